@@ -1,0 +1,104 @@
+"""The actions of the game as small frozen records (R3.6, R4, R5, and the dice of R1).
+
+Provinces are board indices; the notation (``notation.py``) turns them into names and back.
+Each Emperor's action names where he stands (``origin``/``at``): it keeps a log readable on its
+own, and an action typed for a stale situation is refused instead of doing something else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+from tetrarchia.core.pieces import Emperor
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """The dice of a chance step: one die, or Roman die then Barbarian die (R1)."""
+
+    dice: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceFleet:
+    """R3.6: the players put a Roman fleet on a sea zone."""
+
+    zone: int
+
+
+@dataclass(frozen=True, slots=True)
+class Enter:
+    """R4: an Emperor off the board enters in Roma or in his capital."""
+
+    emperor: Emperor
+    province: int
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """R5.1: move through a link, or by a Roman fleet between two provinces of its coast."""
+
+    emperor: Emperor
+    origin: int
+    dest: int
+    by_fleet: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Sail:
+    """R5.2: move a Roman fleet to an adjacent sea zone."""
+
+    emperor: Emperor
+    src: int
+    dst: int
+
+
+@dataclass(frozen=True, slots=True)
+class Secure:
+    """R5.3: place a garrison of his own in his province (a border: secure it)."""
+
+    emperor: Emperor
+    at: int
+
+
+class SubdueKind(IntEnum):
+    REMOVE_REVOLT = 0  # 2 IP
+    REDUCE_REVOLT = 1  # 1 IP: the revolt becomes unrest
+    REMOVE_UNREST = 2  # 1 IP
+
+
+@dataclass(frozen=True, slots=True)
+class Subdue:
+    """R5.4: deal with the revolt or unrest in his province."""
+
+    emperor: Emperor
+    at: int
+    kind: SubdueKind
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """R5.5: attack the army in a province linked to his."""
+
+    emperor: Emperor
+    origin: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndPhase:
+    """The Emperor ends his Roman phase; unspent IP are lost (R5)."""
+
+    emperor: Emperor
+
+
+Action = Roll | PlaceFleet | Enter | Move | Sail | Secure | Subdue | Attack | EndPhase
+EmperorAction = Enter | Move | Sail | Secure | Subdue | Attack | EndPhase
+
+
+def actor(action: Action) -> Emperor | None:
+    """The Emperor who takes ``action`` (None for dice and fleet placement)."""
+    if isinstance(action, (Roll, PlaceFleet)):
+        return None
+    return action.emperor

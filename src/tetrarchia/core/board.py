@@ -1,0 +1,525 @@
+"""The board of R2 as an indexed, validated structure.
+
+The printed map is not published; the default ``data/board.toml`` is a reconstruction (see
+docs/board.md).  A user can load a corrected file with ``--board FILE``; every check below runs on
+it, and a bad file is refused with an error naming the entry and what is wrong with it.
+
+Provinces are indexed in *board order* (R14 D11): regions I-VI by number, provinces 1-6 within each,
+then Italia in file order, then the six borders I-VI.  The engine works on these indices only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from collections import deque
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from tetrarchia.core.errors import BoardError
+from tetrarchia.core.pieces import EMPERORS, NUMERAL_VALUES, ROMAN_NUMERALS, Emperor
+
+ITALIA = 0  # Italia has no region number (R2)
+OUTER_REGIONS = (1, 2, 3, 4, 5, 6)
+ZONE_IDS = (1, 2, 3)
+
+
+@dataclass(frozen=True, slots=True)
+class Province:
+    """A space of the board: one of the 42 Roman provinces or one of the 6 borders (R2)."""
+
+    index: int
+    id: str
+    name: str
+    region: int  # 1-6, or ITALIA (0)
+    number: int | None  # 1-6 outside Italia; None in Italia and on borders
+    is_border: bool
+    capital_of: tuple[Emperor, ...]
+    coastal: tuple[int, ...]  # sea zones this province touches
+
+    @property
+    def coords(self) -> str | None:
+        """The ``region:number`` coordinates, e.g. ``II:5`` (R2); None in Italia and on borders."""
+        if self.number is None:
+            return None
+        return f"{ROMAN_NUMERALS[self.region]}:{self.number}"
+
+    @property
+    def label(self) -> str:
+        """Name with coordinates, as the terminal shows it: ``AQVITANIA II:5``."""
+        coords = self.coords
+        return f"{self.title} {coords}" if coords else self.title
+
+    @property
+    def title(self) -> str:
+        """The board's Latin name in title case: ``Germania Svperior``."""
+        return " ".join(word.capitalize() for word in self.name.split())
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    index: int
+    a: int
+    b: int
+    broken: bool  # difficult terrain: 2 IP to cross; rolled for in the Barbarian phase (R7.4)
+
+
+@dataclass(frozen=True, slots=True)
+class SeaZone:
+    id: int
+    name: str
+    adjacent: tuple[int, ...]
+
+    @property
+    def title(self) -> str:
+        return " ".join(word.capitalize() for word in self.name.split())
+
+
+class Board:
+    """The indexed board.  Build it with :func:`load_board` or :func:`default_board`."""
+
+    def __init__(
+        self,
+        provinces: Sequence[Province],
+        links: Sequence[Link],
+        arrows: Mapping[int, int],
+        zones: Sequence[SeaZone],
+        source: str,
+        digest: str = "",
+    ) -> None:
+        self.source = source
+        self.digest = digest  # of the file's text: a saved game names the board it was played on
+        self.provinces: tuple[Province, ...] = tuple(provinces)
+        self.links: tuple[Link, ...] = tuple(links)
+        self.zones: dict[int, SeaZone] = {zone.id: zone for zone in zones}
+        n = len(self.provinces)
+        self.size = n
+        self.by_id: dict[str, Province] = {p.id: p for p in self.provinces}
+        self.by_coords: dict[str, Province] = {p.coords: p for p in self.provinces if p.coords}
+        self.roma: int = self.by_id["roma"].index
+        self.roman: tuple[int, ...] = tuple(p.index for p in self.provinces if not p.is_border)
+        self.is_border: tuple[bool, ...] = tuple(p.is_border for p in self.provinces)
+        self.region_of: tuple[int, ...] = tuple(p.region for p in self.provinces)
+        self.border_of: dict[int, int] = {
+            p.region: p.index for p in self.provinces if p.is_border
+        }
+        self.borders: tuple[int, ...] = tuple(self.border_of[r] for r in OUTER_REGIONS)
+        self.region_provinces: dict[int, tuple[int, ...]] = {
+            r: tuple(p.index for p in self.provinces if p.region == r and not p.is_border)
+            for r in (*OUTER_REGIONS, ITALIA)
+        }
+        self.at_coords: dict[tuple[int, int], int] = {
+            (p.region, p.number): p.index for p in self.provinces if p.number is not None
+        }
+        self.capital: dict[Emperor, int] = {}
+        for p in self.provinces:
+            if p.index != self.roma:
+                for emperor in p.capital_of:
+                    self.capital[emperor] = p.index
+        # printed disc of each province as a bitmask of Emperors (R2 capitals; Roma: all four)
+        self.printed: tuple[int, ...] = tuple(
+            sum(1 << e for e in p.capital_of) for p in self.provinces
+        )
+
+        # adjacency: for each province, the (neighbour, broken) pairs in board order
+        adjacency: list[list[tuple[int, bool]]] = [[] for _ in range(n)]
+        self.link_between: dict[tuple[int, int], Link] = {}
+        for link in self.links:
+            adjacency[link.a].append((link.b, link.broken))
+            adjacency[link.b].append((link.a, link.broken))
+            self.link_between[(link.a, link.b)] = link
+            self.link_between[(link.b, link.a)] = link
+        self.neighbours: tuple[tuple[tuple[int, bool], ...], ...] = tuple(
+            tuple(sorted(adj)) for adj in adjacency
+        )
+        self.neighbour_sets: tuple[frozenset[int], ...] = tuple(
+            frozenset(q for q, _ in adj) for adj in self.neighbours
+        )
+        # coastal provinces of each sea zone, in board order
+        self.coast: dict[int, tuple[int, ...]] = {
+            z: tuple(p.index for p in self.provinces if z in p.coastal) for z in self.zones
+        }
+        self.arrow: tuple[int, ...] = tuple(arrows.get(i, -1) for i in range(n))
+        self.distance_to_roma: tuple[int, ...] = self._roman_distances()
+        self.next_step: tuple[int, ...] = tuple(self._next_step(i) for i in range(n))
+        self.steps_to_roma: tuple[int, ...] = tuple(self._steps_along_path(i) for i in range(n))
+
+    # --- look-ups -------------------------------------------------------------------------
+    def province(self, key: str) -> Province:
+        """A province by id, coordinates (``II:5``), name or unambiguous name prefix.
+
+        Names match without regard to case, spaces or the board's V-for-U spelling
+        (``Germania Superior`` finds GERMANIA SVPERIOR).
+        """
+        text = key.strip()
+        if text in self.by_id:
+            return self.by_id[text]
+        coords = text.upper().replace(" ", "")
+        if coords in self.by_coords:
+            return self.by_coords[coords]
+        wanted = _fold(text)
+        if not wanted:
+            raise KeyError(key)
+        exact = [p for p in self.provinces if _fold(p.name) == wanted or _fold(p.id) == wanted]
+        if len(exact) == 1:
+            return exact[0]
+        prefixed = [p for p in self.provinces if _fold(p.name).startswith(wanted)]
+        if len(prefixed) == 1:
+            return prefixed[0]
+        if prefixed:
+            names = ", ".join(p.title for p in prefixed)
+            raise KeyError(f"{key!r} could be any of {names}")
+        raise KeyError(key)
+
+    def linked(self, a: int, b: int) -> bool:
+        return b in self.neighbour_sets[a]
+
+    def name(self, index: int) -> str:
+        return self.provinces[index].title
+
+    def label(self, index: int) -> str:
+        return self.provinces[index].label
+
+    def coastal_zones(self, index: int) -> tuple[int, ...]:
+        return self.provinces[index].coastal
+
+    # --- derived paths (R7.3, D9, D10) --------------------------------------------------------
+    def _roman_distances(self) -> tuple[int, ...]:
+        """Links from each Roman province to Roma, through Roman provinces only (D9)."""
+        far = 10**6
+        dist = [far] * self.size
+        dist[self.roma] = 0
+        queue = deque([self.roma])
+        while queue:
+            p = queue.popleft()
+            for q, _ in self.neighbours[p]:
+                if not self.is_border[q] and dist[q] == far:
+                    dist[q] = dist[p] + 1
+                    queue.append(q)
+        return tuple(dist)
+
+    def _next_step(self, p: int) -> int:
+        """Where an army in ``p`` advances: its arrow, else D9's nearest linked province."""
+        if self.arrow[p] >= 0:
+            return self.arrow[p]
+        if p == self.roma:
+            return -1
+        candidates = [q for q, _ in self.neighbours[p] if not self.is_border[q]]
+        if not candidates:
+            return -1
+        # D9: nearest to Roma, then a province on an arrow path, then lowest coordinates
+        # (board order puts Italia after the outer regions).
+        return min(candidates, key=lambda q: (self.distance_to_roma[q], self.arrow[q] < 0, q))
+
+    def _steps_along_path(self, p: int) -> int:
+        """Steps an army in ``p`` still has to go to Roma along its own path (D10)."""
+        steps = 0
+        while p != self.roma:
+            p = self.next_step[p]
+            steps += 1
+            if p < 0 or steps > self.size:
+                return 10**6
+        return steps
+
+
+def _fold(text: str) -> str:
+    return "".join(ch for ch in text.lower().replace("u", "v") if ch.isalnum())
+
+
+# --- loading and validation ---------------------------------------------------------------------
+
+
+def default_board() -> Board:
+    """The board shipped with the package (a reconstruction: see docs/board.md)."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        text = resources.files("tetrarchia.data").joinpath("board.toml").read_text("utf-8")
+        _DEFAULT = parse_board(text, source="tetrarchia/data/board.toml")
+    return _DEFAULT
+
+
+_DEFAULT: Board | None = None
+
+
+def load_board(path: str | Path) -> Board:
+    """A board from a TOML file, validated (raises :class:`BoardError`)."""
+    path = Path(path)
+    try:
+        text = path.read_text("utf-8")
+    except OSError as exc:
+        raise BoardError(f"cannot read board file {str(path)!r}: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise BoardError(f"board file {str(path)!r} is not UTF-8 text") from exc
+    return parse_board(text, source=str(path))
+
+
+def parse_board(text: str, source: str = "<board>") -> Board:
+    """Parse and validate board TOML text; every problem names the entry at fault."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise BoardError(f"{source}: not valid TOML: {exc}") from exc
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    return _BoardBuilder(data, source, digest).build()
+
+
+class _BoardBuilder:
+    def __init__(self, data: dict[str, Any], source: str, digest: str) -> None:
+        self.data = data
+        self.source = source
+        self.digest = digest
+
+    def fail(self, where: str, what: str) -> BoardError:
+        return BoardError(f"{self.source}: {where}: {what}")
+
+    def table_list(self, key: str) -> list[dict[str, Any]]:
+        value = self.data.get(key)
+        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+            raise self.fail(key, "missing, or not a list of tables")
+        return value
+
+    def field(self, entry: dict[str, Any], where: str, key: str, kind: type) -> Any:
+        if key not in entry:
+            raise self.fail(where, f"missing field {key!r}")
+        value = entry[key]
+        if kind is int and isinstance(value, bool):
+            raise self.fail(where, f"field {key!r} must be an integer, not {value!r}")
+        if not isinstance(value, kind):
+            raise self.fail(where, f"field {key!r} must be a {kind.__name__}, not {value!r}")
+        return value
+
+    def region(self, value: str, where: str) -> int:
+        if value == "ITALIA":
+            return ITALIA
+        if value in NUMERAL_VALUES:
+            return NUMERAL_VALUES[value]
+        raise self.fail(where, f"unknown region {value!r} (I-VI or ITALIA)")
+
+    def build(self) -> Board:
+        zones = self.build_zones()
+        roman = self.build_roman(zones)
+        borders = self.build_borders(zones)
+        ordered = sorted(roman, key=lambda e: (e[0] == ITALIA, e[0], e[1] or 0, e[2]))
+        provinces: list[Province] = []
+        for region, number, order, entry in ordered:
+            provinces.append(self.province(len(provinces), entry, region, number, False, order))
+        for region in OUTER_REGIONS:
+            entry = borders[region]
+            provinces.append(self.province(len(provinces), entry, region, None, True, 0))
+        index = {p.id: p.index for p in provinces}
+        self.check_capitals(provinces)
+        links = self.build_links(index)
+        arrows = self.build_arrows(index, links)
+        board = Board(provinces, links, arrows, zones, self.source, self.digest)
+        self.check_reachability(board)
+        return board
+
+    def build_zones(self) -> list[SeaZone]:
+        zones: list[SeaZone] = []
+        for i, entry in enumerate(self.table_list("sea_zones")):
+            where = f"sea_zones[{i}]"
+            zid = self.field(entry, where, "id", int)
+            name = self.field(entry, where, "name", str)
+            adjacent = self.field(entry, where, "adjacent", list)
+            zones.append(SeaZone(zid, name, tuple(adjacent)))
+        ids = sorted(z.id for z in zones)
+        if ids != list(ZONE_IDS):
+            raise self.fail("sea_zones", f"the zones must be 1, 2 and 3, found {ids}")
+        wanted = {1: (2,), 2: (1, 3), 3: (2,)}
+        for zone in zones:
+            if tuple(sorted(zone.adjacent)) != wanted[zone.id]:
+                raise self.fail(
+                    f"sea zone {zone.id} ({zone.name})",
+                    f"must be adjacent to {list(wanted[zone.id])} (zones adjacent 1-2-3), "
+                    f"found {list(zone.adjacent)}",
+                )
+        return zones
+
+    def coastal(self, entry: dict[str, Any], where: str, zones: list[SeaZone]) -> tuple[int, ...]:
+        coastal = entry.get("coastal", [])
+        if not isinstance(coastal, list) or not all(
+            isinstance(z, int) and not isinstance(z, bool) for z in coastal
+        ):
+            raise self.fail(where, f"field 'coastal' must be a list of sea zone numbers, not {coastal!r}")
+        known = {z.id for z in zones}
+        for z in coastal:
+            if z not in known:
+                raise self.fail(where, f"coastal on unknown sea zone {z}")
+        if len(set(coastal)) != len(coastal):
+            raise self.fail(where, f"sea zone listed twice in 'coastal': {coastal}")
+        return tuple(sorted(coastal))
+
+    def build_roman(
+        self, zones: list[SeaZone]
+    ) -> list[tuple[int, int | None, int, dict[str, Any]]]:
+        result: list[tuple[int, int | None, int, dict[str, Any]]] = []
+        seen_ids: set[str] = set()
+        seen_coords: dict[tuple[int, int], str] = {}
+        counts: dict[int, int] = {}
+        for i, entry in enumerate(self.table_list("provinces")):
+            pid = self.field(entry, f"provinces[{i}]", "id", str)
+            where = f"provinces[{i}] ({pid})"
+            self.field(entry, where, "name", str)
+            if pid in seen_ids:
+                raise self.fail(where, f"province id {pid!r} appears twice")
+            seen_ids.add(pid)
+            region = self.region(self.field(entry, where, "region", str), where)
+            number = entry.get("number")
+            if region == ITALIA:
+                if number is not None:
+                    raise self.fail(where, "a province of Italia has no coordinates (no 'number')")
+            else:
+                if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 6:
+                    raise self.fail(where, f"'number' must be 1-6 in region {ROMAN_NUMERALS[region]}")
+                if (region, number) in seen_coords:
+                    raise self.fail(
+                        where,
+                        f"coordinates {ROMAN_NUMERALS[region]}:{number} already used by "
+                        f"{seen_coords[(region, number)]!r}",
+                    )
+                seen_coords[(region, number)] = pid
+            self.coastal(entry, where, zones)
+            counts[region] = counts.get(region, 0) + 1
+            result.append((region, number, i, entry))
+        if len(result) != 42:
+            raise self.fail("provinces", f"there must be 42 Roman provinces, found {len(result)}")
+        for region in (*OUTER_REGIONS, ITALIA):
+            name = "ITALIA" if region == ITALIA else f"region {ROMAN_NUMERALS[region]}"
+            if counts.get(region, 0) != 6:
+                raise self.fail("provinces", f"{name} must have 6 provinces, found {counts.get(region, 0)}")
+        if "roma" not in seen_ids:
+            raise self.fail("provinces", "there is no province with id 'roma'")
+        return result
+
+    def build_borders(self, zones: list[SeaZone]) -> dict[int, dict[str, Any]]:
+        borders: dict[int, dict[str, Any]] = {}
+        entries = self.table_list("borders")
+        ids = {e.get("id") for e in self.table_list("provinces")}
+        for i, entry in enumerate(entries):
+            bid = self.field(entry, f"borders[{i}]", "id", str)
+            where = f"borders[{i}] ({bid})"
+            self.field(entry, where, "name", str)
+            if bid in ids:
+                raise self.fail(where, f"id {bid!r} is also a Roman province")
+            region = self.region(self.field(entry, where, "region", str), where)
+            if region == ITALIA:
+                raise self.fail(where, "Italia has no border")
+            if region in borders:
+                raise self.fail(where, f"region {ROMAN_NUMERALS[region]} already has a border")
+            self.coastal(entry, where, zones)
+            borders[region] = entry
+        if len(entries) != 6 or len(borders) != 6:
+            raise self.fail("borders", f"there must be 6 borders, one per region I-VI, found {len(entries)}")
+        return borders
+
+    def province(
+        self, index: int, entry: dict[str, Any], region: int, number: int | None, border: bool, order: int
+    ) -> Province:
+        where = f"{'borders' if border else 'provinces'} entry {entry['id']!r}"
+        capital_of = entry.get("capital_of", [])
+        if not isinstance(capital_of, list):
+            raise self.fail(where, "'capital_of' must be a list of Emperor names")
+        emperors: list[Emperor] = []
+        for name in capital_of:
+            matches = [e for e in EMPERORS if isinstance(name, str) and e.title == name]
+            if not matches:
+                raise self.fail(where, f"unknown Emperor {name!r} in 'capital_of'")
+            emperors.append(matches[0])
+        if border and emperors:
+            raise self.fail(where, "a border cannot be a capital")
+        return Province(
+            index=index,
+            id=entry["id"],
+            name=entry["name"],
+            region=region,
+            number=number,
+            is_border=border,
+            capital_of=tuple(sorted(emperors)),
+            coastal=tuple(sorted(entry.get("coastal", []))),
+        )
+
+    def check_capitals(self, provinces: list[Province]) -> None:
+        roma = next(p for p in provinces if p.id == "roma")
+        if roma.region != ITALIA:
+            raise self.fail("province 'roma'", "Roma must be in ITALIA")
+        if set(roma.capital_of) != set(EMPERORS):
+            raise self.fail("province 'roma'", "Roma must carry the printed disc of all four Emperors")
+        for emperor in EMPERORS:
+            capitals = [p for p in provinces if emperor in p.capital_of and p.id != "roma"]
+            if len(capitals) != 1:
+                found = ", ".join(p.id for p in capitals) or "none"
+                raise self.fail(
+                    "capitals", f"{emperor.title} must have exactly one capital besides Roma, found {found}"
+                )
+            if len(capitals[0].capital_of) != 1:
+                raise self.fail(f"province {capitals[0].id!r}", "a capital belongs to one Emperor")
+
+    def build_links(self, index: dict[str, int]) -> list[Link]:
+        links: list[Link] = []
+        seen: set[frozenset[int]] = set()
+        for i, entry in enumerate(self.table_list("links")):
+            where = f"links[{i}]"
+            a = self.field(entry, where, "a", str)
+            b = self.field(entry, where, "b", str)
+            where = f"links[{i}] ({a} - {b})"
+            broken = self.field(entry, where, "broken", bool)
+            for end in (a, b):
+                if end not in index:
+                    raise self.fail(where, f"unknown province {end!r}")
+            if a == b:
+                raise self.fail(where, "a link must join two different provinces")
+            pair = frozenset((index[a], index[b]))
+            if pair in seen:
+                raise self.fail(where, "these provinces are already linked")
+            seen.add(pair)
+            links.append(Link(len(links), index[a], index[b], broken))
+        return links
+
+    def build_arrows(self, index: dict[str, int], links: list[Link]) -> dict[int, int]:
+        pairs = {frozenset((link.a, link.b)) for link in links}
+        arrows: dict[int, int] = {}
+        names = {v: k for k, v in index.items()}
+        for i, entry in enumerate(self.table_list("arrows")):
+            where = f"arrows[{i}]"
+            a = self.field(entry, where, "from", str)
+            b = self.field(entry, where, "to", str)
+            where = f"arrows[{i}] ({a} -> {b})"
+            for end in (a, b):
+                if end not in index:
+                    raise self.fail(where, f"unknown province {end!r}")
+            if frozenset((index[a], index[b])) not in pairs:
+                raise self.fail(where, "an arrow must lie on a link, and these provinces are not linked")
+            if index[a] in arrows:
+                raise self.fail(where, f"{a!r} already has an arrow out (at most one per space)")
+            if a == "roma":
+                raise self.fail(where, "no arrow leaves Roma")
+            arrows[index[a]] = index[b]
+        roma = index["roma"]
+        for start in arrows:
+            p, seen = start, {start}
+            while p in arrows:
+                p = arrows[p]
+                if p in seen:
+                    raise self.fail(f"arrow path from {names[start]!r}", "the arrows form a loop")
+                seen.add(p)
+            if p != roma:
+                raise self.fail(
+                    f"arrow path from {names[start]!r}", f"ends in {names[p]!r}, not in Roma"
+                )
+        return arrows
+
+    def check_reachability(self, board: Board) -> None:
+        for border in board.borders:
+            if board.arrow[border] < 0:
+                raise self.fail(f"border {board.provinces[border].id!r}", "has no arrow into the Empire")
+        for p in board.roman:
+            if board.distance_to_roma[p] >= 10**6:
+                raise self.fail(
+                    f"province {board.provinces[p].id!r}", "cannot reach Roma through Roman provinces"
+                )
+        for border in board.borders:
+            if not board.neighbours[border]:
+                raise self.fail(f"border {board.provinces[border].id!r}", "is not linked to any province")

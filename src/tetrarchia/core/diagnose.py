@@ -1,0 +1,212 @@
+"""Why an action is not legal now, in the game's words.
+
+Legality itself is decided by ``legal_actions`` alone; this module only finds the reason for an
+action that is not in that list, so that the player (and the web layer, through the error class)
+learns what is wrong.
+"""
+
+from __future__ import annotations
+
+from tetrarchia.core.actions import (
+    Action,
+    Attack,
+    EndPhase,
+    Enter,
+    Move,
+    PlaceFleet,
+    Roll,
+    Sail,
+    Secure,
+    Subdue,
+    SubdueKind,
+)
+from tetrarchia.core.errors import (
+    BadRoll,
+    GameOver,
+    IllegalAction,
+    MustMoveOn,
+    NotEnoughIP,
+    NothingThere,
+    NotLinked,
+    NotYourTurn,
+    Occupied,
+    RegionInRevolt,
+    ReserveEmpty,
+    WrongMoment,
+)
+from tetrarchia.core.events import PURPOSE_TEXT, Purpose
+from tetrarchia.core.pieces import ARMY, NO_DISC, NO_FIGURE, REVOLT, UNREST, figure_emperor
+from tetrarchia.core.roman import (
+    FLEET_COST,
+    SECURE_BORDER_COST,
+    SECURE_COST,
+    SUBDUE_COST,
+    can_pass_on,
+    fleet_destinations,
+    link_cost,
+)
+from tetrarchia.core.state import Awaiting, State
+
+
+def explain_illegal(state: State, action: Action) -> IllegalAction:
+    """The error to raise for an ``action`` that ``legal_actions(state)`` does not hold."""
+    if state.is_over:
+        return GameOver("the game is over: no more actions")
+    awaiting = state.awaiting
+    if isinstance(action, Roll):
+        if awaiting is not Awaiting.ROLL:
+            return WrongMoment(f"no dice are to be rolled now ({_waiting_for(state)})")
+        return BadRoll(
+            f"{_roll_text(action)} does not fit: the game waits for "
+            f"{PURPOSE_TEXT[Purpose(state.roll_purpose)]} ({state.roll_count} "
+            f"{'die' if state.roll_count == 1 else 'dice'}, each 1-6)"
+        )
+    if awaiting is Awaiting.ROLL:
+        return WrongMoment(f"the dice must be rolled first: {PURPOSE_TEXT[Purpose(state.roll_purpose)]}")
+    if isinstance(action, PlaceFleet):
+        if awaiting is not Awaiting.FLEET_PLACEMENT:
+            return WrongMoment(f"fleets are placed only at setup ({_waiting_for(state)})")
+        if action.zone not in (1, 2, 3):
+            return NothingThere(f"there is no sea zone {action.zone}")
+        return Occupied(f"{state.board.zones[action.zone].title} already holds a Roman fleet")
+    if awaiting is Awaiting.FLEET_PLACEMENT:
+        return WrongMoment("the players must first place the Roman fleets")
+    if action.emperor != state.turn:
+        return NotYourTurn(f"it is {state.turn.title}'s turn, not {action.emperor.title}'s")
+    if isinstance(action, Enter):
+        return _explain_enter(state, action)
+    if awaiting is Awaiting.ENTRY:
+        return WrongMoment(f"{state.turn.title} is off the board and must first enter in Roma "
+                           "or in his capital")
+    return _explain_roman(state, action)
+
+
+def _roll_text(action: Roll) -> str:
+    return "roll " + " ".join(str(d) for d in action.dice)
+
+
+def _waiting_for(state: State) -> str:
+    awaiting = state.awaiting
+    if awaiting is Awaiting.ROMAN_ACTION:
+        return f"{state.turn.title} is acting"
+    if awaiting is Awaiting.ENTRY:
+        return f"{state.turn.title} is to enter the board"
+    if awaiting is Awaiting.FLEET_PLACEMENT:
+        return "the fleets are being placed"
+    return "the dice are to be rolled"
+
+
+def _explain_enter(state: State, action: Enter) -> IllegalAction:
+    board = state.board
+    if state.awaiting is not Awaiting.ENTRY:
+        return WrongMoment(f"{action.emperor.title} enters only at the start of his turn when he "
+                           "is off the board")
+    p = action.province
+    name = board.name(p) if 0 <= p < board.size else str(p)
+    if p not in (board.roma, board.capital[action.emperor]):
+        return IllegalAction(f"{action.emperor.title} enters only in Roma or in his capital "
+                             f"{board.name(board.capital[action.emperor])}, not in {name}")
+    if state.disc[p] != NO_DISC and p != board.roma:
+        return Occupied(f"his capital {name} is covered by a disc")
+    if state.figure[p] == ARMY:
+        return Occupied(f"an army stands in {name}")
+    return MustMoveOn(f"another figure stands in {name} and {action.emperor.title} could not "
+                      "move out of it (D21)")
+
+
+def _explain_roman(state: State, action: Action) -> IllegalAction:
+    board = state.board
+    name = state.turn.title
+    here = state.emperor_at[state.turn]
+    if isinstance(action, EndPhase):
+        return MustMoveOn(f"{name} is passing through {board.name(here)} and must move on before "
+                          "ending his phase (D8)")
+    if here < 0:
+        return WrongMoment(f"{name} is not on the board")
+    where = getattr(action, "origin", getattr(action, "at", here))
+    if where != here:
+        return WrongMoment(f"{name} is in {board.name(here)}, not in {board.name(where)}")
+    if state.passing and not isinstance(action, Move):
+        return MustMoveOn(f"{name} is passing through {board.name(here)}: his next action must "
+                          "be a move out of it (R5.1)")
+    ip = state.ip
+    if isinstance(action, Move):
+        return _explain_move(state, action)
+    if isinstance(action, Sail):
+        if action.src not in (1, 2, 3) or not state.fleets[action.src]:
+            return NothingThere(f"there is no Roman fleet in sea zone {action.src}")
+        if action.dst not in board.zones[action.src].adjacent:  # also catches an unknown zone
+            return NotLinked(f"sea zone {action.dst} is not adjacent to {board.zones[action.src].title}")
+        if state.fleets[action.dst]:
+            return Occupied(f"{board.zones[action.dst].title} already holds a Roman fleet")
+        return NotEnoughIP(f"sailing costs 1 IP and {name} has {ip} left")
+    if isinstance(action, Secure):
+        if state.disc[here] != NO_DISC:
+            return Occupied(f"{board.name(here)} already holds a disc")
+        if state.garrisons[state.turn] == 0:
+            return ReserveEmpty(f"{name} has no garrison disc left in his reserve")
+        if board.is_border[here]:
+            region = board.region_of[here]
+            if state.region_has_revolt(region):
+                revolts = [board.label(p) for p in board.region_provinces[region] if state.disc[p] == REVOLT]
+                return RegionInRevolt(
+                    f"securing the border in {board.name(here)} needs a region free of revolt; "
+                    f"{', '.join(revolts)} {'is' if len(revolts) == 1 else 'are'} in revolt"
+                )
+            return NotEnoughIP(f"securing a border costs {SECURE_BORDER_COST} IP and {name} has {ip} left")
+        return NotEnoughIP(f"securing costs {SECURE_COST} IP and {name} has {ip} left")
+    if isinstance(action, Subdue):
+        disc = state.disc[here]
+        wanted = UNREST if action.kind is SubdueKind.REMOVE_UNREST else REVOLT
+        if disc != wanted:
+            what = "unrest" if wanted == UNREST else "revolt"
+            return NothingThere(f"there is no {what} in {board.name(here)}")
+        if action.kind is SubdueKind.REDUCE_REVOLT and state.unrest_reserve == 0:
+            return ReserveEmpty("no unrest disc is left to reduce the revolt to (D15)")
+        return NotEnoughIP(f"this costs {SUBDUE_COST[action.kind]} IP and {name} has {ip} left")
+    if isinstance(action, Attack):
+        target = action.target
+        if not 0 <= target < board.size or state.figure[target] != ARMY:
+            return NothingThere(f"there is no Barbarian army in "
+                                f"{board.name(target) if 0 <= target < board.size else target}")
+        if not board.linked(here, target):
+            return NotLinked(f"{board.name(target)} is not linked to {board.name(here)} "
+                             "(attacks go through links only, never by fleet)")
+        link = board.link_between[(here, target)]
+        cost = link_cost(link.broken, state.disc[target] == REVOLT)
+        return NotEnoughIP(f"this attack costs {cost} IP and {name} has {ip} left")
+    return IllegalAction(f"{action!r} is not possible now")
+
+
+def _explain_move(state: State, action: Move) -> IllegalAction:
+    board = state.board
+    name = state.turn.title
+    here = action.origin
+    dest = action.dest
+    if not 0 <= dest < board.size:
+        return NothingThere(f"there is no province {dest}")
+    if dest == here:
+        return IllegalAction(f"{name} is already in {board.name(dest)}")
+    into_revolt = state.disc[dest] == REVOLT
+    if action.by_fleet:
+        if dest not in fleet_destinations(state, here):
+            return NotLinked(f"no Roman fleet joins {board.name(here)} and {board.name(dest)} "
+                             "(both must be on the coast of a zone holding a fleet)")
+        cost = FLEET_COST + into_revolt
+    else:
+        if not board.linked(here, dest):
+            return NotLinked(f"{board.name(dest)} is not linked to {board.name(here)}")
+        cost = link_cost(board.link_between[(here, dest)].broken, into_revolt)
+    if cost > state.ip:
+        extra = " (+1 for the revolt)" if into_revolt else ""
+        return NotEnoughIP(f"moving to {board.name(dest)} costs {cost} IP{extra} and {name} has "
+                           f"{state.ip} left")
+    holder = state.figure[dest]
+    if holder == ARMY:
+        return Occupied(f"a Barbarian army stands in {board.name(dest)}; attack it instead")
+    if holder != NO_FIGURE and not can_pass_on(state, dest, state.ip - cost, here):
+        other = figure_emperor(holder)
+        who = "another figure" if other < 0 else state.turn.__class__(other).title
+        return MustMoveOn(f"{who} stands in {board.name(dest)} and {name} could not move on from "
+                          "there with the IP he would have left (D21)")
+    return IllegalAction(f"{name} cannot move to {board.name(dest)} now")

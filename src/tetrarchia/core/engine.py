@@ -1,0 +1,130 @@
+"""The public face of the rules: who decides now, what is legal, and what an action does.
+
+- :func:`new_game` builds the state before the first setup die.
+- :func:`legal_actions` is the one source of truth for what may be done now (at a chance step:
+  every possible roll).
+- :func:`apply_action` checks an action against it, raising the precise :mod:`errors` class with
+  the reason in the game's words, and leaves the state untouched when it refuses.
+- :func:`apply_trusted` skips the check, for callers that took the action from ``legal_actions``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import product
+
+from tetrarchia.core import barbarian, combat, setup, turns
+from tetrarchia.core import tasks as t
+from tetrarchia.core.actions import Action, Enter, PlaceFleet, Roll
+from tetrarchia.core.board import Board, default_board
+from tetrarchia.core.diagnose import explain_illegal
+from tetrarchia.core.events import PURPOSE_TEXT, Events, Purpose
+from tetrarchia.core.pieces import Emperor
+from tetrarchia.core.roman import apply_roman, entry_choices, roman_actions
+from tetrarchia.core.settings import Settings
+from tetrarchia.core.state import Awaiting, State
+
+Handler = Callable[[State, tuple[int, ...], Events], bool]
+
+HANDLERS: dict[int, Handler] = {
+    t.INITIAL_REVOLT: setup.run_initial_revolt,
+    t.ADDITIONAL_REVOLT: setup.run_additional_revolt,
+    t.INITIAL_ARMY: setup.run_initial_army,
+    t.PLACE_FLEETS: setup.run_place_fleets,
+    t.BEGIN_TURN: turns.run_begin_turn,
+    t.ENTRY: turns.run_entry,
+    t.ROMAN_PHASE: turns.run_roman_phase,
+    t.SPREAD: barbarian.run_spread,
+    t.REMOVE_ON_REVOLT: barbarian.run_remove_on_revolt,
+    t.ACTIVITY: barbarian.run_activity,
+    t.ACTIVITY_PROVINCE: barbarian.run_activity_province,
+    t.UPRISING: barbarian.run_uprising,
+    t.UPRISING_ARMY: barbarian.run_uprising_army,
+    t.ADVANCE: barbarian.run_advance,
+    t.ARMY_STEP: barbarian.run_army_step,
+    t.LINK_CHECK: barbarian.run_link_check,
+    t.BATTLE: combat.run_battle,
+    t.END_TURN: turns.run_end_turn,
+}
+
+ALL_ROLLS = {1: [Roll((d,)) for d in range(1, 7)],
+             2: [Roll(pair) for pair in product(range(1, 7), repeat=2)]}
+
+
+def new_game(settings: Settings | None = None, board: Board | None = None) -> State:
+    """A new game, waiting for the first die of the setup (R3)."""
+    state = setup.initial_state(board or default_board(), settings or Settings())
+    run(state, None)
+    return state
+
+
+def run(state: State, events: Events) -> None:
+    """Advance the machine until it needs a decision or dice (or the game is over)."""
+    tasks = state.tasks
+    while tasks and not state.result:
+        task = tasks[-1]
+        if not HANDLERS[task[0]](state, task, events):
+            return
+    if state.result or not tasks:
+        state.awaiting = Awaiting.NOTHING
+
+
+def decider(state: State) -> Emperor | None:
+    """The Emperor who must decide now (his seat acts), or None at a roll or after the end.
+
+    Fleet placement at setup belongs to "the players" (R3.6): Diocletian's seat, the first.
+    """
+    awaiting = state.awaiting
+    if awaiting in (Awaiting.ROMAN_ACTION, Awaiting.ENTRY):
+        return state.turn
+    if awaiting is Awaiting.FLEET_PLACEMENT:
+        return Emperor.DIOCLETIAN
+    return None
+
+
+def legal_actions(state: State) -> list[Action]:
+    awaiting = state.awaiting
+    if awaiting is Awaiting.ROMAN_ACTION:
+        return roman_actions(state)
+    if awaiting is Awaiting.ROLL:
+        return list(ALL_ROLLS[state.roll_count])
+    if awaiting is Awaiting.ENTRY:
+        return [Enter(state.turn, p) for p in entry_choices(state, state.turn)]
+    if awaiting is Awaiting.FLEET_PLACEMENT:
+        return [PlaceFleet(z) for z in setup.fleet_zones_open(state)]
+    return []
+
+
+def chance_outcomes(state: State) -> list[tuple[Roll, float]]:
+    """At a roll: every outcome with its probability (all dice are fair six-sided dice)."""
+    if state.awaiting is not Awaiting.ROLL:
+        return []
+    rolls = ALL_ROLLS[state.roll_count]
+    p = 1.0 / len(rolls)
+    return [(roll, p) for roll in rolls]
+
+
+def roll_description(state: State) -> str:
+    """What the pending roll is for, in words."""
+    return PURPOSE_TEXT[Purpose(state.roll_purpose)]
+
+
+def apply_action(state: State, action: Action, events: Events = None) -> None:
+    """Check ``action`` and carry it out.  An illegal action raises and changes nothing."""
+    if action not in legal_actions(state):
+        raise explain_illegal(state, action)
+    apply_trusted(state, action, events)
+
+
+def apply_trusted(state: State, action: Action, events: Events = None) -> None:
+    """Carry out ``action``, which the caller took from :func:`legal_actions` (not checked)."""
+    if isinstance(action, Roll):
+        state.dice = action.dice
+    elif isinstance(action, PlaceFleet):
+        setup.place_fleet(state, action.zone, events)
+    elif isinstance(action, Enter):
+        state.tasks.pop()  # the ENTRY step
+        apply_roman(state, action, events)
+    else:
+        apply_roman(state, action, events)
+    run(state, events)

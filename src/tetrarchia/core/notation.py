@@ -1,0 +1,299 @@
+"""The action notation: a readable long form and a compact form, both parsed back exactly.
+
+Long form (what logs and saves use)::
+
+    roll 4                                   roll 3 5   (Roman die, then Barbarian die)
+    place a fleet in Mare Aegaevm
+    Diocletian enters Roma
+    Diocletian moves from Bithynia to Macedonia by fleet
+    Diocletian moves from Macedonia to Dalmatia
+    Galerius sails a fleet from Mare Internvm to Mare Aegaevm
+    Constantius secures Lvgdvnensis
+    Diocletian removes the revolt in Dalmatia
+    Diocletian reduces the revolt in Dalmatia to unrest
+    Diocletian removes the unrest in Dalmatia
+    Maximian attacks Narbonensis from Germania Svperior
+    Maximian ends his Roman phase
+
+Compact form (Emperor initial; provinces by coordinates, or by id in Italia and on borders)::
+
+    r4  r35  f3  D@roma  D V:6~IV:4  D IV:4-III:6  G s2-3  C +II:4
+    D -R III:6  D R>U III:6  D -U III:6  M II:3xII:6  M end
+
+Names are matched without regard to case or the board's V-for-U spelling, and by unambiguous
+prefix.  :func:`resolve` also understands short forms against the legal actions of the moment.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tetrarchia.core.actions import (
+    Action,
+    Attack,
+    EndPhase,
+    Enter,
+    Move,
+    PlaceFleet,
+    Roll,
+    Sail,
+    Secure,
+    Subdue,
+    SubdueKind,
+)
+from tetrarchia.core.board import Board
+from tetrarchia.core.errors import AmbiguousAction, InvalidNotation
+from tetrarchia.core.pieces import Emperor, emperor_named
+
+# --- formatting ---------------------------------------------------------------------------------
+
+
+def format_action(action: Action, board: Board, compact: bool = False) -> str:
+    """The notation of ``action`` (long form unless ``compact``)."""
+    return _format_compact(action, board) if compact else _format_long(action, board)
+
+
+def _format_long(action: Action, board: Board) -> str:
+    name = board.name
+    if isinstance(action, Roll):
+        return "roll " + " ".join(str(d) for d in action.dice)
+    if isinstance(action, PlaceFleet):
+        return f"place a fleet in {board.zones[action.zone].title}"
+    who = action.emperor.title
+    if isinstance(action, Enter):
+        return f"{who} enters {name(action.province)}"
+    if isinstance(action, Move):
+        fleet = " by fleet" if action.by_fleet else ""
+        return f"{who} moves from {name(action.origin)} to {name(action.dest)}{fleet}"
+    if isinstance(action, Sail):
+        return f"{who} sails a fleet from {board.zones[action.src].title} to {board.zones[action.dst].title}"
+    if isinstance(action, Secure):
+        return f"{who} secures {name(action.at)}"
+    if isinstance(action, Subdue):
+        where = name(action.at)
+        if action.kind is SubdueKind.REMOVE_REVOLT:
+            return f"{who} removes the revolt in {where}"
+        if action.kind is SubdueKind.REDUCE_REVOLT:
+            return f"{who} reduces the revolt in {where} to unrest"
+        return f"{who} removes the unrest in {where}"
+    if isinstance(action, Attack):
+        return f"{who} attacks {name(action.target)} from {name(action.origin)}"
+    return f"{who} ends his Roman phase"
+
+
+def province_key(board: Board, index: int) -> str:
+    """Coordinates where the province has them, else its id (Italia, borders)."""
+    province = board.provinces[index]
+    return province.coords or province.id
+
+
+def _format_compact(action: Action, board: Board) -> str:
+    def key(p: int) -> str:
+        return province_key(board, p)
+
+    if isinstance(action, Roll):
+        return "r" + "".join(str(d) for d in action.dice)
+    if isinstance(action, PlaceFleet):
+        return f"f{action.zone}"
+    who = action.emperor.name[0]
+    if isinstance(action, Enter):
+        return f"{who}@{key(action.province)}"
+    if isinstance(action, Move):
+        return f"{who} {key(action.origin)}{'~' if action.by_fleet else '-'}{key(action.dest)}"
+    if isinstance(action, Sail):
+        return f"{who} s{action.src}-{action.dst}"
+    if isinstance(action, Secure):
+        return f"{who} +{key(action.at)}"
+    if isinstance(action, Subdue):
+        op = {SubdueKind.REMOVE_REVOLT: "-R", SubdueKind.REDUCE_REVOLT: "R>U",
+              SubdueKind.REMOVE_UNREST: "-U"}[action.kind]
+        return f"{who} {op} {key(action.at)}"
+    if isinstance(action, Attack):
+        return f"{who} {key(action.origin)}x{key(action.target)}"
+    return f"{who} end"
+
+
+# --- parsing ------------------------------------------------------------------------------------
+_P = r"([\w:'. ]+?)"
+_LONG: list[tuple[str, re.Pattern[str]]] = [
+    ("enter", re.compile(rf"^(\w+) enters (?:in )?{_P}$")),
+    ("move", re.compile(rf"^(\w+) moves from {_P} to {_P}( by fleet)?$")),
+    ("sail", re.compile(rf"^(\w+) sails (?:a )?fleet from {_P} to {_P}$")),
+    ("secure", re.compile(rf"^(\w+) secures (?:the border (?:in|of) )?{_P}$")),
+    ("remove", re.compile(rf"^(\w+) removes the (revolt|unrest) in {_P}$")),
+    ("reduce", re.compile(rf"^(\w+) reduces the revolt in {_P} to unrest$")),
+    ("attack", re.compile(rf"^(\w+) attacks (?:the army in )?{_P} from {_P}$")),
+    ("end", re.compile(r"^(\w+) ends (?:his )?(?:roman )?phase$")),
+]
+_COMPACT: list[tuple[str, re.Pattern[str]]] = [
+    ("enter", re.compile(r"^([a-z])\s*@\s*(\S+)$")),
+    ("move", re.compile(r"^([a-z])\s+(\S+?)([-~])(\S+)$")),
+    ("sail", re.compile(r"^([a-z])\s+s([1-3])-([1-3])$")),
+    ("secure", re.compile(r"^([a-z])\s+\+(\S+)$")),
+    ("subdue", re.compile(r"^([a-z])\s+(-r|r>u|-u)\s+(\S+)$")),
+    ("attack", re.compile(r"^([a-z])\s+(\S+?)x(\S+)$")),
+    ("end", re.compile(r"^([a-z])\s+end$")),
+]
+
+
+def parse_action(text: str, board: Board) -> Action:
+    """The action written as ``text`` in the long or compact notation.
+
+    Raises :class:`InvalidNotation` saying what is wrong.  Whether the action is *legal* is a
+    separate question (``engine.apply_action``).
+    """
+    clean = " ".join(text.strip().split())
+    low = clean.lower()
+    if not low:
+        raise InvalidNotation("empty input: type an action, e.g. 'Maximian ends his Roman phase'")
+    roll = re.fullmatch(r"(?:roll|r)\s*([1-6](?:\s*[1-6])?)", low)
+    if roll:
+        return Roll(tuple(int(d) for d in roll.group(1) if d.isdigit()))
+    if re.fullmatch(r"(?:roll|r)\b.*", low) and not re.match(r"^r\s+\S+?[-~x]", low):
+        raise InvalidNotation(f"{text!r}: a roll is one or two dice, each 1 to 6 (e.g. 'roll 3 5')")
+    fleet = re.fullmatch(r"(?:place (?:a )?fleet (?:in|on) (.+)|f\s*([1-3]))", low)
+    if fleet:
+        return PlaceFleet(_zone(board, fleet.group(1) or fleet.group(2), text))
+    for kind, pattern in _LONG:
+        match = pattern.fullmatch(low)
+        if match:
+            return _build(kind, match.groups(), board, text)
+    for kind, pattern in _COMPACT:
+        match = pattern.fullmatch(low)
+        if match:
+            return _build_compact(kind, match.groups(), board, text)
+    raise InvalidNotation(
+        f"{text!r} is not an action; write e.g. 'Diocletian moves from Bithynia to Macedonia "
+        "by fleet', 'Maximian attacks Narbonensis from Germania Svperior', 'roll 3 5' "
+        "(see docs/notation.md)"
+    )
+
+
+def _emperor(word: str, text: str) -> Emperor:
+    try:
+        return emperor_named(word)
+    except KeyError:
+        raise InvalidNotation(f"{text!r}: {word!r} is not an Emperor (Diocletian, Galerius, "
+                              "Constantius, Maximian)") from None
+
+
+def _province(board: Board, key: str, text: str) -> int:
+    try:
+        return board.province(key).index
+    except KeyError as exc:
+        detail = exc.args[0] if exc.args and exc.args[0] != key else f"{key!r} is not a province"
+        raise InvalidNotation(f"{text!r}: {detail}") from None
+
+
+def _zone(board: Board, key: str, text: str) -> int:
+    key = key.strip().lower()
+    digits = key.removeprefix("zone").strip()
+    if digits.isdigit() and int(digits) in board.zones:
+        return int(digits)
+    folded = key.replace("u", "v")
+    found = [z.id for z in board.zones.values()
+             if z.name.lower().replace("u", "v").startswith(folded)
+             or z.name.lower().split()[-1].replace("u", "v").startswith(folded)]
+    if len(found) == 1:
+        return found[0]
+    raise InvalidNotation(f"{text!r}: {key!r} is not a sea zone (1 Mare Atlanticvm, "
+                          "2 Mare Internvm, 3 Mare Aegaevm)")
+
+
+def _build(kind: str, groups: tuple[str | None, ...], board: Board, text: str) -> Action:
+    g = [x or "" for x in groups]
+    emperor = _emperor(g[0], text)
+    if kind == "enter":
+        return Enter(emperor, _province(board, g[1], text))
+    if kind == "move":
+        return Move(emperor, _province(board, g[1], text), _province(board, g[2], text), bool(g[3]))
+    if kind == "sail":
+        return Sail(emperor, _zone(board, g[1], text), _zone(board, g[2], text))
+    if kind == "secure":
+        return Secure(emperor, _province(board, g[1], text))
+    if kind == "remove":
+        sub = SubdueKind.REMOVE_REVOLT if g[1] == "revolt" else SubdueKind.REMOVE_UNREST
+        return Subdue(emperor, _province(board, g[2], text), sub)
+    if kind == "reduce":
+        return Subdue(emperor, _province(board, g[1], text), SubdueKind.REDUCE_REVOLT)
+    if kind == "attack":
+        return Attack(emperor, _province(board, g[2], text), _province(board, g[1], text))
+    return EndPhase(emperor)
+
+
+def _build_compact(kind: str, g: tuple[str, ...], board: Board, text: str) -> Action:
+    emperor = _emperor(g[0], text)
+    if kind == "enter":
+        return Enter(emperor, _province(board, g[1], text))
+    if kind == "move":
+        return Move(emperor, _province(board, g[1], text), _province(board, g[3], text), g[2] == "~")
+    if kind == "sail":
+        return Sail(emperor, int(g[1]), int(g[2]))
+    if kind == "secure":
+        return Secure(emperor, _province(board, g[1], text))
+    if kind == "subdue":
+        sub = {"-r": SubdueKind.REMOVE_REVOLT, "r>u": SubdueKind.REDUCE_REVOLT,
+               "-u": SubdueKind.REMOVE_UNREST}[g[1]]
+        return Subdue(emperor, _province(board, g[2], text), sub)
+    if kind == "attack":
+        return Attack(emperor, _province(board, g[1], text), _province(board, g[2], text))
+    return EndPhase(emperor)
+
+
+# --- short forms against the legal actions -----------------------------------------------------
+def _fold(text: str) -> str:
+    return " ".join(text.lower().replace("u", "v").split())
+
+
+def resolve(text: str, legal: list[Action], board: Board) -> Action:
+    """The legal action meant by ``text``: a full notation, or a short form such as
+    ``attack narbonensis``, ``macedonia by fleet``, ``secure``, ``end`` or ``5 3`` for a roll.
+
+    Raises :class:`InvalidNotation` when nothing matches and :class:`AmbiguousAction` listing
+    the candidates when several do.  A full notation that is well formed but not legal is
+    returned as is, so the caller can explain why it is illegal.
+    """
+    clean = " ".join(text.strip().split())
+    if re.fullmatch(r"[1-6](?: ?[1-6])?", clean) and any(isinstance(a, Roll) for a in legal):
+        return Roll(tuple(int(c) for c in clean if c.isdigit()))
+    try:
+        return parse_action(clean, board)
+    except InvalidNotation as exc:
+        parse_error = exc
+    words = _fold(clean).replace(",", " ").split()
+    if not words:
+        raise parse_error
+    aliases = {"end": "ends", "move": "moves", "attack": "attacks", "secure": "secures",
+               "remove": "removes", "reduce": "reduces", "sail": "sails", "enter": "enters",
+               "fleet": "fleet", "pass": "ends"}
+    words = [aliases.get(w, w) for w in words]
+    candidates = []
+    for action in legal:
+        long = _fold(format_action(action, board))
+        short = _fold(format_action(action, board, compact=True))
+        # the words must appear in order in the long form, or the text is the compact form
+        if short == " ".join(words) or _in_order(words, long):
+            candidates.append(action)
+    if len(candidates) == 1:
+        return candidates[0]
+    # prefer the move through a link when the same destination is also reachable by fleet
+    if len(candidates) > 1:
+        exact_dest = [a for a in candidates if not (isinstance(a, Move) and a.by_fleet)]
+        if "fleet" not in words and len(exact_dest) == 1:
+            return exact_dest[0]
+        shown = "; ".join(format_action(a, board) for a in candidates[:8])
+        more = f" and {len(candidates) - 8} more" if len(candidates) > 8 else ""
+        raise AmbiguousAction(f"{text!r} could mean: {shown}{more}")
+    raise parse_error
+
+
+def _in_order(words: list[str], long: str) -> bool:
+    tokens = long.split()
+    i = 0
+    for w in words:
+        while i < len(tokens) and not tokens[i].startswith(w):
+            i += 1
+        if i == len(tokens):
+            return False
+        i += 1
+    return True

@@ -1,0 +1,80 @@
+"""The components of R1: Emperors, discs, figures, dice and the reserves' sizes."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class Emperor(IntEnum):
+    """The four Emperors in turn order (R1, R4)."""
+
+    DIOCLETIAN = 0
+    GALERIUS = 1
+    CONSTANTIUS = 2
+    MAXIMIAN = 3
+
+    @property
+    def title(self) -> str:
+        return self.name.capitalize()
+
+    @property
+    def augustus(self) -> Emperor:
+        """The Augustus of this Emperor's pair (East: Diocletian, West: Maximian)."""
+        return Emperor.DIOCLETIAN if self in (Emperor.DIOCLETIAN, Emperor.GALERIUS) else Emperor.MAXIMIAN
+
+    @property
+    def is_augustus(self) -> bool:
+        return self in (Emperor.DIOCLETIAN, Emperor.MAXIMIAN)
+
+
+EMPERORS: tuple[Emperor, ...] = tuple(Emperor)
+
+
+def emperor_named(text: str) -> Emperor:
+    """The Emperor whose name (or a prefix of it, or its initial) is ``text``."""
+    key = text.strip().lower()
+    if key:
+        for emperor in EMPERORS:
+            if emperor.name.lower().startswith(key):
+                return emperor
+    raise KeyError(text)
+
+
+# Discs on a province (R2 occupancy: at most one).  Garrisons are GARRISON + emperor.
+NO_DISC = 0
+UNREST = 1
+REVOLT = 2
+GARRISON = 3
+
+
+def garrison_of(emperor: int) -> int:
+    return GARRISON + emperor
+
+
+def disc_owner(disc: int) -> int:
+    """The Emperor of a garrison disc (only meaningful when ``disc >= GARRISON``)."""
+    return disc - GARRISON
+
+
+# Figures on a province (R2 occupancy: at most one).  Emperors are EMPEROR_FIGURE + emperor.
+NO_FIGURE = 0
+ARMY = 1
+EMPEROR_FIGURE = 2
+
+
+def emperor_figure(emperor: int) -> int:
+    return EMPEROR_FIGURE + emperor
+
+
+def figure_emperor(figure: int) -> int:
+    """The Emperor standing as ``figure``, or -1 when it is no Emperor."""
+    return figure - EMPEROR_FIGURE if EMPEROR_FIGURE <= figure < EMPEROR_FIGURE + 4 else -1
+
+
+DISCS_PER_RESERVE = 21  # R1: 21 unrest and 21 revolt discs
+GARRISONS_IN_BOX = 5  # R1: 5 per Emperor
+ARMIES = 3  # R1, R9: at most 3 armies on the board
+IP_PER_TURN = 6  # R5
+
+ROMAN_NUMERALS = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI"}
+NUMERAL_VALUES = {v: k for k, v in ROMAN_NUMERALS.items()}

@@ -1,0 +1,338 @@
+"""Positions as versioned JSON: any situation of a game, written and read back exactly.
+
+A position names provinces by coordinates (``II:6``) or, in Italia and on the borders, by id
+(``roma``, ``britannia``).  Hand-written positions may leave out the reserves (they are then
+what the board does not hold) and the ``machine`` (the Roman phase of the Emperor of the turn, or
+his entry when he is off the board); see docs/save-format.md.  Everything read is validated: a
+position that breaks a rule of the game (two discs on a province, 22 revolts, an army in Roma ...)
+is refused with a :class:`SaveFileError` that says where.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tetrarchia.core.board import Board
+from tetrarchia.core.errors import OptionError, SaveFileError
+from tetrarchia.core.events import Purpose
+from tetrarchia.core.notation import province_key
+from tetrarchia.core.pieces import (
+    ARMY,
+    DISCS_PER_RESERVE,
+    EMPEROR_FIGURE,
+    EMPERORS,
+    GARRISON,
+    NO_DISC,
+    NO_FIGURE,
+    REVOLT,
+    UNREST,
+    Emperor,
+)
+from tetrarchia.core.settings import Settings
+from tetrarchia.core.state import Awaiting, Result, State
+from tetrarchia.core.tasks import (
+    ACTIVITY_PROVINCE,
+    ARMY_STEP,
+    BATTLE,
+    BEGIN_TURN,
+    ENTRY,
+    INITIAL_REVOLT,
+    LINK_CHECK,
+    PLACE_FLEETS,
+    ROMAN_PHASE,
+    TASK_NAMES,
+    UPRISING,
+)
+
+POSITION_FORMAT = "tetrarchia-position"
+POSITION_VERSION = 1
+_TASK_CODES = {name: code for code, name in TASK_NAMES.items()}
+_AWAITING = {a.name.lower().replace("_", "-"): a for a in Awaiting}
+_RESULTS = {r.name.lower().replace("_", "-"): r for r in Result}
+_PURPOSES = {p.name.lower().replace("_", "-"): p for p in Purpose}
+
+
+def _disc_name(disc: int) -> str:
+    if disc == UNREST:
+        return "unrest"
+    if disc == REVOLT:
+        return "revolt"
+    return f"garrison {Emperor(disc - GARRISON).title}"
+
+
+def position_to_json(state: State) -> dict[str, Any]:
+    """The whole state as plain JSON data."""
+    board = state.board
+
+    def key(p: int) -> str:
+        return province_key(board, p)
+
+    return {
+        "format": POSITION_FORMAT,
+        "version": POSITION_VERSION,
+        "settings": state.settings.to_json(),
+        "board": board.digest,
+        "discs": {key(p): _disc_name(d) for p, d in enumerate(state.disc) if d != NO_DISC},
+        "emperors": {e.title: (key(state.emperor_at[e]) if state.emperor_at[e] >= 0 else None)
+                     for e in EMPERORS},
+        "armies": [key(p) for p in state.armies()],
+        "fleets": state.fleet_zones(),
+        "reserves": {
+            "unrest": state.unrest_reserve,
+            "revolt": state.revolt_reserve,
+            "garrisons": {e.title: state.garrisons[e] for e in EMPERORS},
+        },
+        "turn": {
+            "emperor": state.turn.title,
+            "round": state.round,
+            "turns_played": state.turns_played,
+            "ip": state.ip,
+            "passing": state.passing,
+        },
+        "machine": {
+            "awaiting": state.awaiting.name.lower().replace("_", "-"),
+            "roll": {"count": state.roll_count,
+                     "purpose": Purpose(state.roll_purpose).name.lower().replace("_", "-")},
+            "dice": list(state.dice) if state.dice is not None else None,
+            "tasks": [[TASK_NAMES[t[0]], *t[1:]] for t in state.tasks],
+            "memo": {str(k): v for k, v in sorted(state.memo.items())},
+            "armies_placed": [key(p) for p in state.armies_placed],
+        },
+        "result": state.result.name.lower().replace("_", "-"),
+    }
+
+
+def position_from_json(data: Any, board: Board) -> State:
+    """A state from :func:`position_to_json` data (or a hand-written position)."""
+    return _Reader(data, board).read()
+
+
+class _Reader:
+    def __init__(self, data: Any, board: Board) -> None:
+        self.data = data
+        self.board = board
+
+    def fail(self, where: str, what: str) -> SaveFileError:
+        return SaveFileError(f"position {where}: {what}")
+
+    def get(self, obj: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str,
+            default: Any = ...) -> Any:
+        if key not in obj:
+            if default is ...:
+                raise self.fail(where, f"missing {key!r}")
+            return default
+        value = obj[key]
+        if isinstance(value, bool) and kind is int:
+            raise self.fail(f"{where}.{key}", f"must be a number, not {value!r}")
+        if not isinstance(value, kind):
+            raise self.fail(f"{where}.{key}", f"has the wrong type ({type(value).__name__})")
+        return value
+
+    def province(self, key: Any, where: str) -> int:
+        if not isinstance(key, str):
+            raise self.fail(where, f"{key!r} is not a province")
+        try:
+            return self.board.province(key).index
+        except KeyError:
+            raise self.fail(where, f"unknown province {key!r}") from None
+
+    def emperor(self, name: Any, where: str) -> Emperor:
+        for e in EMPERORS:
+            if isinstance(name, str) and e.title.lower() == name.strip().lower():
+                return e
+        raise self.fail(where, f"unknown Emperor {name!r}")
+
+    def read(self) -> State:
+        data = self.data
+        if not isinstance(data, dict):
+            raise self.fail("", "must be a JSON object")
+        if data.get("format") != POSITION_FORMAT:
+            raise self.fail("format", f"must be {POSITION_FORMAT!r}, not {data.get('format')!r}")
+        version = data.get("version")
+        if version != POSITION_VERSION:
+            raise self.fail("version", f"this program reads version {POSITION_VERSION}, not {version!r}")
+        digest = data.get("board")
+        if digest not in (None, self.board.digest):
+            raise self.fail("board", "was written for another board file than the one loaded")
+        try:
+            settings = Settings.from_json(data.get("settings", {}))
+        except OptionError as exc:
+            raise self.fail("settings", str(exc)) from None
+        state = State.empty(self.board, settings)
+        self.read_discs(state, self.get(data, "discs", dict, "", {}))
+        self.read_figures(state, data)
+        self.read_fleets(state, self.get(data, "fleets", list, "", []))
+        self.read_reserves(state, self.get(data, "reserves", dict, "", {}))
+        self.read_turn(state, self.get(data, "turn", dict, "", {}))
+        self.read_machine(state, data.get("machine"))
+        result = self.get(data, "result", str, "", "ongoing")
+        if result not in _RESULTS:
+            raise self.fail("result", f"unknown result {result!r}")
+        state.result = _RESULTS[result]
+        if state.result is not Result.ONGOING:
+            state.tasks.clear()
+            state.awaiting = Awaiting.NOTHING
+        return state
+
+    def read_discs(self, state: State, discs: dict[str, Any]) -> None:
+        for key, value in discs.items():
+            p = self.province(key, f"discs[{key!r}]")
+            if state.disc[p] != NO_DISC:
+                raise self.fail(f"discs[{key!r}]", "a province holds at most one disc (R2)")
+            if not isinstance(value, str):
+                raise self.fail(f"discs[{key!r}]", f"{value!r} is not a disc")
+            word = value.strip().lower()
+            if word in ("unrest", "revolt"):
+                if self.board.is_border[p]:
+                    raise self.fail(f"discs[{key!r}]", "a border never holds unrest or revolt")
+                state.disc[p] = UNREST if word == "unrest" else REVOLT
+            elif word.startswith("garrison"):
+                owner = self.emperor(word.removeprefix("garrison").strip(), f"discs[{key!r}]")
+                state.disc[p] = GARRISON + owner
+            else:
+                raise self.fail(f"discs[{key!r}]", f"{value!r} is not 'unrest', 'revolt' or "
+                                "'garrison <Emperor>'")
+
+    def read_figures(self, state: State, data: dict[str, Any]) -> None:
+        for key in self.get(data, "armies", list, "", []):
+            p = self.province(key, f"armies[{key!r}]")
+            if state.figure[p] != NO_FIGURE:
+                raise self.fail(f"armies[{key!r}]", "a province holds at most one figure (R2)")
+            if p == self.board.roma:
+                raise self.fail(f"armies[{key!r}]", "an army in Roma has already ended the game")
+            state.figure[p] = ARMY
+        if state.armies_on_board() > 3:
+            raise self.fail("armies", "there are only 3 Barbarian armies (R9)")
+        turn = data.get("turn", {})
+        passing = isinstance(turn, dict) and turn.get("passing") is True
+        passer = self.emperor(turn.get("emperor", "Diocletian"), "turn.emperor") if passing else None
+        for name, key in self.get(data, "emperors", dict, "", {}).items():
+            emperor = self.emperor(name, f"emperors[{name!r}]")
+            if key is None:
+                continue
+            p = self.province(key, f"emperors[{name!r}]")
+            state.emperor_at[emperor] = p
+            if emperor is passer:
+                continue  # he stands on another figure while passing through
+            if state.figure[p] != NO_FIGURE:
+                raise self.fail(f"emperors[{name!r}]", "a province holds at most one figure (R2)")
+            state.figure[p] = EMPEROR_FIGURE + emperor
+        if passer is not None:
+            p = state.emperor_at[passer]
+            if p < 0 or state.figure[p] in (NO_FIGURE, ARMY):
+                raise self.fail("turn.passing", f"{passer.title} is not standing on another "
+                                "Emperor's province")
+
+    def read_fleets(self, state: State, fleets: list[Any]) -> None:
+        for zone in fleets:
+            if zone not in (1, 2, 3) or isinstance(zone, bool):
+                raise self.fail("fleets", f"{zone!r} is not a sea zone (1-3)")
+            if state.fleets[zone]:
+                raise self.fail("fleets", f"two fleets in sea zone {zone}")
+            state.fleets[zone] = 1
+        if len(fleets) > state.settings.level.fleets:
+            raise self.fail("fleets", f"the level {state.settings.level} has "
+                            f"{state.settings.level.fleets} fleets, not {len(fleets)}")
+
+    def read_reserves(self, state: State, reserves: dict[str, Any]) -> None:
+        on_board_unrest = state.disc.count(UNREST)
+        on_board_revolt = state.disc.count(REVOLT)
+        state.unrest_reserve = self.get(reserves, "unrest", int, "reserves",
+                                        DISCS_PER_RESERVE - on_board_unrest)
+        state.revolt_reserve = self.get(reserves, "revolt", int, "reserves",
+                                        DISCS_PER_RESERVE - on_board_revolt)
+        for name, count, on_board in (("unrest", state.unrest_reserve, on_board_unrest),
+                                      ("revolt", state.revolt_reserve, on_board_revolt)):
+            if count < 0 or count + on_board != DISCS_PER_RESERVE:
+                raise self.fail(f"reserves.{name}", f"{on_board} on the board and {count} in the "
+                                f"reserve do not make the {DISCS_PER_RESERVE} discs of R1")
+        garrisons = self.get(reserves, "garrisons", dict, "reserves", {})
+        level = state.settings.level.garrisons
+        for e in EMPERORS:
+            on_board = state.disc.count(GARRISON + e)
+            count = self.get(garrisons, e.title, int, "reserves.garrisons", level - on_board)
+            if count < 0 or count + on_board != level:
+                raise self.fail(f"reserves.garrisons.{e.title}", f"{on_board} on the board and "
+                                f"{count} in reserve do not make the {level} of the level")
+            state.garrisons[e] = count
+        for name in garrisons:
+            self.emperor(name, "reserves.garrisons")
+
+    def read_turn(self, state: State, turn: dict[str, Any]) -> None:
+        state.turn = self.emperor(turn.get("emperor", "Diocletian"), "turn.emperor")
+        state.round = self.get(turn, "round", int, "turn", 1)
+        state.turns_played = self.get(turn, "turns_played", int, "turn",
+                                      (state.round - 1) * 4 + int(state.turn))
+        state.ip = self.get(turn, "ip", int, "turn", 6)
+        state.passing = self.get(turn, "passing", bool, "turn", False)
+        if state.round < 1 or state.turns_played < 0:
+            raise self.fail("turn", "round starts at 1 and turns_played at 0")
+        if not 0 <= state.ip <= 7:
+            raise self.fail("turn.ip", f"{state.ip} IP is not possible")
+
+    def read_machine(self, state: State, machine: Any) -> None:
+        if machine is None:  # a hand-written position: the Roman phase of the turn's Emperor
+            if state.emperor_at[state.turn] >= 0:
+                state.tasks = [(ROMAN_PHASE,)]
+                state.awaiting = Awaiting.ROMAN_ACTION
+            else:
+                state.tasks = [(ROMAN_PHASE,), (ENTRY,)]
+                state.awaiting = Awaiting.ENTRY
+            return
+        if not isinstance(machine, dict):
+            raise self.fail("machine", "must be an object")
+        awaiting = self.get(machine, "awaiting", str, "machine")
+        if awaiting not in _AWAITING:
+            raise self.fail("machine.awaiting", f"unknown value {awaiting!r}")
+        state.awaiting = _AWAITING[awaiting]
+        roll = self.get(machine, "roll", dict, "machine", {"count": 0, "purpose": "initial-revolt"})
+        state.roll_count = self.get(roll, "count", int, "machine.roll")
+        purpose = self.get(roll, "purpose", str, "machine.roll")
+        if purpose not in _PURPOSES or state.roll_count not in (0, 1, 2):
+            raise self.fail("machine.roll", "unknown roll")
+        state.roll_purpose = _PURPOSES[purpose]
+        dice = machine.get("dice")
+        if dice is not None:
+            if not isinstance(dice, list) or not all(
+                isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice
+            ) or len(dice) not in (1, 2):
+                raise self.fail("machine.dice", f"{dice!r} are not dice")
+            state.dice = tuple(dice)
+        tasks = self.get(machine, "tasks", list, "machine")
+        state.tasks = [self.task(t, f"machine.tasks[{i}]") for i, t in enumerate(tasks)]
+        memo = self.get(machine, "memo", dict, "machine", {})
+        for k, v in memo.items():
+            if not k.isdigit() or int(k) >= len(self.board.links) or not isinstance(v, bool):
+                raise self.fail("machine.memo", f"bad entry {k!r}: {v!r}")
+            state.memo[int(k)] = v
+        state.armies_placed = [self.province(k, "machine.armies_placed")
+                               for k in self.get(machine, "armies_placed", list, "machine", [])]
+        if state.awaiting is Awaiting.ROLL and state.roll_count == 0:
+            raise self.fail("machine.roll", "a roll is awaited but no dice are wanted")
+        if not state.tasks and state.awaiting is not Awaiting.NOTHING:
+            raise self.fail("machine.tasks", "the game waits for something but has no step to do")
+        if state.tasks and state.tasks[-1][0] == BEGIN_TURN:
+            raise self.fail("machine.tasks", "a position cannot stop at the beginning of a turn")
+
+    def task(self, item: Any, where: str) -> tuple[int, ...]:
+        if not isinstance(item, list) or not item or item[0] not in _TASK_CODES:
+            raise self.fail(where, f"{item!r} is not a step of the game")
+        code = _TASK_CODES[item[0]]
+        args = item[1:]
+        limits = self.argument_limits(code)
+        if len(args) != len(limits) or not all(
+            isinstance(a, int) and not isinstance(a, bool) and 0 <= a < limit
+            for a, limit in zip(args, limits, strict=True)
+        ):
+            raise self.fail(where, f"{item!r} has the wrong arguments")
+        if code in (INITIAL_REVOLT, ACTIVITY_PROVINCE) and args[0] == 0:
+            raise self.fail(where, "regions are numbered 1 to 6")
+        return (code, *args)
+
+    def argument_limits(self, code: int) -> tuple[int, ...]:
+        """Exclusive upper bounds of each argument of a step."""
+        n = self.board.size
+        return {
+            INITIAL_REVOLT: (7,), PLACE_FLEETS: (4,), ACTIVITY_PROVINCE: (7,), UPRISING: (n,),
+            ARMY_STEP: (n,), LINK_CHECK: (len(self.board.links), 2), BATTLE: (4, n, 2),
+        }.get(code, ())

@@ -1,0 +1,112 @@
+"""R3 Setup: initial revolts, the difficulty's additional revolts and armies, the fleets.
+
+Every roll is a chance step of the game (a reroll is just another roll), so a seed reproduces the
+setup and a test can script it.
+"""
+
+from __future__ import annotations
+
+from tetrarchia.core.board import OUTER_REGIONS, Board
+from tetrarchia.core.events import Events, Purpose
+from tetrarchia.core.pieces import ARMY, REVOLT, ROMAN_NUMERALS
+from tetrarchia.core.settings import Settings
+from tetrarchia.core.state import Awaiting, State
+from tetrarchia.core.tasks import (
+    ADDITIONAL_REVOLT,
+    BEGIN_TURN,
+    INITIAL_ARMY,
+    INITIAL_REVOLT,
+    PLACE_FLEETS,
+    emit,
+    place_revolt,
+    take_dice,
+)
+
+
+def setup_tasks(settings: Settings) -> list[tuple[int, ...]]:
+    """The setup steps, first one last (the task stack pops from the end)."""
+    steps: list[tuple[int, ...]] = [(INITIAL_REVOLT, region) for region in OUTER_REGIONS]
+    steps += [(ADDITIONAL_REVOLT,)] * settings.level.revolts
+    steps += [(INITIAL_ARMY,)] * settings.level.armies
+    steps += [(PLACE_FLEETS, settings.level.fleets), (BEGIN_TURN,)]
+    return steps[::-1]
+
+
+def initial_state(board: Board, settings: Settings) -> State:
+    """The table before the first die of the setup (the machine is not run yet)."""
+    state = State.empty(board, settings)
+    state.tasks = setup_tasks(settings)
+    return state
+
+
+def run_initial_revolt(state: State, task: tuple[int, ...], events: Events) -> bool:
+    """R3.2: a revolt on the rolled province of the region; a 1 is rerolled."""
+    dice = take_dice(state, Purpose.INITIAL_REVOLT)
+    if dice is None:
+        return False
+    region = task[1]
+    if dice[0] == 1:
+        emit(events, "setup", f"Region {ROMAN_NUMERALS[region]}: rolled 1, roll again.")
+        return True
+    state.tasks.pop()
+    province = state.board.at_coords[(region, dice[0])]
+    emit(events, "setup", f"Initial revolt in {state.board.label(province)}.")
+    place_revolt(state, province, events)
+    return True
+
+
+def run_additional_revolt(state: State, task: tuple[int, ...], events: Events) -> bool:
+    """R3.4: both dice; a province already in revolt is rolled again."""
+    dice = take_dice(state, Purpose.ADDITIONAL_REVOLT)
+    if dice is None:
+        return False
+    province = state.board.at_coords[(dice[0], dice[1])]
+    if state.disc[province] == REVOLT:
+        emit(events, "setup", f"{state.board.label(province)} is already in revolt: roll again.")
+        return True
+    state.tasks.pop()
+    emit(events, "setup", f"Additional revolt in {state.board.label(province)}.")
+    place_revolt(state, province, events)
+    return True
+
+
+def run_initial_army(state: State, task: tuple[int, ...], events: Events) -> bool:
+    """R3.5: an army on the rolled region's border; a border holding one is rolled again."""
+    dice = take_dice(state, Purpose.INITIAL_ARMY)
+    if dice is None:
+        return False
+    border = state.board.border_of[dice[0]]
+    if state.figure[border] == ARMY:
+        emit(events, "setup", f"{state.board.name(border)} already holds an army: roll again.")
+        return True
+    state.tasks.pop()
+    state.figure[border] = ARMY
+    emit(events, "setup", f"An army appears in {state.board.name(border)}.")
+    return True
+
+
+def run_place_fleets(state: State, task: tuple[int, ...], events: Events) -> bool:
+    """R3.6: the players place the fleets, one per zone at most (a decision)."""
+    if task[1] == 0 or all(state.fleets[z] for z in (1, 2, 3)):
+        state.tasks.pop()
+        return True
+    state.awaiting = Awaiting.FLEET_PLACEMENT
+    return False
+
+
+def fleet_zones_open(state: State) -> list[int]:
+    """Zones where a fleet may be placed at setup."""
+    return [z for z in (1, 2, 3) if not state.fleets[z]]
+
+
+def place_fleet(state: State, zone: int, events: Events) -> None:
+    state.fleets[zone] = 1
+    _, left = state.tasks.pop()
+    state.tasks.append((PLACE_FLEETS, left - 1))
+    emit(events, "setup", f"A Roman fleet is placed in {state.board.zones[zone].title}.")
+
+
+def is_setup_done(state: State) -> bool:
+    return not any(t[0] in (INITIAL_REVOLT, ADDITIONAL_REVOLT, INITIAL_ARMY, PLACE_FLEETS)
+                   for t in state.tasks)
+

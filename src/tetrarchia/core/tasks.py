@@ -1,0 +1,176 @@
+"""The steps of the game machine and the small moves of pieces that many rules share.
+
+A task is a tuple ``(opcode, args...)`` on ``State.tasks``.  Handlers (in setup, turns, barbarian,
+combat) either finish their step and pop it, push further steps, or stop the machine to wait for
+dice (:func:`take_dice`) or for a decision.
+"""
+
+from __future__ import annotations
+
+from tetrarchia.core.events import DICE_NEEDED, Event, Events, Purpose
+from tetrarchia.core.pieces import (
+    ARMY,
+    EMPEROR_FIGURE,
+    GARRISON,
+    NO_DISC,
+    NO_FIGURE,
+    REVOLT,
+    UNREST,
+    Emperor,
+)
+from tetrarchia.core.state import Awaiting, Result, State
+
+# --- opcodes ------------------------------------------------------------------------------------
+INITIAL_REVOLT = 1  # (op, region)
+ADDITIONAL_REVOLT = 2  # (op,)
+INITIAL_ARMY = 3  # (op,)
+PLACE_FLEETS = 4  # (op, fleets still to place)          decision
+BEGIN_TURN = 5  # (op,)
+ENTRY = 6  # (op,)                                         decision
+ROMAN_PHASE = 7  # (op,)                                   decision
+SPREAD = 8  # (op,)                                        R7.1.1
+REMOVE_ON_REVOLT = 9  # (op,)                              R7.1.2
+ACTIVITY = 10  # (op,)                                     R7.2
+ACTIVITY_PROVINCE = 11  # (op, region)                     R7.2 uprising step 2
+UPRISING = 12  # (op, province)                            R7.2 uprising step 1
+UPRISING_ARMY = 13  # (op,)                                R7.2 uprising step 2
+ADVANCE = 14  # (op,)                                      R7.3
+ARMY_STEP = 15  # (op, province)                           R7.3, one army
+LINK_CHECK = 16  # (op, link, bonus)                       R7.4
+BATTLE = 17  # (op, emperor, army province, emperor attacks)  R6
+END_TURN = 18  # (op,)
+
+TASK_NAMES = {
+    INITIAL_REVOLT: "initial-revolt",
+    ADDITIONAL_REVOLT: "additional-revolt",
+    INITIAL_ARMY: "initial-army",
+    PLACE_FLEETS: "place-fleets",
+    BEGIN_TURN: "begin-turn",
+    ENTRY: "entry",
+    ROMAN_PHASE: "roman-phase",
+    SPREAD: "spread",
+    REMOVE_ON_REVOLT: "remove-on-revolt",
+    ACTIVITY: "activity",
+    ACTIVITY_PROVINCE: "activity-province",
+    UPRISING: "uprising",
+    UPRISING_ARMY: "uprising-army",
+    ADVANCE: "advance",
+    ARMY_STEP: "army-step",
+    LINK_CHECK: "link-check",
+    BATTLE: "battle",
+    END_TURN: "end-turn",
+}
+
+
+def take_dice(state: State, purpose: Purpose) -> tuple[int, ...] | None:
+    """The dice rolled for this step, or None after asking for them (the machine then stops)."""
+    dice = state.dice
+    if dice is not None:
+        state.dice = None
+        return dice
+    state.awaiting = Awaiting.ROLL
+    state.roll_count = DICE_NEEDED[purpose]
+    state.roll_purpose = purpose
+    return None
+
+
+def emit(events: Events, kind: str, text: str) -> None:
+    if events is not None:
+        events.append(Event(kind, text))
+
+
+def finish(state: State, result: Result, events: Events, why: str) -> None:
+    """R8: the game ends at once."""
+    state.result = result
+    state.tasks.clear()
+    state.dice = None
+    state.awaiting = Awaiting.NOTHING
+    state.passing = False
+    emit(events, "end", why)
+
+
+def push_barbarian_phase(state: State) -> None:
+    """R7: after every Roman phase, in this order (the stack runs last-pushed first)."""
+    state.passing = False
+    state.ip = 0
+    state.armies_placed.clear()
+    state.memo.clear()  # the spreading (R7.1), first step of the phase, starts with no checks
+    state.tasks.extend(((END_TURN,), (ADVANCE,), (ACTIVITY,), (REMOVE_ON_REVOLT,), (SPREAD,)))
+
+
+# --- discs --------------------------------------------------------------------------------------
+def return_disc(state: State, province: int) -> int:
+    """Take the disc off ``province`` back to its reserve (R1); returns what it was."""
+    disc = state.disc[province]
+    if disc == UNREST:
+        state.unrest_reserve += 1
+    elif disc == REVOLT:
+        state.revolt_reserve += 1
+    elif disc >= GARRISON:
+        state.garrisons[disc - GARRISON] += 1
+    state.disc[province] = NO_DISC
+    return disc
+
+
+def place_revolt(state: State, province: int, events: Events) -> bool:
+    """Put a revolt on ``province``, replacing any other disc.  False when the game is lost
+    because the revolt reserve is empty (R8)."""
+    if state.disc[province] == REVOLT:
+        return True
+    if state.revolt_reserve == 0:
+        finish(state, Result.RESERVE_EMPTY, events,
+               f"A revolt must be placed in {state.board.name(province)} and none is left: "
+               "the Empire falls.")
+        return False
+    return_disc(state, province)
+    state.revolt_reserve -= 1
+    state.disc[province] = REVOLT
+    return True
+
+
+def place_unrest(state: State, province: int, events: Events) -> bool:
+    """Put an unrest on an empty ``province``; False when the game is lost (R8)."""
+    if state.unrest_reserve == 0:
+        finish(state, Result.RESERVE_EMPTY, events,
+               f"An unrest must be placed in {state.board.name(province)} and none is left: "
+               "the Empire falls.")
+        return False
+    state.unrest_reserve -= 1
+    state.disc[province] = UNREST
+    return True
+
+
+# --- figures ------------------------------------------------------------------------------------
+def remove_emperor(state: State, emperor: int) -> None:
+    """Off the board until the start of his next turn (R4)."""
+    province = state.emperor_at[emperor]
+    if province >= 0 and state.figure[province] == EMPEROR_FIGURE + emperor:
+        state.figure[province] = NO_FIGURE
+    state.emperor_at[emperor] = -1
+
+
+def place_emperor(state: State, emperor: int, province: int) -> None:
+    state.emperor_at[emperor] = province
+    if state.figure[province] == NO_FIGURE:
+        state.figure[province] = EMPEROR_FIGURE + emperor
+        state.passing = False
+    else:  # passing through another figure (R5.1): he stands there only until his next move
+        state.passing = True
+
+
+def army_enters(state: State, src: int, dest: int, events: Events) -> None:
+    """R7.3: the army moves on; in a Roman province it devastates; in Roma the Empire falls."""
+    board = state.board
+    state.figure[src] = NO_FIGURE
+    state.figure[dest] = ARMY
+    if dest == board.roma:
+        finish(state, Result.ARMY_IN_ROMA, events,
+               f"The army from {board.name(src)} enters Roma: the Empire falls.")
+        return
+    emit(events, "army", f"The army advances from {board.name(src)} to {board.name(dest)}"
+         " and devastates it.")
+    place_revolt(state, dest, events)
+
+
+def emperor_name(emperor: int) -> str:
+    return Emperor(emperor).title

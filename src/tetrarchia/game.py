@@ -1,0 +1,164 @@
+"""A game being played: the rules state, its dice source and its log, saved as versioned JSON.
+
+The log holds every action, dice included, so a saved game replays to the last die with no
+generator; the seed and the count of dice drawn let a loaded game continue with the same dice it
+would have had.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from tetrarchia.core.actions import Action, Roll
+from tetrarchia.core.board import Board, default_board
+from tetrarchia.core.dice import DiceSource, SeededDice
+from tetrarchia.core.engine import apply_action, legal_actions, new_game
+from tetrarchia.core.errors import OptionError, SaveFileError, TetrarchiaError
+from tetrarchia.core.events import Event, Events
+from tetrarchia.core.notation import format_action, parse_action
+from tetrarchia.core.serialize import position_from_json, position_to_json
+from tetrarchia.core.settings import Settings
+from tetrarchia.core.state import Awaiting, State
+
+SAVE_FORMAT = "tetrarchia-game"
+SAVE_VERSION = 1
+
+
+class Game:
+    """A state, the log that led to it from ``start``, and where its dice come from."""
+
+    def __init__(self, start: State, dice: DiceSource | None = None, seed: int | None = None,
+                 fresh: bool = True) -> None:
+        self.start = start.copy()
+        self.state = start
+        self.log: list[Action] = []
+        self.seed = seed
+        self.dice: DiceSource = dice if dice is not None else SeededDice(seed)
+        self.dice_drawn = 0
+        self.fresh = fresh  # started from the setup, not from a position
+
+    @classmethod
+    def new(cls, settings: Settings | None = None, board: Board | None = None,
+            seed: int | None = None, dice: DiceSource | None = None) -> Game:
+        return cls(new_game(settings, board), dice=dice, seed=seed)
+
+    @classmethod
+    def from_position(cls, state: State, seed: int | None = None,
+                      dice: DiceSource | None = None) -> Game:
+        return cls(state, dice=dice, seed=seed, fresh=False)
+
+    @property
+    def board(self) -> Board:
+        return self.state.board
+
+    def legal_actions(self) -> list[Action]:
+        return legal_actions(self.state)
+
+    def play(self, action: Action, events: Events = None) -> None:
+        """Apply a checked action (illegal ones raise and change nothing) and log it."""
+        apply_action(self.state, action, events)
+        self.log.append(action)
+
+    def roll(self, events: Events = None) -> Roll:
+        """Draw the pending dice from the source and play them."""
+        if self.state.awaiting is not Awaiting.ROLL:
+            raise TetrarchiaError("no dice are to be rolled now")
+        roll = Roll(self.dice.roll(self.state.roll_count))
+        self.dice_drawn += len(roll.dice)
+        self.play(roll, events)
+        return roll
+
+    def roll_until_decision(self, events: Events = None) -> list[Roll]:
+        """Roll every chance step until a seat must decide or the game ends."""
+        rolls = []
+        while self.state.awaiting is Awaiting.ROLL:
+            rolls.append(self.roll(events))
+        return rolls
+
+    # --- saving ---------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        board = self.board
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "settings": self.state.settings.to_json(),
+            "board": {"source": board.source, "digest": board.digest},
+            "seed": self.seed,
+            "dice_drawn": self.dice_drawn,
+            "start": None if self.fresh else position_to_json(self.start),
+            "log": [format_action(a, board) for a in self.log],
+            "final": position_to_json(self.state),
+        }
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", "utf-8")
+
+    @classmethod
+    def from_json(cls, data: Any, board: Board | None = None) -> Game:
+        """Rebuild a game by replaying its log; any inconsistency raises SaveFileError."""
+        board = board or default_board()
+        if not isinstance(data, dict):
+            raise SaveFileError("a saved game must be a JSON object")
+        if data.get("format") != SAVE_FORMAT:
+            raise SaveFileError(f"not a saved TETRARCHIA game (format {data.get('format')!r})")
+        if data.get("version") != SAVE_VERSION:
+            raise SaveFileError(f"saved game version {data.get('version')!r}; this program reads "
+                                f"version {SAVE_VERSION}")
+        saved_board = data.get("board")
+        if isinstance(saved_board, dict) and saved_board.get("digest") not in (None, board.digest):
+            raise SaveFileError(f"this game was played on another board ({saved_board.get('source')}); "
+                                "load that board with --board")
+        seed = data.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise SaveFileError("'seed' must be a whole number or null")
+        log = data.get("log")
+        if not isinstance(log, list) or not all(isinstance(x, str) for x in log):
+            raise SaveFileError("'log' must be a list of actions in the notation")
+        start = data.get("start")
+        if start is None:
+            try:
+                settings = Settings.from_json(data.get("settings", {}))
+            except OptionError as exc:
+                raise SaveFileError(f"settings: {exc}") from None
+            game = cls(new_game(settings, board), seed=seed)
+        else:
+            game = cls(position_from_json(start, board), seed=seed, fresh=False)
+        for number, text in enumerate(log, 1):
+            try:
+                game.play(parse_action(text, board))
+            except TetrarchiaError as exc:
+                raise SaveFileError(f"log entry {number} {text!r}: {exc}") from None
+        drawn = data.get("dice_drawn", 0)
+        if not isinstance(drawn, int) or isinstance(drawn, bool) or drawn < 0:
+            raise SaveFileError("'dice_drawn' must be a count of dice")
+        if seed is not None and drawn:
+            game.dice.roll(drawn)  # the source goes on where it stopped
+        game.dice_drawn = drawn
+        final = data.get("final")
+        if final is not None and position_to_json(game.state) != final:
+            raise SaveFileError("the log does not lead to the saved final position: the file was "
+                                "edited or is damaged")
+        return game
+
+    @classmethod
+    def load(cls, path: str | Path, board: Board | None = None) -> Game:
+        try:
+            text = Path(path).read_text("utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SaveFileError(f"cannot read {str(path)!r}: {exc}") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise SaveFileError(f"{str(path)!r} is not JSON: {exc}") from None
+        return cls.from_json(data, board)
+
+    def replay(self) -> Iterator[tuple[Action, State, list[Event]]]:
+        """Each logged action with the state after it and what happened, from the start."""
+        state = self.start.copy()
+        for action in self.log:
+            events: list[Event] = []
+            apply_action(state, action, events)
+            yield action, state, events

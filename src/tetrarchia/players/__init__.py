@@ -1,0 +1,1 @@
+"""Automatic players: they choose among the legal actions of the seat that decides."""
