@@ -6,3 +6,6 @@ the terminal interface.  Everything outside ``core`` imports it; ``core`` import
 """
 
 __version__ = "0.1.0"
+
+# Importing the options registers every optional rule module (R11-R13) with the core.
+from tetrarchia import options as _options  # noqa: F401

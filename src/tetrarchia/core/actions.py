@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import TYPE_CHECKING
 
-from tetrarchia.core.pieces import Emperor
+from tetrarchia.core.pieces import Emperor, Piece
+
+if TYPE_CHECKING:
+    from tetrarchia.core.board import Board
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,12 +41,17 @@ class Enter:
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """R5.1: move through a link, or by a Roman fleet between two provinces of its coast."""
+    """R5.1: move through a link, or by a Roman fleet between two provinces of its coast.
+
+    ``piece`` is the figure moved with the Emperor's IP when it is not himself: the Dux or the
+    Vicarius (R11), or another Emperor (Diocletian's Imperivm power, R12.1).
+    """
 
     emperor: Emperor
     origin: int
     dest: int
     by_fleet: bool = False
+    piece: Piece | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +84,7 @@ class Subdue:
     emperor: Emperor
     at: int
     kind: SubdueKind
+    piece: Piece | None = None  # the Dux subdues too (R11.1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +94,7 @@ class Attack:
     emperor: Emperor
     origin: int
     target: int
+    piece: Piece | None = None  # the Dux attacks too (R11.1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,12 +104,37 @@ class EndPhase:
     emperor: Emperor
 
 
-Action = Roll | PlaceFleet | Enter | Move | Sail | Secure | Subdue | Attack | EndPhase
-EmperorAction = Enter | Move | Sail | Secure | Subdue | Attack | EndPhase
+@dataclass(frozen=True, slots=True)
+class OptionAction:
+    """Base of the actions that optional rules add (``tetrarchia.options``).
+
+    ``emperor`` is the Emperor whose seat takes it; None for the Barbarian player (R12.6).
+    """
+
+    @property
+    def seat(self) -> Emperor | None:
+        emperor = getattr(self, "emperor", None)
+        return emperor if isinstance(emperor, Emperor) else None
+
+    def notation(self, board: Board, compact: bool) -> str:
+        """The action in the long or compact notation (docs/notation.md)."""
+        raise NotImplementedError
+
+
+BaseAction = Roll | PlaceFleet | Enter | Move | Sail | Secure | Subdue | Attack | EndPhase
+Action = BaseAction | OptionAction
+
+
+def mover(action: Move | Subdue | Attack) -> Piece:
+    """The figure that acts: ``piece`` if given, else the Emperor himself."""
+    return action.piece if action.piece is not None else Piece(action.emperor)
 
 
 def actor(action: Action) -> Emperor | None:
-    """The Emperor who takes ``action`` (None for dice and fleet placement)."""
+    """The Emperor whose seat takes ``action`` (None for dice, fleet placement and the
+    Barbarian player)."""
     if isinstance(action, (Roll, PlaceFleet)):
         return None
+    if isinstance(action, OptionAction):
+        return action.seat
     return action.emperor

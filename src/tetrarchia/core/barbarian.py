@@ -14,7 +14,17 @@ only when crossing would change something (D11).
 from __future__ import annotations
 
 from tetrarchia.core.events import Events, Purpose
-from tetrarchia.core.pieces import ARMY, NO_DISC, NO_FIGURE, REVOLT, ROMAN_NUMERALS, UNREST
+from tetrarchia.core.pieces import (
+    ARMY,
+    NO_DISC,
+    NO_FIGURE,
+    REBEL,
+    REVOLT,
+    ROMAN_NUMERALS,
+    UNREST,
+    VICARIUS,
+    Piece,
+)
 from tetrarchia.core.state import State
 from tetrarchia.core.tasks import (
     ACTIVITY_PROVINCE,
@@ -25,10 +35,11 @@ from tetrarchia.core.tasks import (
     UPRISING_ARMY,
     army_enters,
     emit,
-    emperor_name,
+    figure_piece,
+    piece_at,
     place_revolt,
     place_unrest,
-    remove_emperor,
+    remove_piece,
     take_dice,
 )
 
@@ -105,13 +116,22 @@ def run_spread(state: State, task: tuple[int, ...], events: Events) -> bool:
 
 
 def run_remove_on_revolt(state: State, task: tuple[int, ...], events: Events) -> bool:
-    """R7.1.2: Emperors standing on a revolt leave the board until their next turn."""
+    """R7.1.2: Emperors standing on a revolt leave the board until their next turn; the Dux and
+    the Vicarius die (R11.1, R11.2)."""
     state.tasks.pop()
-    for emperor, province in enumerate(state.emperor_at):
+    for piece in range(6):
+        province = piece_at(state, piece)
         if province >= 0 and state.disc[province] == REVOLT:
-            remove_emperor(state, emperor)
-            emit(events, "removed", f"{emperor_name(emperor)} stands on a revolt in "
-                 f"{state.board.name(province)} and leaves the board.")
+            remove_piece(state, piece, events,
+                         f"stands on a revolt in {state.board.name(province)}")
+    return True
+
+
+def run_phase_start(state: State, task: tuple[int, ...], events: Events) -> bool:
+    """Before R7.1: the options' own steps (the Barbarian player's black disc, R12.6)."""
+    state.tasks.pop()
+    for hook in state.hooks.phase_start:
+        hook(state, events)
     return True
 
 
@@ -142,7 +162,11 @@ def resolve_activity(state: State, region: int, number: int, events: Events) -> 
     disc = state.disc[province]
     emit(events, "roll", f"Barbarian activity: {ROMAN_NUMERALS[region]}:{number}, {label}.")
     if state.is_protected(province):
-        emit(events, "activity", f"{board.name(province)} is protected by a garrison: nothing happens.")
+        emit(events, "activity", f"{board.name(province)} is protected by a garrison: "
+             "nothing happens.")
+    elif state.figure[province] == VICARIUS:  # R11.2: he blocks the roll
+        emit(events, "activity", f"The Vicarius in {board.name(province)} blocks the roll: "
+             "nothing happens.")
     elif disc == NO_DISC:
         emit(events, "unrest", f"Unrest in {board.name(province)}.")
         place_unrest(state, province, events)
@@ -153,6 +177,8 @@ def resolve_activity(state: State, region: int, number: int, events: Events) -> 
         emit(events, "uprising", f"Uprising in {board.name(province)}!")
         state.memo.clear()
         state.tasks.append((UPRISING, province))
+        for hook in state.hooks.uprising:
+            hook(state, province, events)
 
 
 def run_uprising(state: State, task: tuple[int, ...], events: Events) -> bool:
@@ -171,6 +197,9 @@ def run_uprising(state: State, task: tuple[int, ...], events: Events) -> bool:
             if not linked:
                 continue
         emit(events, "revolt", f"The uprising spreads a revolt to {board.name(q)}.")
+        if state.figure[q] == VICARIUS:  # R11.2: an uprising reaching him kills him
+            remove_piece(state, Piece.VICARIUS, events, f"is reached by the uprising in "
+                         f"{board.name(q)}")
         if not place_revolt(state, q, events):
             return True
     state.tasks.pop()
@@ -192,12 +221,7 @@ def run_uprising_army(state: State, task: tuple[int, ...], events: Events) -> bo
     state.tasks.pop()
     region = dice[0]
     border = state.board.border_of[region]
-    if state.figure[border] == NO_FIGURE and state.disc[border] == NO_DISC:
-        state.figure[border] = ARMY
-        state.armies_placed.append(border)
-        emit(events, "army", f"Region {ROMAN_NUMERALS[region]}: a Barbarian army appears in "
-             f"{state.board.name(border)}.")
-    else:
+    if not place_army(state, region, False, events):
         emit(events, "army", f"Region {ROMAN_NUMERALS[region]}: the border "
              f"{state.board.name(border)} is not empty; a new activity in that region.")
         state.tasks.append((ACTIVITY_PROVINCE, region))
@@ -205,12 +229,34 @@ def run_uprising_army(state: State, task: tuple[int, ...], events: Events) -> bo
 
 
 # --- R7.3 ----------------------------------------------------------------------------------------
+def place_army(state: State, region: int, setup: bool, events: Events) -> bool:
+    """An army arrives on the border of ``region`` if it is empty (R7.2, R3.5); options may
+    place another figure or refuse (the Goths, R11.4).  False when nothing was placed."""
+    for hook in state.hooks.army_arrives:
+        placed = hook(state, region, setup, events)
+        if placed is not None:
+            return placed
+    border = state.board.border_of[region]
+    if state.figure[border] != NO_FIGURE or state.disc[border] != NO_DISC \
+            or state.ordinary_armies_in_reserve() <= 0:
+        return False
+    state.figure[border] = ARMY
+    state.armies_placed.append(border)
+    emit(events, "army", f"Region {ROMAN_NUMERALS[region]}: a Barbarian army appears in "
+         f"{state.board.name(border)}.")
+    return True
+
+
 def advance_order(state: State) -> list[int]:
     """The armies that advance, closest to Roma first along their own path (D10); ties: lowest
-    region number, Italia last, then board order."""
+    region number, Italia last, then board order.  Rebels never advance (R13); usurpers wait
+    for the next phase (D18)."""
     board = state.board
-    placed = set() if state.settings.new_armies_advance else set(state.armies_placed)
-    armies = [p for p in state.armies() if p not in placed]
+    figure = state.figure
+    placed = set(state.usurpers)
+    if not state.settings.new_armies_advance:
+        placed.update(state.armies_placed)
+    armies = [p for p in state.armies() if p not in placed and figure[p] != REBEL]
     return sorted(armies, key=lambda p: (board.steps_to_roma[p], board.region_of[p] or 7, p))
 
 
@@ -222,37 +268,69 @@ def run_advance(state: State, task: tuple[int, ...], events: Events) -> bool:
     return True
 
 
+STEP_OFFERED = 1  # ARMY_STEP flags: the options' decisions before the step were taken
+ATTACK_OFFERED = 2  # ... the decisions before the attack were taken (Constantius, R12.1)
+ARROW_FALLBACK = 4  # ... a redirected army follows its arrow if the broken link fails (R12.6)
+LINK_PASSED = 8  # ... the broken link on the way was rolled and holds
+
+
 def run_army_step(state: State, task: tuple[int, ...], events: Events) -> bool:
-    """One army's step: blocked by an army ahead or a failed broken link; attacks an Emperor in
-    its way (R6); otherwise enters and devastates (or takes Roma)."""
+    """One army's step ``(op, province[, destination, flags])``: blocked by an army ahead or a
+    failed broken link; attacks an Emperor (or the Dux) in its way (R6); otherwise enters and
+    devastates (or takes Roma).  Options may intervene before the step and before the attack."""
     board = state.board
     src = task[1]
-    if state.figure[src] != ARMY:
+    figure = state.figure
+    if not ARMY <= figure[src] < REBEL:
         state.tasks.pop()
         return True
-    dest = board.next_step[src]
+    if len(task) == 2:
+        task = (ARMY_STEP, src, -1, 0)
+        state.tasks[-1] = task
+    _, _, dest, flags = task
+    if not flags & STEP_OFFERED:
+        state.tasks[-1] = task = (ARMY_STEP, src, dest, flags | STEP_OFFERED)
+        for hook in state.hooks.before_step:
+            if hook(state, task):
+                return True
+    if dest < 0:
+        dest = board.next_step[src]
     if dest < 0:
         state.tasks.pop()
         return True
-    if state.figure[dest] == ARMY:
+    if ARMY <= figure[dest] <= REBEL:
         state.tasks.pop()
         emit(events, "army", f"The army in {board.name(src)} is blocked by the army in "
              f"{board.name(dest)}.")
         return True
-    linked = _check_link(state, src, dest)
-    if linked is None:
+    if not flags & LINK_PASSED:
+        bonus = sum(hook(state, src) for hook in state.hooks.link_bonus)
+        linked = _check_link(state, src, dest, bonus)
+        if linked is None:
+            return True
+        state.memo.clear()
+        if not linked:
+            if flags & ARROW_FALLBACK:  # R12.6, 3rd edition: it follows its arrow instead
+                state.tasks[-1] = (ARMY_STEP, src, -1, STEP_OFFERED)
+                return True
+            state.tasks.pop()
+            emit(events, "army", f"The army in {board.name(src)} cannot cross the broken link to "
+                 f"{board.name(dest)} this turn.")
+            return True
+        flags |= LINK_PASSED
+        state.tasks[-1] = task = (ARMY_STEP, src, task[2], flags)
+    fighter = figure_piece(figure[dest])
+    if 0 <= fighter <= Piece.DUX:
+        if not flags & ATTACK_OFFERED:
+            state.tasks[-1] = task = (ARMY_STEP, src, task[2], flags | ATTACK_OFFERED)
+            for hook in state.hooks.before_attack:
+                if hook(state, task):
+                    return True
+        state.tasks.pop()
+        who = Piece(fighter).title if fighter < 4 else "the Dux"
+        emit(events, "army", f"The army in {board.name(src)} attacks {who} in {board.name(dest)}.")
+        state.tasks.append((BATTLE, fighter, src, 0))
         return True
-    state.memo.clear()
     state.tasks.pop()
-    if not linked:
-        emit(events, "army", f"The army in {board.name(src)} cannot cross the broken link to "
-             f"{board.name(dest)} this turn.")
-        return True
-    emperor = state.emperor_on(dest)
-    if emperor >= 0:
-        emit(events, "army", f"The army in {board.name(src)} attacks {emperor_name(emperor)} in "
-             f"{board.name(dest)}.")
-        state.tasks.append((BATTLE, emperor, src, 0))
-        return True
     army_enters(state, src, dest, events)
     return True

@@ -97,6 +97,8 @@ class Board:
         self.zones: dict[int, SeaZone] = {zone.id: zone for zone in zones}
         n = len(self.provinces)
         self.size = n
+        self.names: tuple[str, ...] = tuple(p.title for p in self.provinces)
+        self.labels: tuple[str, ...] = tuple(p.label for p in self.provinces)
         self.by_id: dict[str, Province] = {p.id: p for p in self.provinces}
         self.by_coords: dict[str, Province] = {p.coords: p for p in self.provinces if p.coords}
         self.roma: int = self.by_id["roma"].index
@@ -146,6 +148,10 @@ class Board:
         self.distance_to_roma: tuple[int, ...] = self._roman_distances()
         self.next_step: tuple[int, ...] = tuple(self._next_step(i) for i in range(n))
         self.steps_to_roma: tuple[int, ...] = tuple(self._steps_along_path(i) for i in range(n))
+        # fleet routes by (origin, fleet in zone 1, 2, 3): derived data, filled as used
+        self.fleet_cache: dict[tuple[int, int, int, int], dict[int, int]] = {}
+        # the rules' own memo of immutable Move actions per (emperor, origin, piece)
+        self.move_cache: dict[tuple[int, int, int | None], list[Any]] = {}
 
     # --- look-ups -------------------------------------------------------------------------
     def province(self, key: str) -> Province:
@@ -178,10 +184,10 @@ class Board:
         return b in self.neighbour_sets[a]
 
     def name(self, index: int) -> str:
-        return self.provinces[index].title
+        return self.names[index]
 
     def label(self, index: int) -> str:
-        return self.provinces[index].label
+        return self.labels[index]
 
     def coastal_zones(self, index: int) -> tuple[int, ...]:
         return self.provinces[index].coastal

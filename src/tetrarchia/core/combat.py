@@ -16,16 +16,28 @@ from dataclasses import dataclass
 
 from tetrarchia.core.board import Board
 from tetrarchia.core.events import Events, Purpose
-from tetrarchia.core.pieces import ARMY, EMPEROR_FIGURE, NO_DISC, REVOLT
+from tetrarchia.core.pieces import (
+    ARMY,
+    DUX,
+    EMPEROR_FIGURE,
+    GARRISON,
+    NO_DISC,
+    NO_FIGURE,
+    REBEL,
+    REVOLT,
+    Piece,
+)
 from tetrarchia.core.settings import SupportGroup
 from tetrarchia.core.state import State
 from tetrarchia.core.tasks import (
     ROMAN_PHASE,
     army_enters,
     emit,
-    emperor_name,
+    piece_at,
+    place_piece,
     push_barbarian_phase,
-    remove_emperor,
+    remove_army,
+    remove_piece,
     return_disc,
     take_dice,
 )
@@ -54,17 +66,29 @@ def touching_groups(board: Board, members: Callable[[int], bool], centre: int) -
     return sizes
 
 
-def roman_support(state: State, emperor: int, province: int) -> int:
-    """The largest group of this Emperor's garrisons touching ``province`` (R6, D6)."""
+def supports_emperor(state: State, emperor: int) -> Callable[[int], bool]:
+    """Which provinces support ``emperor`` (R6): his discs, his uncovered printed capital and
+    uncovered Roma; Diarchia (R12.7) widens this through its hook."""
+    custom = state.hooks.supports
+    if custom is not None:
+        return custom(state, emperor)
     disc = state.disc
     printed = state.board.printed
-    own = 3 + emperor  # GARRISON + emperor
+    own = GARRISON + emperor
 
     def is_his(p: int) -> bool:
         d = disc[p]
         return d == own or (d == NO_DISC and bool(printed[p] >> emperor & 1))
 
-    sizes = touching_groups(state.board, is_his, province)
+    return is_his
+
+
+def roman_support(state: State, emperor: int, province: int) -> int:
+    """The largest group of this Emperor's garrisons touching ``province`` (R6, D6).  The Dux
+    has no discs: his support is 0 (R11.1)."""
+    if emperor >= 4:
+        return 0
+    sizes = touching_groups(state.board, supports_emperor(state, emperor), province)
     return max(sizes, default=0)
 
 
@@ -80,20 +104,24 @@ def barbarian_support(state: State, province: int) -> int:
 
 
 def other_emperors_linked(state: State, province: int, fighter: int) -> int:
-    """Emperors other than ``fighter`` standing on a province linked to ``province``."""
+    """Emperors (and the Dux, R11.1; never the Vicarius) other than the ``fighter`` piece
+    standing on a province linked to ``province``."""
     figure = state.figure
+    own = Piece(fighter).figure
     count = 0
     for q, _ in state.board.neighbours[province]:
-        e = figure[q] - EMPEROR_FIGURE
-        if 0 <= e < 4 and e != fighter:
+        f = figure[q]
+        if EMPEROR_FIGURE <= f <= DUX and f != own:
             count += 1
     return count
 
 
 def other_armies_linked(state: State, province: int, fighter: int) -> int:
-    """Armies other than the one in ``fighter`` standing on a province linked to ``province``."""
+    """Armies (rebels and Goths included) other than the one in ``fighter`` standing on a
+    province linked to ``province``."""
     figure = state.figure
-    return sum(1 for q, _ in state.board.neighbours[province] if q != fighter and figure[q] == ARMY)
+    return sum(1 for q, _ in state.board.neighbours[province]
+               if q != fighter and ARMY <= figure[q] <= REBEL)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +153,12 @@ def battle_values(
     state: State, emperor: int, emperor_province: int, army_province: int,
     roman_die: int, barbarian_die: int,
 ) -> BattleValues:
-    """R6 for an Emperor standing in ``emperor_province`` and the army in ``army_province``."""
+    """R6 for the Emperor (or the Dux: piece 4) standing in ``emperor_province`` and the army
+    in ``army_province``.  Options add to the dice (the Goths' +1, R11.4)."""
+    for hook in state.hooks.die_bonus:
+        roman_plus, barbarian_plus = hook(state, army_province, emperor)
+        roman_die += roman_plus
+        barbarian_die += barbarian_plus
     return BattleValues(
         roman_die=roman_die,
         roman_support=roman_support(state, emperor, emperor_province),
@@ -137,48 +170,63 @@ def battle_values(
 
 
 def run_battle(state: State, task: tuple[int, ...], events: Events) -> bool:
-    """The BATTLE step: roll both dice (Roman first, D11), then R5.5 or R7.3 outcomes."""
-    dice = take_dice(state, Purpose.BATTLE)
-    if dice is None:
-        return False
+    """The BATTLE step ``(op, piece, army province, piece attacks, roman +, barbarian +)``: roll
+    both dice (Roman first, D11); options may open decisions on the dice (Galerius's +1,
+    R12.1); then the outcomes of R5.5 or R7.3."""
+    if len(task) == 4:  # before the dice
+        dice = take_dice(state, Purpose.BATTLE)
+        if dice is None:
+            return False
+        task = (*task, dice[0], dice[1])
+        state.tasks[-1] = task
+        for hook in state.hooks.battle_decisions:
+            decision = hook(state, task)
+            if decision is not None:
+                state.tasks.append(decision)
+                return True
     state.tasks.pop()
-    _, emperor, army_province, emperor_attacks = task
-    emperor_province = state.emperor_at[emperor]
-    values = battle_values(state, emperor, emperor_province, army_province, dice[0], dice[1])
+    _, piece, army_province, piece_attacks, roman_die, barbarian_die = task
+    resolve_battle(state, piece, army_province, bool(piece_attacks), roman_die, barbarian_die,
+                   events)
+    return True
+
+
+def resolve_battle(state: State, piece: int, army_province: int, piece_attacks: bool,
+                   roman_die: int, barbarian_die: int, events: Events) -> None:
+    fighter_province = piece_at(state, piece)
+    values = battle_values(state, piece, fighter_province, army_province, roman_die, barbarian_die)
     board = state.board
-    name = emperor_name(emperor)
-    emit(events, "battle", f"Battle of {name} in {board.name(emperor_province)} and the army in "
+    name = Piece(piece).title if piece < 4 else f"The {Piece(piece).title}"
+    emit(events, "battle", f"Battle of {name} in {board.name(fighter_province)} and the army in "
          f"{board.name(army_province)}: {values.describe()}.")
     roman, barbarian = values.roman, values.barbarian
-    if emperor_attacks:
-        if roman > barbarian:  # R5.5 victory: the army and any disc go, the Emperor moves in
-            state.figure[army_province] = 0
+    if roman == barbarian:
+        emit(events, "battle", "A draw: nothing happens.")
+        return
+    roman_won = roman > barbarian
+    if piece_attacks:
+        if roman_won:  # R5.5 victory: the army and any disc go, the Emperor moves in
+            remove_army(state, army_province)
             return_disc(state, army_province)
-            remove_emperor(state, emperor)
-            state.emperor_at[emperor] = army_province
-            state.figure[army_province] = EMPEROR_FIGURE + emperor
+            state.figure[fighter_province] = NO_FIGURE
+            place_piece(state, piece, army_province)
             emit(events, "battle", f"{name} wins: the army is destroyed and he enters "
                  f"{board.name(army_province)}.")
-        elif roman < barbarian:  # R5.5 defeat: off the board, garrison lost, phase over
-            remove_emperor(state, emperor)
-            if state.disc[emperor_province] >= 3:
-                return_disc(state, emperor_province)
-            emit(events, "battle", f"{name} is defeated and leaves the board; his Roman phase ends.")
-            if state.tasks and state.tasks[-1][0] == ROMAN_PHASE:
+        else:  # R5.5 defeat: off the board, garrison lost; an Emperor's phase is over
+            remove_piece(state, piece, events, "is defeated")
+            if state.disc[fighter_province] >= GARRISON:
+                return_disc(state, fighter_province)
+            if piece < 4 and state.tasks and state.tasks[-1][0] == ROMAN_PHASE:
+                emit(events, "phase", f"{name}'s Roman phase ends.")
                 state.tasks.pop()
                 push_barbarian_phase(state)
-        else:
-            emit(events, "battle", "A draw: nothing happens.")
-        return True
-    # R7.3: the army attacks the Emperor standing in its way
-    if barbarian > roman:
-        remove_emperor(state, emperor)
-        emit(events, "battle", f"The army wins: {name} leaves the board.")
-        army_enters(state, army_province, emperor_province, events)
-    elif barbarian < roman:
-        state.figure[army_province] = 0
+    elif not roman_won:  # R7.3: the army beats the Emperor standing in its way
+        remove_piece(state, piece, events, "loses the battle")
+        army_enters(state, army_province, fighter_province, events)
+    else:
+        remove_army(state, army_province)
         return_disc(state, army_province)
         emit(events, "battle", f"{name} wins: the army is destroyed.")
-    else:
-        emit(events, "battle", "A draw: nothing happens.")
-    return True
+    if piece < 4:
+        for hook in state.hooks.battle_won:
+            hook(state, piece, roman_won, events)

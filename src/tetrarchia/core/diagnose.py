@@ -13,6 +13,7 @@ from tetrarchia.core.actions import (
     EndPhase,
     Enter,
     Move,
+    OptionAction,
     PlaceFleet,
     Roll,
     Sail,
@@ -71,6 +72,17 @@ def explain_illegal(state: State, action: Action) -> IllegalAction:
         return Occupied(f"{state.board.zones[action.zone].title} already holds a Roman fleet")
     if awaiting is Awaiting.FLEET_PLACEMENT:
         return WrongMoment("the players must first place the Roman fleets")
+    if isinstance(action, OptionAction):
+        explain = state.hooks.explainers.get(type(action))
+        if explain is not None:
+            error = explain(state, action)
+            if isinstance(error, IllegalAction):
+                return error
+        return IllegalAction(f"{action.notation(state.board, False)!r} is not possible now")
+    if awaiting is Awaiting.DECISION:
+        return WrongMoment("a decision is awaited first: "
+                           + "; ".join(a.notation(state.board, False) if isinstance(a, OptionAction)
+                                       else str(a) for a in _decisions(state)))
     if action.emperor != state.turn:
         return NotYourTurn(f"it is {state.turn.title}'s turn, not {action.emperor.title}'s")
     if isinstance(action, Enter):
@@ -79,6 +91,14 @@ def explain_illegal(state: State, action: Action) -> IllegalAction:
         return WrongMoment(f"{state.turn.title} is off the board and must first enter in Roma "
                            "or in his capital")
     return _explain_roman(state, action)
+
+
+def _decisions(state: State) -> list[Action]:
+    for hook in state.hooks.decisions:
+        found = hook(state)
+        if found is not None:
+            return found
+    return []
 
 
 def _roll_text(action: Roll) -> str:

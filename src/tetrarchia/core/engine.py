@@ -45,6 +45,8 @@ HANDLERS: dict[int, Handler] = {
     t.LINK_CHECK: barbarian.run_link_check,
     t.BATTLE: combat.run_battle,
     t.END_TURN: turns.run_end_turn,
+    t.PHASE_START: barbarian.run_phase_start,
+    t.DECISION: turns.run_decision,
 }
 
 ALL_ROLLS = {1: [Roll((d,)) for d in range(1, 7)],
@@ -61,25 +63,41 @@ def new_game(settings: Settings | None = None, board: Board | None = None) -> St
 def run(state: State, events: Events) -> None:
     """Advance the machine until it needs a decision or dice (or the game is over)."""
     tasks = state.tasks
+    extra = state.hooks.handlers
     while tasks and not state.result:
         task = tasks[-1]
-        if not HANDLERS[task[0]](state, task, events):
+        handler = HANDLERS.get(task[0]) or extra[task[0]]
+        if not handler(state, task, events):
             return
+        if state.pending:
+            t.push_triggered(state)
     if state.result or not tasks:
         state.awaiting = Awaiting.NOTHING
 
 
-def decider(state: State) -> Emperor | None:
-    """The Emperor who must decide now (his seat acts), or None at a roll or after the end.
+BARBARIAN_SEAT = 4  # R12.6: the fifth player
+
+
+def deciding_seat(state: State) -> int | None:
+    """Who must decide now: an Emperor (0-3, his seat acts), the Barbarian player (4), or None
+    at a roll and after the end.
 
     Fleet placement at setup belongs to "the players" (R3.6): Diocletian's seat, the first.
     """
     awaiting = state.awaiting
     if awaiting in (Awaiting.ROMAN_ACTION, Awaiting.ENTRY):
-        return state.turn
+        return int(state.turn)
     if awaiting is Awaiting.FLEET_PLACEMENT:
-        return Emperor.DIOCLETIAN
+        return int(Emperor.DIOCLETIAN)
+    if awaiting is Awaiting.DECISION:
+        return state.tasks[-1][1]
     return None
+
+
+def decider(state: State) -> Emperor | None:
+    """The Emperor who must decide now, or None (a roll, the Barbarian player, the end)."""
+    seat = deciding_seat(state)
+    return Emperor(seat) if seat is not None and seat < 4 else None
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -92,6 +110,11 @@ def legal_actions(state: State) -> list[Action]:
         return [Enter(state.turn, p) for p in entry_choices(state, state.turn)]
     if awaiting is Awaiting.FLEET_PLACEMENT:
         return [PlaceFleet(z) for z in setup.fleet_zones_open(state)]
+    if awaiting is Awaiting.DECISION:
+        for hook in state.hooks.decisions:
+            options = hook(state)
+            if options is not None:
+                return options
     return []
 
 
@@ -120,6 +143,10 @@ def apply_trusted(state: State, action: Action, events: Events = None) -> None:
     """Carry out ``action``, which the caller took from :func:`legal_actions` (not checked)."""
     if isinstance(action, Roll):
         state.dice = action.dice
+        if state.hooks.after_roll and t.in_barbarian_phase(state):
+            for hook in state.hooks.after_roll:
+                if hook(state):
+                    break
     elif isinstance(action, PlaceFleet):
         setup.place_fleet(state, action.zone, events)
     elif isinstance(action, Enter):

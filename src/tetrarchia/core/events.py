@@ -31,6 +31,8 @@ class Purpose(IntEnum):
     UPRISING_PROVINCE = 5  # R7.2 uprising step 2: Barbarian die
     BROKEN_LINK = 6  # R7.4: Barbarian die
     BATTLE = 7  # R6: Roman die, then Barbarian die
+    PIRATES = 8  # R11.3: Barbarian die until 2 or 3
+    USURPER = 9  # R12.4: Barbarian die (province of the region)
 
 
 PURPOSE_TEXT = {
@@ -42,6 +44,8 @@ PURPOSE_TEXT = {
     Purpose.UPRISING_PROVINCE: "the Barbarian die (province) for a new Barbarian activity",
     Purpose.BROKEN_LINK: "the Barbarian die for a broken link (4-6: linked)",
     Purpose.BATTLE: "the Roman die and the Barbarian die for a battle",
+    Purpose.PIRATES: "the Barbarian die for the Pirates' sea zone (until 2 or 3)",
+    Purpose.USURPER: "the Barbarian die (province) for a usurper",
 }
 
 DICE_NEEDED = {
@@ -53,4 +57,6 @@ DICE_NEEDED = {
     Purpose.UPRISING_PROVINCE: 1,
     Purpose.BROKEN_LINK: 1,
     Purpose.BATTLE: 2,
+    Purpose.PIRATES: 1,
+    Purpose.USURPER: 1,
 }

@@ -27,13 +27,16 @@ prefix.  :func:`resolve` also understands short forms against the legal actions 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from tetrarchia.core.actions import (
     Action,
     Attack,
+    BaseAction,
     EndPhase,
     Enter,
     Move,
+    OptionAction,
     PlaceFleet,
     Roll,
     Sail,
@@ -43,17 +46,30 @@ from tetrarchia.core.actions import (
 )
 from tetrarchia.core.board import Board
 from tetrarchia.core.errors import AmbiguousAction, InvalidNotation
-from tetrarchia.core.pieces import Emperor, emperor_named
+from tetrarchia.core.pieces import Emperor, Piece, emperor_named
 
 # --- formatting ---------------------------------------------------------------------------------
 
 
 def format_action(action: Action, board: Board, compact: bool = False) -> str:
     """The notation of ``action`` (long form unless ``compact``)."""
+    if isinstance(action, OptionAction):
+        return action.notation(board, compact)
     return _format_compact(action, board) if compact else _format_long(action, board)
 
 
-def _format_long(action: Action, board: Board) -> str:
+# Parsers of the actions that optional rules add: (lower-cased text, board, original text) ->
+# the action, or None when the text is not theirs.  Registered by ``tetrarchia.options``.
+OptionParser = Callable[[str, Board, str], Action | None]
+OPTION_PARSERS: list[OptionParser] = []
+
+
+def register_parser(parser: OptionParser) -> OptionParser:
+    OPTION_PARSERS.append(parser)
+    return parser
+
+
+def _format_long(action: BaseAction, board: Board) -> str:
     name = board.name
     if isinstance(action, Roll):
         return "roll " + " ".join(str(d) for d in action.dice)
@@ -64,21 +80,39 @@ def _format_long(action: Action, board: Board) -> str:
         return f"{who} enters {name(action.province)}"
     if isinstance(action, Move):
         fleet = " by fleet" if action.by_fleet else ""
-        return f"{who} moves from {name(action.origin)} to {name(action.dest)}{fleet}"
+        moved = "" if action.piece is None else f" {_piece_words(action.piece)}"
+        return f"{who} moves{moved} from {name(action.origin)} to {name(action.dest)}{fleet}"
     if isinstance(action, Sail):
         return f"{who} sails a fleet from {board.zones[action.src].title} to {board.zones[action.dst].title}"
     if isinstance(action, Secure):
         return f"{who} secures {name(action.at)}"
     if isinstance(action, Subdue):
         where = name(action.at)
+        if action.piece is not None:
+            who = f"{who}'s Dux"
         if action.kind is SubdueKind.REMOVE_REVOLT:
             return f"{who} removes the revolt in {where}"
         if action.kind is SubdueKind.REDUCE_REVOLT:
             return f"{who} reduces the revolt in {where} to unrest"
         return f"{who} removes the unrest in {where}"
     if isinstance(action, Attack):
+        if action.piece is not None:
+            who = f"{who}'s Dux"
         return f"{who} attacks {name(action.target)} from {name(action.origin)}"
     return f"{who} ends his Roman phase"
+
+
+def _piece_words(piece: Piece) -> str:
+    return piece.title if piece < 4 else f"the {piece.title}"
+
+
+_PIECE_TAGS = {Piece.DUX: "dux", Piece.VICARIUS: "vic"}
+
+
+def _piece_tag(piece: Piece | None) -> str:
+    if piece is None:
+        return ""
+    return "/" + _PIECE_TAGS.get(piece, piece.name[0])
 
 
 def province_key(board: Board, index: int) -> str:
@@ -87,7 +121,7 @@ def province_key(board: Board, index: int) -> str:
     return province.coords or province.id
 
 
-def _format_compact(action: Action, board: Board) -> str:
+def _format_compact(action: BaseAction, board: Board) -> str:
     def key(p: int) -> str:
         return province_key(board, p)
 
@@ -96,6 +130,8 @@ def _format_compact(action: Action, board: Board) -> str:
     if isinstance(action, PlaceFleet):
         return f"f{action.zone}"
     who = action.emperor.name[0]
+    if isinstance(action, (Move, Subdue, Attack)):
+        who += _piece_tag(action.piece)
     if isinstance(action, Enter):
         return f"{who}@{key(action.province)}"
     if isinstance(action, Move):
@@ -115,23 +151,26 @@ def _format_compact(action: Action, board: Board) -> str:
 
 # --- parsing ------------------------------------------------------------------------------------
 _P = r"([\w:'. ]+?)"
+_WHO = r"(\w+?)(?:'s (dux))?"
 _LONG: list[tuple[str, re.Pattern[str]]] = [
     ("enter", re.compile(rf"^(\w+) enters (?:in )?{_P}$")),
-    ("move", re.compile(rf"^(\w+) moves from {_P} to {_P}( by fleet)?$")),
+    ("move", re.compile(rf"^(\w+) moves (?:(the dux|the vicarius|\w+) )?from {_P} to {_P}"
+                        r"( by fleet)?$")),
     ("sail", re.compile(rf"^(\w+) sails (?:a )?fleet from {_P} to {_P}$")),
     ("secure", re.compile(rf"^(\w+) secures (?:the border (?:in|of) )?{_P}$")),
-    ("remove", re.compile(rf"^(\w+) removes the (revolt|unrest) in {_P}$")),
-    ("reduce", re.compile(rf"^(\w+) reduces the revolt in {_P} to unrest$")),
-    ("attack", re.compile(rf"^(\w+) attacks (?:the army in )?{_P} from {_P}$")),
+    ("remove", re.compile(rf"^{_WHO} removes the (revolt|unrest) in {_P}$")),
+    ("reduce", re.compile(rf"^{_WHO} reduces the revolt in {_P} to unrest$")),
+    ("attack", re.compile(rf"^{_WHO} attacks (?:the army in )?{_P} from {_P}$")),
     ("end", re.compile(r"^(\w+) ends (?:his )?(?:roman )?phase$")),
 ]
+_TAG = r"([a-z])(?:/(dux|vic|[a-z]))?"
 _COMPACT: list[tuple[str, re.Pattern[str]]] = [
     ("enter", re.compile(r"^([a-z])\s*@\s*(\S+)$")),
-    ("move", re.compile(r"^([a-z])\s+(\S+?)([-~])(\S+)$")),
     ("sail", re.compile(r"^([a-z])\s+s([1-3])-([1-3])$")),
+    ("move", re.compile(rf"^{_TAG}\s+(\S+?)([-~])(\S+)$")),
     ("secure", re.compile(r"^([a-z])\s+\+(\S+)$")),
-    ("subdue", re.compile(r"^([a-z])\s+(-r|r>u|-u)\s+(\S+)$")),
-    ("attack", re.compile(r"^([a-z])\s+(\S+?)x(\S+)$")),
+    ("subdue", re.compile(rf"^{_TAG}\s+(-r|r>u|-u)\s+(\S+)$")),
+    ("attack", re.compile(rf"^{_TAG}\s+(\S+?)x(\S+)$")),
     ("end", re.compile(r"^([a-z])\s+end$")),
 ]
 
@@ -154,6 +193,10 @@ def parse_action(text: str, board: Board) -> Action:
     fleet = re.fullmatch(r"(?:place (?:a )?fleet (?:in|on) (.+)|f\s*([1-3]))", low)
     if fleet:
         return PlaceFleet(_zone(board, fleet.group(1) or fleet.group(2), text))
+    for parser in OPTION_PARSERS:
+        found = parser(low, board, text)
+        if found is not None:
+            return found
     for kind, pattern in _LONG:
         match = pattern.fullmatch(low)
         if match:
@@ -200,44 +243,63 @@ def _zone(board: Board, key: str, text: str) -> int:
                           "2 Mare Internvm, 3 Mare Aegaevm)")
 
 
+def _piece(word: str | None, text: str) -> Piece | None:
+    """The figure moved, from 'the dux', 'the vicarius', 'dux', 'vic' or an Emperor's name."""
+    if not word:
+        return None
+    word = word.removeprefix("the ").strip()
+    if word in ("dux", "dvx"):
+        return Piece.DUX
+    if word in ("vicarius", "vic"):
+        return Piece.VICARIUS
+    return Piece(_emperor(word, text))
+
+
 def _build(kind: str, groups: tuple[str | None, ...], board: Board, text: str) -> Action:
     g = [x or "" for x in groups]
     emperor = _emperor(g[0], text)
     if kind == "enter":
         return Enter(emperor, _province(board, g[1], text))
     if kind == "move":
-        return Move(emperor, _province(board, g[1], text), _province(board, g[2], text), bool(g[3]))
+        return Move(emperor, _province(board, g[2], text), _province(board, g[3], text), bool(g[4]),
+                    _piece(groups[1], text))
     if kind == "sail":
         return Sail(emperor, _zone(board, g[1], text), _zone(board, g[2], text))
     if kind == "secure":
         return Secure(emperor, _province(board, g[1], text))
+    if kind == "end":
+        return EndPhase(emperor)
+    piece = _piece(groups[1], text)
     if kind == "remove":
-        sub = SubdueKind.REMOVE_REVOLT if g[1] == "revolt" else SubdueKind.REMOVE_UNREST
-        return Subdue(emperor, _province(board, g[2], text), sub)
+        sub = SubdueKind.REMOVE_REVOLT if g[2] == "revolt" else SubdueKind.REMOVE_UNREST
+        return Subdue(emperor, _province(board, g[3], text), sub, piece)
     if kind == "reduce":
-        return Subdue(emperor, _province(board, g[1], text), SubdueKind.REDUCE_REVOLT)
+        return Subdue(emperor, _province(board, g[2], text), SubdueKind.REDUCE_REVOLT, piece)
     if kind == "attack":
-        return Attack(emperor, _province(board, g[2], text), _province(board, g[1], text))
+        return Attack(emperor, _province(board, g[3], text), _province(board, g[2], text), piece)
     return EndPhase(emperor)
 
 
-def _build_compact(kind: str, g: tuple[str, ...], board: Board, text: str) -> Action:
-    emperor = _emperor(g[0], text)
+def _build_compact(kind: str, g: tuple[str | None, ...], board: Board, text: str) -> Action:
+    a = [x or "" for x in g]
+    emperor = _emperor(a[0], text)
     if kind == "enter":
-        return Enter(emperor, _province(board, g[1], text))
-    if kind == "move":
-        return Move(emperor, _province(board, g[1], text), _province(board, g[3], text), g[2] == "~")
+        return Enter(emperor, _province(board, a[1], text))
     if kind == "sail":
-        return Sail(emperor, int(g[1]), int(g[2]))
+        return Sail(emperor, int(a[1]), int(a[2]))
     if kind == "secure":
-        return Secure(emperor, _province(board, g[1], text))
+        return Secure(emperor, _province(board, a[1], text))
+    if kind == "end":
+        return EndPhase(emperor)
+    piece = _piece(g[1], text)
+    if kind == "move":
+        return Move(emperor, _province(board, a[2], text), _province(board, a[4], text),
+                    a[3] == "~", piece)
     if kind == "subdue":
         sub = {"-r": SubdueKind.REMOVE_REVOLT, "r>u": SubdueKind.REDUCE_REVOLT,
-               "-u": SubdueKind.REMOVE_UNREST}[g[1]]
-        return Subdue(emperor, _province(board, g[2], text), sub)
-    if kind == "attack":
-        return Attack(emperor, _province(board, g[1], text), _province(board, g[2], text))
-    return EndPhase(emperor)
+               "-u": SubdueKind.REMOVE_UNREST}[a[2]]
+        return Subdue(emperor, _province(board, a[3], text), sub, piece)
+    return Attack(emperor, _province(board, a[2], text), _province(board, a[3], text), piece)
 
 
 # --- short forms against the legal actions -----------------------------------------------------

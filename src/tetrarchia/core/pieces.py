@@ -56,10 +56,19 @@ def disc_owner(disc: int) -> int:
     return disc - GARRISON
 
 
-# Figures on a province (R2 occupancy: at most one).  Emperors are EMPEROR_FIGURE + emperor.
+# Figures on a province (R2 occupancy: at most one).  The three kinds of army come first so that
+# "is an army" is one comparison; Emperors are EMPEROR_FIGURE + emperor.
 NO_FIGURE = 0
-ARMY = 1
-EMPEROR_FIGURE = 2
+ARMY = 1  # an ordinary Barbarian army (or a usurper, R12.4)
+GOTHS = 2  # R11.4
+REBEL = 3  # R13: a rebel army (whatever figure stands for it); never advances
+EMPEROR_FIGURE = 4
+DUX = 8  # R11.1
+VICARIUS = 9  # R11.2
+
+
+def is_army(figure: int) -> bool:
+    return ARMY <= figure <= REBEL
 
 
 def emperor_figure(emperor: int) -> int:
@@ -69,6 +78,30 @@ def emperor_figure(emperor: int) -> int:
 def figure_emperor(figure: int) -> int:
     """The Emperor standing as ``figure``, or -1 when it is no Emperor."""
     return figure - EMPEROR_FIGURE if EMPEROR_FIGURE <= figure < EMPEROR_FIGURE + 4 else -1
+
+
+def is_fighter(figure: int) -> bool:
+    """An Emperor or the Dux: attacked by armies, multiplies an attack (R6, R11.1)."""
+    return EMPEROR_FIGURE <= figure <= DUX
+
+
+class Piece(IntEnum):
+    """A Roman figure that spends IP: the four Emperors, the Dux and the Vicarius (R11)."""
+
+    DIOCLETIAN = 0
+    GALERIUS = 1
+    CONSTANTIUS = 2
+    MAXIMIAN = 3
+    DUX = 4
+    VICARIUS = 5
+
+    @property
+    def title(self) -> str:
+        return self.name.capitalize()
+
+    @property
+    def figure(self) -> int:
+        return EMPEROR_FIGURE + self if self < 4 else (DUX if self == Piece.DUX else VICARIUS)
 
 
 DISCS_PER_RESERVE = 21  # R1: 21 unrest and 21 revolt discs

@@ -4,6 +4,10 @@
   into another figure only to pass through (D8, D21).
 - Sail (R5.2) 1 IP; Secure (R5.3) 1 IP, a border 2 IP with its region free of revolt;
   Subdue (R5.4) revolt 2 / revolt to unrest 1 / unrest 1; Attack (R5.5) the cost of the move.
+
+The Emperor of the turn spends his IP on himself and, with the optional rules, on the Dux and the
+Vicarius (R11.1, R11.2) or on the other Emperors (Diocletian's Imperivm power, R12.1): the
+``piece`` of an action.  Options add actions of their own through ``hooks.roman_actions``.
 """
 
 from __future__ import annotations
@@ -16,21 +20,24 @@ from tetrarchia.core.actions import (
     EndPhase,
     Enter,
     Move,
+    OptionAction,
     Sail,
     Secure,
     Subdue,
     SubdueKind,
+    mover,
 )
 from tetrarchia.core.events import Events
 from tetrarchia.core.pieces import (
     ARMY,
-    EMPEROR_FIGURE,
     GARRISON,
     NO_DISC,
     NO_FIGURE,
+    REBEL,
     REVOLT,
     UNREST,
     Emperor,
+    Piece,
 )
 from tetrarchia.core.state import Result, State
 from tetrarchia.core.tasks import (
@@ -38,7 +45,8 @@ from tetrarchia.core.tasks import (
     ROMAN_PHASE,
     emit,
     finish,
-    place_emperor,
+    piece_at,
+    place_piece,
     push_barbarian_phase,
     return_disc,
 )
@@ -47,7 +55,9 @@ SECURE_COST = 1
 SECURE_BORDER_COST = 2
 SAIL_COST = 1
 FLEET_COST = 1
-SUBDUE_COST = {SubdueKind.REMOVE_REVOLT: 2, SubdueKind.REDUCE_REVOLT: 1, SubdueKind.REMOVE_UNREST: 1}
+SUBDUE_COST = {SubdueKind.REMOVE_REVOLT: 2, SubdueKind.REDUCE_REVOLT: 1,
+               SubdueKind.REMOVE_UNREST: 1}
+DIOCLETIAN_MOVES_OTHERS = 1  # state.flags bit: Diocletian's Imperivm power is on (R12.1)
 
 
 def link_cost(broken: bool, into_revolt: bool) -> int:
@@ -55,18 +65,41 @@ def link_cost(broken: bool, into_revolt: bool) -> int:
     return (2 if broken else 1) + (1 if into_revolt else 0)
 
 
-def fleet_destinations(state: State, origin: int) -> list[int]:
-    """Provinces reachable by a Roman fleet from ``origin`` (both coastal on its zone)."""
+def fleet_routes(state: State, origin: int) -> dict[int, int]:
+    """Provinces reachable by fleet from ``origin``, with the IP of the crossing before any
+    revolt: both on the coast of a zone holding a Roman fleet (R5.1), or the Mare Nostrvm
+    routes (R12.2) when that variant replaces this."""
+    custom = state.hooks.fleet_routes
+    if custom is not None:
+        return custom(state, origin)
     board = state.board
     fleets = state.fleets
-    found: list[int] = []
-    for zone in board.provinces[origin].coastal:
-        if fleets[zone]:
-            found.extend(q for q in board.coast[zone] if q != origin and q not in found)
-    return found
+    key = (origin, fleets[1], fleets[2], fleets[3])
+    found = board.fleet_cache.get(key)
+    if found is None:
+        found = {}
+        for zone in board.provinces[origin].coastal:
+            if fleets[zone]:
+                for q in board.coast[zone]:
+                    if q != origin:
+                        found[q] = FLEET_COST
+        board.fleet_cache[key] = found
+    return found  # shared: callers only read it
 
 
-def can_pass_on(state: State, start: int, budget: int, vacated: int) -> bool:
+def fleet_destinations(state: State, origin: int) -> list[int]:
+    return list(fleet_routes(state, origin))
+
+
+def may_stand(state: State, piece: int, province: int) -> bool:
+    """Whether ``piece`` may enter ``province`` at all (figures aside): the Vicarius never
+    enters a revolt (R11.2); nobody enters an army's province."""
+    if ARMY <= state.figure[province] <= REBEL:
+        return False
+    return not (piece == Piece.VICARIUS and state.disc[province] == REVOLT)
+
+
+def can_pass_on(state: State, start: int, budget: int, vacated: int, piece: int = 0) -> bool:
     """D21: from ``start`` (held by another figure), can moves costing at most ``budget`` end in
     a province with no other figure?  ``vacated`` is the province the mover left (now free)."""
     board = state.board
@@ -79,10 +112,10 @@ def can_pass_on(state: State, start: int, budget: int, vacated: int) -> bool:
         if spent > best.get(p, budget + 1):
             continue
         steps = [(q, link_cost(broken, disc[q] == REVOLT)) for q, broken in board.neighbours[p]]
-        steps += [(q, FLEET_COST + (disc[q] == REVOLT)) for q in fleet_destinations(state, p)]
+        steps += [(q, c + (disc[q] == REVOLT)) for q, c in fleet_routes(state, p).items()]
         for q, cost in steps:
             total = spent + cost
-            if total > budget or figure[q] == ARMY or total >= best.get(q, budget + 1):
+            if total > budget or total >= best.get(q, budget + 1) or not may_stand(state, piece, q):
                 continue
             if q == vacated or figure[q] == NO_FIGURE:
                 return True
@@ -93,7 +126,7 @@ def can_pass_on(state: State, start: int, budget: int, vacated: int) -> bool:
 
 def entry_choices(state: State, emperor: int) -> list[int]:
     """R4: Roma, or his capital if no disc covers it and no army is on it; a province held by
-    another figure only if he can move out with his 6 IP (D21).  Empty: he stays off (D1)."""
+    another figure only if he can move out with his IP (D21).  Empty: he stays off (D1)."""
     board = state.board
     choices: list[int] = []
     for province in (board.roma, board.capital[Emperor(emperor)]):
@@ -102,83 +135,162 @@ def entry_choices(state: State, emperor: int) -> list[int]:
         if province != board.roma and state.disc[province] != NO_DISC:
             continue
         holder = state.figure[province]
-        if holder == ARMY:
+        if ARMY <= holder <= REBEL:
             continue
-        if holder != NO_FIGURE and not can_pass_on(state, province, state.ip, -1):
+        if holder != NO_FIGURE and not can_pass_on(state, province, state.ip, -1, emperor):
             continue
         choices.append(province)
     return choices
 
 
+def commanded_pieces(state: State) -> list[int]:
+    """The figures on which the Emperor of the turn may spend his IP now."""
+    if state.passer >= 0:  # a figure passing through must move on first (R5.1)
+        return [state.passer]
+    emperor = int(state.turn)
+    pieces = [emperor] if state.emperor_at[emperor] >= 0 else []
+    if state.flags & DIOCLETIAN_MOVES_OTHERS:
+        pieces += [e for e in range(4) if e != emperor and state.emperor_at[e] >= 0]
+    if state.dux_at >= 0:
+        pieces.append(int(Piece.DUX))
+    if state.vicarius_at >= 0:
+        pieces.append(int(Piece.VICARIUS))
+    return pieces
+
+
 def roman_actions(state: State) -> list[Action]:
     """Every legal action of the Emperor whose Roman phase it is."""
     emperor = state.turn
-    origin = state.emperor_at[emperor]
+    here = state.emperor_at[emperor]
     ip = state.ip
     board = state.board
     figure = state.figure
     disc = state.disc
     actions: list[Action] = []
-    if origin < 0:  # defeated in this phase: nothing but the end
+    if here < 0 and state.passer < 0 and state.dux_at < 0 and state.vicarius_at < 0:
         return [EndPhase(emperor)]
-    # R5.1 Move (the only thing a passing Emperor may do)
-    vacated = -1 if state.passing else origin
-    for q, broken in board.neighbours[origin]:
-        cost = link_cost(broken, disc[q] == REVOLT)
-        if cost <= ip and _may_enter(state, q, ip - cost, vacated):
-            actions.append(Move(emperor, origin, q, False))
-    if any(state.fleets[z] for z in board.provinces[origin].coastal):
-        for q in fleet_destinations(state, origin):
-            cost = FLEET_COST + (disc[q] == REVOLT)
-            if cost <= ip and _may_enter(state, q, ip - cost, vacated):
-                actions.append(Move(emperor, origin, q, True))
-    if state.passing:
+    for piece in commanded_pieces(state):
+        origin = piece_at(state, piece)
+        tag = None if piece == emperor else Piece(piece)
+        _moves(state, piece, origin, tag, actions)
+        if state.passer >= 0 or piece >= Piece.VICARIUS or (piece < 4 and piece != emperor):
+            continue  # the Vicarius and the Emperors moved by Diocletian only move
+        # R5.4 Subdue (the Emperor or the Dux)
+        here_disc = disc[origin]
+        if here_disc == REVOLT:
+            if ip >= 2:
+                actions.append(Subdue(emperor, origin, SubdueKind.REMOVE_REVOLT, tag))
+            if ip >= 1 and state.unrest_reserve > 0:  # D15
+                actions.append(Subdue(emperor, origin, SubdueKind.REDUCE_REVOLT, tag))
+        elif here_disc == UNREST and ip >= 1:
+            actions.append(Subdue(emperor, origin, SubdueKind.REMOVE_UNREST, tag))
+        # R5.5 Attack: through links only, never by fleet
+        for q, broken in board.neighbours[origin]:
+            if ARMY <= figure[q] <= REBEL and link_cost(broken, disc[q] == REVOLT) <= ip \
+                    and not _attack_barred(state, q):
+                actions.append(Attack(emperor, origin, q, tag))
+    if state.passer >= 0:
         return actions
-    # R5.2 Sail
-    if ip >= SAIL_COST:
-        fleets = state.fleets
-        for zone in (1, 2, 3):
-            if fleets[zone]:
-                for other in board.zones[zone].adjacent:
-                    if not fleets[other]:
-                        actions.append(Sail(emperor, zone, other))
-    # R5.3 Secure
-    here = disc[origin]
-    if here == NO_DISC and state.garrisons[emperor] > 0:
-        if board.is_border[origin]:
-            if ip >= SECURE_BORDER_COST and not state.region_has_revolt(board.region_of[origin]):
-                actions.append(Secure(emperor, origin))
-        elif ip >= SECURE_COST:
-            actions.append(Secure(emperor, origin))
-    # R5.4 Subdue
-    if here == REVOLT:
-        if ip >= 2:
-            actions.append(Subdue(emperor, origin, SubdueKind.REMOVE_REVOLT))
-        if ip >= 1 and state.unrest_reserve > 0:  # D15
-            actions.append(Subdue(emperor, origin, SubdueKind.REDUCE_REVOLT))
-    elif here == UNREST and ip >= 1:
-        actions.append(Subdue(emperor, origin, SubdueKind.REMOVE_UNREST))
-    # R5.5 Attack: through links only, never by fleet
-    for q, broken in board.neighbours[origin]:
-        if figure[q] == ARMY and link_cost(broken, disc[q] == REVOLT) <= ip:
-            actions.append(Attack(emperor, origin, q))
+    if here >= 0:
+        # R5.2 Sail (the Emperor must be on the board; where he is does not matter)
+        if ip >= SAIL_COST:
+            fleets = state.fleets
+            for zone in (1, 2, 3):
+                if fleets[zone]:
+                    for other in board.zones[zone].adjacent:
+                        if not fleets[other] and other != state.pirates:
+                            actions.append(Sail(emperor, zone, other))
+        # R5.3 Secure (the Emperor alone: the Dux has no discs)
+        if disc[here] == NO_DISC and state.garrisons[emperor] > 0:
+            if board.is_border[here]:
+                if ip >= SECURE_BORDER_COST and not state.region_has_revolt(board.region_of[here]):
+                    actions.append(Secure(emperor, here))
+            elif ip >= SECURE_COST:
+                actions.append(Secure(emperor, here))
+    for hook in state.hooks.roman_actions:
+        hook(state, actions)
     actions.append(EndPhase(emperor))
     return actions
 
 
-def _may_enter(state: State, q: int, budget_after: int, vacated: int) -> bool:
-    holder = state.figure[q]
-    if holder == NO_FIGURE or q == vacated:
-        return True
-    if holder == ARMY:
-        return False
-    return can_pass_on(state, q, budget_after, vacated)
+def _attack_barred(state: State, target: int) -> bool:
+    return any(hook(state, target) is not None for hook in state.hooks.attack_barred)
+
+
+def attack_barred_reason(state: State, target: int) -> str | None:
+    for hook in state.hooks.attack_barred:
+        reason = hook(state, target)
+        if reason is not None:
+            return reason
+    return None
+
+
+_FLEET_MOVES: dict[tuple[int, int, int, Piece | None], Move] = {}
+
+
+def _link_moves(state: State, emperor: Emperor, origin: int, tag: Piece | None
+                ) -> list[tuple[int, int, Move]]:
+    """(destination, IP before a revolt, action) of every link out of ``origin``.  Actions are
+    immutable, so they are built once per board (building them dominated random playouts)."""
+    cache = state.board.move_cache
+    key = (emperor, origin, tag)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = [
+            (q, 2 if broken else 1, Move(emperor, origin, q, False, tag))
+            for q, broken in state.board.neighbours[origin]
+        ]
+    return found
+
+
+def _fleet_move(emperor: Emperor, origin: int, dest: int, tag: Piece | None) -> Move:
+    key = (emperor, origin, dest, tag)
+    move = _FLEET_MOVES.get(key)
+    if move is None:
+        move = _FLEET_MOVES[key] = Move(emperor, origin, dest, True, tag)
+    return move
+
+
+def _moves(state: State, piece: int, origin: int, tag: Piece | None, actions: list[Action]) -> None:
+    """R5.1 for one figure."""
+    disc = state.disc
+    figure = state.figure
+    ip = state.ip
+    emperor = state.turn
+    vacated = -1 if state.passer == piece else origin
+    vicarius = piece == Piece.VICARIUS
+    for q, base, move in _link_moves(state, emperor, origin, tag):
+        into_revolt = disc[q] == REVOLT
+        cost = base + into_revolt
+        if cost > ip or (vicarius and into_revolt):
+            continue
+        holder = figure[q]
+        if holder == NO_FIGURE or q == vacated or (
+            holder > REBEL and can_pass_on(state, q, ip - cost, vacated, piece)
+        ):
+            actions.append(move)
+    fleets = state.fleets
+    for zone in state.board.provinces[origin].coastal:
+        if fleets[zone]:
+            break
+    else:
+        return
+    for q, crossing in fleet_routes(state, origin).items():
+        into_revolt = disc[q] == REVOLT
+        cost = crossing + into_revolt
+        if cost > ip or (vicarius and into_revolt):
+            continue
+        holder = figure[q]
+        if holder == NO_FIGURE or q == vacated or (
+            holder > REBEL and can_pass_on(state, q, ip - cost, vacated, piece)
+        ):
+            actions.append(_fleet_move(emperor, origin, q, tag))
 
 
 def move_cost(state: State, action: Move) -> int:
     into_revolt = state.disc[action.dest] == REVOLT
     if action.by_fleet:
-        return FLEET_COST + into_revolt
+        return fleet_routes(state, action.origin)[action.dest] + into_revolt
     link = state.board.link_between[(action.origin, action.dest)]
     return link_cost(link.broken, into_revolt)
 
@@ -196,14 +308,20 @@ def apply_roman(state: State, action: Action, events: Events) -> None:
     if isinstance(action, Move):
         cost = move_cost(state, action)
         state.ip -= cost
+        piece = mover(action)
         origin = action.origin
-        if not state.passing and state.figure[origin] == EMPEROR_FIGURE + emperor:
+        if state.passer != piece and state.figure[origin] == piece.figure:
             state.figure[origin] = NO_FIGURE
-        place_emperor(state, emperor, action.dest)
-        how = " by fleet" if action.by_fleet else ""
-        passing = " (passing through)" if state.passing else ""
-        emit(events, "move", f"{name} moves{how} from {board.name(origin)} to "
-             f"{board.name(action.dest)}{passing} for {cost} IP.")
+        place_piece(state, piece, action.dest)
+        if events is not None:
+            how = " by fleet" if action.by_fleet else ""
+            passing = " (passing through)" if state.passer == piece else ""
+            who = name if piece == int(emperor) else f"{name} moves {_piece_name(piece)}: he"
+            emit(events, "move", f"{who} moves{how} from {board.name(origin)} to "
+                 f"{board.name(action.dest)}{passing} for {cost} IP.")
+        if piece == Piece.VICARIUS and state.disc[action.dest] == UNREST:
+            return_disc(state, action.dest)  # R11.2, D16: he removes unrest on entering
+            emit(events, "subdue", f"The Vicarius removes the unrest in {board.name(action.dest)}.")
     elif isinstance(action, Sail):
         state.ip -= SAIL_COST
         state.fleets[action.src] = 0
@@ -211,37 +329,53 @@ def apply_roman(state: State, action: Action, events: Events) -> None:
         emit(events, "sail", f"{name} sails a fleet from {board.zones[action.src].title} to "
              f"{board.zones[action.dst].title}.")
     elif isinstance(action, Secure):
-        border = board.is_border[action.at]
-        state.ip -= SECURE_BORDER_COST if border else SECURE_COST
-        state.garrisons[emperor] -= 1
-        state.disc[action.at] = GARRISON + emperor
-        if border:
-            emit(events, "secure", f"{name} secures the border in {board.name(action.at)} "
-                 f"({state.secured_borders()} of 6).")
-            if state.secured_borders() == 6:
-                finish(state, Result.ROMA_VICTRIX, events, "All six borders are secured: Roma Victrix!")
-        else:
-            emit(events, "secure", f"{name} places a garrison in {board.name(action.at)}.")
+        _secure(state, action, events)
     elif isinstance(action, Subdue):
         state.ip -= SUBDUE_COST[action.kind]
         return_disc(state, action.at)
+        who = name if action.piece is None else _piece_name(action.piece)
         if action.kind is SubdueKind.REDUCE_REVOLT:
             state.unrest_reserve -= 1
             state.disc[action.at] = UNREST
-            emit(events, "subdue", f"{name} reduces the revolt in {board.name(action.at)} to unrest.")
+            emit(events, "subdue", f"{who} reduces the revolt in {board.name(action.at)} to unrest.")
         else:
             what = "revolt" if action.kind is SubdueKind.REMOVE_REVOLT else "unrest"
-            emit(events, "subdue", f"{name} removes the {what} in {board.name(action.at)}.")
+            emit(events, "subdue", f"{who} removes the {what} in {board.name(action.at)}.")
     elif isinstance(action, Attack):
         state.ip -= attack_cost(state, action)
-        emit(events, "attack", f"{name} attacks the army in {board.name(action.target)} from "
-             f"{board.name(action.origin)}.")
-        state.tasks.append((BATTLE, emperor, action.target, 1))
+        piece = mover(action)
+        emit(events, "attack", f"{_piece_name(piece) if piece != int(emperor) else name} attacks the "
+             f"army in {board.name(action.target)} from {board.name(action.origin)}.")
+        state.tasks.append((BATTLE, int(piece), action.target, 1))
     elif isinstance(action, EndPhase):
         emit(events, "phase", f"{name} ends his Roman phase.")
         if state.tasks and state.tasks[-1][0] == ROMAN_PHASE:
             state.tasks.pop()
         push_barbarian_phase(state)
     elif isinstance(action, Enter):
-        place_emperor(state, emperor, action.province)
+        place_piece(state, emperor, action.province)
         emit(events, "enter", f"{name} enters the board in {board.name(action.province)}.")
+    elif isinstance(action, OptionAction):
+        state.hooks.appliers[type(action)](state, action, events)
+
+
+def _secure(state: State, action: Secure, events: Events) -> None:
+    board = state.board
+    emperor = state.turn
+    border = board.is_border[action.at]
+    state.ip -= SECURE_BORDER_COST if border else SECURE_COST
+    state.garrisons[emperor] -= 1
+    state.disc[action.at] = GARRISON + emperor
+    if not border:
+        emit(events, "secure", f"{emperor.title} places a garrison in {board.name(action.at)}.")
+        return
+    emit(events, "secure", f"{emperor.title} secures the border in {board.name(action.at)} "
+         f"({state.secured_borders()} of 6).")
+    for hook in state.hooks.border_secured:
+        hook(state, action.at, events)
+    if state.secured_borders() == 6:
+        finish(state, Result.ROMA_VICTRIX, events, "All six borders are secured: Roma Victrix!")
+
+
+def _piece_name(piece: int) -> str:
+    return Piece(piece).title if piece < 4 else f"the {Piece(piece).title}"

@@ -19,23 +19,30 @@ from tetrarchia.core.notation import province_key
 from tetrarchia.core.pieces import (
     ARMY,
     DISCS_PER_RESERVE,
+    DUX,
     EMPEROR_FIGURE,
     EMPERORS,
     GARRISON,
+    GOTHS,
     NO_DISC,
     NO_FIGURE,
+    REBEL,
     REVOLT,
     UNREST,
+    VICARIUS,
     Emperor,
+    Piece,
+    is_army,
 )
 from tetrarchia.core.settings import Settings
-from tetrarchia.core.state import Awaiting, Result, State
+from tetrarchia.core.state import DEAD, Awaiting, Result, State
 from tetrarchia.core.tasks import (
     ACTIVITY_PROVINCE,
     ARMY_STEP,
     BATTLE,
     BEGIN_TURN,
-    ENTRY,
+    DECISION,
+    FIRST_OPTION_TASK,
     INITIAL_REVOLT,
     LINK_CHECK,
     PLACE_FLEETS,
@@ -46,7 +53,6 @@ from tetrarchia.core.tasks import (
 
 POSITION_FORMAT = "tetrarchia-position"
 POSITION_VERSION = 1
-_TASK_CODES = {name: code for code, name in TASK_NAMES.items()}
 _AWAITING = {a.name.lower().replace("_", "-"): a for a in Awaiting}
 _RESULTS = {r.name.lower().replace("_", "-"): r for r in Result}
 _PURPOSES = {p.name.lower().replace("_", "-"): p for p in Purpose}
@@ -75,7 +81,7 @@ def position_to_json(state: State) -> dict[str, Any]:
         "discs": {key(p): _disc_name(d) for p, d in enumerate(state.disc) if d != NO_DISC},
         "emperors": {e.title: (key(state.emperor_at[e]) if state.emperor_at[e] >= 0 else None)
                      for e in EMPERORS},
-        "armies": [key(p) for p in state.armies()],
+        "armies": [key(p) for p, f in enumerate(state.figure) if f == ARMY],
         "fleets": state.fleet_zones(),
         "reserves": {
             "unrest": state.unrest_reserve,
@@ -99,7 +105,35 @@ def position_to_json(state: State) -> dict[str, Any]:
             "armies_placed": [key(p) for p in state.armies_placed],
         },
         "result": state.result.name.lower().replace("_", "-"),
+        **_options_to_json(state),
     }
+
+
+def _options_to_json(state: State) -> dict[str, Any]:
+    """The pieces and counters of the optional rules (R11-R13), only when they are in play."""
+    if not state.settings.options:
+        return {}
+    board = state.board
+
+    def where(p: int) -> str | None:
+        return province_key(board, p) if p >= 0 else ("dead" if p == DEAD else None)
+
+    return {"expansion": {
+        "dux": where(state.dux_at),
+        "vicarius": where(state.vicarius_at),
+        "goths": [province_key(board, p) for p, f in enumerate(state.figure) if f == GOTHS],
+        "rebels": [[province_key(board, p), zone] for p, zone in state.rebels],
+        "pirates": state.pirates,
+        "glory": {e.title: state.glory[e] for e in EMPERORS},
+        "burned": {e.title: state.burned[e] for e in EMPERORS},
+        "recoverable": {e.title: state.recoverable[e] for e in EMPERORS},
+        "barbarian_reserve": {"gray": state.gray, "black": state.black},
+        "flags": state.flags,
+        "ip_next": {e.title: state.ip_next[e] for e in EMPERORS},
+        "usurpers": [province_key(board, p) for p in state.usurpers],
+        "skip": state.skip,
+        "passer": Piece(state.passer).title if state.passer >= 0 else None,
+    }}
 
 
 def position_from_json(data: Any, board: Board) -> State:
@@ -162,9 +196,12 @@ class _Reader:
         self.read_discs(state, self.get(data, "discs", dict, "", {}))
         self.read_figures(state, data)
         self.read_fleets(state, self.get(data, "fleets", list, "", []))
+        self.read_expansion(state, data.get("expansion"))
         self.read_reserves(state, self.get(data, "reserves", dict, "", {}))
         self.read_turn(state, self.get(data, "turn", dict, "", {}))
         self.read_machine(state, data.get("machine"))
+        self.check_passer(state)
+        self.check_borders(state)
         result = self.get(data, "result", str, "", "ongoing")
         if result not in _RESULTS:
             raise self.fail("result", f"unknown result {result!r}")
@@ -183,7 +220,7 @@ class _Reader:
                 raise self.fail(f"discs[{key!r}]", f"{value!r} is not a disc")
             word = value.strip().lower()
             if word in ("unrest", "revolt"):
-                if self.board.is_border[p]:
+                if self.board.is_border[p] and word == "unrest":
                     raise self.fail(f"discs[{key!r}]", "a border never holds unrest or revolt")
                 state.disc[p] = UNREST if word == "unrest" else REVOLT
             elif word.startswith("garrison"):
@@ -198,14 +235,22 @@ class _Reader:
             p = self.province(key, f"armies[{key!r}]")
             if state.figure[p] != NO_FIGURE:
                 raise self.fail(f"armies[{key!r}]", "a province holds at most one figure (R2)")
-            if p == self.board.roma:
+            if p == self.board.roma and data.get("result") != "army-in-roma":
                 raise self.fail(f"armies[{key!r}]", "an army in Roma has already ended the game")
             state.figure[p] = ARMY
         if state.armies_on_board() > 3:
             raise self.fail("armies", "there are only 3 Barbarian armies (R9)")
         turn = data.get("turn", {})
         passing = isinstance(turn, dict) and turn.get("passing") is True
-        passer = self.emperor(turn.get("emperor", "Diocletian"), "turn.emperor") if passing else None
+        expansion = data.get("expansion")
+        named = expansion.get("passer") if isinstance(expansion, dict) else None
+        passer = None
+        if passing and named is None:
+            passer = self.emperor(turn.get("emperor", "Diocletian"), "turn.emperor")
+        elif passing and isinstance(named, str) and named.lower() in ("dux", "vicarius"):
+            passer = None  # the Dux or the Vicarius passing: placed with the expansion
+        elif passing:
+            passer = self.emperor(named, "expansion.passer")
         for name, key in self.get(data, "emperors", dict, "", {}).items():
             emperor = self.emperor(name, f"emperors[{name!r}]")
             if key is None:
@@ -218,10 +263,91 @@ class _Reader:
                 raise self.fail(f"emperors[{name!r}]", "a province holds at most one figure (R2)")
             state.figure[p] = EMPEROR_FIGURE + emperor
         if passer is not None:
-            p = state.emperor_at[passer]
-            if p < 0 or state.figure[p] in (NO_FIGURE, ARMY):
-                raise self.fail("turn.passing", f"{passer.title} is not standing on another "
-                                "Emperor's province")
+            state.passer = int(passer)
+
+    def read_expansion(self, state: State, data: Any) -> None:
+        """The optional rules' pieces and counters (absent in a base game)."""
+        if data is None:
+            return
+        if not isinstance(data, dict):
+            raise self.fail("expansion", "must be an object")
+        for name, attr in (("dux", "dux_at"), ("vicarius", "vicarius_at")):
+            value = data.get(name)
+            if value is None:
+                continue
+            if value == "dead":
+                setattr(state, attr, DEAD)
+                continue
+            p = self.province(value, f"expansion.{name}")
+            figure = DUX if name == "dux" else VICARIUS
+            setattr(state, attr, p)
+            if str(data.get("passer", "")).lower() == name:
+                continue  # passing through another figure's province
+            if state.figure[p] != NO_FIGURE:
+                raise self.fail(f"expansion.{name}", "a province holds at most one figure (R2)")
+            state.figure[p] = figure
+            setattr(state, attr, p)
+        for key in self.get(data, "goths", list, "expansion", []):
+            p = self.province(key, "expansion.goths")
+            if state.figure[p] != NO_FIGURE or p == self.board.roma:
+                raise self.fail("expansion.goths", "the Goths need a province with no figure")
+            state.figure[p] = GOTHS
+        rebels = []
+        for item in self.get(data, "rebels", list, "expansion", []):
+            if not isinstance(item, list) or len(item) != 2 or item[1] not in (0, 1, 2, 3):
+                raise self.fail("expansion.rebels", f"{item!r} is not [province, sea zone]")
+            p = self.province(item[0], "expansion.rebels")
+            if state.figure[p] != NO_FIGURE:
+                raise self.fail("expansion.rebels", "a province holds at most one figure (R2)")
+            state.figure[p] = REBEL
+            rebels.append((p, int(item[1])))
+        state.rebels = tuple(rebels)
+        if state.armies_on_board() > 3:
+            raise self.fail("expansion", "there are only 3 Barbarian armies (R9)")
+        state.pirates = self.get(data, "pirates", int, "expansion", 0)
+        if state.pirates not in (0, 1, 2, 3) or (state.pirates and state.fleets[state.pirates]):
+            raise self.fail("expansion.pirates", "the Pirates need a sea zone with no Roman fleet")
+        for name in ("glory", "burned", "recoverable", "ip_next"):
+            table = self.get(data, name, dict, "expansion", {})
+            values = [0, 0, 0, 0]
+            for who, count in table.items():
+                e = self.emperor(who, f"expansion.{name}")
+                if not isinstance(count, int) or isinstance(count, bool) or not -1 <= count <= 21:
+                    raise self.fail(f"expansion.{name}", f"{count!r} is not a count")
+                values[e] = count
+            setattr(state, name, values)
+        reserve = self.get(data, "barbarian_reserve", dict, "expansion", {})
+        state.gray = self.get(reserve, "gray", int, "expansion.barbarian_reserve", 0)
+        state.black = self.get(reserve, "black", int, "expansion.barbarian_reserve", 0)
+        state.flags = self.get(data, "flags", int, "expansion", 0)
+        state.usurpers = [self.province(k, "expansion.usurpers")
+                          for k in self.get(data, "usurpers", list, "expansion", [])]
+        state.skip = self.get(data, "skip", int, "expansion", 0)
+        passer = data.get("passer")
+        if passer is not None:
+            names = {p.title.lower(): p for p in Piece}
+            if not isinstance(passer, str) or passer.lower() not in names:
+                raise self.fail("expansion.passer", f"unknown figure {passer!r}")
+            state.passer = int(names[passer.lower()])
+
+    def check_borders(self, state: State) -> None:
+        """Only a rebel army stands on a revolt on a border (R13)."""
+        for b in self.board.borders:
+            if state.disc[b] == REVOLT and state.figure[b] != REBEL:
+                raise self.fail(f"discs[{province_key(self.board, b)!r}]",
+                                "a border never holds unrest or revolt (only a rebel's revolt)")
+
+    def check_passer(self, state: State) -> None:
+        """A figure passing through stands where another figure is (R5.1)."""
+        if state.passer < 0:
+            return
+        state.passing = True
+        piece = state.passer
+        p = state.emperor_at[piece] if piece < 4 else (
+            state.dux_at if piece == Piece.DUX else state.vicarius_at)
+        if p < 0 or state.figure[p] == NO_FIGURE or is_army(state.figure[p]):
+            raise self.fail("turn.passing", f"{Piece(piece).title} is not standing on another "
+                            "figure's province")
 
     def read_fleets(self, state: State, fleets: list[Any]) -> None:
         for zone in fleets:
@@ -237,6 +363,9 @@ class _Reader:
     def read_reserves(self, state: State, reserves: dict[str, Any]) -> None:
         on_board_unrest = state.disc.count(UNREST)
         on_board_revolt = state.disc.count(REVOLT)
+        outside = sum(state.glory) + state.gray  # gray discs held as glory or by the Barbarians
+        on_board_unrest += outside
+        on_board_revolt += state.black
         state.unrest_reserve = self.get(reserves, "unrest", int, "reserves",
                                         DISCS_PER_RESERVE - on_board_unrest)
         state.revolt_reserve = self.get(reserves, "revolt", int, "reserves",
@@ -249,7 +378,7 @@ class _Reader:
         garrisons = self.get(reserves, "garrisons", dict, "reserves", {})
         level = state.settings.level.garrisons
         for e in EMPERORS:
-            on_board = state.disc.count(GARRISON + e)
+            on_board = state.disc.count(GARRISON + e) + state.burned[e]
             count = self.get(garrisons, e.title, int, "reserves.garrisons", level - on_board)
             if count < 0 or count + on_board != level:
                 raise self.fail(f"reserves.garrisons.{e.title}", f"{on_board} on the board and "
@@ -276,8 +405,10 @@ class _Reader:
                 state.tasks = [(ROMAN_PHASE,)]
                 state.awaiting = Awaiting.ROMAN_ACTION
             else:
-                state.tasks = [(ROMAN_PHASE,), (ENTRY,)]
-                state.awaiting = Awaiting.ENTRY
+                from tetrarchia.core.engine import run  # the engine never imports this module
+
+                state.tasks = [(BEGIN_TURN,)]  # his entry, or D1's empty Roman phase
+                run(state, None)
             return
         if not isinstance(machine, dict):
             raise self.fail("machine", "must be an object")
@@ -315,24 +446,40 @@ class _Reader:
             raise self.fail("machine.tasks", "a position cannot stop at the beginning of a turn")
 
     def task(self, item: Any, where: str) -> tuple[int, ...]:
-        if not isinstance(item, list) or not item or item[0] not in _TASK_CODES:
+        codes = {name: code for code, name in TASK_NAMES.items()}
+        if not isinstance(item, list) or not item or item[0] not in codes:
             raise self.fail(where, f"{item!r} is not a step of the game")
-        code = _TASK_CODES[item[0]]
+        code = codes[item[0]]
         args = item[1:]
-        limits = self.argument_limits(code)
-        if len(args) != len(limits) or not all(
-            isinstance(a, int) and not isinstance(a, bool) and 0 <= a < limit
-            for a, limit in zip(args, limits, strict=True)
+        if code in (INITIAL_REVOLT, ACTIVITY_PROVINCE) and args == [0]:
+            raise self.fail(where, "regions are numbered 1 to 6")
+        shapes = self.argument_ranges(code)
+        if not any(
+            len(args) == len(shape) and all(
+                isinstance(a, int) and not isinstance(a, bool) and lo <= a <= hi
+                for a, (lo, hi) in zip(args, shape, strict=True)
+            )
+            for shape in shapes
         ):
             raise self.fail(where, f"{item!r} has the wrong arguments")
-        if code in (INITIAL_REVOLT, ACTIVITY_PROVINCE) and args[0] == 0:
-            raise self.fail(where, "regions are numbered 1 to 6")
         return (code, *args)
 
-    def argument_limits(self, code: int) -> tuple[int, ...]:
-        """Exclusive upper bounds of each argument of a step."""
-        n = self.board.size
-        return {
-            INITIAL_REVOLT: (7,), PLACE_FLEETS: (4,), ACTIVITY_PROVINCE: (7,), UPRISING: (n,),
-            ARMY_STEP: (n,), LINK_CHECK: (len(self.board.links), 2), BATTLE: (4, n, 2),
-        }.get(code, ())
+    def argument_ranges(self, code: int) -> list[tuple[tuple[int, int], ...]]:
+        """The accepted shapes of each step's arguments (inclusive ranges)."""
+        last = self.board.size - 1
+        region = (1, 6)
+        province = (0, last)
+        shapes: dict[int, list[tuple[tuple[int, int], ...]]] = {
+            INITIAL_REVOLT: [(region,)],
+            PLACE_FLEETS: [((0, 3),)],
+            ACTIVITY_PROVINCE: [(region,)],
+            UPRISING: [(province,)],
+            ARMY_STEP: [(province,), (province, (-1, last), (0, 15))],
+            LINK_CHECK: [((0, len(self.board.links) - 1), (0, 1))],
+            BATTLE: [((0, 4), province, (0, 1)), ((0, 4), province, (0, 1), (1, 12), (1, 12))],
+        }
+        if code in shapes:
+            return shapes[code]
+        if code == DECISION or code >= FIRST_OPTION_TASK:
+            return [tuple([(-1, 1000)] * n) for n in range(8)]
+        return [()]

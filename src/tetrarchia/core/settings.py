@@ -9,6 +9,7 @@ from typing import Any
 
 from tetrarchia.core.errors import OptionError
 from tetrarchia.core.pieces import Emperor
+from tetrarchia.core.rulebook import REGISTRY, Hooks, ParamValue, find_module, hooks_for
 
 # R3: each digit of GFRA, from low to high difficulty
 GARRISON_CHOICES = (5, 4, 3)
@@ -80,14 +81,43 @@ class Settings:
     new_armies_advance: bool = True  # D2
     broken_link_once: bool = True  # D3
     support_group: SupportGroup = SupportGroup.LARGEST  # D6
+    options: tuple[str, ...] = ()  # keys of the rule modules of R11-R13 (rulebook.REGISTRY)
+    params: tuple[tuple[str, ParamValue], ...] = ()  # ("module.param", value), sorted
 
     def __post_init__(self) -> None:
         if self.players not in (1, 2, 3, 4):
-            raise OptionError(f"the base game is for 1 to 4 players, not {self.players}")
+            raise OptionError(f"the Emperors are played by 1 to 4 players, not {self.players}")
         if self.shared_caesar.is_augustus:
             raise OptionError(
                 f"the shared Emperor of a 3-player game is a Caesar, not {self.shared_caesar.title}"
             )
+        if self.options or self.params:
+            options, params = _resolve_options(self.options, self.params)
+            object.__setattr__(self, "options", options)
+            object.__setattr__(self, "params", params)
+            for key in options:
+                check = REGISTRY[key].validate
+                if check is not None:
+                    check(self)
+
+    def has(self, key: str) -> bool:
+        """Whether the rule module ``key`` is in play."""
+        return key in self.options
+
+    def param(self, module: str, name: str) -> ParamValue:
+        """A module parameter (its default unless chosen)."""
+        wanted = f"{module}.{name}"
+        for key, value in self.params:
+            if key == wanted:
+                return value
+        for param in REGISTRY[module].params:
+            if param.name == name:
+                return param.default
+        raise KeyError(wanted)
+
+    @property
+    def hooks(self) -> Hooks:
+        return hooks_for(self)
 
     def with_(self, **changes: Any) -> Settings:
         return replace(self, **changes)
@@ -100,6 +130,8 @@ class Settings:
             "new_armies_advance": self.new_armies_advance,
             "broken_link_once": self.broken_link_once,
             "support_group": self.support_group.value,
+            "options": list(self.options),
+            "params": dict(self.params),
         }
 
     @classmethod
@@ -108,7 +140,7 @@ class Settings:
             raise OptionError("settings must be a JSON object")
         known = {
             "level", "players", "shared_caesar", "new_armies_advance", "broken_link_once",
-            "support_group",
+            "support_group", "options", "params",
         }
         unknown = set(data) - known
         if unknown:
@@ -133,10 +165,51 @@ class Settings:
         level = data.get("level", "4211")
         if not isinstance(level, str):
             raise OptionError("setting 'level' must be a string such as \"4211\"")
+        options = data.get("options", [])
+        if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
+            raise OptionError("setting 'options' must be a list of option names")
+        params = data.get("params", {})
+        if not isinstance(params, dict) or not all(
+            isinstance(v, (str, int, bool)) for v in params.values()
+        ):
+            raise OptionError("setting 'params' must map 'option.parameter' to a value")
         return cls(
             level=Level.parse(level),
             players=players,
             shared_caesar=caesar,
             support_group=group,
+            options=tuple(options),
+            params=tuple(sorted(params.items())),
             **flags,
         )
+
+
+def _resolve_options(
+    names: tuple[str, ...], params: tuple[tuple[str, ParamValue], ...]
+) -> tuple[tuple[str, ...], tuple[tuple[str, ParamValue], ...]]:
+    """Canonical option keys (aliases resolved, requirements added, sorted) and checked
+    parameters; an impossible combination raises OptionError with the reason."""
+    chosen: list[str] = []
+    pending = [find_module(n).key for n in names]
+    while pending:
+        key = pending.pop(0)
+        if key not in chosen:
+            chosen.append(key)
+            pending.extend(REGISTRY[key].requires)
+    for key in chosen:
+        for other in REGISTRY[key].excludes:
+            if other in chosen:
+                raise OptionError(f"{REGISTRY[key].title} cannot be played with "
+                                  f"{REGISTRY[other].title}")
+    checked: dict[str, ParamValue] = {}
+    for name, value in params:
+        module_name, _, param_name = name.partition(".")
+        module = find_module(module_name)
+        if module.key not in chosen:
+            raise OptionError(f"parameter {name!r} is for {module.title}, which is not chosen")
+        spec = next((p for p in module.params if p.name == param_name), None)
+        if spec is None:
+            known = ", ".join(p.name for p in module.params) or "none"
+            raise OptionError(f"{module.title} has no parameter {param_name!r} (it has: {known})")
+        checked[f"{module.key}.{param_name}"] = spec.check(module.title, value)
+    return tuple(sorted(chosen)), tuple(sorted(checked.items()))

@@ -6,9 +6,10 @@ setup and a test can script it.
 
 from __future__ import annotations
 
+from tetrarchia.core.barbarian import place_army
 from tetrarchia.core.board import OUTER_REGIONS, Board
 from tetrarchia.core.events import Events, Purpose
-from tetrarchia.core.pieces import ARMY, REVOLT, ROMAN_NUMERALS
+from tetrarchia.core.pieces import REVOLT, ROMAN_NUMERALS
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, State
 from tetrarchia.core.tasks import (
@@ -33,9 +34,12 @@ def setup_tasks(settings: Settings) -> list[tuple[int, ...]]:
 
 
 def initial_state(board: Board, settings: Settings) -> State:
-    """The table before the first die of the setup (the machine is not run yet)."""
+    """The table before the first die of the setup (the machine is not run yet).  Optional
+    rules edit it here: scenarios, the Pirates' roll, the Barbarian player's discs (R11-R13)."""
     state = State.empty(board, settings)
     state.tasks = setup_tasks(settings)
+    for hook in state.hooks.setup:
+        hook(state)
     return state
 
 
@@ -76,18 +80,17 @@ def run_initial_army(state: State, task: tuple[int, ...], events: Events) -> boo
     if dice is None:
         return False
     border = state.board.border_of[dice[0]]
-    if state.figure[border] == ARMY:
+    if not place_army(state, dice[0], True, events):
         emit(events, "setup", f"{state.board.name(border)} already holds an army: roll again.")
         return True
     state.tasks.pop()
-    state.figure[border] = ARMY
-    emit(events, "setup", f"An army appears in {state.board.name(border)}.")
+    state.armies_placed.clear()  # R7's D2 list is for the Barbarian phase only
     return True
 
 
 def run_place_fleets(state: State, task: tuple[int, ...], events: Events) -> bool:
     """R3.6: the players place the fleets, one per zone at most (a decision)."""
-    if task[1] == 0 or all(state.fleets[z] for z in (1, 2, 3)):
+    if task[1] == 0 or not fleet_zones_open(state):
         state.tasks.pop()
         return True
     state.awaiting = Awaiting.FLEET_PLACEMENT
@@ -95,8 +98,9 @@ def run_place_fleets(state: State, task: tuple[int, ...], events: Events) -> boo
 
 
 def fleet_zones_open(state: State) -> list[int]:
-    """Zones where a fleet may be placed at setup."""
-    return [z for z in (1, 2, 3) if not state.fleets[z]]
+    """Zones where a fleet may be placed at setup: one fleet per zone, never with the Pirates
+    (R3.6, R11.3)."""
+    return [z for z in (1, 2, 3) if not state.fleets[z] and z != state.pirates]
 
 
 def place_fleet(state: State, zone: int, events: Events) -> None:

@@ -16,16 +16,26 @@ from enum import IntEnum
 
 from tetrarchia.core.board import Board
 from tetrarchia.core.pieces import (
+    ARMIES,
     ARMY,
     DISCS_PER_RESERVE,
     EMPEROR_FIGURE,
     GARRISON,
+    GOTHS,
     NO_DISC,
     NO_FIGURE,
+    REBEL,
     REVOLT,
     Emperor,
 )
+from tetrarchia.core.rulebook import Hooks
 from tetrarchia.core.settings import Settings
+
+IN_BOX = -1  # the Dux or the Vicarius before he is deployed (R11.1, R11.2)
+DEAD = -2  # ... after he died: he left the game
+GOTHS_IN_PLAY = 1 << 16  # state.flags: the Goths module is in play (R11.4)
+TURN_FLAGS = 0xFF  # state.flags bits 0-7 hold what was used this turn; cleared at its start
+ROUND_FLAGS = 0xFF00  # bits 8-15: what was used this round; cleared at Diocletian's turn
 
 
 class Awaiting(IntEnum):
@@ -36,6 +46,7 @@ class Awaiting(IntEnum):
     ENTRY = 2  # the Emperor of the turn chooses where to enter (R4)
     ROMAN_ACTION = 3  # the Emperor of the turn acts or ends his Roman phase (R5)
     NOTHING = 4  # the game is over
+    DECISION = 5  # a decision inside a phase: an Emperor's power or the Barbarian player (R12)
 
 
 class Result(IntEnum):
@@ -62,30 +73,47 @@ class State:
     __slots__ = (
         "armies_placed",
         "awaiting",
+        "black",
         "board",
+        "burned",
         "dice",
         "disc",
+        "dux_at",
         "emperor_at",
         "figure",
+        "flags",
         "fleets",
         "garrisons",
+        "glory",
+        "gray",
+        "hooks",
         "ip",
+        "ip_next",
         "memo",
+        "passer",
         "passing",
+        "pending",
+        "pirates",
+        "rebels",
+        "recoverable",
         "result",
         "revolt_reserve",
         "roll_count",
         "roll_purpose",
         "round",
         "settings",
+        "skip",
         "tasks",
         "turn",
         "turns_played",
         "unrest_reserve",
+        "usurpers",
+        "vicarius_at",
     )
 
     board: Board
     settings: Settings
+    hooks: Hooks  # the joined hooks of the settings' optional rules (shared, never copied)
     disc: list[int]  # per province: NO_DISC, UNREST, REVOLT or GARRISON + emperor
     figure: list[int]  # per province: NO_FIGURE, ARMY or EMPEROR_FIGURE + emperor
     emperor_at: list[int]  # per Emperor: his province, or -1 off the board
@@ -106,6 +134,22 @@ class State:
     memo: dict[int, bool]  # broken-link checks of the current spreading or uprising (D3)
     armies_placed: list[int]  # provinces where armies were placed in this Barbarian phase (D2)
     result: Result
+    # --- optional rules (R11-R13); at their neutral values in the base game ---
+    passer: int  # the Piece passing through another figure (-1: none); ``passing`` mirrors it
+    dux_at: int  # R11.1: province, or IN_BOX / DEAD
+    vicarius_at: int  # R11.2: province, or IN_BOX / DEAD
+    pirates: int  # R11.3: sea zone of the Pirates, 0 when they are off the board
+    rebels: tuple[tuple[int, int], ...]  # R13: (border province, sea zone needed to attack it)
+    glory: list[int]  # R12.5: glory discs of each Emperor
+    burned: list[int]  # R12.1: garrison discs each Emperor removed from the game
+    recoverable: list[int]  # R12.1b: of those, the ones he may take back
+    gray: int  # R12.6: the Barbarian player's gray discs
+    black: int  # R12.6: 1 while his black disc is unused
+    flags: int  # powers and transfers used this turn or round (options' own bits)
+    ip_next: list[int]  # R12.8: IP given to or taken from each Emperor's next turn
+    usurpers: list[int]  # R12.4: usurpers placed in this Barbarian phase (D18)
+    skip: int  # R13: turns still to skip at the start (the scenario's first Emperor)
+    pending: list[Task]  # steps triggered inside another step, pushed when it returns
 
     @classmethod
     def empty(cls, board: Board, settings: Settings) -> State:
@@ -114,6 +158,7 @@ class State:
         n = board.size
         state.board = board
         state.settings = settings
+        state.hooks = settings.hooks
         state.disc = [NO_DISC] * n
         state.figure = [NO_FIGURE] * n
         state.emperor_at = [-1, -1, -1, -1]
@@ -134,6 +179,21 @@ class State:
         state.memo = {}
         state.armies_placed = []
         state.result = Result.ONGOING
+        state.passer = -1
+        state.dux_at = IN_BOX
+        state.vicarius_at = IN_BOX
+        state.pirates = 0
+        state.rebels = ()
+        state.glory = [0, 0, 0, 0]
+        state.burned = [0, 0, 0, 0]
+        state.recoverable = [0, 0, 0, 0]
+        state.gray = 0
+        state.black = 0
+        state.flags = 0
+        state.ip_next = [0, 0, 0, 0]
+        state.usurpers = []
+        state.skip = 0
+        state.pending = []
         return state
 
     def copy(self) -> State:
@@ -141,6 +201,7 @@ class State:
         new = State.__new__(State)
         new.board = self.board
         new.settings = self.settings
+        new.hooks = self.hooks
         new.disc = self.disc[:]
         new.figure = self.figure[:]
         new.emperor_at = self.emperor_at[:]
@@ -161,6 +222,21 @@ class State:
         new.memo = dict(self.memo)
         new.armies_placed = self.armies_placed[:]
         new.result = self.result
+        new.passer = self.passer
+        new.dux_at = self.dux_at
+        new.vicarius_at = self.vicarius_at
+        new.pirates = self.pirates
+        new.rebels = self.rebels  # immutable
+        new.glory = self.glory[:]
+        new.burned = self.burned[:]
+        new.recoverable = self.recoverable[:]
+        new.gray = self.gray
+        new.black = self.black
+        new.flags = self.flags
+        new.ip_next = self.ip_next[:]
+        new.usurpers = self.usurpers[:]
+        new.skip = self.skip
+        new.pending = self.pending[:]
         return new
 
     def __eq__(self, other: object) -> bool:
@@ -169,7 +245,7 @@ class State:
         return all(
             getattr(self, name) == getattr(other, name)
             for name in State.__slots__
-            if name != "board"
+            if name not in ("board", "hooks")
         ) and (self.board is other.board or self.board.digest == other.board.digest)
 
     __hash__ = None  # type: ignore[assignment]  # mutable
@@ -180,16 +256,24 @@ class State:
         return self.result is not Result.ONGOING
 
     def armies(self) -> list[int]:
-        """Provinces holding an army, in board order."""
+        """Provinces holding an army (ordinary, Goths or rebel), in board order."""
         figure = self.figure
-        return [p for p in range(len(figure)) if figure[p] == ARMY]
+        return [p for p in range(len(figure)) if ARMY <= figure[p] <= REBEL]
 
     def armies_on_board(self) -> int:
-        return self.figure.count(ARMY)
+        figure = self.figure
+        return figure.count(ARMY) + figure.count(GOTHS) + figure.count(REBEL)
 
     def armies_in_reserve(self) -> int:
-        """R9, D12: 3 armies minus those on the board."""
-        return 3 - self.figure.count(ARMY)
+        """R9, D12: 3 armies minus those on the board (Goths and rebels count)."""
+        return ARMIES - self.armies_on_board()
+
+    def goths_in_reserve(self) -> bool:
+        """R11.4: the Goths are one of the three armies and wait in the reserve."""
+        return bool(self.flags & GOTHS_IN_PLAY) and GOTHS not in self.figure
+
+    def ordinary_armies_in_reserve(self) -> int:
+        return self.armies_in_reserve() - (1 if self.goths_in_reserve() else 0)
 
     def fleet_zones(self) -> list[int]:
         return [z for z in (1, 2, 3) if self.fleets[z]]

@@ -9,16 +9,19 @@ from __future__ import annotations
 
 from tetrarchia.core.events import DICE_NEEDED, Event, Events, Purpose
 from tetrarchia.core.pieces import (
-    ARMY,
+    DUX,
     EMPEROR_FIGURE,
     GARRISON,
     NO_DISC,
     NO_FIGURE,
+    REBEL,
     REVOLT,
     UNREST,
+    VICARIUS,
     Emperor,
+    Piece,
 )
-from tetrarchia.core.state import Awaiting, Result, State
+from tetrarchia.core.state import DEAD, Awaiting, Result, State
 
 # --- opcodes ------------------------------------------------------------------------------------
 INITIAL_REVOLT = 1  # (op, region)
@@ -39,6 +42,9 @@ ARMY_STEP = 15  # (op, province)                           R7.3, one army
 LINK_CHECK = 16  # (op, link, bonus)                       R7.4
 BATTLE = 17  # (op, emperor, army province, emperor attacks)  R6
 END_TURN = 18  # (op,)
+PHASE_START = 19  # (op,)                                  R7: the options' start of the phase
+DECISION = 20  # (op, seat, kind, args...)                 a decision inside a phase (R12)
+FIRST_OPTION_TASK = 100  # option modules number their own steps from here
 
 TASK_NAMES = {
     INITIAL_REVOLT: "initial-revolt",
@@ -59,7 +65,15 @@ TASK_NAMES = {
     LINK_CHECK: "link-check",
     BATTLE: "battle",
     END_TURN: "end-turn",
+    PHASE_START: "phase-start",
+    DECISION: "decision",
 }
+
+
+def in_barbarian_phase(state: State) -> bool:
+    """R7: the steps of a Barbarian phase are running (not setup, not a Roman phase)."""
+    codes = [t[0] for t in state.tasks]
+    return END_TURN in codes and ROMAN_PHASE not in codes
 
 
 def take_dice(state: State, purpose: Purpose) -> tuple[int, ...] | None:
@@ -92,10 +106,13 @@ def finish(state: State, result: Result, events: Events, why: str) -> None:
 def push_barbarian_phase(state: State) -> None:
     """R7: after every Roman phase, in this order (the stack runs last-pushed first)."""
     state.passing = False
+    state.passer = -1
     state.ip = 0
     state.armies_placed.clear()
+    state.usurpers.clear()
     state.memo.clear()  # the spreading (R7.1), first step of the phase, starts with no checks
     state.tasks.extend(((END_TURN,), (ADVANCE,), (ACTIVITY,), (REMOVE_ON_REVOLT,), (SPREAD,)))
+    state.tasks.append((PHASE_START,))
 
 
 # --- discs --------------------------------------------------------------------------------------
@@ -125,6 +142,8 @@ def place_revolt(state: State, province: int, events: Events) -> bool:
     return_disc(state, province)
     state.revolt_reserve -= 1
     state.disc[province] = REVOLT
+    for hook in state.hooks.revolt_placed:
+        hook(state, province, events)
     return True
 
 
@@ -141,28 +160,99 @@ def place_unrest(state: State, province: int, events: Events) -> bool:
 
 
 # --- figures ------------------------------------------------------------------------------------
+def piece_at(state: State, piece: int) -> int:
+    """Where a Roman figure stands (negative: off the board, in the box or dead)."""
+    if piece < 4:
+        return state.emperor_at[piece]
+    return state.dux_at if piece == Piece.DUX else state.vicarius_at
+
+
+def _set_piece_at(state: State, piece: int, province: int) -> None:
+    if piece < 4:
+        state.emperor_at[piece] = province
+    elif piece == Piece.DUX:
+        state.dux_at = province
+    else:
+        state.vicarius_at = province
+
+
+def remove_piece(state: State, piece: int, events: Events, why: str = "") -> None:
+    """Take a Roman figure off the board: an Emperor until the start of his next turn (R4), the
+    Dux or the Vicarius for good: they die and leave the game (R11.1, R11.2)."""
+    province = piece_at(state, piece)
+    figure = Piece(piece).figure
+    if province >= 0 and state.figure[province] == figure:
+        state.figure[province] = NO_FIGURE
+    if state.passer == piece:
+        state.passer = -1
+        state.passing = False
+    if piece < 4:
+        state.emperor_at[piece] = -1
+        if why:
+            emit(events, "removed", f"{Piece(piece).title} {why} and leaves the board.")
+    else:
+        _set_piece_at(state, piece, DEAD)
+        if why:
+            emit(events, "removed", f"The {Piece(piece).title} {why} and dies: he leaves the game.")
+
+
 def remove_emperor(state: State, emperor: int) -> None:
     """Off the board until the start of his next turn (R4)."""
-    province = state.emperor_at[emperor]
-    if province >= 0 and state.figure[province] == EMPEROR_FIGURE + emperor:
-        state.figure[province] = NO_FIGURE
-    state.emperor_at[emperor] = -1
+    remove_piece(state, emperor, None)
+
+
+def place_piece(state: State, piece: int, province: int) -> None:
+    """Put a Roman figure on ``province``; on another figure he is only passing through
+    (R5.1): he must move on with his next action."""
+    _set_piece_at(state, piece, province)
+    if state.figure[province] == NO_FIGURE:
+        state.figure[province] = Piece(piece).figure
+        if state.passer == piece:
+            state.passer = -1
+            state.passing = False
+    else:
+        state.passer = piece
+        state.passing = True
 
 
 def place_emperor(state: State, emperor: int, province: int) -> None:
-    state.emperor_at[emperor] = province
-    if state.figure[province] == NO_FIGURE:
-        state.figure[province] = EMPEROR_FIGURE + emperor
-        state.passing = False
-    else:  # passing through another figure (R5.1): he stands there only until his next move
-        state.passing = True
+    place_piece(state, emperor, province)
+
+
+def figure_piece(figure: int) -> int:
+    """The Piece standing as a figure code, or -1 for no Roman figure."""
+    if EMPEROR_FIGURE <= figure < EMPEROR_FIGURE + 4:
+        return figure - EMPEROR_FIGURE
+    if figure == DUX:
+        return Piece.DUX
+    if figure == VICARIUS:
+        return Piece.VICARIUS
+    return -1
+
+
+def remove_army(state: State, province: int) -> None:
+    """The army in ``province`` goes back to the reserve; a rebel's figure leaves the game and
+    its place counts as an ordinary army again (D12)."""
+    if state.figure[province] == REBEL:
+        state.rebels = tuple(r for r in state.rebels if r[0] != province)
+    state.figure[province] = NO_FIGURE
+
+
+def push_triggered(state: State) -> None:
+    """Steps that a rule triggered inside another step run right after it (R12.4 ...)."""
+    if state.pending:
+        state.tasks.extend(reversed(state.pending))
+        state.pending.clear()
 
 
 def army_enters(state: State, src: int, dest: int, events: Events) -> None:
     """R7.3: the army moves on; in a Roman province it devastates; in Roma the Empire falls."""
     board = state.board
+    army = state.figure[src]
     state.figure[src] = NO_FIGURE
-    state.figure[dest] = ARMY
+    if state.figure[dest] == VICARIUS:  # R11.2: an army reaching the Vicarius kills him
+        remove_piece(state, Piece.VICARIUS, events, f"is reached by the army in {board.name(dest)}")
+    state.figure[dest] = army
     if dest == board.roma:
         finish(state, Result.ARMY_IN_ROMA, events,
                f"The army from {board.name(src)} enters Roma: the Empire falls.")

@@ -7,16 +7,30 @@ from __future__ import annotations
 from tetrarchia.core.events import Events
 from tetrarchia.core.pieces import IP_PER_TURN, Emperor
 from tetrarchia.core.roman import entry_choices
-from tetrarchia.core.state import Awaiting, State
-from tetrarchia.core.tasks import BEGIN_TURN, ENTRY, ROMAN_PHASE, emit, push_barbarian_phase
+from tetrarchia.core.state import ROUND_FLAGS, TURN_FLAGS, Awaiting, State
+from tetrarchia.core.tasks import BEGIN_TURN, END_TURN, ENTRY, ROMAN_PHASE, emit, push_barbarian_phase
 
 
 def run_begin_turn(state: State, task: tuple[int, ...], events: Events) -> bool:
     state.tasks.pop()
+    if state.skip > 0:  # R13: the scenario starts with a later Emperor
+        state.skip -= 1
+        state.tasks.append((END_TURN,))
+        emit(events, "turn", f"{state.turn.title}'s first turn is skipped (scenario).")
+        return True
     emperor = state.turn
-    state.ip = IP_PER_TURN
+    state.ip = IP_PER_TURN + state.ip_next[emperor]
+    state.ip_next[emperor] = 0
     state.passing = False
+    state.passer = -1
+    state.flags &= ~TURN_FLAGS
     emit(events, "turn", f"Round {state.round}: {emperor.title}'s turn.")
+    if emperor is Emperor.DIOCLETIAN:
+        state.flags &= ~ROUND_FLAGS
+        for hook in state.hooks.round_start:
+            hook(state, events)
+    for hook in state.hooks.turn_start:
+        hook(state, events)
     if state.emperor_at[emperor] >= 0:
         state.tasks.append((ROMAN_PHASE,))
     elif entry_choices(state, emperor):
@@ -36,6 +50,13 @@ def run_entry(state: State, task: tuple[int, ...], events: Events) -> bool:
 
 def run_roman_phase(state: State, task: tuple[int, ...], events: Events) -> bool:
     state.awaiting = Awaiting.ROMAN_ACTION
+    return False
+
+
+def run_decision(state: State, task: tuple[int, ...], events: Events) -> bool:
+    """A decision inside a phase ``(op, seat, kind, ...)``: the option that pushed it lists the
+    choices (hooks.decisions) and carries out the one taken."""
+    state.awaiting = Awaiting.DECISION
     return False
 
 

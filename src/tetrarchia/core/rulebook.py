@@ -1,0 +1,182 @@
+"""Optional rules as composable modules (R11-R13): declared as data, joined by named hooks.
+
+A :class:`RuleModule` declares its name, the rule it implements, its parameters with defaults,
+what it cannot be combined with, and the hooks it adds to the engine.  The chosen modules of a
+game are joined into one :class:`Hooks` record; the engine calls each hook point in turn (an
+empty tuple costs nothing, so the base game runs at full speed).
+
+The core never imports the option modules: ``tetrarchia.options`` registers them here when the
+package is imported, the way a chess library registers its variants.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from tetrarchia.core.errors import OptionError
+
+if TYPE_CHECKING:
+    from tetrarchia.core.actions import Action
+    from tetrarchia.core.events import Events
+    from tetrarchia.core.settings import Settings
+    from tetrarchia.core.state import State
+
+    Handler = Callable[[State, tuple[int, ...], Events], bool]
+
+ParamValue = str | int | bool
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """A parameter of a module, with its default and the values it accepts."""
+
+    name: str
+    default: ParamValue
+    choices: tuple[ParamValue, ...]
+    help: str
+
+    def check(self, module: str, value: Any) -> ParamValue:
+        if isinstance(self.default, bool) and isinstance(value, str):
+            value = {"true": True, "yes": True, "on": True, "false": False, "no": False,
+                     "off": False}.get(value.lower(), value)
+        elif isinstance(self.default, int) and not isinstance(self.default, bool) \
+                and isinstance(value, str) and value.isdigit():
+            value = int(value)
+        if value not in self.choices or type(value) is not type(self.default):
+            shown = ", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in self.choices)
+            raise OptionError(f"{module}: {self.name} must be one of {shown}, not {value!r}")
+        assert isinstance(value, (str, int, bool))  # narrowed by the check above
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class Hooks:
+    """Every point where an optional rule changes the game, each a tuple of functions."""
+
+    # R3 setup: edit the initial state and its setup steps before the first die
+    setup: tuple[Callable[[State], None], ...] = ()
+    # R4: at the start of each turn (before entry); round_start when Diocletian's turn comes back
+    turn_start: tuple[Callable[[State, Events], None], ...] = ()
+    round_start: tuple[Callable[[State, Events], None], ...] = ()
+    # R5: extra legal actions of the Roman phase, and how to carry them out
+    roman_actions: tuple[Callable[[State, list[Action]], None], ...] = ()
+    appliers: Mapping[type, Callable[[State, Any, Events], None]] = field(default_factory=dict)
+    # R5.1: a piece may not enter a province (Vicarius: never a revolt)
+    may_enter: tuple[Callable[[State, int, int], bool], ...] = ()
+    # R5.1: the cost of a move by fleet (None: not possible); Mare Nostrvm replaces it
+    fleet_routes: Callable[[State, int], dict[int, int]] | None = None
+    # R5.5: a reason the target may not be attacked now (rebels need a fleet), or None
+    attack_barred: tuple[Callable[[State, int], str | None], ...] = ()
+    # R5.3: after a border is secured
+    border_secured: tuple[Callable[[State, int, Events], None], ...] = ()
+    # R6: the provinces that support an Emperor (Diarchia shares them)
+    supports: Callable[[State, int], Callable[[int], bool]] | None = None
+    # R6: +1 to a die and the like: (state, army province, emperor) -> (roman +, barbarian +)
+    die_bonus: tuple[Callable[[State, int, int], tuple[int, int]], ...] = ()
+    # R6: decisions after the battle dice (Galerius); (state, task) -> task to push or None
+    battle_decisions: tuple[Callable[[State, tuple[int, ...]], tuple[int, ...] | None], ...] = ()
+    # R6: after a battle: (state, emperor, roman won?, events)
+    battle_won: tuple[Callable[[State, int, bool, Events], None], ...] = ()
+    # R7: before anything else in the Barbarian phase (push steps)
+    phase_start: tuple[Callable[[State, Events], None], ...] = ()
+    # R7: after dice rolled in the Barbarian phase; True when a decision is now awaited
+    after_roll: tuple[Callable[[State], bool], ...] = ()
+    # R7.2: an uprising starts in a province
+    uprising: tuple[Callable[[State, int, Events], None], ...] = ()
+    # R7: a revolt was placed on a province that was not in revolt
+    revolt_placed: tuple[Callable[[State, int, Events], None], ...] = ()
+    # R7.2/R3.5: an army is to be placed on the border of a region; True when handled
+    army_arrives: tuple[Callable[[State, int, bool, Events], bool], ...] = ()
+    # R7.3: before an army steps; True when a decision is now awaited
+    before_step: tuple[Callable[[State, tuple[int, ...]], bool], ...] = ()
+    # R7.3: before an army attacks an Emperor; True when a decision is now awaited
+    before_attack: tuple[Callable[[State, tuple[int, ...]], bool], ...] = ()
+    # R7.4: bonus to a broken-link roll of the army in a province
+    link_bonus: tuple[Callable[[State, int], int], ...] = ()
+    # the machine: extra steps the modules push
+    handlers: Mapping[int, Handler] = field(default_factory=dict)
+    # decisions of the Barbarian player (R12.6) and mid-phase Emperor decisions
+    decisions: tuple[Callable[[State], list[Action] | None], ...] = ()
+    # lines for the end of the game (individual scores, the Great, who won with Barbaria)
+    end_report: tuple[Callable[[State], list[str]], ...] = ()
+    # why an option's action is refused, in the game's words
+    explainers: Mapping[type, Callable[[State, Any], Exception]] = field(default_factory=dict)
+
+    @staticmethod
+    def join(parts: list[Hooks]) -> Hooks:
+        merged: dict[str, Any] = {}
+        for name in Hooks.__dataclass_fields__:
+            values = [getattr(h, name) for h in parts]
+            if name in ("appliers", "handlers", "explainers"):
+                table: dict[Any, Any] = {}
+                for v in values:
+                    table.update(v)
+                merged[name] = table
+            elif name in ("fleet_routes", "supports"):
+                chosen = [v for v in values if v is not None]
+                merged[name] = chosen[-1] if chosen else None
+            else:
+                merged[name] = tuple(f for v in values for f in v)
+        return Hooks(**merged)
+
+
+NO_HOOKS = Hooks()
+
+
+@dataclass(frozen=True, slots=True)
+class RuleModule:
+    """An optional rule: an expansion module, a variant or a historical scenario."""
+
+    key: str
+    title: str
+    family: str  # "Dux expansion", "variant", "scenario"
+    rule: str  # e.g. "R11.1"
+    summary: str
+    aliases: tuple[str, ...] = ()
+    params: tuple[Param, ...] = ()
+    excludes: tuple[str, ...] = ()  # keys this module cannot be played with
+    requires: tuple[str, ...] = ()  # keys this module brings along
+    validate: Callable[[Settings], None] | None = None  # raises OptionError
+    hooks: Callable[[Settings], Hooks] | None = None
+
+
+REGISTRY: dict[str, RuleModule] = {}
+
+
+def register(module: RuleModule) -> RuleModule:
+    for name in (module.key, *module.aliases):
+        if name in _NAMES and _NAMES[name] != module.key:
+            raise ValueError(f"option name {name!r} registered twice")
+        _NAMES[name] = module.key
+    REGISTRY[module.key] = module
+    return module
+
+
+_NAMES: dict[str, str] = {}
+
+
+def find_module(name: str) -> RuleModule:
+    """A module by key or alias, forgiving case, spaces and the V-for-U spelling."""
+    key = name.strip().lower().replace(" ", "-").replace("_", "-")
+    for candidate in (key, key.replace("v", "u"), key.replace("u", "v")):
+        if candidate in _NAMES:
+            return REGISTRY[_NAMES[candidate]]
+    known = ", ".join(sorted(REGISTRY))
+    raise OptionError(f"unknown option {name!r}; the options are: {known}")
+
+
+_HOOK_CACHE: dict[tuple[Any, ...], Hooks] = {}
+
+
+def hooks_for(settings: Settings) -> Hooks:
+    """The joined hooks of the settings' modules (cached: settings are immutable)."""
+    key = (settings.options, settings.params)
+    hooks = _HOOK_CACHE.get(key)
+    if hooks is None:
+        makers = [REGISTRY[k].hooks for k in settings.options]
+        parts = [make(settings) for make in makers if make is not None]
+        hooks = Hooks.join(parts) if parts else NO_HOOKS
+        _HOOK_CACHE[key] = hooks
+    return hooks

@@ -1,0 +1,280 @@
+"""R12.6 Barbaria: a fifth player plays the Barbarians and wins if the Emperors lose.
+
+He starts with 4 gray and 1 black disc taken from the reserves, and may spend gray discs in the
+Barbarian phase (each back to the general reserve): reroll all the dice just rolled (once per
+roll, D24); cancel one army's advance; send an army inside the Empire through a link other than
+its arrow (if a broken link stops it, the change is cancelled and the army stays - 2nd edition;
+with ``redirect=3rd`` it follows its arrow instead - 3rd edition).  He refills to 4 gray at the
+start of each round (as far as the unrest reserve allows).  Once per game, at the start of his
+phase, the black disc either goes on an empty Roman province (no disc, no figure, D25) other than
+the capitals, as a revolt, or, when no army is on the board, back to the reserve to place an army
+on an empty border of his choice.
+
+Every one of these is a pending decision of the Barbarian seat (seat 4).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from tetrarchia.core.actions import Action, OptionAction
+from tetrarchia.core.barbarian import ARROW_FALLBACK, STEP_OFFERED, place_army
+from tetrarchia.core.board import Board
+from tetrarchia.core.errors import IllegalAction, NotYourTurn, WrongMoment
+from tetrarchia.core.events import Events
+from tetrarchia.core.notation import province_key, register_parser
+from tetrarchia.core.pieces import ARMY, NO_DISC, NO_FIGURE, REBEL
+from tetrarchia.core.rulebook import Hooks, Param, RuleModule, register
+from tetrarchia.core.settings import Settings
+from tetrarchia.core.state import State
+from tetrarchia.core.tasks import ARMY_STEP, DECISION, emit, place_revolt
+from tetrarchia.options.common import (
+    BARBARIAN_ADVANCE,
+    BARBARIAN_BLACK,
+    BARBARIAN_REROLL,
+    parse_province,
+)
+
+SEAT = 4
+GRAY_DISCS = 4
+REROLLED = 1 << 3  # state.flags (turn bit): the dice on the table were already rerolled
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll(OptionAction):
+    def notation(self, board: Board, compact: bool) -> str:
+        return "B reroll" if compact else "the Barbarians reroll the dice"
+
+
+@dataclass(frozen=True, slots=True)
+class CancelAdvance(OptionAction):
+    province: int
+
+    def notation(self, board: Board, compact: bool) -> str:
+        if compact:
+            return f"B cancel {province_key(board, self.province)}"
+        return f"the Barbarians cancel the advance of the army in {board.name(self.province)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Redirect(OptionAction):
+    province: int
+    dest: int
+
+    def notation(self, board: Board, compact: bool) -> str:
+        if compact:
+            return f"B {province_key(board, self.province)}>{province_key(board, self.dest)}"
+        return (f"the Barbarians send the army in {board.name(self.province)} to "
+                f"{board.name(self.dest)}")
+
+
+@dataclass(frozen=True, slots=True)
+class BlackRevolt(OptionAction):
+    province: int
+
+    def notation(self, board: Board, compact: bool) -> str:
+        if compact:
+            return f"B black {province_key(board, self.province)}"
+        return f"the Barbarians place the black disc in {board.name(self.province)}"
+
+
+@dataclass(frozen=True, slots=True)
+class BlackArmy(OptionAction):
+    border: int
+
+    def notation(self, board: Board, compact: bool) -> str:
+        if compact:
+            return f"B army {province_key(board, self.border)}"
+        return f"the Barbarians trade the black disc for an army in {board.name(self.border)}"
+
+
+@dataclass(frozen=True, slots=True)
+class BarbarianPass(OptionAction):
+    def notation(self, board: Board, compact: bool) -> str:
+        return "B pass" if compact else "the Barbarians pass"
+
+
+_PATTERNS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"^(?:the barbarians reroll the dice|b reroll)$"), "reroll"),
+    (re.compile(r"^(?:the barbarians pass|b pass)$"), "pass"),
+    (re.compile(r"^(?:the barbarians cancel the advance of the army in (.+)|b cancel (\S+))$"),
+     "cancel"),
+    (re.compile(r"^(?:the barbarians send the army in (.+?) to (.+)|b (\S+?)>(\S+))$"), "redirect"),
+    (re.compile(r"^(?:the barbarians place the black disc in (.+)|b black (\S+))$"), "black"),
+    (re.compile(r"^(?:the barbarians trade the black disc for an army in (.+)|b army (\S+))$"),
+     "army"),
+]
+
+
+@register_parser
+def _parse(low: str, board: Board, text: str) -> Action | None:
+    for pattern, kind in _PATTERNS:
+        match = pattern.fullmatch(low)
+        if not match:
+            continue
+        args = [g for g in match.groups() if g is not None]
+        if kind == "reroll":
+            return Reroll()
+        if kind == "pass":
+            return BarbarianPass()
+        if kind == "cancel":
+            return CancelAdvance(parse_province(board, args[0], text))
+        if kind == "redirect":
+            return Redirect(parse_province(board, args[0], text), parse_province(board, args[1], text))
+        if kind == "black":
+            return BlackRevolt(parse_province(board, args[0], text))
+        return BlackArmy(parse_province(board, args[0], text))
+    return None
+
+
+# --- hooks --------------------------------------------------------------------------------------
+def _setup(state: State) -> None:
+    state.gray = min(GRAY_DISCS, state.unrest_reserve)
+    state.unrest_reserve -= state.gray
+    state.black = 1
+    state.revolt_reserve -= 1
+
+
+def _round_start(state: State, events: Events) -> None:
+    refill = min(GRAY_DISCS - state.gray, state.unrest_reserve)
+    if refill > 0:
+        state.gray += refill
+        state.unrest_reserve -= refill
+        emit(events, "barbaria", f"The Barbarian player refills his gray discs ({state.gray}).")
+
+
+def _after_roll(state: State) -> bool:
+    if state.flags & REROLLED:
+        state.flags &= ~REROLLED
+        return False
+    if state.gray <= 0:
+        return False
+    state.tasks.append((DECISION, SEAT, BARBARIAN_REROLL))
+    return True
+
+
+def _redirect_targets(state: State, src: int) -> list[int]:
+    board = state.board
+    if board.is_border[src]:
+        return []  # only once the army is inside the Empire
+    usual = board.next_step[src]
+    return [q for q, _ in board.neighbours[src]
+            if q != usual and not board.is_border[q] and not ARMY <= state.figure[q] <= REBEL]
+
+
+def _before_step(state: State, task: tuple[int, ...]) -> bool:
+    if state.gray <= 0:
+        return False
+    state.tasks.append((DECISION, SEAT, BARBARIAN_ADVANCE, task[1]))
+    return True
+
+
+def _phase_start(state: State, events: Events) -> None:
+    if state.black:
+        state.tasks.append((DECISION, SEAT, BARBARIAN_BLACK))
+
+
+def black_revolt_places(state: State) -> list[int]:
+    board = state.board
+    return [p for p in board.roman if state.disc[p] == NO_DISC and state.figure[p] == NO_FIGURE
+            and not board.printed[p]]
+
+
+def black_army_borders(state: State) -> list[int]:
+    if state.armies_on_board() > 0 or state.armies_in_reserve() <= 0:
+        return []
+    return [b for b in state.board.borders
+            if state.figure[b] == NO_FIGURE and state.disc[b] == NO_DISC]
+
+
+def _choices(state: State) -> list[Action] | None:
+    task = state.tasks[-1] if state.tasks and state.tasks[-1][0] == DECISION else None
+    if task is None or task[1] != SEAT:
+        return None
+    kind = task[2]
+    if kind == BARBARIAN_REROLL:
+        return [Reroll(), BarbarianPass()]
+    if kind == BARBARIAN_ADVANCE:
+        src = task[3]
+        return [CancelAdvance(src), *(Redirect(src, q) for q in _redirect_targets(state, src)),
+                BarbarianPass()]
+    if kind == BARBARIAN_BLACK:
+        return [*(BlackRevolt(p) for p in black_revolt_places(state)),
+                *(BlackArmy(b) for b in black_army_borders(state)), BarbarianPass()]
+    return None
+
+
+def _spend_gray(state: State) -> None:
+    state.gray -= 1
+    state.unrest_reserve += 1
+
+
+def apply(state: State, action: OptionAction, events: Events) -> None:
+    board = state.board
+    state.tasks.pop()  # the decision
+    if isinstance(action, Reroll):
+        _spend_gray(state)
+        state.dice = None
+        state.flags |= REROLLED
+        emit(events, "barbaria", "The Barbarian player spends a gray disc to reroll the dice.")
+    elif isinstance(action, CancelAdvance):
+        _spend_gray(state)
+        state.tasks.pop()  # the army's step
+        emit(events, "barbaria", f"The Barbarian player cancels the advance of the army in "
+             f"{board.name(action.province)}.")
+    elif isinstance(action, Redirect):
+        _spend_gray(state)
+        fallback = ARROW_FALLBACK if state.settings.param("barbaria", "redirect") == "3rd" else 0
+        state.tasks[-1] = (ARMY_STEP, action.province, action.dest, STEP_OFFERED | fallback)
+        emit(events, "barbaria", f"The Barbarian player sends the army in "
+             f"{board.name(action.province)} towards {board.name(action.dest)}.")
+    elif isinstance(action, BlackRevolt):
+        state.black = 0
+        state.revolt_reserve += 1  # the black disc becomes a revolt on the board
+        emit(events, "barbaria", f"The Barbarian player places his black disc in "
+             f"{board.name(action.province)}: a revolt.")
+        place_revolt(state, action.province, events)
+    elif isinstance(action, BlackArmy):
+        state.black = 0
+        state.revolt_reserve += 1
+        emit(events, "barbaria", "The Barbarian player returns his black disc for an army.")
+        place_army(state, board.region_of[action.border], False, events)
+    # BarbarianPass: the decision is gone and nothing else changes
+
+
+def explain(state: State, action: OptionAction) -> IllegalAction:
+    task = state.tasks[-1] if state.tasks else None
+    if task is None or task[0] != DECISION:
+        return WrongMoment("the Barbarian player decides only during the Barbarian phase, when "
+                           "the game asks him")
+    if task[1] != SEAT:
+        return NotYourTurn("the game waits for an Emperor's decision, not the Barbarian player's")
+    return IllegalAction("that is not one of the Barbarian player's choices now")
+
+
+def _hooks(settings: Settings) -> Hooks:
+    kinds = (Reroll, CancelAdvance, Redirect, BlackRevolt, BlackArmy, BarbarianPass)
+    return Hooks(setup=(_setup,), round_start=(_round_start,), after_roll=(_after_roll,),
+                 before_step=(_before_step,), phase_start=(_phase_start,), decisions=(_choices,),
+                 appliers=dict.fromkeys(kinds, apply), explainers=dict.fromkeys(kinds, explain),
+                 end_report=(_report,))
+
+
+def _report(state: State) -> list[str]:
+    if state.result.is_defeat:
+        return ["The Barbarian player wins: Roma has fallen."]
+    if state.result.is_victory:
+        return ["The Emperors win: the Barbarian player is beaten."]
+    return []
+
+
+MODULE = register(RuleModule(
+    key="barbaria", title="Barbaria", family="variant", rule="R12.6",
+    summary="A fifth player leads the Barbarians with gray discs (reroll, cancel or redirect an "
+            "advance) and a black disc (a revolt, or a new army); he wins if Roma falls.",
+    params=(Param("redirect", "2nd", ("2nd", "3rd"),
+                  "a redirected army stopped by a broken link stays (2nd edition) or follows its "
+                  "arrow (3rd edition)"),),
+    hooks=_hooks,
+))

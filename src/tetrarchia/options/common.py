@@ -1,0 +1,90 @@
+"""What several optional rules share: burning a disc for a power, decisions, notation helpers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tetrarchia.core.actions import Action
+from tetrarchia.core.board import Board
+from tetrarchia.core.errors import InvalidNotation
+from tetrarchia.core.notation import province_key
+from tetrarchia.core.pieces import GARRISON, Emperor, emperor_named
+from tetrarchia.core.state import State
+from tetrarchia.core.tasks import DECISION
+
+RESERVE = -1  # burn a disc from the reserve rather than from a province
+
+
+def burn_choices(state: State, emperor: int) -> list[int]:
+    """Where a disc can be taken from to burn it (R12.1): his reserve, or any of his garrisons
+    on the board."""
+    choices = [RESERVE] if state.garrisons[emperor] > 0 else []
+    own = GARRISON + emperor
+    choices += [p for p, d in enumerate(state.disc) if d == own]
+    return choices
+
+
+def burn(state: State, emperor: int, source: int) -> None:
+    """Remove one of his discs from the game for good (R12.1)."""
+    if source == RESERVE:
+        state.garrisons[emperor] -= 1
+    else:
+        state.disc[source] = 0
+    state.burned[emperor] += 1
+
+
+def burn_text(board: Board, source: int, compact: bool) -> str:
+    if source == RESERVE:
+        return "reserve" if compact else "a disc from his reserve"
+    return province_key(board, source) if compact else f"his disc in {board.name(source)}"
+
+
+def parse_burn(board: Board, text: str, original: str) -> int:
+    text = text.strip()
+    if text in ("reserve", "a disc from his reserve", "his reserve"):
+        return RESERVE
+    text = text.removeprefix("his disc in ").strip()
+    try:
+        return board.province(text).index
+    except KeyError:
+        raise InvalidNotation(f"{original!r}: {text!r} is not a province") from None
+
+
+def parse_emperor(word: str, original: str) -> Emperor:
+    try:
+        return emperor_named(word)
+    except KeyError:
+        raise InvalidNotation(f"{original!r}: {word!r} is not an Emperor") from None
+
+
+def parse_province(board: Board, key: str, original: str) -> int:
+    try:
+        return board.province(key.strip()).index
+    except KeyError:
+        raise InvalidNotation(f"{original!r}: {key.strip()!r} is not a province") from None
+
+
+def top_decision(state: State, kind: int) -> tuple[int, ...] | None:
+    """The decision step on top of the machine if it is of ``kind``."""
+    if state.tasks and state.tasks[-1][0] == DECISION and state.tasks[-1][2] == kind:
+        return state.tasks[-1]
+    return None
+
+
+def decision_lister(kind: int, make: Callable[[State, tuple[int, ...]], list[Action]]
+                    ) -> Callable[[State], list[Action] | None]:
+    """A ``hooks.decisions`` entry for decisions of ``kind``."""
+
+    def choices(state: State) -> list[Action] | None:
+        task = top_decision(state, kind)
+        return make(state, task) if task is not None else None
+
+    return choices
+
+
+# Kinds of decision (the third element of a DECISION step)
+GALERIUS_BONUS = 1  # R12.1: +1 to his combat die
+CONSTANTIUS_BLOCK = 2  # R12.1: block the army about to attack him
+BARBARIAN_REROLL = 3  # R12.6: reroll the dice just rolled
+BARBARIAN_ADVANCE = 4  # R12.6: cancel or redirect the army about to advance
+BARBARIAN_BLACK = 5  # R12.6: the black disc

@@ -1,0 +1,138 @@
+"""R11.1 Dvx: any player may spend 2 IP to deploy the Dux in a Roman province linked to his
+Emperor and free of figures.  From then on any player may spend IP on his Emperor and/or the Dux,
+who acts as an Emperor (move, sail, subdue, attack; supports other attacks x2; can be attacked)
+except that he cannot Secure (no discs: his own support is 0) and whenever he would be removed
+from the board he dies and leaves the game.
+
+The engine knows the Dux figure (``core.roman``, ``core.combat``, ``core.barbarian``); this module
+brings him into play.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from tetrarchia.core.actions import Action, OptionAction
+from tetrarchia.core.board import Board
+from tetrarchia.core.errors import IllegalAction, NotEnoughIP, NotLinked, Occupied, WrongMoment
+from tetrarchia.core.events import Events
+from tetrarchia.core.notation import province_key, register_parser
+from tetrarchia.core.pieces import DUX, NO_DISC, NO_FIGURE, REVOLT, VICARIUS, Emperor, Piece
+from tetrarchia.core.rulebook import Hooks, RuleModule, register
+from tetrarchia.core.settings import Settings
+from tetrarchia.core.state import DEAD, IN_BOX, State
+from tetrarchia.core.tasks import emit
+from tetrarchia.options.common import parse_emperor, parse_province
+
+DEPLOY_COST = 2  # R11.1, R11.2
+
+
+@dataclass(frozen=True, slots=True)
+class Deploy(OptionAction):
+    """R11.1/R11.2: the Emperor spends 2 IP to bring the Dux or the Vicarius onto the board."""
+
+    emperor: Emperor
+    piece: Piece  # DUX or VICARIUS
+    at: int
+
+    def notation(self, board: Board, compact: bool) -> str:
+        if compact:
+            tag = "dux" if self.piece == Piece.DUX else "vic"
+            return f"{self.emperor.name[0]} +{tag} {province_key(board, self.at)}"
+        verb = "deploys the Dux" if self.piece == Piece.DUX else "places the Vicarius"
+        return f"{self.emperor.title} {verb} in {board.name(self.at)}"
+
+
+_LONG = re.compile(r"^(\w+) (deploys the dux|places the vicarius) in (.+)$")
+_SHORT = re.compile(r"^([a-z]) \+(dux|vic) (\S+)$")
+
+
+@register_parser
+def _parse(low: str, board: Board, text: str) -> Action | None:
+    long = _LONG.fullmatch(low)
+    if long:
+        piece = Piece.DUX if "dux" in long.group(2) else Piece.VICARIUS
+        return Deploy(parse_emperor(long.group(1), text), piece,
+                      parse_province(board, long.group(3), text))
+    short = _SHORT.fullmatch(low)
+    if short:
+        piece = Piece.DUX if short.group(2) == "dux" else Piece.VICARIUS
+        return Deploy(parse_emperor(short.group(1), text), piece,
+                      parse_province(board, short.group(3), text))
+    return None
+
+
+def deploy_places(state: State, piece: Piece) -> list[int]:
+    """Where the Emperor of the turn may deploy ``piece`` now (empty when he may not)."""
+    emperor = state.turn
+    here = state.emperor_at[emperor]
+    at = state.dux_at if piece == Piece.DUX else state.vicarius_at
+    if at != IN_BOX or here < 0 or state.passer >= 0 or state.ip < DEPLOY_COST:
+        return []
+    board = state.board
+    figure = state.figure
+    if piece == Piece.DUX:  # a Roman province linked to his Emperor, free of figures
+        return [q for q, _ in board.neighbours[here]
+                if not board.is_border[q] and figure[q] == NO_FIGURE]
+    # the Vicarius: any Roman province free of figures and revolts
+    return [q for q in board.roman if figure[q] == NO_FIGURE and state.disc[q] != REVOLT]
+
+
+def _actions(piece: Piece) -> Callable[[State, list[Action]], None]:
+    def add(state: State, actions: list[Action]) -> None:
+        actions.extend(Deploy(state.turn, piece, q) for q in deploy_places(state, piece))
+    return add
+
+
+def apply_deploy(state: State, action: Deploy, events: Events) -> None:
+    state.ip -= DEPLOY_COST
+    board = state.board
+    if action.piece == Piece.DUX:
+        state.dux_at = action.at
+        state.figure[action.at] = DUX
+        emit(events, "deploy", f"{action.emperor.title} deploys the Dux in {board.name(action.at)}.")
+        return
+    state.vicarius_at = action.at
+    state.figure[action.at] = VICARIUS
+    emit(events, "deploy", f"{action.emperor.title} places the Vicarius in {board.name(action.at)}.")
+    if state.disc[action.at] == 1:  # D16: he removes the unrest at once
+        state.disc[action.at] = NO_DISC
+        state.unrest_reserve += 1
+        emit(events, "subdue", f"The Vicarius removes the unrest in {board.name(action.at)}.")
+
+
+def explain_deploy(state: State, action: Deploy) -> IllegalAction:
+    name = "Dux" if action.piece == Piece.DUX else "Vicarius"
+    at = state.dux_at if action.piece == Piece.DUX else state.vicarius_at
+    if at == DEAD:
+        return WrongMoment(f"the {name} died and left the game")
+    if at >= 0:
+        return WrongMoment(f"the {name} is already on the board")
+    if state.ip < DEPLOY_COST:
+        return NotEnoughIP(f"placing the {name} costs {DEPLOY_COST} IP and {state.turn.title} has "
+                           f"{state.ip} left")
+    board = state.board
+    where = board.name(action.at) if 0 <= action.at < board.size else str(action.at)
+    if not 0 <= action.at < board.size or board.is_border[action.at]:
+        return IllegalAction(f"the {name} is placed in a Roman province, not in {where}")
+    if state.figure[action.at] != NO_FIGURE:
+        return Occupied(f"{where} holds a figure")
+    if action.piece == Piece.DUX:
+        return NotLinked(f"the Dux is deployed in a province linked to {state.turn.title}, "
+                         f"and {where} is not")
+    return Occupied(f"the Vicarius never enters a revolt, and {where} is in revolt")
+
+
+def _hooks(settings: Settings) -> Hooks:
+    return Hooks(roman_actions=(_actions(Piece.DUX),),
+                 appliers={Deploy: apply_deploy}, explainers={Deploy: explain_deploy})
+
+
+MODULE = register(RuleModule(
+    key="dux", title="Dvx", family="Dux expansion", rule="R11.1", aliases=("dvx",),
+    summary="Spend 2 IP to deploy the Dux next to your Emperor; he fights, supports x2 and "
+            "subdues for any player's IP, cannot secure, and dies if removed.",
+    hooks=_hooks,
+))

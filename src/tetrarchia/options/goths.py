@@ -1,0 +1,87 @@
+"""R11.4 Goths: one of the three armies (two ordinary armies and the Goths).  Whenever an army is
+to be placed on border III or IV and the Goths are in the reserve, the Goths are placed instead;
+they arrive even if that border is secured or occupied, removing the garrison (the border is no
+longer secured) or the figure there (D19: an army goes back to the reserve, an Emperor leaves the
+board until his next turn, the Dux dies).  Elsewhere the Goths are placed only when no ordinary
+army is left (D5).  They add +1 to their combat die and to their broken-link rolls.
+
+At setup (R3.5) a rolled border III/IV that already holds an army is rolled again, as for any
+initial army (D22).
+"""
+
+from __future__ import annotations
+
+from tetrarchia.core.events import Events
+from tetrarchia.core.pieces import ARMY, GARRISON, GOTHS, NO_DISC, NO_FIGURE, REBEL, ROMAN_NUMERALS
+from tetrarchia.core.rulebook import Hooks, RuleModule, register
+from tetrarchia.core.settings import Settings
+from tetrarchia.core.state import GOTHS_IN_PLAY, State
+from tetrarchia.core.tasks import emit, figure_piece, remove_army, remove_piece, return_disc
+
+NORTHEASTERN = (3, 4)  # borders III and IV
+GOTHS_BONUS = 1
+
+
+def _setup(state: State) -> None:
+    state.flags |= GOTHS_IN_PLAY
+
+
+def arrive(state: State, region: int, setup: bool, events: Events) -> bool:
+    """R11.4 and D5: which army arrives on the border of ``region``, if any."""
+    board = state.board
+    border = board.border_of[region]
+    here = state.figure[border]
+    if region in NORTHEASTERN and state.goths_in_reserve():
+        if setup and ARMY <= here <= REBEL:
+            return False  # D22: roll again, as for any initial army
+        if here != NO_FIGURE:
+            piece = figure_piece(here)
+            if piece >= 0:
+                remove_piece(state, piece, events, f"is swept away by the Goths in {board.name(border)}")
+            else:
+                remove_army(state, border)
+                emit(events, "army", f"The Goths push the army in {board.name(border)} back.")
+        if state.disc[border] >= GARRISON:
+            emit(events, "army", f"The Goths take the border of {board.name(border)}: it is no "
+                 "longer secured.")
+            return_disc(state, border)
+        _place(state, border, GOTHS, events)
+        return True
+    if here != NO_FIGURE or state.disc[border] != NO_DISC:
+        return False
+    if state.ordinary_armies_in_reserve() > 0:
+        _place(state, border, ARMY, events)
+        return True
+    if state.goths_in_reserve():  # D5: no ordinary army is left
+        _place(state, border, GOTHS, events)
+        return True
+    return False
+
+
+def _place(state: State, border: int, figure: int, events: Events) -> None:
+    state.figure[border] = figure
+    state.armies_placed.append(border)
+    region = ROMAN_NUMERALS[state.board.region_of[border]]
+    what = "the Goths appear" if figure == GOTHS else "a Barbarian army appears"
+    emit(events, "army", f"Region {region}: {what} in {state.board.name(border)}.")
+
+
+def die_bonus(state: State, army_province: int, emperor: int) -> tuple[int, int]:
+    return (0, GOTHS_BONUS) if state.figure[army_province] == GOTHS else (0, 0)
+
+
+def link_bonus(state: State, province: int) -> int:
+    return GOTHS_BONUS if state.figure[province] == GOTHS else 0
+
+
+def _hooks(settings: Settings) -> Hooks:
+    return Hooks(setup=(_setup,), army_arrives=(arrive,), die_bonus=(die_bonus,),
+                 link_bonus=(link_bonus,))
+
+
+MODULE = register(RuleModule(
+    key="goths", title="Goths", family="Dux expansion", rule="R11.4",
+    summary="One of the three armies; it takes borders III and IV even when secured or "
+            "occupied, and adds +1 to its combat and broken-link rolls.",
+    hooks=_hooks,
+))

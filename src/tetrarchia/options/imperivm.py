@@ -1,0 +1,189 @@
+"""R12.1 Imperivm (2nd edition): each Emperor has a power; each use first removes one of his
+discs from the game for good, from his reserve or from the board.
+
+- Diocletian may spend IP moving the other Emperors this turn.
+- Maximian has 7 IP this turn (D20: used at any moment of his Roman phase, it adds 1 IP).
+- Constantius may block an army's advance just before it attacks him.
+- Galerius may add +1 to his combat die after the roll, several times in one battle.
+
+The last two are decisions taken in the middle of a battle or an advance: the game waits for
+that Emperor's seat.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from tetrarchia.core.actions import Action, OptionAction
+from tetrarchia.core.board import Board
+from tetrarchia.core.errors import IllegalAction, ReserveEmpty, WrongMoment
+from tetrarchia.core.events import Events
+from tetrarchia.core.notation import register_parser
+from tetrarchia.core.pieces import Emperor, emperor_figure
+from tetrarchia.core.roman import DIOCLETIAN_MOVES_OTHERS
+from tetrarchia.core.rulebook import Hooks, RuleModule, register
+from tetrarchia.core.settings import Settings
+from tetrarchia.core.state import State
+from tetrarchia.core.tasks import ARMY_STEP, DECISION, emit
+from tetrarchia.options.common import (
+    CONSTANTIUS_BLOCK,
+    GALERIUS_BONUS,
+    burn,
+    burn_choices,
+    burn_text,
+    decision_lister,
+    parse_burn,
+    parse_emperor,
+)
+
+MAXIMIAN_USED = 2  # state.flags (turn bits): Maximian's 7 IP taken this turn
+POWER_TEXT = {
+    Emperor.DIOCLETIAN: "moves the other Emperors this turn",
+    Emperor.MAXIMIAN: "takes a 7th IP",
+    Emperor.GALERIUS: "adds +1 to his combat die",
+    Emperor.CONSTANTIUS: "blocks the army",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class UsePower(OptionAction):
+    """R12.1: use the Emperor's power, burning a disc (``burn``: a province, or -1 his reserve)."""
+
+    emperor: Emperor
+    burn: int
+
+    def notation(self, board: Board, compact: bool) -> str:
+        if compact:
+            return f"{self.emperor.name[0]} power {burn_text(board, self.burn, True)}"
+        return (f"{self.emperor.title} uses his power, burning "
+                f"{burn_text(board, self.burn, False)}")
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(OptionAction):
+    """An Emperor lets the moment for his power pass (Galerius, Constantius)."""
+
+    emperor: Emperor
+
+    def notation(self, board: Board, compact: bool) -> str:
+        return f"{self.emperor.name[0]} decline" if compact else \
+            f"{self.emperor.title} does not use his power"
+
+
+_USE = re.compile(r"^(\w+) uses his power, burning (.+)$")
+_USE_SHORT = re.compile(r"^([a-z]) power (\S+)$")
+_DECLINE = re.compile(r"^(?:(\w+) does not use his power|([a-z]) decline)$")
+
+
+@register_parser
+def _parse(low: str, board: Board, text: str) -> Action | None:
+    match = _USE.fullmatch(low) or _USE_SHORT.fullmatch(low)
+    if match:
+        return UsePower(parse_emperor(match.group(1), text), parse_burn(board, match.group(2), text))
+    match = _DECLINE.fullmatch(low)
+    if match:
+        return Decline(parse_emperor(match.group(1) or match.group(2), text))
+    return None
+
+
+def _actions(state: State, actions: list[Action]) -> None:
+    """Diocletian's and Maximian's powers, in their own Roman phase."""
+    emperor = state.turn
+    if state.passer >= 0:
+        return
+    if emperor is Emperor.DIOCLETIAN and not state.flags & DIOCLETIAN_MOVES_OTHERS:
+        if any(state.emperor_at[e] >= 0 for e in range(1, 4)):
+            actions.extend(UsePower(emperor, b) for b in burn_choices(state, emperor))
+    elif emperor is Emperor.MAXIMIAN and not state.flags & MAXIMIAN_USED:
+        actions.extend(UsePower(emperor, b) for b in burn_choices(state, emperor))
+
+
+def _galerius_in_battle(state: State, task: tuple[int, ...]) -> tuple[int, ...] | None:
+    """After the battle dice: Galerius may add +1 (the decision step carries nothing else)."""
+    if task[1] == Emperor.GALERIUS and burn_choices(state, Emperor.GALERIUS):
+        return (DECISION, int(Emperor.GALERIUS), GALERIUS_BONUS)
+    return None
+
+
+def _constantius_block(state: State, task: tuple[int, ...]) -> bool:
+    """Before an army attacks Constantius, he may block its advance."""
+    dest = task[2] if task[2] >= 0 else state.board.next_step[task[1]]
+    constantius = emperor_figure(Emperor.CONSTANTIUS)
+    if state.figure[dest] == constantius and burn_choices(state, Emperor.CONSTANTIUS):
+        state.tasks.append((DECISION, int(Emperor.CONSTANTIUS), CONSTANTIUS_BLOCK))
+        return True
+    return False
+
+
+def _decision_choices(emperor: Emperor) -> Callable[[State, tuple[int, ...]], list[Action]]:
+    def make(state: State, task: tuple[int, ...]) -> list[Action]:
+        return [*(UsePower(emperor, b) for b in burn_choices(state, emperor)), Decline(emperor)]
+    return make
+
+
+def apply_power(state: State, action: UsePower, events: Events) -> None:
+    emperor = action.emperor
+    burn(state, emperor, action.burn)
+    where = burn_text(state.board, action.burn, False)
+    emit(events, "power", f"{emperor.title} burns {where} and {POWER_TEXT[emperor]}.")
+    if emperor is Emperor.DIOCLETIAN:
+        state.flags |= DIOCLETIAN_MOVES_OTHERS
+    elif emperor is Emperor.MAXIMIAN:
+        state.flags |= MAXIMIAN_USED
+        state.ip += 1
+    elif emperor is Emperor.GALERIUS:
+        state.tasks.pop()  # the decision
+        battle = state.tasks[-1]
+        state.tasks[-1] = (*battle[:-2], battle[-2] + 1, battle[-1])
+        if burn_choices(state, emperor):  # he may add +1 again
+            state.tasks.append((DECISION, int(emperor), GALERIUS_BONUS))
+    else:  # Constantius: the army does not advance this turn
+        state.tasks.pop()
+        if state.tasks and state.tasks[-1][0] == ARMY_STEP:
+            src = state.tasks.pop()[1]
+            emit(events, "army", f"The army in {state.board.name(src)} is blocked.")
+
+
+def apply_decline(state: State, action: Decline, events: Events) -> None:
+    state.tasks.pop()
+
+
+def explain(state: State, action: OptionAction) -> IllegalAction:
+    emperor = getattr(action, "emperor", None)
+    if isinstance(action, UsePower) and emperor is not None and not burn_choices(state, emperor):
+        return ReserveEmpty(f"{emperor.title} has no disc left to burn for his power")
+    if isinstance(action, UsePower) and emperor is Emperor.MAXIMIAN and state.flags & MAXIMIAN_USED:
+        return WrongMoment("Maximian has already taken his 7th IP this turn")
+    if isinstance(action, UsePower) and emperor is Emperor.DIOCLETIAN \
+            and state.flags & DIOCLETIAN_MOVES_OTHERS:
+        return WrongMoment("Diocletian already moves the other Emperors this turn")
+    if isinstance(action, UsePower) and action.burn >= 0:
+        return IllegalAction(f"{emperor.title if emperor else '?'} has no disc in "
+                             f"{state.board.name(action.burn)}")
+    if emperor in (Emperor.GALERIUS, Emperor.CONSTANTIUS):
+        when = ("after the dice of his battle" if emperor is Emperor.GALERIUS
+                else "just before an army attacks him")
+        return WrongMoment(f"{emperor.title}'s power is used {when}")
+    return WrongMoment(f"{emperor.title if emperor else 'this'} power is used in his own Roman phase")
+
+
+def _hooks(settings: Settings) -> Hooks:
+    return Hooks(
+        roman_actions=(_actions,),
+        battle_decisions=(_galerius_in_battle,),
+        before_attack=(_constantius_block,),
+        decisions=(decision_lister(GALERIUS_BONUS, _decision_choices(Emperor.GALERIUS)),
+                   decision_lister(CONSTANTIUS_BLOCK, _decision_choices(Emperor.CONSTANTIUS))),
+        appliers={UsePower: apply_power, Decline: apply_decline},
+        explainers={UsePower: explain, Decline: explain},
+    )
+
+
+MODULE = register(RuleModule(
+    key="imperivm", title="Imperivm", family="variant", rule="R12.1", aliases=("imperium",),
+    summary="Each Emperor has a power, each use burning one of his discs: Diocletian moves the "
+            "others, Maximian has 7 IP, Constantius blocks an attacking army, Galerius adds +1.",
+    excludes=("imperivm-1st",), hooks=_hooks,
+))

@@ -1,0 +1,110 @@
+"""R12.1b Imperivm (1st edition): during his turn an Emperor may spend extra IP, removing one of
+his discs from the game per extra IP; each later time he leads a victory (D7: attacks, or is
+attacked, and wins) or secures a border, he takes one of those discs back (it is always to his
+advantage, so the engine does it for him).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from tetrarchia.core.actions import Action, OptionAction
+from tetrarchia.core.board import Board
+from tetrarchia.core.errors import IllegalAction, ReserveEmpty
+from tetrarchia.core.events import Events
+from tetrarchia.core.notation import register_parser
+from tetrarchia.core.pieces import Emperor
+from tetrarchia.core.rulebook import Hooks, RuleModule, register
+from tetrarchia.core.settings import Settings
+from tetrarchia.core.state import State
+from tetrarchia.core.tasks import emit
+from tetrarchia.options.common import burn, burn_choices, burn_text, parse_burn, parse_emperor
+
+BOUGHT_SHIFT = 4  # state.flags bits 4-7 (turn bits): discs burned for IP this turn
+BOUGHT_MASK = 0xF << BOUGHT_SHIFT
+
+
+@dataclass(frozen=True, slots=True)
+class BuyIP(OptionAction):
+    """R12.1b: one extra IP for one disc removed from the game."""
+
+    emperor: Emperor
+    burn: int
+
+    def notation(self, board: Board, compact: bool) -> str:
+        if compact:
+            return f"{self.emperor.name[0]} +ip {burn_text(board, self.burn, True)}"
+        return f"{self.emperor.title} spends an extra IP, burning {burn_text(board, self.burn, False)}"
+
+
+_LONG = re.compile(r"^(\w+) spends an extra ip, burning (.+)$")
+_SHORT = re.compile(r"^([a-z]) \+ip (\S+)$")
+
+
+@register_parser
+def _parse(low: str, board: Board, text: str) -> Action | None:
+    match = _LONG.fullmatch(low) or _SHORT.fullmatch(low)
+    if match:
+        return BuyIP(parse_emperor(match.group(1), text), parse_burn(board, match.group(2), text))
+    return None
+
+
+def bought_this_turn(state: State) -> int:
+    return (state.flags & BOUGHT_MASK) >> BOUGHT_SHIFT
+
+
+def _actions(state: State, actions: list[Action]) -> None:
+    if state.passer < 0 and bought_this_turn(state) < 15:
+        actions.extend(BuyIP(state.turn, b) for b in burn_choices(state, state.turn))
+
+
+def apply_buy(state: State, action: BuyIP, events: Events) -> None:
+    burn(state, action.emperor, action.burn)
+    state.recoverable[action.emperor] += 1
+    state.flags += 1 << BOUGHT_SHIFT
+    state.ip += 1
+    emit(events, "power", f"{action.emperor.title} burns {burn_text(state.board, action.burn, False)} "
+         "for an extra IP.")
+
+
+def _recover(state: State, emperor: int, events: Events) -> None:
+    """Take back one disc burned in an earlier turn."""
+    waiting = state.recoverable[emperor]
+    if emperor == state.turn:
+        waiting -= bought_this_turn(state)
+    if waiting > 0:
+        state.recoverable[emperor] -= 1
+        state.burned[emperor] -= 1
+        state.garrisons[emperor] += 1
+        emit(events, "power", f"{Emperor(emperor).title} takes back one of his burned discs.")
+
+
+def _after_battle(state: State, emperor: int, won: bool, events: Events) -> None:
+    if won:
+        _recover(state, emperor, events)
+
+
+def _after_secure(state: State, border: int, events: Events) -> None:
+    _recover(state, state.turn, events)
+
+
+def explain(state: State, action: BuyIP) -> IllegalAction:
+    if not burn_choices(state, action.emperor):
+        return ReserveEmpty(f"{action.emperor.title} has no disc left to burn")
+    return IllegalAction(f"{action.emperor.title} has no disc in {state.board.name(action.burn)}")
+
+
+def _hooks(settings: Settings) -> Hooks:
+    return Hooks(roman_actions=(_actions,), appliers={BuyIP: apply_buy},
+                 explainers={BuyIP: explain}, battle_won=(_after_battle,),
+                 border_secured=(_after_secure,))
+
+
+MODULE = register(RuleModule(
+    key="imperivm-1st", title="Imperivm (1st edition)", family="variant", rule="R12.1b",
+    aliases=("imperium-1st", "imperivm-1", "imperivm1"),
+    summary="Spend extra IP by removing your discs from the game; win a battle or secure a "
+            "border later to take one back.",
+    excludes=("imperivm",), hooks=_hooks,
+))

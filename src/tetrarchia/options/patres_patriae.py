@@ -1,0 +1,97 @@
+"""R12.8 Patres Patriae (1st edition): every round Diocletian may take 1 IP from Galerius, and
+Constantius may give 1 IP to Maximian.  The IP moves at once to the one who takes it and from
+the next turn of the other (Galerius plays after Diocletian, Maximian after Constantius).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from tetrarchia.core.actions import Action, OptionAction
+from tetrarchia.core.board import Board
+from tetrarchia.core.errors import IllegalAction, WrongMoment
+from tetrarchia.core.events import Events
+from tetrarchia.core.notation import register_parser
+from tetrarchia.core.pieces import Emperor
+from tetrarchia.core.rulebook import Hooks, RuleModule, register
+from tetrarchia.core.settings import Settings
+from tetrarchia.core.state import State
+from tetrarchia.core.tasks import emit
+from tetrarchia.options.common import parse_emperor
+
+TRANSFER_USED = {0: 1 << 8, 2: 1 << 9}  # state.flags (round bits), by Emperor
+PARTNER = {Emperor.DIOCLETIAN: Emperor.GALERIUS, Emperor.CONSTANTIUS: Emperor.MAXIMIAN}
+
+
+@dataclass(frozen=True, slots=True)
+class TransferIP(OptionAction):
+    """Diocletian takes 1 IP from Galerius, or Constantius gives 1 IP to Maximian."""
+
+    emperor: Emperor
+
+    def notation(self, board: Board, compact: bool) -> str:
+        if compact:
+            return f"{self.emperor.name[0]} patres"
+        if self.emperor is Emperor.DIOCLETIAN:
+            return "Diocletian takes 1 IP from Galerius"
+        return "Constantius gives 1 IP to Maximian"
+
+
+_LONG = re.compile(r"^(diocletian takes 1 ip from galerius|constantius gives 1 ip to maximian)$")
+_SHORT = re.compile(r"^([a-z]) patres$")
+
+
+@register_parser
+def _parse(low: str, board: Board, text: str) -> Action | None:
+    match = _LONG.fullmatch(low)
+    if match:
+        return TransferIP(Emperor.DIOCLETIAN if low.startswith("dio") else Emperor.CONSTANTIUS)
+    match = _SHORT.fullmatch(low)
+    if match:
+        return TransferIP(parse_emperor(match.group(1), text))
+    return None
+
+
+def _actions(state: State, actions: list[Action]) -> None:
+    emperor = state.turn
+    if emperor not in PARTNER or state.flags & TRANSFER_USED[emperor] or state.passer >= 0:
+        return
+    if emperor is Emperor.CONSTANTIUS and state.ip < 1:
+        return
+    actions.append(TransferIP(emperor))
+
+
+def apply_transfer(state: State, action: TransferIP, events: Events) -> None:
+    state.flags |= TRANSFER_USED[action.emperor]
+    if action.emperor is Emperor.DIOCLETIAN:
+        state.ip += 1
+        state.ip_next[Emperor.GALERIUS] -= 1
+        emit(events, "patres", "Diocletian takes 1 IP from Galerius.")
+    else:
+        state.ip -= 1
+        state.ip_next[Emperor.MAXIMIAN] += 1
+        emit(events, "patres", "Constantius gives 1 IP to Maximian.")
+
+
+def explain(state: State, action: TransferIP) -> IllegalAction:
+    if action.emperor not in PARTNER:
+        return IllegalAction("only Diocletian (taking from Galerius) and Constantius (giving to "
+                             "Maximian) transfer IP")
+    if state.flags & TRANSFER_USED[action.emperor]:
+        return WrongMoment("the IP transfer is once per round")
+    return WrongMoment(f"{action.emperor.title} transfers IP in his own Roman phase")
+
+
+def _hooks(settings: Settings) -> Hooks:
+    return Hooks(roman_actions=(_actions,), appliers={TransferIP: apply_transfer},
+                 explainers={TransferIP: explain})
+
+
+MODULE = register(RuleModule(
+    key="patres-patriae", title="Patres Patriae", family="variant", rule="R12.8",
+    aliases=("patres",),
+    summary="Every round Diocletian may take 1 IP from Galerius and Constantius may give 1 IP "
+            "to Maximian.",
+    hooks=_hooks,
+))

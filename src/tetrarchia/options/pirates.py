@@ -1,0 +1,236 @@
+"""R11.3 Pirates: only with fewer than 3 fleets.  At setup roll the Barbarian die until 2 or 3
+and put the Pirates in that zone.  No fleet may be in or enter their zone.  An Emperor in a
+province coastal on their zone may attack them for 2 IP: combat as R6 with all provinces on that
+coast treated as linked.  Pirates: Barbarian die + revolts on that coast, x2 per army on that
+coast; Emperor: Roman die + his garrisons on that coast (D13: his uncovered printed capital and
+Roma count), x2 per other Emperor on that coast.  Victory: the Pirates leave the board.  Defeat:
+the Emperor is removed with *all* garrisons on that coast, of every colour (D13).  Defeated
+Pirates come back when an uprising starts in a province coastal on a zone with no Roman fleet,
+to the lowest-numbered such zone (D4).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from tetrarchia.core.actions import Action, OptionAction
+from tetrarchia.core.board import Board
+from tetrarchia.core.combat import supports_emperor
+from tetrarchia.core.errors import IllegalAction, NotEnoughIP, NothingThere, OptionError
+from tetrarchia.core.events import Events, Purpose
+from tetrarchia.core.notation import province_key, register_parser
+from tetrarchia.core.pieces import ARMY, DUX, EMPEROR_FIGURE, GARRISON, REBEL, Emperor, Piece
+from tetrarchia.core.rulebook import Hooks, RuleModule, register
+from tetrarchia.core.settings import Settings
+from tetrarchia.core.state import State
+from tetrarchia.core.tasks import (
+    PLACE_FLEETS,
+    ROMAN_PHASE,
+    TASK_NAMES,
+    emit,
+    piece_at,
+    push_barbarian_phase,
+    remove_piece,
+    return_disc,
+    take_dice,
+)
+from tetrarchia.options.common import parse_emperor, parse_province
+
+PIRATES_SETUP = 101  # (op,)
+PIRATE_BATTLE = 102  # (op, piece, zone[, roman die, barbarian die])
+TASK_NAMES[PIRATES_SETUP] = "pirates-setup"
+TASK_NAMES[PIRATE_BATTLE] = "pirate-battle"
+ATTACK_COST = 2
+PIRATE_ZONES = (2, 3)  # the Mediterranean (R11.3)
+
+
+@dataclass(frozen=True, slots=True)
+class AttackPirates(OptionAction):
+    """R11.3: attack the Pirates from a province on their coast (the Dux may too)."""
+
+    emperor: Emperor
+    origin: int
+    piece: Piece | None = None
+
+    def notation(self, board: Board, compact: bool) -> str:
+        who = self.emperor.title if self.piece is None else f"{self.emperor.title}'s Dux"
+        if compact:
+            tag = self.emperor.name[0] + ("*" if self.piece is not None else "")
+            return f"{tag} {province_key(board, self.origin)}xpirates"
+        return f"{who} attacks the Pirates from {board.name(self.origin)}"
+
+
+_LONG = re.compile(r"^(\w+?)(?:'s dux)? attacks the pirates from (.+)$")
+_SHORT = re.compile(r"^([a-z])(\*?) (\S+)xpirates$")
+
+
+@register_parser
+def _parse(low: str, board: Board, text: str) -> Action | None:
+    long = _LONG.fullmatch(low)
+    if long:
+        dux = Piece.DUX if "'s dux" in low else None
+        return AttackPirates(parse_emperor(long.group(1), text),
+                             parse_province(board, long.group(2), text), dux)
+    short = _SHORT.fullmatch(low)
+    if short:
+        return AttackPirates(parse_emperor(short.group(1), text),
+                             parse_province(board, short.group(3), text),
+                             Piece.DUX if short.group(2) else None)
+    return None
+
+
+def _setup(state: State) -> None:
+    """Roll for the Pirates before the fleets are placed (a scenario may have placed them)."""
+    for i, task in enumerate(state.tasks):
+        if task[0] == PLACE_FLEETS:
+            state.tasks.insert(i + 1, (PIRATES_SETUP,))  # runs just before (the stack pops)
+            return
+
+
+def run_pirates_setup(state: State, task: tuple[int, ...], events: Events) -> bool:
+    if state.pirates:
+        state.tasks.pop()
+        return True
+    dice = take_dice(state, Purpose.PIRATES)
+    if dice is None:
+        return False
+    if dice[0] not in PIRATE_ZONES:
+        emit(events, "setup", f"Pirates: rolled {dice[0]}, roll again (2 or 3).")
+        return True
+    state.tasks.pop()
+    state.pirates = dice[0]
+    emit(events, "setup", f"The Pirates sail into {state.board.zones[dice[0]].title}.")
+    return True
+
+
+def _fighters(state: State) -> list[tuple[int, int]]:
+    """(piece, province) of the Emperor of the turn and his Dux, as may act now."""
+    if state.passer >= 0:
+        return []
+    found = [(int(state.turn), state.emperor_at[state.turn])]
+    if state.dux_at >= 0:
+        found.append((int(Piece.DUX), state.dux_at))
+    return [(piece, p) for piece, p in found if p >= 0]
+
+
+def _actions(state: State, actions: list[Action]) -> None:
+    zone = state.pirates
+    if not zone or state.ip < ATTACK_COST:
+        return
+    for piece, province in _fighters(state):
+        if zone in state.board.provinces[province].coastal:
+            tag = None if piece < 4 else Piece.DUX
+            actions.append(AttackPirates(state.turn, province, tag))
+
+
+def apply_attack(state: State, action: AttackPirates, events: Events) -> None:
+    state.ip -= ATTACK_COST
+    piece = int(action.piece) if action.piece is not None else int(action.emperor)
+    emit(events, "attack", f"{Piece(piece).title} attacks the Pirates in "
+         f"{state.board.zones[state.pirates].title}.")
+    state.tasks.append((PIRATE_BATTLE, piece, state.pirates))
+
+
+def coast_values(state: State, piece: int, zone: int) -> tuple[int, int, int, int]:
+    """(Roman support, Roman multiplier, Pirates' support, Pirates' multiplier) on that coast."""
+    coast = state.board.coast[zone]
+    figure = state.figure
+    own = Piece(piece).figure
+    if piece < 4:
+        is_his = supports_emperor(state, piece)
+        support = sum(1 for p in coast if is_his(p))
+    else:
+        support = 0  # the Dux has no discs (R11.1)
+    others = sum(1 for p in coast if EMPEROR_FIGURE <= figure[p] <= DUX and figure[p] != own)
+    revolts = sum(1 for p in coast if state.disc[p] == 2)
+    armies = sum(1 for p in coast if ARMY <= figure[p] <= REBEL)
+    return support, 1 << others, revolts, 1 << armies
+
+
+def run_pirate_battle(state: State, task: tuple[int, ...], events: Events) -> bool:
+    if len(task) == 3:
+        dice = take_dice(state, Purpose.BATTLE)
+        if dice is None:
+            return False
+        task = (*task, dice[0], dice[1])
+        state.tasks[-1] = task
+        for hook in state.hooks.battle_decisions:
+            decision = hook(state, task)
+            if decision is not None:
+                state.tasks.append(decision)
+                return True
+    state.tasks.pop()
+    _, piece, zone, roman_die, barbarian_die = task
+    support, times, revolts, pirate_times = coast_values(state, piece, zone)
+    roman = (roman_die + support) * times
+    pirates = (barbarian_die + revolts) * pirate_times
+    board = state.board
+    name = Piece(piece).title if piece < 4 else "The Dux"
+    emit(events, "battle", f"Battle against the Pirates in {board.zones[zone].title}: Roman "
+         f"({roman_die}+{support})x{times} = {roman} against Pirates ({barbarian_die}+{revolts})"
+         f"x{pirate_times} = {pirates}.")
+    if roman == pirates:
+        emit(events, "battle", "A draw: nothing happens.")
+        return True
+    if roman > pirates:
+        state.pirates = 0
+        emit(events, "battle", f"{name} wins: the Pirates leave the board; "
+             f"{board.zones[zone].title} is open to the fleets.")
+    else:
+        remove_piece(state, piece, events, "is defeated by the Pirates")
+        for p in board.coast[zone]:
+            if state.disc[p] >= GARRISON:  # D13: every colour
+                return_disc(state, p)
+        emit(events, "battle", f"Every garrison on the coast of {board.zones[zone].title} is lost.")
+        if piece < 4 and state.tasks and state.tasks[-1][0] == ROMAN_PHASE:
+            state.tasks.pop()
+            push_barbarian_phase(state)
+    if piece < 4:
+        for won_hook in state.hooks.battle_won:
+            won_hook(state, piece, roman > pirates, events)
+    return True
+
+
+def pirates_return(state: State, province: int, events: Events) -> None:
+    """D4: an uprising on a coast whose zone has no fleet brings defeated Pirates back."""
+    if state.pirates:
+        return
+    zones = [z for z in state.board.provinces[province].coastal if not state.fleets[z]]
+    if zones:
+        state.pirates = min(zones)
+        emit(events, "pirates", f"The uprising brings the Pirates back to "
+             f"{state.board.zones[state.pirates].title}.")
+
+
+def explain_attack(state: State, action: AttackPirates) -> IllegalAction:
+    if not state.pirates:
+        return NothingThere("the Pirates are not on the board")
+    if state.ip < ATTACK_COST:
+        return NotEnoughIP(f"attacking the Pirates costs {ATTACK_COST} IP and {state.turn.title} "
+                           f"has {state.ip} left")
+    piece = action.piece if action.piece is not None else action.emperor
+    if piece_at(state, piece) != action.origin:
+        return IllegalAction(f"{Piece(piece).title} is not in {state.board.name(action.origin)}")
+    return IllegalAction(f"{state.board.name(action.origin)} is not on the coast of "
+                         f"{state.board.zones[state.pirates].title}")
+
+
+def _validate(settings: Settings) -> None:
+    if settings.level.fleets >= 3:
+        raise OptionError(f"the Pirates are played only with fewer than 3 Roman fleets; level "
+                          f"{settings.level} has {settings.level.fleets}")
+
+
+def _hooks(settings: Settings) -> Hooks:
+    return Hooks(setup=(_setup,), roman_actions=(_actions,), appliers={AttackPirates: apply_attack},
+                 explainers={AttackPirates: explain_attack}, uprising=(pirates_return,),
+                 handlers={PIRATES_SETUP: run_pirates_setup, PIRATE_BATTLE: run_pirate_battle})
+
+
+MODULE = register(RuleModule(
+    key="pirates", title="Pirates", family="Dux expansion", rule="R11.3",
+    summary="The Pirates block a Mediterranean sea zone to the fleets; attack them from their "
+            "coast for 2 IP; a defeat costs every garrison on that coast.",
+    validate=_validate, hooks=_hooks,
+))

@@ -1,0 +1,126 @@
+"""R12.5 Roma Aeterna (2nd edition) and The Great (1st edition).
+
+The Emperor who leads a won battle (D7: he attacks, or he is attacked by an army that loses)
+takes 1 gray disc from the unrest reserve as glory (none when the reserve is empty); leading a
+lost battle gives one back if he has any.  At a Roman victory each Emperor scores his secured
+borders + his glory; one with at least 2 more than every other becomes **the Great**: a bitter
+victory.  The Great (1st edition) adds: at least 2 more than his Augustus/Caesar partner makes him
+Emperor of the East or of the West, and the objectives of each player count (1 player: preserve
+the Tetrarchy; 2 players: make one of your Emperors the Great; 4 players: make your Emperor the
+Great, or at least Emperor of the East or West).  The Great does not work with 3 players.
+"""
+
+from __future__ import annotations
+
+from tetrarchia.core.errors import OptionError
+from tetrarchia.core.events import Events
+from tetrarchia.core.pieces import EMPERORS, GARRISON, Emperor
+from tetrarchia.core.rulebook import Hooks, RuleModule, register
+from tetrarchia.core.settings import Settings
+from tetrarchia.core.state import State
+from tetrarchia.core.tasks import emit
+
+MARGIN = 2  # "at least 2 points more"
+
+
+def _battle(state: State, emperor: int, won: bool, events: Events) -> None:
+    name = Emperor(emperor).title
+    if won and state.unrest_reserve > 0:
+        state.unrest_reserve -= 1
+        state.glory[emperor] += 1
+        emit(events, "glory", f"{name} takes a glory disc ({state.glory[emperor]}).")
+    elif not won and state.glory[emperor] > 0:
+        state.glory[emperor] -= 1
+        state.unrest_reserve += 1
+        emit(events, "glory", f"{name} gives back a glory disc ({state.glory[emperor]}).")
+
+
+def individual_scores(state: State) -> list[int]:
+    """Secured borders (of his colour) + glory, per Emperor."""
+    return [sum(1 for b in state.board.borders if state.disc[b] == GARRISON + e) + state.glory[e]
+            for e in EMPERORS]
+
+
+def the_great(state: State) -> Emperor | None:
+    scores = individual_scores(state)
+    for e in EMPERORS:
+        if all(scores[e] >= scores[o] + MARGIN for o in EMPERORS if o != e):
+            return e
+    return None
+
+
+def partner(emperor: Emperor) -> Emperor:
+    return {Emperor.DIOCLETIAN: Emperor.GALERIUS, Emperor.GALERIUS: Emperor.DIOCLETIAN,
+            Emperor.MAXIMIAN: Emperor.CONSTANTIUS, Emperor.CONSTANTIUS: Emperor.MAXIMIAN}[emperor]
+
+
+def half_rulers(state: State) -> list[Emperor]:
+    """The Great (1st edition): Emperors of the East or of the West."""
+    scores = individual_scores(state)
+    return [e for e in EMPERORS if scores[e] >= scores[partner(e)] + MARGIN]
+
+
+def _report(first_edition: bool) -> object:
+    def report(state: State) -> list[str]:
+        if not state.result.is_victory:
+            return []
+        scores = individual_scores(state)
+        lines = ["Individual scores (secured borders + glory): " + ", ".join(
+            f"{e.title} {scores[e]}" for e in EMPERORS)]
+        great = the_great(state)
+        if great is not None:
+            lines.append(f"{great.title} is the Great: he breaks the Tetrarchy; a bitter victory.")
+        elif not first_edition:
+            lines.append("No Emperor is the Great: the Tetrarchy holds. Roma Aeterna!")
+        if first_edition:
+            halves = [] if great is not None else half_rulers(state)
+            for e in halves:
+                side = "East" if e in (Emperor.DIOCLETIAN, Emperor.GALERIUS) else "West"
+                lines.append(f"{e.title} becomes Emperor of the {side}.")
+            lines.extend(_objectives(state, great, halves))
+        return lines
+    return report
+
+
+def _objectives(state: State, great: Emperor | None, halves: list[Emperor]) -> list[str]:
+    players = state.settings.players
+    if players == 1:
+        kept = great is None and not halves
+        return [f"Objective (1 player): preserve the Tetrarchy - {'achieved' if kept else 'failed'}."]
+    if players == 2:
+        west = (Emperor.MAXIMIAN, Emperor.CONSTANTIUS)
+        if great is None:
+            return ["Objective (2 players): no player made one of his Emperors the Great."]
+        winner = "West" if great in west else "East"
+        return [f"Objective (2 players): the {winner} player wins with {great.title} the Great."]
+    winners = [great] if great is not None else halves
+    if not winners:
+        return ["Objective (4 players): no Emperor became the Great or Emperor of the East/West."]
+    return [f"Objective (4 players): {e.title}'s player wins." for e in winners]
+
+
+def _validate_great(settings: Settings) -> None:
+    if settings.players == 3:
+        raise OptionError("The Great does not work with 3 players (1st edition)")
+
+
+def _hooks_2nd(settings: Settings) -> Hooks:
+    return Hooks(battle_won=(_battle,), end_report=(_report(False),))  # type: ignore[arg-type]
+
+
+def _hooks_1st(settings: Settings) -> Hooks:
+    return Hooks(battle_won=(_battle,), end_report=(_report(True),))  # type: ignore[arg-type]
+
+
+MODULE = register(RuleModule(
+    key="roma-aeterna", title="Roma Aeterna", family="variant", rule="R12.5",
+    summary="Glory discs for leading won battles; at victory an Emperor 2 points ahead of all "
+            "others becomes the Great, a bitter victory.",
+    excludes=("the-great",), hooks=_hooks_2nd,
+))
+GREAT = register(RuleModule(
+    key="the-great", title="The Great", family="variant", rule="R12.5", aliases=("great",),
+    summary="1st-edition Roma Aeterna: also Emperors of the East/West and the players' "
+            "objectives (not with 3 players).",
+    excludes=("roma-aeterna",), validate=_validate_great, hooks=_hooks_1st,
+))

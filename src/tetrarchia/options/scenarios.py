@@ -1,0 +1,208 @@
+"""R13 Historical scenarios: four wars of the Tetrarchy, each a module.
+
+Common rules: a **general revolt** (the listed provinces get revolts, every other outer region one
+revolt by the setup roll, or on its province 3 with ``fixed=true``); **rebel armies** (an army on
+its border on top of a revolt that never advances, blocks other armies from arriving there and
+counts towards the 3 armies; attacking it needs a Roman fleet in the scenario's sea zone).  The
+level is the scenario's (the 4th digit counts its armies; the 3rd digit's additional revolts are
+rolled as usual); ``garrisons=3`` plays with 3 garrisons instead of 4.  Emperors placed by a
+scenario start on the board; the game may start with a later Emperor.  Figures used as rebels have
+no module powers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from tetrarchia.core.errors import OptionError
+from tetrarchia.core.pieces import (
+    ARMY,
+    EMPEROR_FIGURE,
+    GOTHS,
+    NUMERAL_VALUES,
+    REBEL,
+    REVOLT,
+    Emperor,
+)
+from tetrarchia.core.rulebook import Hooks, Param, RuleModule, register
+from tetrarchia.core.settings import Level, Settings
+from tetrarchia.core.state import State
+from tetrarchia.core.tasks import INITIAL_ARMY, INITIAL_REVOLT
+from tetrarchia.options.pirates import PIRATES_SETUP
+
+ZONE_NAMES = {1: "Mare Atlanticvm", 3: "Mare Aegaevm"}
+
+
+@dataclass(frozen=True, slots=True)
+class Rebel:
+    name: str  # Carausius, the Berbers, Narses, Domitianus
+    figure: str  # the component standing for it
+    border: str  # border province id
+    zone: int  # sea zone where a Roman fleet is needed to attack it
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    key: str
+    title: str
+    years: str
+    level: str
+    revolts: tuple[str, ...]  # coordinates of the general revolt
+    rebels: tuple[Rebel, ...] = ()
+    goths_at: str | None = None  # Goths module army placed at setup
+    armies_at: tuple[str, ...] = ()  # ordinary armies placed at setup
+    pirates_zone: int = 0
+    emperors: tuple[tuple[Emperor, str], ...] = ()
+    first: Emperor = Emperor.DIOCLETIAN
+    requires: tuple[str, ...] = ()
+    excludes: tuple[str, ...] = ()
+
+
+SCENARIOS = (
+    Scenario("carausian-revolt", "Carausian Revolt", "286-296", "4221",
+             revolts=("II:1", "II:2", "II:4"),
+             rebels=(Rebel("Carausius", "Dux", "britannia", 1),),
+             pirates_zone=1, emperors=((Emperor.CONSTANTIUS, "germania_superior"),),
+             first=Emperor.CONSTANTIUS, requires=("pirates",), excludes=("dux",)),
+    Scenario("danubian-wars", "Danubian Wars", "293-296", "4222",
+             revolts=("III:3", "III:4", "IV:1", "IV:2"), goths_at="sarmatia",
+             armies_at=("germania_magna",),
+             emperors=((Emperor.DIOCLETIAN, "thracia"), (Emperor.GALERIUS, "pannonia_superior")),
+             requires=("goths",)),
+    Scenario("mauretanian-war", "Mauretanian War", "296-298", "4221",
+             revolts=("I:1", "I:2", "VI:4", "VI:5"),
+             rebels=(Rebel("the Berbers", "Goths", "gaetvlia", 1),),
+             emperors=((Emperor.MAXIMIAN, "carthaginensis"),), first=Emperor.MAXIMIAN,
+             excludes=("goths",)),
+    Scenario("great-persian-war", "Great Persian War", "296-299", "4222",
+             revolts=("V:1", "V:2", "VI:1", "VI:2"),
+             rebels=(Rebel("Narses", "Goths", "persia", 3),
+                     Rebel("Domitianus", "Dux", "libya", 3)),
+             pirates_zone=3,
+             emperors=((Emperor.DIOCLETIAN, "bithynia"), (Emperor.GALERIUS, "cappadocia")),
+             requires=("pirates",), excludes=("goths", "dux")),
+)
+
+
+def _setup(scenario: Scenario) -> Callable[[State], None]:
+    def setup(state: State) -> None:
+        board = state.board
+        fixed = bool(state.settings.param(scenario.key, "fixed"))
+        hot = set()
+        for coords in scenario.revolts:
+            province = board.province(coords)
+            hot.add(province.region)
+            _revolt(state, province.index)
+        tasks = []
+        for task in state.tasks:
+            if task[0] == INITIAL_REVOLT and (task[1] in hot or fixed):
+                if task[1] not in hot:  # the fixed-setup option: province 3
+                    _revolt(state, board.at_coords[(task[1], 3)])
+                continue
+            if task[0] == INITIAL_ARMY:
+                continue  # the 4th digit counts the scenario's own armies
+            if task[0] == PIRATES_SETUP and scenario.pirates_zone:
+                continue
+            tasks.append(task)
+        state.tasks = tasks
+        for rebel in scenario.rebels:
+            border = board.province(rebel.border).index
+            state.figure[border] = REBEL
+            _revolt(state, border)  # the rebel stands on a revolt on its border
+            state.rebels += ((border, rebel.zone),)
+        if scenario.goths_at:
+            state.figure[board.province(scenario.goths_at).index] = GOTHS
+        for key in scenario.armies_at:
+            state.figure[board.province(key).index] = ARMY
+        if scenario.pirates_zone:
+            state.pirates = scenario.pirates_zone
+        for emperor, key in scenario.emperors:
+            at = board.province(key).index
+            state.emperor_at[emperor] = at
+            state.figure[at] = EMPEROR_FIGURE + emperor
+        state.skip = int(scenario.first)
+        if state.skip:
+            state.turn = Emperor.DIOCLETIAN  # the skipped turns are played as empty
+    return setup
+
+
+def _revolt(state: State, province: int) -> None:
+    if state.disc[province] != REVOLT:
+        state.disc[province] = REVOLT
+        state.revolt_reserve -= 1
+
+
+def _attack_barred(scenario: Scenario) -> Callable[[State, int], str | None]:
+    def barred(state: State, target: int) -> str | None:
+        for border, zone in state.rebels:
+            if border == target and not state.fleets[zone]:
+                rebel = next(r for r in scenario.rebels
+                             if state.board.province(r.border).index == border)
+                return (f"attacking {rebel.name} needs a Roman fleet in {ZONE_NAMES[zone]} "
+                        f"({scenario.title})")
+        return None
+    return barred
+
+
+def _validate(scenario: Scenario) -> Callable[[Settings], None]:
+    def validate(settings: Settings) -> None:
+        garrisons = settings.param(scenario.key, "garrisons")
+        wanted = Level.parse(f"{garrisons}{scenario.level[1:]}")
+        if settings.level != wanted:
+            raise OptionError(f"{scenario.title} is played at level {wanted} (the scenario's "
+                              f"level{' with 3 garrisons' if garrisons == 3 else ''}), "
+                              f"not {settings.level}")
+        others = [k for k in settings.options if k in KEYS and k != scenario.key]
+        if others:
+            raise OptionError("only one historical scenario at a time")
+    return validate
+
+
+def scenario_level(key: str, garrisons: int = 4) -> Level:
+    scenario = next(s for s in SCENARIOS if s.key == key)
+    return Level.parse(f"{garrisons}{scenario.level[1:]}")
+
+
+def rebel_name(state: State, border: int) -> str | None:
+    for scenario in SCENARIOS:
+        if state.settings.has(scenario.key):
+            for rebel in scenario.rebels:
+                if state.board.province(rebel.border).index == border:
+                    return rebel.name
+    return None
+
+
+KEYS = {s.key for s in SCENARIOS}
+ALIASES = {"carausian-revolt": "carausian", "danubian-wars": "danubian",
+           "mauretanian-war": "mauretanian", "great-persian-war": "persian"}
+
+
+def _register(scenario: Scenario) -> RuleModule:
+    setup = _setup(scenario)
+    barred = _attack_barred(scenario)
+
+    def hooks(settings: Settings) -> Hooks:
+        return Hooks(setup=(setup,), attack_barred=(barred,))
+
+    first = f"; {scenario.first.title} starts" if scenario.first else ""
+    rebels = ", ".join(f"{r.name} ({r.figure}) in {r.border.replace('_', ' ').title()}"
+                       for r in scenario.rebels)
+    return register(RuleModule(
+        key=scenario.key, title=f"{scenario.title} ({scenario.years})", family="scenario",
+        rule=f"R13.{SCENARIOS.index(scenario) + 1}",
+        aliases=(ALIASES[scenario.key],),
+        summary=(f"Level {scenario.level}; general revolt in {', '.join(scenario.revolts)}"
+                 + (f"; rebels: {rebels}" if rebels else "") + first + "."),
+        params=(Param("fixed", False, (False, True),
+                      "the other regions' revolt on province 3 instead of the setup roll"),
+                Param("garrisons", 4, (4, 3), "3 garrisons per Emperor for a harder war")),
+        requires=scenario.requires, excludes=scenario.excludes,
+        validate=_validate(scenario), hooks=hooks,
+    ))
+
+
+for _scenario in SCENARIOS:
+    _register(_scenario)
+
+__all__ = ["NUMERAL_VALUES", "SCENARIOS", "rebel_name", "scenario_level"]

@@ -1,0 +1,96 @@
+"""R12.3 Via Romana: an Emperor standing on one of his garrisons may move that disc to a linked
+empty Roman province (D17: no disc; a figure may stand there) for the IP he would pay to move
+there himself (1, or 2 across a broken link).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from tetrarchia.core.actions import Action, OptionAction
+from tetrarchia.core.board import Board
+from tetrarchia.core.errors import IllegalAction, NotEnoughIP, NotLinked, Occupied
+from tetrarchia.core.events import Events
+from tetrarchia.core.notation import province_key, register_parser
+from tetrarchia.core.pieces import GARRISON, NO_DISC, Emperor
+from tetrarchia.core.roman import link_cost
+from tetrarchia.core.rulebook import Hooks, RuleModule, register
+from tetrarchia.core.settings import Settings
+from tetrarchia.core.state import State
+from tetrarchia.core.tasks import emit
+from tetrarchia.options.common import parse_emperor, parse_province
+
+
+@dataclass(frozen=True, slots=True)
+class SendGarrison(OptionAction):
+    emperor: Emperor
+    origin: int
+    dest: int
+
+    def notation(self, board: Board, compact: bool) -> str:
+        if compact:
+            return (f"{self.emperor.name[0]} g{province_key(board, self.origin)}>"
+                    f"{province_key(board, self.dest)}")
+        return (f"{self.emperor.title} sends his garrison from {board.name(self.origin)} to "
+                f"{board.name(self.dest)}")
+
+
+_LONG = re.compile(r"^(\w+) sends his garrison from (.+?) to (.+)$")
+_SHORT = re.compile(r"^([a-z]) g(\S+?)>(\S+)$")
+
+
+@register_parser
+def _parse(low: str, board: Board, text: str) -> Action | None:
+    match = _LONG.fullmatch(low) or _SHORT.fullmatch(low)
+    if match:
+        return SendGarrison(parse_emperor(match.group(1), text),
+                            parse_province(board, match.group(2), text),
+                            parse_province(board, match.group(3), text))
+    return None
+
+
+def _actions(state: State, actions: list[Action]) -> None:
+    emperor = state.turn
+    here = state.emperor_at[emperor]
+    if here < 0 or state.passer >= 0 or state.disc[here] != GARRISON + emperor:
+        return
+    board = state.board
+    for q, broken in board.neighbours[here]:
+        if not board.is_border[q] and state.disc[q] == NO_DISC and link_cost(broken, False) <= state.ip:
+            actions.append(SendGarrison(emperor, here, q))
+
+
+def apply_send(state: State, action: SendGarrison, events: Events) -> None:
+    link = state.board.link_between[(action.origin, action.dest)]
+    state.ip -= link_cost(link.broken, False)
+    state.disc[action.dest] = state.disc[action.origin]
+    state.disc[action.origin] = NO_DISC
+    emit(events, "garrison", f"{action.emperor.title} sends his garrison from "
+         f"{state.board.name(action.origin)} to {state.board.name(action.dest)}.")
+
+
+def explain(state: State, action: SendGarrison) -> IllegalAction:
+    board = state.board
+    here = state.emperor_at[action.emperor]
+    if here != action.origin or state.disc[here] != GARRISON + action.emperor:
+        return IllegalAction(f"{action.emperor.title} must stand on one of his garrisons")
+    if not board.linked(action.origin, action.dest) or board.is_border[action.dest]:
+        return NotLinked(f"{board.name(action.dest)} is not a Roman province linked to "
+                         f"{board.name(action.origin)}")
+    if state.disc[action.dest] != NO_DISC:
+        return Occupied(f"{board.name(action.dest)} already holds a disc")
+    return NotEnoughIP(f"{action.emperor.title} has only {state.ip} IP left")
+
+
+def _hooks(settings: Settings) -> Hooks:
+    return Hooks(roman_actions=(_actions,), appliers={SendGarrison: apply_send},
+                 explainers={SendGarrison: explain})
+
+
+MODULE = register(RuleModule(
+    key="via-romana", title="Via Romana", family="variant", rule="R12.3",
+    summary="Standing on one of his garrisons, an Emperor may send it to a linked empty Roman "
+            "province for the IP of that move.",
+    hooks=_hooks,
+))

@@ -1,0 +1,67 @@
+"""R12.4 Vsvrpator: when a region whose border is already secured becomes full of revolts (all 6
+provinces; not one that was already full), and an army is in the reserve, roll the Barbarian die
+and place an army on that province of the region (roll again if it holds a figure).  A usurper
+follows an arrow if its province has one, otherwise the shortest path to Roma (D9); it does not
+advance in the Barbarian phase in which it appears (D18).
+"""
+
+from __future__ import annotations
+
+from tetrarchia.core.board import ITALIA
+from tetrarchia.core.events import Events, Purpose
+from tetrarchia.core.pieces import ARMY, GARRISON, GOTHS, NO_FIGURE, REVOLT, ROMAN_NUMERALS
+from tetrarchia.core.rulebook import Hooks, RuleModule, register
+from tetrarchia.core.settings import Settings
+from tetrarchia.core.state import State
+from tetrarchia.core.tasks import TASK_NAMES, emit, take_dice
+
+USURPER = 103  # (op, region)
+TASK_NAMES[USURPER] = "usurper"
+
+
+def _revolt_placed(state: State, province: int, events: Events) -> None:
+    board = state.board
+    region = board.region_of[province]
+    if region == ITALIA or board.is_border[province]:
+        return
+    if state.disc[board.border_of[region]] < GARRISON:
+        return
+    if all(state.disc[p] == REVOLT for p in board.region_provinces[region]) \
+            and state.armies_in_reserve() > 0:
+        emit(events, "usurper", f"Region {ROMAN_NUMERALS[region]} is all in revolt behind its "
+             "secured border: a usurper rises.")
+        state.pending.append((USURPER, region))
+
+
+def run_usurper(state: State, task: tuple[int, ...], events: Events) -> bool:
+    region = task[1]
+    board = state.board
+    provinces = board.region_provinces[region]
+    if state.armies_in_reserve() <= 0 or all(state.figure[p] != NO_FIGURE for p in provinces):
+        state.tasks.pop()
+        return True
+    dice = take_dice(state, Purpose.USURPER)
+    if dice is None:
+        return False
+    province = board.at_coords[(region, dice[0])]
+    if state.figure[province] != NO_FIGURE:
+        emit(events, "usurper", f"{board.name(province)} holds a figure: roll again.")
+        return True
+    state.tasks.pop()
+    state.figure[province] = ARMY if state.ordinary_armies_in_reserve() > 0 else GOTHS
+    state.usurpers.append(province)
+    emit(events, "usurper", f"A usurper's army rises in {board.label(province)}.")
+    return True
+
+
+def _hooks(settings: Settings) -> Hooks:
+    return Hooks(revolt_placed=(_revolt_placed,), handlers={USURPER: run_usurper})
+
+
+MODULE = register(RuleModule(
+    key="vsvrpator", title="Vsvrpator", family="variant", rule="R12.4",
+    aliases=("usurpator", "usurper"),
+    summary="A region full of revolts behind its secured border raises a usurper army inside "
+            "the Empire.",
+    hooks=_hooks,
+))

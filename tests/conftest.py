@@ -1,0 +1,111 @@
+"""Shared test helpers: build a position by hand, play notation, script the dice.
+
+The helpers are plain functions (import them with ``from conftest import position, play, roll``)
+plus a ``board`` fixture.  Positions are written in the JSON position format
+(``tetrarchia.core.serialize``), so a test reads like the situation it sets up::
+
+    state = position(discs={"II:6": "revolt"}, emperors={"Maximian": "II:3"}, armies=["II:6"])
+    play(state, "Maximian attacks Narbonensis from Germania Svperior")
+    roll(state, 6, 1)  # Roman die 6, Barbarian die 1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import pytest
+
+from tetrarchia.core.actions import Action, Roll
+from tetrarchia.core.board import Board, default_board
+from tetrarchia.core.engine import apply_action
+from tetrarchia.core.events import Event
+from tetrarchia.core.notation import parse_action
+from tetrarchia.core.serialize import position_from_json, position_to_json
+from tetrarchia.core.state import State
+
+POSITION_FORMAT = {"format": "tetrarchia-position", "version": 1}
+
+
+@pytest.fixture(scope="session")
+def board() -> Board:
+    """The default board (``data/board.toml``), loaded once."""
+    return default_board()
+
+
+def prov(key: str) -> int:
+    """The board index of a province of the default board, by id, coordinates or name."""
+    return default_board().province(key).index
+
+
+def position(
+    *,
+    discs: Mapping[str, str] | None = None,
+    emperors: Mapping[str, str | None] | None = None,
+    armies: Iterable[str] = (),
+    fleets: Iterable[int] = (),
+    turn: str = "Maximian",
+    ip: int = 6,
+    passing: bool = False,
+    level: str = "4211",
+    settings: Mapping[str, Any] | None = None,
+    reserves: Mapping[str, Any] | None = None,
+    machine: Mapping[str, Any] | None = None,
+    board: Board | None = None,
+) -> State:
+    """A state from a hand-written position (``serialize.position_from_json``).
+
+    Provinces are named as the position format names them (``"II:6"``, ``"roma"``,
+    ``"cisalpina"``); discs are ``"unrest"``, ``"revolt"`` or ``"garrison <Emperor>"``.
+    Reserves are derived from the board unless given.  Without ``machine`` the game waits for
+    the Roman action of ``turn`` (or his entry when he is off the board).  ``settings`` adds to
+    ``{"level": level}``.
+    """
+    data: dict[str, Any] = {
+        **POSITION_FORMAT,
+        "settings": {"level": level, **(settings or {})},
+        "discs": dict(discs or {}),
+        "emperors": dict(emperors or {}),
+        "armies": list(armies),
+        "fleets": list(fleets),
+        "turn": {"emperor": turn, "ip": ip, "passing": passing},
+    }
+    if reserves is not None:
+        data["reserves"] = dict(reserves)
+    if machine is not None:
+        data["machine"] = dict(machine)
+    return position_from_json(data, board or default_board())
+
+
+def play(state: State, *notations: str, events: list[Event] | None = None) -> None:
+    """Apply actions written in the notation (long or compact), each checked for legality."""
+    for text in notations:
+        apply_action(state, parse_action(text, state.board), events)
+
+
+def roll(state: State, *dice: int, events: list[Event] | None = None) -> None:
+    """Apply the dice the game waits for: ``roll(state, 4)`` or ``roll(state, 3, 5)`` (Roman die,
+    then Barbarian die).  Several rolls in a row: call it once per roll."""
+    apply_action(state, Roll(tuple(dice)), events)
+
+
+def rolls(state: State, *each: tuple[int, ...] | int) -> None:
+    """Apply several rolls in order: ``rolls(state, (5, 6), 4, (1, 1))``."""
+    for dice in each:
+        roll(state, *((dice,) if isinstance(dice, int) else dice))
+
+
+def snapshot(state: State) -> dict[str, Any]:
+    """The whole state as JSON data, to compare before and after an action."""
+    return position_to_json(state)
+
+
+def assert_refused(state: State, action: Action, error: type[Exception]) -> Exception:
+    """``apply_action`` refuses ``action`` with exactly ``error`` (not a subclass) and leaves the
+    state unchanged.  Returns the exception for further checks of its message."""
+    before = snapshot(state)
+    with pytest.raises(error) as caught:
+        apply_action(state, action)
+    assert type(caught.value) is error, f"raised {type(caught.value).__name__}: {caught.value}"
+    assert snapshot(state) == before, "a refused action changed the state"
+    return caught.value
