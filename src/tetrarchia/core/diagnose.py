@@ -144,6 +144,8 @@ def _explain_roman(state: State, action: Action) -> IllegalAction:
     if here < 0:
         return WrongMoment(f"{name} is not on the board")
     where = getattr(action, "origin", getattr(action, "at", here))
+    if not 0 <= where < board.size:
+        return NothingThere(f"there is no province {where}")
     if where != here:
         return WrongMoment(f"{name} is in {board.name(here)}, not in {board.name(where)}")
     if state.passing and not isinstance(action, Move):

@@ -65,12 +65,12 @@ def run(state: State, events: Events) -> None:
     tasks = state.tasks
     extra = state.hooks.handlers
     while tasks and not state.result:
+        if state.pending:  # steps a rule triggered (R12.4) run before anything else
+            t.push_triggered(state)
         task = tasks[-1]
         handler = HANDLERS.get(task[0]) or extra[task[0]]
-        if not handler(state, task, events):
+        if not handler(state, task, events) and not state.pending:
             return
-        if state.pending:
-            t.push_triggered(state)
     if state.result or not tasks:
         state.awaiting = Awaiting.NOTHING
 

@@ -105,6 +105,10 @@ def can_pass_on(state: State, start: int, budget: int, vacated: int, piece: int 
     board = state.board
     figure = state.figure
     disc = state.disc
+    for q, broken in board.neighbours[start]:  # the common case: a free neighbour at hand
+        if (figure[q] == NO_FIGURE or q == vacated) and \
+                link_cost(broken, disc[q] == REVOLT) <= budget and may_stand(state, piece, q):
+            return True
     best = {start: 0}
     heap = [(0, start)]
     while heap:

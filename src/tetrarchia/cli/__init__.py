@@ -1,0 +1,1 @@
+"""The terminal interface: ``tetrarchia play | replay | simulate | board`` (see cli/main.py)."""

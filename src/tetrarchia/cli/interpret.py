@@ -1,0 +1,77 @@
+"""What a typed line means beyond the notation: a place name goes the cheapest way, and a short
+form that is not legal now is turned into the action it names so that the engine can say why
+(``end`` while passing through, ``secure`` on a disc, ``attack roma`` ...)."""
+
+from __future__ import annotations
+
+from tetrarchia.cli.render import action_label, numbered
+from tetrarchia.core.actions import Action, Attack, EndPhase, Enter, Move, Secure, Subdue, SubdueKind
+from tetrarchia.core.errors import TetrarchiaError
+from tetrarchia.core.notation import parse_action
+from tetrarchia.core.roman import move_cost
+from tetrarchia.core.state import Awaiting, State
+
+
+def cheapest_way(state: State, action: Action, legal: list[Action], text: str) -> Action:
+    """A short form such as ``thracia`` names a destination: go there the cheapest way (R5.1),
+    by fleet when that costs less than the link.  Full notations are taken as written."""
+    if not isinstance(action, Move) or "fleet" in text.lower():
+        return action
+    try:
+        parse_action(text, state.board)
+    except TetrarchiaError:
+        pass
+    else:
+        return action
+    ways = [a for a in legal if isinstance(a, Move) and a.origin == action.origin and a.dest == action.dest]
+    return min(ways, key=lambda a: move_cost(state, a), default=action)
+
+
+def province_named(state: State, text: str) -> int | None:
+    try:
+        return state.board.province(text).index
+    except KeyError:
+        return None
+
+
+def short_form_meant(state: State, text: str) -> Action | None:
+    """The action a short form names when it is not legal now (``end``, ``secure``,
+    ``attack dacia``, ``remove revolt``, a province to move to or enter), or None."""
+    emperor = state.turn
+    words = text.lower().split()
+    if not words:
+        return None
+    if state.awaiting is Awaiting.ENTRY:
+        where = province_named(state, text)
+        return None if where is None else Enter(emperor, where)
+    if state.awaiting is not Awaiting.ROMAN_ACTION:
+        return None
+    here = state.emperor_at[emperor]
+    if words[0] in ("end", "pass"):
+        return EndPhase(emperor)
+    if here < 0:
+        return None
+    if words == ["secure"]:
+        return Secure(emperor, here)
+    if words[0] in ("remove", "reduce") and len(words) >= 2:
+        kind = {"revolt": SubdueKind.REMOVE_REVOLT, "unrest": SubdueKind.REMOVE_UNREST}.get(words[-1])
+        kind = SubdueKind.REDUCE_REVOLT if words[0] == "reduce" else kind
+        return None if kind is None else Subdue(emperor, here, kind)
+    if words[0] == "attack" and len(words) >= 2:
+        target = province_named(state, " ".join(words[1:]))
+        return None if target is None else Attack(emperor, here, target)
+    if words[0] == "to":
+        words = words[1:]
+    dest = province_named(state, " ".join(words))
+    return None if dest is None else Move(emperor, here, dest)
+
+
+def choice_hint(state: State, legal: list[Action]) -> str:
+    """At an entry or a fleet placement, what is to be chosen (for input that names none)."""
+    items = numbered(state, legal)
+    choices = ", ".join(f"{n} ({action_label(state, a)})" for n, a in enumerate(items, 1))
+    if state.awaiting is Awaiting.ENTRY:
+        return f"{state.turn.title} is off the board and enters first (R4): type {choices}"
+    if state.awaiting is Awaiting.FLEET_PLACEMENT:
+        return f"the players place a Roman fleet first (R3.6): type {choices}"
+    return ""

@@ -1,0 +1,216 @@
+"""The ``tetrarchia`` command: play, replay, simulate, board.
+
+Exit codes: 0 done, 2 bad arguments or files (an unreadable board or save, an unknown level ...),
+130 interrupted.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from tetrarchia.cli.boardinfo import board_summary, describe_board
+from tetrarchia.cli.play import PlaySession
+from tetrarchia.cli.replay import replay_game
+from tetrarchia.cli.terminal import terminal_input
+from tetrarchia.cli.texts import game_intro
+from tetrarchia.core.board import Board, default_board, load_board
+from tetrarchia.core.errors import TetrarchiaError
+from tetrarchia.core.pieces import Emperor
+from tetrarchia.core.settings import Level, Settings, SupportGroup
+from tetrarchia.game import Game
+from tetrarchia.simulate import SimulationReport, simulate
+
+app = typer.Typer(
+    name="tetrarchia",
+    help="TETRARCHIA, the cooperative game of the four Emperors: play in the terminal, replay a "
+         "saved game, simulate random games, inspect the board.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+BAD_INPUT = 2
+
+
+class Caesar(StrEnum):
+    GALERIUS = "Galerius"
+    CONSTANTIUS = "Constantius"
+
+
+LevelOption = Annotated[str | None, typer.Option(
+    "--level", help="Difficulty GFRA: garrisons 5/4/3, fleets 3/2/1, additional revolts 0/1/2, "
+                    "initial armies 0/1/2 (81 levels; default 4211).")]
+PlayersOption = Annotated[int | None, typer.Option(
+    "--players", min=1, max=4, help="1-4 players (R10); every game plays all four Emperors.")]
+SharedOption = Annotated[Caesar, typer.Option(
+    "--shared-caesar", case_sensitive=False, help="3 players: the Caesar they share (his Augustus's "
+                                                  "player decides).")]
+BoardOption = Annotated[Path | None, typer.Option(
+    "--board", help="A board file (TOML) to use instead of the reconstruction shipped.")]
+NoAdvanceOption = Annotated[bool, typer.Option(
+    "--no-new-armies-advance", help="D2 off: armies placed in a Barbarian phase wait for the next one.")]
+RerollOption = Annotated[bool, typer.Option(
+    "--reroll-broken-links", help="D3 off: roll a broken link at every crossing, not once per "
+                                  "spreading or uprising.")]
+SupportOption = Annotated[SupportGroup, typer.Option(
+    "--support", case_sensitive=False, help="D6: the support group that counts (largest for both "
+                                            "sides, or players-choose: largest Roman, smallest Barbarian).")]
+
+
+def fail(message: str) -> NoReturn:
+    """Print the error on stderr and leave with exit code 2."""
+    Console(stderr=True, highlight=False).print(Text(f"Error: {message}", style="bold red"))
+    raise typer.Exit(BAD_INPUT)
+
+
+def board_or_fail(path: Path | None) -> Board:
+    try:
+        return load_board(path) if path is not None else default_board()
+    except TetrarchiaError as exc:
+        fail(str(exc))
+
+
+def settings_or_fail(level: str | None, players: int | None, shared_caesar: Caesar,
+                     no_new_armies_advance: bool, reroll_broken_links: bool,
+                     support: SupportGroup) -> Settings:
+    text = level if level is not None else "4211"
+    try:
+        parsed = Level.parse(text)
+    except TetrarchiaError as exc:
+        message = str(exc)
+        fail(message if repr(text) in message else f"difficulty level {text!r}: {message}")
+    try:
+        return Settings(
+            level=parsed,
+            players=players if players is not None else 1,
+            shared_caesar=Emperor[shared_caesar.name],
+            new_armies_advance=not no_new_armies_advance,
+            broken_link_once=not reroll_broken_links,
+            support_group=support,
+        )
+    except TetrarchiaError as exc:
+        fail(str(exc))
+
+
+@app.command()
+def play(
+    level: LevelOption = None,
+    players: PlayersOption = None,
+    shared_caesar: SharedOption = Caesar.GALERIUS,
+    seed: Annotated[int | None, typer.Option(
+        "--seed", help="Seed of the dice; default: a random seed, printed so the game can be "
+                       "played again.")] = None,
+    board: BoardOption = None,
+    load: Annotated[Path | None, typer.Option("--load", help="Resume a saved game.")] = None,
+    no_new_armies_advance: NoAdvanceOption = False,
+    reroll_broken_links: RerollOption = False,
+    support: SupportOption = SupportGroup.LARGEST,
+) -> None:
+    """Play a game in the terminal: the game rolls the dice, you type the Emperors' actions."""
+    console = Console(highlight=False)
+    the_board = board_or_fail(board)
+    if load is not None:
+        try:
+            game = Game.load(load, the_board)
+        except TetrarchiaError as exc:
+            fail(str(exc))
+        chosen = [name for name, value in (("--level", level), ("--players", players), ("--seed", seed))
+                  if value is not None]
+        if chosen or no_new_armies_advance or reroll_broken_links or support is not SupportGroup.LARGEST:
+            console.print("Note: a loaded game keeps its own settings and seed; the options given "
+                          "are ignored.", style="yellow")
+    else:
+        settings = settings_or_fail(level, players, shared_caesar, no_new_armies_advance,
+                                    reroll_broken_links, support)
+        game = Game.new(settings, the_board, seed=seed if seed is not None else secrets.randbelow(10**6))
+    session = PlaySession(game, console, terminal_input(console, game.board), intro=game_intro(game, load))
+    try:
+        code = session.run()
+    except KeyboardInterrupt:
+        console.print("\nInterrupted: the game was not saved.")
+        code = 130
+    raise typer.Exit(code)
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game saved with 'save FILE' during play.")],
+    step: Annotated[bool, typer.Option("--step", help="Wait for Enter at each Roman phase.")] = False,
+    board: BoardOption = None,
+    final: Annotated[bool, typer.Option("--final", help="Show the final board.")] = False,
+) -> None:
+    """Step through a saved game: every action and what it made happen."""
+    console = Console(highlight=False)
+    the_board = board_or_fail(board)
+    try:
+        game = Game.load(file, the_board)
+    except TetrarchiaError as exc:
+        fail(str(exc))
+    replay_game(game, console, terminal_input(console) if step else None, step=step, final=final)
+
+
+@app.command("simulate")
+def simulate_command(
+    level: Annotated[str, typer.Option("--level", help="Difficulty GFRA.")] = "4211",
+    games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Game i uses seed S + i.")] = 1,
+    players: PlayersOption = None,
+    board: BoardOption = None,
+    no_new_armies_advance: NoAdvanceOption = False,
+    reroll_broken_links: RerollOption = False,
+    support: SupportOption = SupportGroup.LARGEST,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+) -> None:
+    """Play whole games with random players and seeded dice, and sum them up."""
+    settings = settings_or_fail(level, players, Caesar.GALERIUS, no_new_armies_advance,
+                                reroll_broken_links, support)
+    report = simulate(settings, games, seed, board_or_fail(board))
+    if as_json:
+        typer.echo(json.dumps(report.to_json(), indent=1))
+    else:
+        print_report(report, Console(highlight=False))
+
+
+def print_report(report: SimulationReport, console: Console) -> None:
+    games = report.games
+    first, last = report.seed, report.seed + games - 1
+
+    def share(n: int) -> str:
+        return f"{n} ({100 * n / games:.1f}%)" if games else str(n)
+
+    console.print(f"{games} random games at level {report.settings.level}, seeds {first}-{last}")
+    console.print(f"  wins (Roma Victrix)      {share(report.wins)}")
+    console.print(f"  losses                   {share(report.losses)}")
+    console.print(f"    army in Roma           {share(report.army_in_roma)}")
+    console.print(f"    reserve empty          {share(report.reserve_empty)}")
+    if report.unfinished:
+        console.print(f"  unfinished (turn limit)  {share(report.unfinished)}")
+    console.print(f"  average length           {report.average_rounds:.2f} rounds, "
+                  f"{report.average_turns:.2f} turns")
+    console.print(f"  average score            {report.average_score:.2f}")
+    console.print(f"  speed                    {report.games_per_second:.1f} games per second")
+
+
+@app.command("board")
+def board_command(
+    check: Annotated[Path | None, typer.Option("--check", help="Validate this board file.")] = None,
+    board: BoardOption = None,
+) -> None:
+    """Show the board data (a reconstruction), or check a board file."""
+    console = Console(highlight=False)
+    if check is not None:
+        checked = board_or_fail(check)
+        console.print(f"OK: {check} is a valid board: {board_summary(checked)}.", markup=False)
+        return
+    describe_board(board_or_fail(board), console)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()

@@ -1,0 +1,58 @@
+"""The texts of terminal play: the help, the rules in brief, and what is told when a game starts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tetrarchia.game import Game
+from tetrarchia.seats import seating
+
+HELP = """\
+Type an action, or its number in the list.  Actions may be written
+  in full:   Maximian moves from Cisalpina to Etrvria     Diocletian attacks Dacia from Thracia
+  compact:   M cisalpina-etrvria   D IV:3xIV:1   C +II:4   G s2-3   M end
+  short:     etrvria   attack dacia   secure   remove revolt   sail   end
+Commands:
+  board            show the board and the actions again
+  undo             take back the last action of this phase (never a die roll)
+  save FILE        save the game (resume it with: tetrarchia play --load FILE)
+  score            the 10-point score if the game ended now (R8)
+  rules            the costs of the Roman actions
+  quit             leave the game (you are offered to save it)
+Press Enter alone when only one action is possible."""
+
+RULES = """\
+Roman phase (R5), 6 IP: move 1 IP (broken link 2, by fleet 1; +1 into a revolt; never into an
+army) - sail a fleet to an adjacent empty sea 1 - secure (place a garrison) 1, a border 2 with its
+region free of revolt - remove a revolt 2, reduce it to unrest 1, remove unrest 1 - attack an army
+in a linked province for the cost of the move.  Battle (R6): (die + support) x 2 per other Emperor
+linked to the army, against (die + revolt support) x 2 per other army linked to the Emperor.
+Barbarian phase (R7): unrest next to a revolt turns; Emperors on a revolt leave; both dice pick a
+province (garrison: nothing, empty: unrest, unrest: revolt, revolt: uprising); armies advance.
+Win: all six borders secured.  Lose: an army in Roma, or no unrest/revolt disc left to place."""
+
+
+def game_intro(game: Game, loaded_from: str | Path | None = None) -> list[str]:
+    """What is told before the first decision: the level, the seed, the seats, the decisions."""
+    settings = game.state.settings
+    level = settings.level
+    lines = [
+        f"TETRARCHIA, level {level}: {level.garrisons} garrisons per Emperor, {level.fleets} "
+        f"fleet{'s' if level.fleets > 1 else ''}, {level.revolts} additional revolt"
+        f"{'s' if level.revolts != 1 else ''}, {level.armies} initial "
+        f"arm{'ies' if level.armies != 1 else 'y'}.",
+    ]
+    if loaded_from is not None:
+        lines.append(f"Resumed from {loaded_from}: {len(game.log)} actions played.")
+    if game.seed is not None:
+        lines.append(f"Seed {game.seed}: play the same dice again with --seed {game.seed}.")
+    lines += seating(settings)
+    once = "once per spreading or uprising" if settings.broken_link_once else "at every crossing"
+    lines.append(
+        f"Decisions: D2 new armies advance at once: {'yes' if settings.new_armies_advance else 'no'}; "
+        f"D3 a broken link is rolled {once}; D6 support group: {settings.support_group.value}."
+    )
+    board = game.board
+    if not board.source.startswith("tetrarchia/"):
+        lines.append(f"Board: {board.source}.")
+    return lines

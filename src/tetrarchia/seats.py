@@ -1,0 +1,72 @@
+"""R10 Players and seats: which player decides for each Emperor.
+
+1-4 players always play all four Emperors:
+
+- 1 player plays all four;
+- 2 players: Player 1 the East (Diocletian + Galerius), Player 2 the West (Constantius + Maximian);
+- 3 players: one Emperor each, in turn order, except one Caesar shared by all three; in a
+  disagreement his Augustus's player decides, so that player holds the Caesar's seat;
+- 4 players: one Emperor each, in turn order.
+
+Fleet placement at setup is a decision of "the players" (R3.6): the engine gives it to
+Diocletian's seat, Player 1.
+"""
+
+from __future__ import annotations
+
+from tetrarchia.core.pieces import EMPERORS, Emperor
+from tetrarchia.core.settings import Settings
+
+_EAST = (Emperor.DIOCLETIAN, Emperor.GALERIUS)
+
+
+def seat_of(emperor: Emperor, players: int, shared_caesar: Emperor = Emperor.GALERIUS) -> int:
+    """The player (1-based) who decides for ``emperor`` with ``players`` players (R10)."""
+    if players not in (1, 2, 3, 4):
+        raise ValueError(f"the base game is for 1 to 4 players, not {players}")
+    if players == 1:
+        return 1
+    if players == 2:
+        return 1 if emperor in _EAST else 2
+    if players == 4:
+        return int(emperor) + 1
+    if shared_caesar.is_augustus:
+        raise ValueError(f"the shared Emperor of a 3-player game is a Caesar, not {shared_caesar.title}")
+    if emperor is shared_caesar:
+        emperor = emperor.augustus
+    own = [e for e in EMPERORS if e is not shared_caesar]
+    return own.index(emperor) + 1
+
+
+def emperors_of(player: int, players: int, shared_caesar: Emperor = Emperor.GALERIUS) -> list[Emperor]:
+    """The Emperors whose seat is ``player``, in turn order."""
+    return [e for e in EMPERORS if seat_of(e, players, shared_caesar) == player]
+
+
+def is_shared(emperor: Emperor, settings: Settings) -> bool:
+    """In a 3-player game, the Caesar that all players share (R10)."""
+    return settings.players == 3 and emperor is settings.shared_caesar
+
+
+def seat_label(emperor: Emperor, settings: Settings) -> str:
+    """How a prompt names who decides: ``Player 2 (Galerius)``; the shared Caesar of a 3-player
+    game says who decides in a disagreement."""
+    player = seat_of(emperor, settings.players, settings.shared_caesar)
+    if is_shared(emperor, settings):
+        return (f"Players 1-3 ({emperor.title}, shared; Player {player} "
+                f"({emperor.augustus.title}) decides)")
+    return f"Player {player} ({emperor.title})"
+
+
+def seating(settings: Settings) -> list[str]:
+    """One line per player: who plays which Emperors (shown when a game starts)."""
+    lines = []
+    for player in range(1, settings.players + 1):
+        own = [e.title for e in emperors_of(player, settings.players, settings.shared_caesar)
+               if not is_shared(e, settings)]
+        lines.append(f"Player {player}: {', '.join(own)}")
+    if settings.players == 3:
+        caesar = settings.shared_caesar
+        lines.append(f"{caesar.title} is shared by all players; {caesar.augustus.title}'s player "
+                     "decides in a disagreement")
+    return lines
