@@ -51,8 +51,17 @@ class Playouts:
     seconds: float
 
 
+# Every optional rule that combines with the others (R11-R12), for the options' own figure.
+ALL_OPTIONS = ("dux", "vicarius", "pirates", "goths", "imperivm", "mare-nostrvm", "via-romana",
+               "vsvrpator", "roma-aeterna", "barbaria", "diarchia", "patres-patriae")
+
+
 def settings_mix() -> list[Settings]:
     return [Settings(level=Level.parse(level)) for level in LEVEL_MIX]
+
+
+def options_mix() -> list[Settings]:
+    return [Settings(level=Level.parse("4211"), options=ALL_OPTIONS)]
 
 
 def playout(state: State, rng: random.Random) -> int:
@@ -75,10 +84,10 @@ def playout(state: State, rng: random.Random) -> int:
     return count
 
 
-def run_playouts(seconds: float, seed: int) -> Playouts:
+def run_playouts(seconds: float, seed: int, mix: list[Settings] | None = None) -> Playouts:
     """Random games, one after the other, for about ``seconds``."""
     rng = random.Random(seed)
-    mix = settings_mix()
+    mix = mix or settings_mix()
     actions = games = 0
     start = time.perf_counter()
     deadline = start + seconds
@@ -183,6 +192,9 @@ def main(argv: list[str] | None = None) -> int:
           f"{verdict(actions_per_s, GOAL_ACTIONS, STRETCH_ACTIONS)}")
     print(f"  full random games   {games_per_s:>12,.1f} games/s     "
           f"({playouts.games} games, {playouts.actions / playouts.games:.0f} actions each)")
+    optioned = run_playouts(seconds, args.seed, options_mix())
+    print(f"  with all options    {optioned.actions / optioned.seconds:>12,.0f} actions/s   "
+          f"(level 4211 with {len(ALL_OPTIONS)} compatible optional rules)")
     states = sample_states(50 if args.quick else 200, args.seed)
     copies = rate(State.copy, states, seconds)
     print(f"  State.copy()        {copies:>12,.0f} copies/s    {verdict(copies, GOAL_COPIES)}")
