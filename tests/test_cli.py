@@ -390,7 +390,7 @@ def bad_files(tmp_path: Path) -> dict[str, Path]:
     (["play", "--load", "{format}"], "not a saved TETRARCHIA game"),
     (["play", "--load", "{missing}"], "cannot read"),
     (["replay", "{missing}"], "cannot read"),
-    (["play", "--players", "5"], "--players"),
+    (["play", "--players", "6"], "--players"),  # 5 is 4 Emperor players + the Barbarian (R12.6)
     (["play", "--shared-caesar", "Diocletian"], "--shared-caesar"),
 ])
 def test_bad_arguments_and_files_exit_with_code_2(tmp_path: Path, args: list[str], message: str) -> None:

@@ -10,10 +10,15 @@
 
 Fleet placement at setup is a decision of "the players" (R3.6): the engine gives it to
 Diocletian's seat, Player 1.
+
+Barbaria (R12.6) adds a fifth seat, the Barbarian player: he is the player after the Emperors'
+players (Player N+1 with N Emperor players).  The engine numbers the seats 0-3 for the Emperors'
+and 4 for him (``engine.deciding_seat``).
 """
 
 from __future__ import annotations
 
+from tetrarchia.core.engine import BARBARIAN_SEAT
 from tetrarchia.core.pieces import EMPERORS, Emperor
 from tetrarchia.core.settings import Settings
 
@@ -58,6 +63,35 @@ def seat_label(emperor: Emperor, settings: Settings) -> str:
     return f"Player {player} ({emperor.title})"
 
 
+def has_barbarian_player(settings: Settings) -> bool:
+    """Barbaria (R12.6): a player plays the Barbarians."""
+    return settings.has("barbaria")
+
+
+def barbarian_player(settings: Settings) -> int:
+    """The Barbarian player's number: the one after the Emperors' players (R12.6)."""
+    return settings.players + 1
+
+
+def total_players(settings: Settings) -> int:
+    """Everyone at the table: the Emperors' players, and the Barbarian player with Barbaria."""
+    return settings.players + (1 if has_barbarian_player(settings) else 0)
+
+
+def player_of_seat(seat: int, settings: Settings) -> int:
+    """The player (1-based) of the engine's seat ``seat`` (0-3 an Emperor, 4 the Barbarians)."""
+    if seat == BARBARIAN_SEAT:
+        return barbarian_player(settings)
+    return seat_of(Emperor(seat), settings.players, settings.shared_caesar)
+
+
+def seat_label_of(seat: int, settings: Settings) -> str:
+    """How a prompt names the engine's seat ``seat`` (0-3 an Emperor, 4 the Barbarian player)."""
+    if seat == BARBARIAN_SEAT:
+        return f"Player {barbarian_player(settings)} (the Barbarian player)"
+    return seat_label(Emperor(seat), settings)
+
+
 def seating(settings: Settings) -> list[str]:
     """One line per player: who plays which Emperors (shown when a game starts)."""
     lines = []
@@ -69,4 +103,7 @@ def seating(settings: Settings) -> list[str]:
         caesar = settings.shared_caesar
         lines.append(f"{caesar.title} is shared by all players; {caesar.augustus.title}'s player "
                      "decides in a disagreement")
+    if has_barbarian_player(settings):
+        lines.append(f"Player {barbarian_player(settings)}: the Barbarians (Barbaria, R12.6): he "
+                     "wins if the Emperors lose")
     return lines

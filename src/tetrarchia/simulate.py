@@ -3,6 +3,10 @@ the engine runs.
 
 Game ``i`` of a batch with seed ``S`` uses ``RandomPlayer(S + i)`` and ``SeededDice(S + i)``, so one
 game of a batch can be replayed on its own.
+
+Optional rules (R11-R13) play as chosen in the settings: the random player also takes the
+decisions inside a phase (Galerius's +1, Constantius's block, and every choice of the Barbarian
+player of Barbaria, R12.6), picking among the legal actions like any other.
 """
 
 from __future__ import annotations
@@ -65,6 +69,11 @@ class SimulationReport:
         return self.army_in_roma + self.reserve_empty
 
     @property
+    def barbarian_wins(self) -> int | None:
+        """Barbaria (R12.6): the Barbarian player wins when the Emperors lose; None without him."""
+        return self.losses if self.settings.has("barbaria") else None
+
+    @property
     def unfinished(self) -> int:
         return self.count(Result.ONGOING)
 
@@ -95,6 +104,7 @@ class SimulationReport:
             "wins": self.wins,
             "losses": {"total": self.losses, "army_in_roma": self.army_in_roma,
                        "reserve_empty": self.reserve_empty},
+            "barbarian_wins": self.barbarian_wins,
             "unfinished": self.unfinished,
             "average_rounds": round(self.average_rounds, 3),
             "average_turns": round(self.average_turns, 3),

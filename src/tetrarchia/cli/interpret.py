@@ -4,6 +4,7 @@ form that is not legal now is turned into the action it names so that the engine
 
 from __future__ import annotations
 
+from tetrarchia.cli.decisions import who_decides
 from tetrarchia.cli.render import action_label, numbered
 from tetrarchia.core.actions import Action, Attack, EndPhase, Enter, Move, Secure, Subdue, SubdueKind
 from tetrarchia.core.errors import TetrarchiaError
@@ -74,4 +75,6 @@ def choice_hint(state: State, legal: list[Action]) -> str:
         return f"{state.turn.title} is off the board and enters first (R4): type {choices}"
     if state.awaiting is Awaiting.FLEET_PLACEMENT:
         return f"the players place a Roman fleet first (R3.6): type {choices}"
+    if state.awaiting is Awaiting.DECISION:
+        return f"the game waits for a decision of {who_decides(state)}: type {choices}"
     return ""

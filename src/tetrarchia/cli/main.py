@@ -1,7 +1,7 @@
-"""The ``tetrarchia`` command: play, replay, simulate, board.
+"""The ``tetrarchia`` command: play, replay, simulate, board, options.
 
-Exit codes: 0 done, 2 bad arguments or files (an unreadable board or save, an unknown level ...),
-130 interrupted.
+Exit codes: 0 done, 2 bad arguments or files (an unreadable board or save, an unknown level, an
+impossible combination of optional rules ...), 130 interrupted.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.text import Text
 
 from tetrarchia.cli.boardinfo import board_summary, describe_board
+from tetrarchia.cli.optioninfo import Chosen, describe_option, describe_options, options_summary, read_choices
 from tetrarchia.cli.play import PlaySession
 from tetrarchia.cli.replay import replay_game
 from tetrarchia.cli.terminal import terminal_input
@@ -31,7 +32,7 @@ from tetrarchia.simulate import SimulationReport, simulate
 app = typer.Typer(
     name="tetrarchia",
     help="TETRARCHIA, the cooperative game of the four Emperors: play in the terminal, replay a "
-         "saved game, simulate random games, inspect the board.",
+         "saved game, simulate random games, inspect the board, list the optional rules.",
     no_args_is_help=True,
     add_completion=False,
 )
@@ -48,7 +49,22 @@ LevelOption = Annotated[str | None, typer.Option(
     "--level", help="Difficulty GFRA: garrisons 5/4/3, fleets 3/2/1, additional revolts 0/1/2, "
                     "initial armies 0/1/2 (81 levels; default 4211).")]
 PlayersOption = Annotated[int | None, typer.Option(
-    "--players", min=1, max=4, help="1-4 players (R10); every game plays all four Emperors.")]
+    "--players", min=1, max=5, help="1-4 players (R10); every game plays all four Emperors. 5: four "
+                                    "Emperor players and the Barbarian player (Barbaria, R12.6); "
+                                    "with --variant barbaria, N players plus the Barbarian player.")]
+WithOption = Annotated[list[str] | None, typer.Option(
+    "--with", help="Modules of the Dux expansion (R11), comma-separated or repeated: dux, vicarius, "
+                   "pirates, goths.")]
+VariantOption = Annotated[list[str] | None, typer.Option(
+    "--variant", help="Variants (R12), comma-separated or repeated: imperivm, imperivm-1st, "
+                      "mare-nostrvm, via-romana, vsvrpator, roma-aeterna, the-great, barbaria, "
+                      "diarchia, patres-patriae.")]
+ScenarioOption = Annotated[list[str] | None, typer.Option(
+    "--scenario", help="A historical scenario (R13): carausian-revolt, danubian-wars, "
+                       "mauretanian-war, great-persian-war; its level unless --level is given.")]
+ParamOption = Annotated[list[str] | None, typer.Option(
+    "--param", help="A parameter of a chosen option, OPTION.NAME=VALUE (repeatable), e.g. "
+                    "barbaria.redirect=3rd, danubian-wars.garrisons=3. See: tetrarchia options.")]
 SharedOption = Annotated[Caesar, typer.Option(
     "--shared-caesar", case_sensitive=False, help="3 players: the Caesar they share (his Augustus's "
                                                   "player decides).")]
@@ -77,23 +93,50 @@ def board_or_fail(path: Path | None) -> Board:
         fail(str(exc))
 
 
+EMPEROR_SEATS = 4  # --players 5: four Emperor players and the Barbarian player (R12.6)
+
+
+def choices_or_fail(with_: list[str] | None = None, variants: list[str] | None = None,
+                    scenario: list[str] | str | None = None, params: list[str] | None = None,
+                    players: int | None = None) -> Chosen:
+    """The optional rules named on the command line; a wrong name or family exits with 2."""
+    try:
+        return read_choices(with_, variants, scenario, params,
+                            barbarian_player=players is not None and players > EMPEROR_SEATS)
+    except TetrarchiaError as exc:
+        fail(str(exc))
+
+
 def settings_or_fail(level: str | None, players: int | None, shared_caesar: Caesar,
                      no_new_armies_advance: bool, reroll_broken_links: bool,
-                     support: SupportGroup) -> Settings:
-    text = level if level is not None else "4211"
+                     support: SupportGroup, chosen: Chosen | None = None) -> Settings:
+    """The settings of a new game.  A scenario without --level is played at its own level (R13);
+    --players 5 means four Emperor players and the Barbarian player (R12.6)."""
+    chosen = chosen or Chosen()
     try:
-        parsed = Level.parse(text)
+        scenario_level = chosen.scenario_level()
     except TetrarchiaError as exc:
-        message = str(exc)
-        fail(message if repr(text) in message else f"difficulty level {text!r}: {message}")
+        fail(str(exc))
+    if level is None and scenario_level is not None:
+        parsed = scenario_level
+    else:
+        text = level if level is not None else "4211"
+        try:
+            parsed = Level.parse(text)
+        except TetrarchiaError as exc:
+            message = str(exc)
+            fail(message if repr(text) in message else f"difficulty level {text!r}: {message}")
+    emperor_players = min(players, EMPEROR_SEATS) if players is not None else 1
     try:
         return Settings(
             level=parsed,
-            players=players if players is not None else 1,
+            players=emperor_players,
             shared_caesar=Emperor[shared_caesar.name],
             new_armies_advance=not no_new_armies_advance,
             broken_link_once=not reroll_broken_links,
             support_group=support,
+            options=chosen.options,
+            params=chosen.params,
         )
     except TetrarchiaError as exc:
         fail(str(exc))
@@ -112,8 +155,13 @@ def play(
     no_new_armies_advance: NoAdvanceOption = False,
     reroll_broken_links: RerollOption = False,
     support: SupportOption = SupportGroup.LARGEST,
+    with_: WithOption = None,
+    variant: VariantOption = None,
+    scenario: ScenarioOption = None,
+    param: ParamOption = None,
 ) -> None:
-    """Play a game in the terminal: the game rolls the dice, you type the Emperors' actions."""
+    """Play a game in the terminal: the game rolls the dice, you type the Emperors' actions (and
+    the Barbarian player's, with Barbaria)."""
     console = Console(highlight=False)
     the_board = board_or_fail(board)
     if load is not None:
@@ -121,14 +169,17 @@ def play(
             game = Game.load(load, the_board)
         except TetrarchiaError as exc:
             fail(str(exc))
-        chosen = [name for name, value in (("--level", level), ("--players", players), ("--seed", seed))
-                  if value is not None]
-        if chosen or no_new_armies_advance or reroll_broken_links or support is not SupportGroup.LARGEST:
-            console.print("Note: a loaded game keeps its own settings and seed; the options given "
-                          "are ignored.", style="yellow")
+        given = [name for name, value in (("--level", level), ("--players", players), ("--seed", seed),
+                                          ("--with", with_), ("--variant", variant),
+                                          ("--scenario", scenario), ("--param", param))
+                 if value is not None]
+        if given or no_new_armies_advance or reroll_broken_links or support is not SupportGroup.LARGEST:
+            console.print("Note: a loaded game keeps its own settings (its options included) and "
+                          "seed; the options given are ignored.", style="yellow")
     else:
+        chosen = choices_or_fail(with_, variant, scenario, param, players)
         settings = settings_or_fail(level, players, shared_caesar, no_new_armies_advance,
-                                    reroll_broken_links, support)
+                                    reroll_broken_links, support, chosen)
         game = Game.new(settings, the_board, seed=seed if seed is not None else secrets.randbelow(10**6))
     session = PlaySession(game, console, terminal_input(console, game.board), intro=game_intro(game, load))
     try:
@@ -158,7 +209,8 @@ def replay(
 
 @app.command("simulate")
 def simulate_command(
-    level: Annotated[str, typer.Option("--level", help="Difficulty GFRA.")] = "4211",
+    level: Annotated[str | None, typer.Option(
+        "--level", help="Difficulty GFRA (default 4211, or the scenario's).")] = None,
     games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="Game i uses seed S + i.")] = 1,
     players: PlayersOption = None,
@@ -167,10 +219,16 @@ def simulate_command(
     reroll_broken_links: RerollOption = False,
     support: SupportOption = SupportGroup.LARGEST,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    with_: WithOption = None,
+    variant: VariantOption = None,
+    scenario: ScenarioOption = None,
+    param: ParamOption = None,
 ) -> None:
-    """Play whole games with random players and seeded dice, and sum them up."""
+    """Play whole games with random players (and a random Barbarian player with Barbaria) and
+    seeded dice, and sum them up."""
+    chosen = choices_or_fail(with_, variant, scenario, param, players)
     settings = settings_or_fail(level, players, Caesar.GALERIUS, no_new_armies_advance,
-                                reroll_broken_links, support)
+                                reroll_broken_links, support, chosen)
     report = simulate(settings, games, seed, board_or_fail(board))
     if as_json:
         typer.echo(json.dumps(report.to_json(), indent=1))
@@ -186,16 +244,38 @@ def print_report(report: SimulationReport, console: Console) -> None:
         return f"{n} ({100 * n / games:.1f}%)" if games else str(n)
 
     console.print(f"{games} random games at level {report.settings.level}, seeds {first}-{last}")
+    options = options_summary(report.settings)
+    if options:
+        console.print(f"  {options}", markup=False)
     console.print(f"  wins (Roma Victrix)      {share(report.wins)}")
     console.print(f"  losses                   {share(report.losses)}")
     console.print(f"    army in Roma           {share(report.army_in_roma)}")
     console.print(f"    reserve empty          {share(report.reserve_empty)}")
+    if report.barbarian_wins is not None:
+        console.print(f"  Barbarian player wins    {share(report.barbarian_wins)}")
     if report.unfinished:
         console.print(f"  unfinished (turn limit)  {share(report.unfinished)}")
     console.print(f"  average length           {report.average_rounds:.2f} rounds, "
                   f"{report.average_turns:.2f} turns")
     console.print(f"  average score            {report.average_score:.2f}")
     console.print(f"  speed                    {report.games_per_second:.1f} games per second")
+
+
+@app.command("options")
+def options_command(
+    name: Annotated[str | None, typer.Argument(
+        help="One option (key or alias) to show in full, with its rule text.")] = None,
+) -> None:
+    """List the optional rules (R11-R13) with their names, rules, parameters and combinations,
+    or show one of them in full."""
+    console = Console(highlight=False)
+    if name is None:
+        describe_options(console)
+        return
+    try:
+        describe_option(name, console)
+    except TetrarchiaError as exc:
+        fail(str(exc))
 
 
 @app.command("board")

@@ -2,6 +2,11 @@
 
 Input comes through an injected function (``input_fn(prompt) -> line``, raising ``EOFError`` when
 input ends) and output goes to a Rich console, so tests drive a whole game with scripted lines.
+
+Besides the Emperors' entries and Roman phases, the optional rules ask for decisions inside a
+phase (``Awaiting.DECISION``): Galerius's +1 and Constantius's block (Imperivm, R12.1) and every
+choice of the Barbarian player (Barbaria, R12.6).  The seat that decides is prompted with what
+is being decided and the numbered choices.
 """
 
 from __future__ import annotations
@@ -13,11 +18,19 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
 
+from tetrarchia.cli.decisions import decision_context, decision_word, who_decides
 from tetrarchia.cli.interpret import cheapest_way, choice_hint, short_form_meant
-from tetrarchia.cli.render import RESULT_TEXT, numbered, print_events, render_actions, render_board
+from tetrarchia.cli.render import (
+    RESULT_TEXT,
+    end_report,
+    numbered,
+    print_events,
+    render_actions,
+    render_board,
+)
 from tetrarchia.cli.texts import HELP, RULES
 from tetrarchia.core.actions import Action, EndPhase, PlaceFleet
-from tetrarchia.core.engine import decider, roll_description
+from tetrarchia.core.engine import decider, deciding_seat, roll_description
 from tetrarchia.core.errors import AmbiguousAction, TetrarchiaError
 from tetrarchia.core.events import Event
 from tetrarchia.core.notation import format_action, resolve
@@ -26,7 +39,7 @@ from tetrarchia.core.scoring import score
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, State
 from tetrarchia.game import Game
-from tetrarchia.seats import seat_label, seat_of
+from tetrarchia.seats import player_of_seat, seat_label, seat_of
 
 InputFn = Callable[[str], str]
 
@@ -37,6 +50,7 @@ class _Snapshot:
     log_length: int
     action: Action
     automatic: bool
+    seat: int | None  # who took it (engine seat: 0-3 an Emperor, 4 the Barbarian player)
 
 
 class PlaySession:
@@ -115,17 +129,21 @@ class PlaySession:
                     f"{single} > ")
         label = seat_label(state.turn, self.settings)
         if state.awaiting not in (Awaiting.ENTRY, Awaiting.ROMAN_ACTION):  # a decision of an option
-            who = decider(state)
-            label = seat_label(who, self.settings) if who is not None else "The Barbarian player"
-            return f"{label}: decide{single} > "
+            return f"{who_decides(state)}: decide, 1-{len(numbered(state, legal))}{single} > "
         if state.awaiting is Awaiting.ENTRY:
             return f"{label}: where does {state.turn.title} enter?{single} > "
         return f"{label}, {state.ip} IP{single} > "
 
-    def show(self, legal: list[Action]) -> None:
-        if self.show_board:
+    def show(self, legal: list[Action], board: bool = False) -> None:
+        """The board (not before a decision inside a phase, unless ``board``) and the numbered
+        actions; a decision says first what is being decided."""
+        deciding = self.state.awaiting is Awaiting.DECISION
+        if self.show_board and (board or not deciding):
             self.console.print()
             self.console.print(render_board(self.state, self.console.width))
+        if deciding:
+            self.console.print(Text(f"{who_decides(self.state)} decides: ", style="bold")
+                               .append(decision_context(self.state), style=""))
         self.console.print(render_actions(self.state, legal, width=self.console.width))
         self.view_stale = False
 
@@ -134,6 +152,8 @@ class PlaySession:
         text = line.strip()
         word, _, rest = text.partition(" ")
         command = word.lower()
+        if len(command) == 1 and rest.strip():  # "B pass" is the Barbarians' notation, not "b"
+            command = ""
         if not text:
             if len(legal) == 1:
                 self.apply(legal[0])
@@ -141,7 +161,7 @@ class PlaySession:
         if command in ("help", "?", "h"):
             self.console.print(HELP, markup=False, highlight=False)
         elif command in ("board", "b"):
-            self.show(legal)
+            self.show(legal, board=True)
         elif command in ("actions", "list"):
             self.console.print(render_actions(self.state, legal, width=self.console.width))
         elif command == "rules":
@@ -164,6 +184,8 @@ class PlaySession:
                 self.apply(items[n - 1])
             else:
                 self.refuse(f"there is no action {n}: choose 1 to {len(items)}")
+        elif (answer := decision_word(self.state, text, legal)) is not None:
+            self.apply(answer)
         else:
             try:
                 action = resolve(text, legal, self.state.board)
@@ -185,6 +207,7 @@ class PlaySession:
     # --- acting ----------------------------------------------------------------------------
     def apply(self, action: Action, automatic: bool = False) -> None:
         before = self.state.copy()
+        seat = deciding_seat(before)
         log_length = len(self.game.log)
         events: list[Event] = []
         try:
@@ -192,7 +215,7 @@ class PlaySession:
         except TetrarchiaError as exc:
             self.refuse(str(exc))
             return
-        self.undo_stack.append(_Snapshot(before, log_length, action, automatic))
+        self.undo_stack.append(_Snapshot(before, log_length, action, automatic, seat))
         self.print_events(events)
         self.view_stale = True
 
@@ -216,6 +239,14 @@ class PlaySession:
         stack = self.undo_stack
         if not any(not s.automatic for s in stack):
             self.refuse("nothing to undo since the last die roll (dice are never taken back)")
+            return
+        last = next(s for s in reversed(stack) if not s.automatic)
+        seat = deciding_seat(self.state)
+        settings = self.settings
+        if seat is not None and last.seat is not None and \
+                player_of_seat(last.seat, settings) != player_of_seat(seat, settings):
+            self.refuse(f"the last decision was another player's ({who_decides(last.state)}); "
+                        "a player takes back only his own")
             return
         undone: list[Action] = []
         while stack[-1].automatic:
@@ -260,6 +291,8 @@ class PlaySession:
         summary = Text(RESULT_TEXT[state.result], style=style)
         summary.append(f"\nRound {state.round}, after {state.turns_played + 1} turns.", style="")
         summary.append(f"\nScore: {score(state).describe()}", style="")
+        for line in end_report(state):
+            summary.append(f"\n{line}", style="bold")
         if self.game.seed is not None:
             summary.append(f"\nSeed {self.game.seed}, level {state.settings.level}.", style="dim")
         self.console.print(Panel(summary, title="The end", expand=False))

@@ -13,16 +13,55 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from tetrarchia.core.actions import Action, Attack, EndPhase, Enter, Move, PlaceFleet, Sail, Secure, Subdue
+from tetrarchia.cli.decisions import DECISION_GROUPS, decision_group, decision_label
+from tetrarchia.core.actions import (
+    Action,
+    Attack,
+    EndPhase,
+    Enter,
+    Move,
+    OptionAction,
+    PlaceFleet,
+    Sail,
+    Secure,
+    Subdue,
+    mover,
+)
 from tetrarchia.core.actions import SubdueKind as Kind
 from tetrarchia.core.board import ITALIA
 from tetrarchia.core.combat import battle_values
 from tetrarchia.core.events import Event
 from tetrarchia.core.notation import format_action
-from tetrarchia.core.pieces import ARMY, EMPERORS, GARRISON, NO_DISC, REVOLT, UNREST, Emperor
-from tetrarchia.core.roman import attack_cost, move_cost
-from tetrarchia.core.state import Awaiting, Result, State
-from tetrarchia.core.tasks import ADDITIONAL_REVOLT, INITIAL_ARMY, INITIAL_REVOLT, PLACE_FLEETS
+from tetrarchia.core.pieces import (
+    ARMY,
+    DUX,
+    EMPERORS,
+    GARRISON,
+    GOTHS,
+    NO_DISC,
+    REBEL,
+    REVOLT,
+    UNREST,
+    VICARIUS,
+    Emperor,
+    Piece,
+)
+from tetrarchia.core.roman import attack_cost, link_cost, move_cost
+from tetrarchia.core.state import DEAD, GOTHS_IN_PLAY, IN_BOX, Awaiting, Result, State
+from tetrarchia.core.tasks import (
+    ADDITIONAL_REVOLT,
+    INITIAL_ARMY,
+    INITIAL_REVOLT,
+    PLACE_FLEETS,
+    in_barbarian_phase,
+)
+from tetrarchia.options.dux import DEPLOY_COST, Deploy
+from tetrarchia.options.imperivm import UsePower
+from tetrarchia.options.imperivm_first import BuyIP
+from tetrarchia.options.patres_patriae import TransferIP
+from tetrarchia.options.pirates import ATTACK_COST, PIRATES_SETUP, AttackPirates, coast_values
+from tetrarchia.options.scenarios import rebel_name
+from tetrarchia.options.via_romana import SendGarrison
 from tetrarchia.seats import seat_of
 
 REGION_NAMES = {1: "I HISPANIA", 2: "II GALLIA", 3: "III ILLYRICVM", 4: "IV GRAECIA",
@@ -42,7 +81,7 @@ RESULT_TEXT = {
     Result.RESERVE_EMPTY: "THE EMPIRE FALLS: an unrest or revolt disc had to be placed and its reserve "
                           "was empty",
 }
-SETUP_TASKS = (INITIAL_REVOLT, ADDITIONAL_REVOLT, INITIAL_ARMY, PLACE_FLEETS)
+SETUP_TASKS = (INITIAL_REVOLT, ADDITIONAL_REVOLT, INITIAL_ARMY, PLACE_FLEETS, PIRATES_SETUP)
 RESULT_SHORT = {
     Result.ROMA_VICTRIX: "ROMA VICTRIX",
     Result.ARMY_IN_ROMA: "THE EMPIRE FALLS: an army in Roma",
@@ -74,10 +113,23 @@ def disc_cell(state: State, p: int) -> Text:
     return Text("   ")
 
 
+def rebel_tag(name: str) -> str:
+    """Four letters for a rebel army on the board (R13): CARA, BERB, NARS, DOMI."""
+    return name.removeprefix("the ")[:4].upper()
+
+
 def figure_cell(state: State, p: int) -> Text:
     figure = state.figure[p]
     if figure == ARMY:
         return Text("ARMY", style=ARMY_STYLE)
+    if figure == GOTHS:  # R11.4
+        return Text("GOTH", style=ARMY_STYLE)
+    if figure == REBEL:  # R13
+        return Text(rebel_tag(rebel_name(state, p) or "rebel"), style=ARMY_STYLE)
+    if figure == DUX:  # R11.1
+        return Text("DVX ", style="bold black on white")
+    if figure == VICARIUS:  # R11.2
+        return Text("VIC ", style="bold black on cyan")
     emperor = state.emperor_on(p)
     if emperor >= 0:
         e = Emperor(emperor)
@@ -113,7 +165,10 @@ def seas_and_reserves(state: State) -> Text:
     for zone in sorted(board.zones):
         line = Text(f"{zone} {board.zones[zone].title:<16}")
         fleet = state.fleets[zone]
-        line.append("FLEET" if fleet else "  -  ", style="bold cyan" if fleet else "")
+        if state.pirates == zone:  # R11.3
+            line.append("PIRATES", style="bold red")
+        else:
+            line.append("FLEET" if fleet else "  -  ", style="bold cyan" if fleet else "")
         lines.append(line)
     lines.append(Text("RESERVES", style="bold underline"))
     lines.append(Text(f"unrest {state.unrest_reserve:>2}  revolt {state.revolt_reserve:>2}  "
@@ -137,7 +192,80 @@ def emperors_block(state: State) -> Text:
         line.append(board.label(where) if where >= 0 else "off the board",
                     style="" if where >= 0 else "dim")
         lines.append(line)
+    extra = option_lines(state)
+    if extra:
+        lines.append(Text("OPTIONS", style="bold underline"))
+        lines += extra
     return Text("\n").join(lines)
+
+
+def piece_place(state: State, at: int) -> str:
+    """Where the Dux or the Vicarius is (R11.1, R11.2)."""
+    if at == IN_BOX:
+        return "not deployed"
+    if at == DEAD:
+        return "dead (out of the game)"
+    return state.board.label(at)
+
+
+def per_emperor(title: str, values: Sequence[int], signed: bool = False) -> Text:
+    line = Text(f"{title:<9}")
+    for e in EMPERORS:
+        value = f"{values[e]:+d}" if signed else str(values[e])
+        line.append(f"{e.name[0]}{value}", style=f"bold {COLOUR[e]}")
+        line.append(" ")
+    line.rstrip()
+    return line
+
+
+def option_lines(state: State) -> list[Text]:
+    """The pieces and counters of the optional rules in play (R11-R13), a line each."""
+    settings = state.settings
+    board = state.board
+    lines: list[Text] = []
+    if settings.has("dux"):
+        lines.append(Text(f"Dux      {piece_place(state, state.dux_at)}"))
+    if settings.has("vicarius"):
+        lines.append(Text(f"Vicarius {piece_place(state, state.vicarius_at)}"))
+    if state.flags & GOTHS_IN_PLAY:
+        goths = [p for p, f in enumerate(state.figure) if f == GOTHS]
+        lines.append(Text(f"Goths    {board.label(goths[0]) if goths else 'in the reserve'}"))
+    if settings.has("pirates"):
+        where = board.zones[state.pirates].title if state.pirates else "off the board"
+        lines.append(Text(f"Pirates  {where}"))
+    for border, zone in state.rebels:
+        name = rebel_name(state, border) or "Rebels"
+        lines.append(Text(f"{name[0].upper()}{name[1:]}: {board.name(border)}, fleet ~{zone}"))
+    if settings.has("roma-aeterna") or settings.has("the-great"):
+        lines.append(per_emperor("glory", state.glory))
+    if settings.has("imperivm") or settings.has("imperivm-1st"):
+        lines.append(per_emperor("burned", state.burned))
+    if settings.has("imperivm-1st") and any(state.recoverable):
+        lines.append(per_emperor("to regain", state.recoverable))
+    if settings.has("patres-patriae") and any(state.ip_next):
+        lines.append(per_emperor("IP next", state.ip_next, signed=True))
+    if settings.has("barbaria"):
+        black = "black disc" if state.black else "black used"
+        lines.append(Text(f"Barbarian {state.gray} gray, {black}", style="magenta"))
+    return lines
+
+
+def option_legend(state: State) -> str:
+    """The legend of the optional pieces in play (empty in the base game)."""
+    settings = state.settings
+    parts = []
+    if state.flags & GOTHS_IN_PLAY:
+        parts.append("GOTH the Goths")
+    if settings.has("dux"):
+        parts.append("DVX the Dux")
+    if settings.has("vicarius"):
+        parts.append("VIC the Vicarius")
+    if state.rebels:
+        tags = "/".join(rebel_tag(rebel_name(state, b) or "rebel") for b, _ in state.rebels)
+        parts.append(f"{tags} rebel armies (fleet ~zone to attack them)")
+    if settings.has("pirates"):
+        parts.append("PIRATES their sea zone")
+    return " · ".join(parts)
 
 
 def is_setup(state: State) -> bool:
@@ -149,6 +277,8 @@ def status_line(state: State) -> Text:
     settings = state.settings
     line = Text("TETRARCHIA", style="bold")
     line.append(f" {settings.level} · ")
+    if settings.options:
+        line.append(" ".join(f"+{key}" for key in settings.options) + " · ", style="cyan")
     if state.is_over:
         line.append(RESULT_SHORT[state.result], style="bold")
         return line
@@ -162,6 +292,8 @@ def status_line(state: State) -> Text:
             line.append(f" (Player {seat_of(state.turn, settings.players, settings.shared_caesar)})")
         if state.awaiting is Awaiting.ROMAN_ACTION:
             line.append(f" · {state.ip} IP left", style="bold")
+        elif in_barbarian_phase(state):
+            line.append(" · Barbarian phase", style="magenta")
     line.append(f" · secured borders {state.secured_borders()}/6")
     return line
 
@@ -177,31 +309,55 @@ def render_board(state: State, width: int = 100) -> RenderableType:
         grid.add_column(width=BLOCK_WIDTH, no_wrap=True)
     for start in range(0, len(blocks), columns):
         grid.add_row(*blocks[start:start + columns])
-    return Group(status_line(state), grid, Text(LEGEND, style="dim"))
+    legends = [Text(LEGEND, style="dim")]
+    extra = option_legend(state)
+    if extra:
+        legends.append(Text(extra, style="dim"))
+    return Group(status_line(state), grid, *legends)
 
 
 # --- the legal actions ------------------------------------------------------------------------
 
 
-def attack_odds(state: State, action: Attack) -> str:
+def odds(base_roman: int, roman_multiplier: int, base_barbarian: int, barbarian_multiplier: int) -> str:
     """R6 before the dice: both formulas and the chances over the 36 rolls."""
-    base = battle_values(state, action.emperor, action.origin, action.target, 0, 0)
     win = lose = 0
     for roman in range(1, 7):
         for barbarian in range(1, 7):
-            r = (roman + base.roman_support) * base.roman_multiplier
-            b = (barbarian + base.barbarian_support) * base.barbarian_multiplier
+            r = (roman + base_roman) * roman_multiplier
+            b = (barbarian + base_barbarian) * barbarian_multiplier
             win += r > b
             lose += r < b
-    return (f"(d+{base.roman_support})x{base.roman_multiplier} vs (d+{base.barbarian_support})"
-            f"x{base.barbarian_multiplier}: win {win * 100 // 36}%, lose {lose * 100 // 36}%")
+    return (f"(d+{base_roman})x{roman_multiplier} vs (d+{base_barbarian})x{barbarian_multiplier}: "
+            f"win {win * 100 // 36}%, lose {lose * 100 // 36}%")
+
+
+def attack_odds(state: State, action: Attack) -> str:
+    """R6 before the dice, for the Emperor or the Dux (R11.1) who attacks."""
+    base = battle_values(state, mover(action), action.origin, action.target, 0, 0)
+    return odds(base.roman_die + base.roman_support, base.roman_multiplier,
+                base.barbarian_die + base.barbarian_support, base.barbarian_multiplier)
+
+
+def pirate_odds(state: State, action: AttackPirates) -> str:
+    """R11.3 before the dice: the coast counts as linked."""
+    piece = action.piece if action.piece is not None else action.emperor
+    support, times, revolts, pirate_times = coast_values(state, piece, state.pirates)
+    return odds(support, times, revolts, pirate_times)
 
 
 GROUPS = ("Enter", "Place a fleet", "Move", "Move by fleet", "Sail a fleet", "Secure", "Subdue",
-          "Attack", "Other", "End")
+          "Attack", "Deploy Dux", "Dux", "Place Vicarius", "Vicarius", "Other Emperors", "Pirates",
+          "Imperivm", "Via Romana", "Patres Patriae", *DECISION_GROUPS, "Other", "End")
+PIECE_GROUPS = {Piece.DUX: "Dux", Piece.VICARIUS: "Vicarius"}
 
 
-def action_group(action: Action) -> str:
+def action_group(action: Action, state: State | None = None) -> str:
+    """The heading an action is listed under (the optional rules' actions have their own)."""
+    if state is not None and state.awaiting is Awaiting.DECISION:
+        return decision_group(action) or "Decide"
+    if isinstance(action, (Move, Subdue, Attack)) and action.piece is not None:
+        return PIECE_GROUPS.get(action.piece, "Other Emperors")  # R11.1, R11.2, R12.1
     if isinstance(action, Enter):
         return "Enter"
     if isinstance(action, PlaceFleet):
@@ -218,19 +374,64 @@ def action_group(action: Action) -> str:
         return "Attack"
     if isinstance(action, EndPhase):
         return "End"
-    return "Other"  # the actions of optional rules (R11-R12)
+    return option_group(action)
+
+
+def option_group(action: Action) -> str:
+    if isinstance(action, Deploy):  # R11.1, R11.2
+        return "Deploy Dux" if action.piece == Piece.DUX else "Place Vicarius"
+    if isinstance(action, AttackPirates):
+        return "Pirates"
+    if isinstance(action, (UsePower, BuyIP)):
+        return "Imperivm"
+    if isinstance(action, SendGarrison):
+        return "Via Romana"
+    if isinstance(action, TransferIP):
+        return "Patres Patriae"
+    return decision_group(action) or "Other"
+
+
+def option_label(state: State, action: OptionAction) -> str:
+    """An optional rule's action in its notation (without the name of the Emperor of the turn,
+    whom the prompt names), with its cost or effect; a deployment names its place only."""
+    board = state.board
+    if isinstance(action, Deploy):  # the heading names the piece: the list names the places
+        return f"{board.label(action.at)} ({DEPLOY_COST} IP)"
+    text = action.notation(board, False)
+    text = text.removeprefix(f"{state.turn.title} ")
+    if isinstance(action, AttackPirates):
+        return f"{text} ({ATTACK_COST} IP) {pirate_odds(state, action)}"
+    if isinstance(action, SendGarrison):
+        link = board.link_between[(action.origin, action.dest)]
+        return f"{text} ({link_cost(link.broken, False)} IP)"
+    if isinstance(action, UsePower):
+        effect = {Emperor.DIOCLETIAN: "he may move the other Emperors this turn",
+                  Emperor.MAXIMIAN: "a 7th IP"}.get(action.emperor, "")
+        return f"{text}: {effect}" if effect else text
+    if isinstance(action, BuyIP):
+        return f"{text} (+1 IP)"
+    return text
 
 
 def action_label(state: State, action: Action) -> str:
     """A short label for the numbered list (the group heading says what kind of action)."""
     board = state.board
+    decided = decision_label(state, action)
+    if decided is not None:
+        return decided
+    if isinstance(action, OptionAction):
+        return option_label(state, action)
     if isinstance(action, PlaceFleet):
         return board.zones[action.zone].title
     if isinstance(action, Enter):
         return board.label(action.province)
     if isinstance(action, Move):
         passing = ", passing" if state.figure[action.dest] and not state.passing else ""
-        return f"{board.label(action.dest)} ({move_cost(state, action)} IP{passing})"
+        label = f"{board.label(action.dest)} ({move_cost(state, action)} IP{passing})"
+        if action.piece is None:
+            return label
+        who = f"{action.piece.title} " if action.piece < Piece.DUX else ""
+        return f"{who}{'by fleet ' if action.by_fleet else ''}to {label}"
     if isinstance(action, Sail):
         return f"{action.src}→{action.dst} {board.zones[action.dst].title} (1 IP)"
     if isinstance(action, Secure):
@@ -242,51 +443,55 @@ def action_label(state: State, action: Action) -> str:
                 Kind.REDUCE_REVOLT: "revolt to unrest (1 IP)",
                 Kind.REMOVE_UNREST: "remove the unrest (1 IP)"}[action.kind]
     if isinstance(action, Attack):
-        return f"{board.label(action.target)} ({attack_cost(state, action)} IP) {attack_odds(state, action)}"
+        label = f"{board.label(action.target)} ({attack_cost(state, action)} IP) {attack_odds(state, action)}"
+        return label if action.piece is None else f"attack {label}"
     if isinstance(action, EndPhase):
         return "end the Roman phase"
     return format_action(action, board)
 
 
 def shown_actions(state: State, actions: Sequence[Action]) -> list[Action]:
-    """The actions the list shows: a move to a province reached both through a link and by fleet
-    appears once, the cheaper way (the link when they cost the same).  The other way can still be
-    typed in the notation."""
-    best: dict[int, Move] = {}
+    """The actions the list shows: a move of a figure to a province reached both through a link
+    and by fleet appears once, the cheaper way (the link when they cost the same).  The other way
+    can still be typed in the notation."""
+    best: dict[tuple[int, int], Move] = {}
     for action in actions:
         if isinstance(action, Move):
-            known = best.get(action.dest)
+            key = (mover(action), action.dest)
+            known = best.get(key)
             if known is None or (move_cost(state, action), action.by_fleet) < \
                     (move_cost(state, known), known.by_fleet):
-                best[action.dest] = action
-    return [a for a in actions if not isinstance(a, Move) or best[a.dest] == a]
+                best[key] = action
+    return [a for a in actions if not isinstance(a, Move) or best[(mover(a), a.dest)] == a]
 
 
 def numbered(state: State, actions: Sequence[Action]) -> list[Action]:
     """The actions in the order the list shows them (grouped by kind): number n is item n-1."""
-    return sorted(shown_actions(state, actions), key=lambda a: GROUPS.index(action_group(a)))
+    return sorted(shown_actions(state, actions), key=lambda a: GROUPS.index(action_group(a, state)))
 
 
 def render_actions(state: State, actions: Sequence[Action], width: int = 100) -> Text:
     """The numbered legal actions, grouped by kind and packed into lines of ``width``."""
     out = Text()
     items = numbered(state, actions)
+    groups = [action_group(a, state) for a in items]
+    head = max([15, *(len(g) + 2 for g in groups)])
     for group in GROUPS:
-        entries = [(n, a) for n, a in enumerate(items, 1) if action_group(a) == group]
+        entries = [(n, a) for n, (a, g) in enumerate(zip(items, groups, strict=True), 1) if g == group]
         if not entries:
             continue
         line = Text()
-        line.append(f"{group + ':':<15}", style="bold")
+        line.append(f"{group + ':':<{head}}", style="bold")
         used = len(line)
         for n, action in entries:
             label = action_label(state, action)
             piece_len = len(str(n)) + 1 + len(label) + 3
-            if used + piece_len > width and used > 15:
+            if used + piece_len > width and used > head:
                 line.rstrip()
                 out.append_text(line)
                 out.append("\n")
-                line = Text(" " * 15)
-                used = 15
+                line = Text(" " * head)
+                used = head
             line.append(str(n), style="bold cyan")
             line.append(f" {label}   ")
             used += piece_len
@@ -297,9 +502,17 @@ def render_actions(state: State, actions: Sequence[Action], width: int = 100) ->
     return out
 
 
+def end_report(state: State) -> list[str]:
+    """The optional rules' lines at the end of a game (R12.5 individual scores and the Great,
+    R12.6 the Barbarian player's win ...)."""
+    return [line for hook in state.hooks.end_report for line in hook(state)]
+
+
 # --- what happened ----------------------------------------------------------------------------
 EVENT_STYLE = {"end": "bold", "battle": "bold", "uprising": "bold magenta", "army": "magenta",
-               "removed": "bold", "link": "dim"}
+               "removed": "bold", "link": "dim", "barbaria": "bold magenta", "usurper": "bold magenta",
+               "power": "bold", "glory": "bold yellow", "pirates": "bold", "deploy": "bold",
+               "patres": "bold", "garrison": "bold"}
 
 
 def print_events(console: Console, events: Sequence[Event]) -> None:

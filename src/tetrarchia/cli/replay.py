@@ -7,7 +7,8 @@ from collections.abc import Callable
 from rich.console import Console
 from rich.text import Text
 
-from tetrarchia.cli.render import RESULT_TEXT, print_events, render_board
+from tetrarchia.cli.optioninfo import options_summary
+from tetrarchia.cli.render import RESULT_TEXT, end_report, print_events, render_board
 from tetrarchia.core.actions import Roll
 from tetrarchia.core.notation import format_action
 from tetrarchia.core.scoring import score
@@ -22,6 +23,9 @@ def replay_game(game: Game, console: Console, input_fn: Callable[[str], str] | N
     settings = game.state.settings
     console.print(f"Replay: level {settings.level}, {settings.players} player(s), seed {game.seed}, "
                   f"{len(game.log)} actions.", markup=False, highlight=False)
+    options = options_summary(settings)
+    if options:
+        console.print(options, markup=False, highlight=False)
     played = 0
     for played, (action, state, events) in enumerate(game.replay(), 1):
         if isinstance(action, Roll):
@@ -47,6 +51,8 @@ def replay_game(game: Game, console: Console, input_fn: Callable[[str], str] | N
     if end.is_over:
         console.print(Text(RESULT_TEXT[end.result], style="bold"))
         console.print(f"Score: {score(end).describe()}", markup=False, highlight=False)
+        for report in end_report(end):
+            console.print(Text(report, style="bold"))
     else:
         console.print(f"The saved game goes on: round {end.round}, {end.turn.title}'s turn.",
                       markup=False, highlight=False)

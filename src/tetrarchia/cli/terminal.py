@@ -14,7 +14,10 @@ from tetrarchia.cli.play import InputFn
 from tetrarchia.core.board import Board
 
 COMMAND_WORDS = ("help", "board", "undo", "save", "score", "rules", "quit", "attack", "secure", "remove",
-                 "reduce", "revolt", "unrest", "end", "sail", "fleet", "by", "to")
+                 "reduce", "revolt", "unrest", "end", "sail", "fleet", "by", "to",
+                 # the optional rules' words (R11-R12)
+                 "dux", "vicarius", "pirates", "power", "reserve", "decline", "patres", "pass",
+                 "reroll", "cancel", "black")
 
 
 def terminal_input(console: Console, board: Board | None = None) -> InputFn:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tetrarchia.cli.optioninfo import SCENARIO, options_summary
+from tetrarchia.core.rulebook import REGISTRY
 from tetrarchia.game import Game
 from tetrarchia.seats import seating
 
@@ -19,7 +21,15 @@ Commands:
   score            the 10-point score if the game ended now (R8)
   rules            the costs of the Roman actions
   quit             leave the game (you are offered to save it)
-Press Enter alone when only one action is possible."""
+Press Enter alone when only one action is possible.
+Optional rules, when chosen (tetrarchia options lists them):
+  Dux, Vicarius: M +dux III:1   M/dux III:1-III:3   M/dux -R III:3   M/dux III:1xgermania_magna
+                 M +vic etrvria   M/vic etrvria-roma   (long: Maximian deploys the Dux in Rhaetia)
+  Pirates:       G IV:5xpirates   (Galerius attacks the Pirates from Achaia)
+  Imperivm:      M power reserve   D power IV:3   then Diocletian moves the others: D/g IV:3-IV:4
+  Imperivm 1st:  D +ip reserve     Via Romana: M gII:3>II:4     Patres Patriae: D patres
+  Decisions (Galerius's +1, Constantius's block, the Barbarian player): type the number, or
+                 power reserve   decline   reroll   pass   cancel   black etrvria"""
 
 RULES = """\
 Roman phase (R5), 6 IP: move 1 IP (broken link 2, by fleet 1; +1 into a revolt; never into an
@@ -47,6 +57,13 @@ def game_intro(game: Game, loaded_from: str | Path | None = None) -> list[str]:
     if game.seed is not None:
         lines.append(f"Seed {game.seed}: play the same dice again with --seed {game.seed}.")
     lines += seating(settings)
+    options = options_summary(settings)
+    if options:
+        lines.append(options)
+    for key in settings.options:
+        module = REGISTRY[key]
+        if module.family == SCENARIO:
+            lines.append(f"Scenario {module.title}: {module.summary}")
     once = "once per spreading or uprising" if settings.broken_link_once else "at every crossing"
     lines.append(
         f"Decisions: D2 new armies advance at once: {'yes' if settings.new_armies_advance else 'no'}; "

@@ -36,12 +36,13 @@ from tetrarchia.core.errors import (
     WrongMoment,
 )
 from tetrarchia.core.events import PURPOSE_TEXT, Purpose
-from tetrarchia.core.pieces import ARMY, NO_DISC, NO_FIGURE, REVOLT, UNREST, figure_emperor
+from tetrarchia.core.pieces import ARMY, NO_DISC, NO_FIGURE, REBEL, REVOLT, UNREST, figure_emperor
 from tetrarchia.core.roman import (
     FLEET_COST,
     SECURE_BORDER_COST,
     SECURE_COST,
     SUBDUE_COST,
+    attack_barred_reason,
     can_pass_on,
     fleet_destinations,
     link_cost,
@@ -188,9 +189,12 @@ def _explain_roman(state: State, action: Action) -> IllegalAction:
         return NotEnoughIP(f"this costs {SUBDUE_COST[action.kind]} IP and {name} has {ip} left")
     if isinstance(action, Attack):
         target = action.target
-        if not 0 <= target < board.size or state.figure[target] != ARMY:
+        if not 0 <= target < board.size or not ARMY <= state.figure[target] <= REBEL:
             return NothingThere(f"there is no Barbarian army in "
                                 f"{board.name(target) if 0 <= target < board.size else target}")
+        barred = attack_barred_reason(state, target)
+        if barred is not None:
+            return IllegalAction(barred)
         if not board.linked(here, target):
             return NotLinked(f"{board.name(target)} is not linked to {board.name(here)} "
                              "(attacks go through links only, never by fleet)")

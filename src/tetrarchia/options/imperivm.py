@@ -160,13 +160,17 @@ def explain(state: State, action: OptionAction) -> IllegalAction:
             and state.flags & DIOCLETIAN_MOVES_OTHERS:
         return WrongMoment("Diocletian already moves the other Emperors this turn")
     if isinstance(action, UsePower) and action.burn >= 0:
-        return IllegalAction(f"{emperor.title if emperor else '?'} has no disc in "
+        return IllegalAction(f"{emperor.title if emperor is not None else '?'} has no disc in "
                              f"{state.board.name(action.burn)}")
     if emperor in (Emperor.GALERIUS, Emperor.CONSTANTIUS):
         when = ("after the dice of his battle" if emperor is Emperor.GALERIUS
                 else "just before an army attacks him")
         return WrongMoment(f"{emperor.title}'s power is used {when}")
-    return WrongMoment(f"{emperor.title if emperor else 'this'} power is used in his own Roman phase")
+    if emperor is Emperor.DIOCLETIAN and not any(state.emperor_at[e] >= 0 for e in range(1, 4)):
+        return WrongMoment("Diocletian's power moves the other Emperors, and no other Emperor is on "
+                           "the board")
+    who = f"{emperor.title}'s" if emperor is not None else "this"
+    return WrongMoment(f"{who} power is used in his own Roman phase")
 
 
 def _hooks(settings: Settings) -> Hooks:

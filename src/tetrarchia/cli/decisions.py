@@ -1,0 +1,221 @@
+"""The decisions taken inside a phase (``Awaiting.DECISION``, R12): what is being decided and
+what each choice does, for the terminal.
+
+- Imperivm (R12.1): Galerius may add +1 to his die after the dice of his battle; Constantius may
+  block an army just before it attacks him.  Each use burns one of his discs.
+- Barbaria (R12.6): the Barbarian player may reroll the dice just rolled, cancel or redirect an
+  army about to advance (a gray disc each), and use his black disc once per game.
+"""
+
+from __future__ import annotations
+
+from tetrarchia.core.actions import Action
+from tetrarchia.core.board import Board
+from tetrarchia.core.combat import battle_values
+from tetrarchia.core.engine import BARBARIAN_SEAT, deciding_seat, roll_description
+from tetrarchia.core.pieces import GARRISON, GOTHS, Emperor
+from tetrarchia.core.state import Awaiting, State
+from tetrarchia.core.tasks import ARMY_STEP, BATTLE, piece_at
+from tetrarchia.options.barbaria import (
+    BarbarianPass,
+    BlackArmy,
+    BlackRevolt,
+    CancelAdvance,
+    Redirect,
+    Reroll,
+    black_army_borders,
+)
+from tetrarchia.options.common import (
+    BARBARIAN_ADVANCE,
+    BARBARIAN_BLACK,
+    BARBARIAN_REROLL,
+    CONSTANTIUS_BLOCK,
+    GALERIUS_BONUS,
+    RESERVE,
+)
+from tetrarchia.options.imperivm import Decline, UsePower
+from tetrarchia.options.pirates import PIRATE_BATTLE, coast_values
+from tetrarchia.seats import seat_label_of
+
+DECISION_KINDS = (BARBARIAN_ADVANCE, BARBARIAN_BLACK, BARBARIAN_REROLL, CONSTANTIUS_BLOCK,
+                  GALERIUS_BONUS)
+
+
+def decision_kind(state: State) -> int | None:
+    """The kind of decision awaited (``options.common``), or None when no decision is awaited."""
+    if state.awaiting is not Awaiting.DECISION or not state.tasks:
+        return None
+    task = state.tasks[-1]
+    return task[2] if len(task) > 2 else None
+
+
+def who_decides(state: State) -> str:
+    """The player who decides now, as the prompts name him (R10, R12.6)."""
+    seat = deciding_seat(state)
+    if seat is None:
+        return "Nobody"
+    return seat_label_of(seat, state.settings)
+
+
+def _outcome(roman: int, barbarian: int, who: str) -> str:
+    if roman > barbarian:
+        return f"{who} wins as it stands"
+    if roman < barbarian:
+        return f"{who} loses as it stands"
+    return "a draw as it stands"
+
+
+def _discs(state: State, emperor: Emperor) -> str:
+    on_board = state.disc.count(GARRISON + emperor)
+    return (f"{state.garrisons[emperor]} in his reserve, {on_board} on the board, "
+            f"{state.burned[emperor]} burned already")
+
+
+def _galerius(state: State) -> str:
+    battle = state.tasks[-2] if len(state.tasks) > 1 else ()
+    what = "Galerius's battle"
+    if battle and battle[0] == BATTLE:
+        _, piece, army, _attacks, roman_die, barbarian_die = battle
+        values = battle_values(state, piece, piece_at(state, piece), army, roman_die, barbarian_die)
+        what = (f"Galerius's battle with the army in {state.board.name(army)}: {values.describe()}; "
+                f"{_outcome(values.roman, values.barbarian, 'Galerius')}")
+    elif battle and battle[0] == PIRATE_BATTLE:
+        _, piece, zone, roman_die, barbarian_die = battle
+        support, times, revolts, pirate_times = coast_values(state, piece, zone)
+        roman = (roman_die + support) * times
+        pirates = (barbarian_die + revolts) * pirate_times
+        what = (f"Galerius's battle with the Pirates in {state.board.zones[zone].title}: Roman "
+                f"({roman_die}+{support})x{times} = {roman} against Pirates ({barbarian_die}+"
+                f"{revolts})x{pirate_times} = {pirates}; {_outcome(roman, pirates, 'Galerius')}")
+    return (f"{what}. Imperivm (R12.1): Galerius may burn one of his discs "
+            f"({_discs(state, Emperor.GALERIUS)}) to add +1 to his die, and again after that.")
+
+
+def _constantius(state: State) -> str:
+    board = state.board
+    step = state.tasks[-2] if len(state.tasks) > 1 else ()
+    if step and step[0] == ARMY_STEP:
+        src = step[1]
+        dest = step[2] if len(step) > 2 and step[2] >= 0 else board.next_step[src]
+        what = (f"{_army(state, src)} in {board.name(src)} {_is(state, src)} about to attack "
+                f"Constantius in {board.name(dest)}")
+    else:
+        what = "An army is about to attack Constantius"
+    return (f"{what}. Imperivm (R12.1): Constantius may burn one of his discs "
+            f"({_discs(state, Emperor.CONSTANTIUS)}) to block it: it does not advance this turn.")
+
+
+def _army(state: State, province: int) -> str:
+    return "The Goths" if state.figure[province] == GOTHS else "The army"
+
+
+def _is(state: State, province: int) -> str:
+    return "are" if state.figure[province] == GOTHS else "is"
+
+
+def _gray(state: State) -> str:
+    return f"{state.gray} gray disc{'s' if state.gray != 1 else ''}"
+
+
+def _reroll(state: State) -> str:
+    rolled = state.dice or ()
+    dice = " ".join(str(d) for d in rolled)
+    shown, them = ("The die shows", "it") if len(rolled) == 1 else ("The dice show", "them")
+    return (f"{shown} {dice} ({roll_description(state)}). Barbaria (R12.6): the Barbarian player "
+            f"may spend one of his {_gray(state)} to reroll {them} (once per roll, D24).")
+
+
+def _advance(state: State) -> str:
+    board = state.board
+    src = state.tasks[-1][3]
+    dest = board.next_step[src]
+    towards = f" to {board.name(dest)} (its arrow)" if dest >= 0 else ""
+    redirect = ("follows its arrow instead (3rd edition)"
+                if state.settings.param("barbaria", "redirect") == "3rd" else "stays (2nd edition)")
+    return (f"{_army(state, src)} in {board.name(src)} {_is(state, src)} about to advance{towards}. "
+            f"Barbaria (R12.6): the Barbarian player may spend one of his {_gray(state)} to cancel "
+            "the advance, or, for an army inside the Empire, to send it through another link to a "
+            f"Roman province without army; a redirected army stopped by a broken link {redirect}.")
+
+
+def _black(state: State) -> str:
+    army = (", or, no army being on the board, return it to place an army on an empty border"
+            if black_army_borders(state) else "")
+    return ("A Barbarian phase begins. Barbaria (R12.6): once per game the Barbarian player may "
+            "use his black disc: a revolt on an empty Roman province (no disc, no figure, not a "
+            f"capital: D25){army}. He may also keep it for later.")
+
+
+def decision_context(state: State) -> str:
+    """What is being decided now and what the choices are for (empty when nothing is)."""
+    kind = decision_kind(state)
+    texts = {GALERIUS_BONUS: _galerius, CONSTANTIUS_BLOCK: _constantius, BARBARIAN_REROLL: _reroll,
+             BARBARIAN_ADVANCE: _advance, BARBARIAN_BLACK: _black}
+    if kind not in texts:
+        if deciding_seat(state) == BARBARIAN_SEAT:
+            return "The Barbarian player decides (R12.6)."
+        return "A decision of an optional rule (R12)." if kind is not None else ""
+    return texts[kind](state)
+
+
+def _burning(board: Board, burn: int) -> str:
+    return "burning a disc from his reserve" if burn == RESERVE else \
+        f"burning his disc in {board.label(burn)}"
+
+
+DECISION_GROUPS = ("Revolt (black disc)", "Army (black disc)", "Decide")
+
+
+def decision_group(action: Action) -> str | None:
+    """The heading of a decision's choice in the list (None: not a decision's choice)."""
+    if isinstance(action, BlackRevolt):
+        return "Revolt (black disc)"
+    if isinstance(action, BlackArmy):
+        return "Army (black disc)"
+    if isinstance(action, (Reroll, BarbarianPass, CancelAdvance, Redirect, Decline)):
+        return "Decide"
+    return None
+
+
+def decision_label(state: State, action: Action) -> str | None:
+    """What a choice of a decision does, in a few words (None: not a decision's choice)."""
+    board = state.board
+    if isinstance(action, UsePower) and state.awaiting is Awaiting.DECISION:
+        effect = "+1 to his die" if action.emperor is Emperor.GALERIUS else "block the army"
+        return f"{effect}, {_burning(board, action.burn)}"
+    if isinstance(action, Decline):
+        return "do not use his power"
+    if isinstance(action, Reroll):
+        return "reroll the dice (1 gray disc)"
+    if isinstance(action, BarbarianPass):
+        return "pass"
+    if isinstance(action, CancelAdvance):
+        return "cancel the advance (1 gray disc)"
+    if isinstance(action, Redirect):
+        return f"send it to {board.label(action.dest)} (1 gray disc)"
+    if isinstance(action, BlackRevolt):
+        return board.label(action.province)
+    if isinstance(action, BlackArmy):
+        return board.label(action.border)
+    return None
+
+
+PASS_WORDS = ("pass", "no", "n", "decline", "none", "skip", "keep")
+
+
+def decision_word(state: State, text: str, legal: list[Action]) -> Action | None:
+    """Words that answer a decision: ``pass``/``no``/``decline`` (let it go), ``reroll``,
+    ``cancel``, ``power``/``yes`` (the power, burning from the reserve when he can)."""
+    if state.awaiting is not Awaiting.DECISION:
+        return None
+    word = text.strip().lower()
+    if word in PASS_WORDS:
+        return next((a for a in legal if isinstance(a, (BarbarianPass, Decline))), None)
+    if word in ("power", "yes", "y", "use", "burn", "block", "+1"):
+        powers = [a for a in legal if isinstance(a, UsePower)]
+        return next((a for a in powers if a.burn == RESERVE), powers[0] if len(powers) == 1 else None)
+    if word == "cancel":
+        return next((a for a in legal if isinstance(a, CancelAdvance)), None)
+    if word == "reroll":
+        return next((a for a in legal if isinstance(a, Reroll)), None)
+    return None
