@@ -20,6 +20,7 @@ from tetrarchia.core.actions import (
     Secure,
     Subdue,
     SubdueKind,
+    mover,
 )
 from tetrarchia.core.errors import (
     BadRoll,
@@ -36,7 +37,17 @@ from tetrarchia.core.errors import (
     WrongMoment,
 )
 from tetrarchia.core.events import PURPOSE_TEXT, Purpose
-from tetrarchia.core.pieces import ARMY, NO_DISC, NO_FIGURE, REBEL, REVOLT, UNREST, figure_emperor
+from tetrarchia.core.pieces import (
+    ARMY,
+    NO_DISC,
+    NO_FIGURE,
+    REBEL,
+    REVOLT,
+    UNREST,
+    Piece,
+    figure_emperor,
+    is_army,
+)
 from tetrarchia.core.roman import (
     FLEET_COST,
     SECURE_BORDER_COST,
@@ -44,10 +55,12 @@ from tetrarchia.core.roman import (
     SUBDUE_COST,
     attack_barred_reason,
     can_pass_on,
+    commanded_pieces,
     fleet_destinations,
     link_cost,
 )
 from tetrarchia.core.state import Awaiting, State
+from tetrarchia.core.tasks import piece_at
 
 
 def explain_illegal(state: State, action: Action) -> IllegalAction:
@@ -70,6 +83,9 @@ def explain_illegal(state: State, action: Action) -> IllegalAction:
             return WrongMoment(f"fleets are placed only at setup ({_waiting_for(state)})")
         if action.zone not in (1, 2, 3):
             return NothingThere(f"there is no sea zone {action.zone}")
+        if action.zone == state.pirates:
+            return Occupied(f"the Pirates hold {state.board.zones[action.zone].title}: no fleet goes "
+                            "there (R11.3)")
         return Occupied(f"{state.board.zones[action.zone].title} already holds a Roman fleet")
     if awaiting is Awaiting.FLEET_PLACEMENT:
         return WrongMoment("the players must first place the Roman fleets")
@@ -129,7 +145,7 @@ def _explain_enter(state: State, action: Enter) -> IllegalAction:
                              f"{board.name(board.capital[action.emperor])}, not in {name}")
     if state.disc[p] != NO_DISC and p != board.roma:
         return Occupied(f"his capital {name} is covered by a disc")
-    if state.figure[p] == ARMY:
+    if is_army(state.figure[p]):
         return Occupied(f"an army stands in {name}")
     return MustMoveOn(f"another figure stands in {name} and {action.emperor.title} could not "
                       "move out of it (D21)")
@@ -138,17 +154,26 @@ def _explain_enter(state: State, action: Enter) -> IllegalAction:
 def _explain_roman(state: State, action: Action) -> IllegalAction:
     board = state.board
     name = state.turn.title
-    here = state.emperor_at[state.turn]
+    piece = mover(action) if isinstance(action, (Move, Subdue, Attack)) else Piece(state.turn)
+    here = piece_at(state, piece)
+    who = name if int(piece) == int(state.turn) else (piece.title if piece < 4 else f"the {piece.title}")
     if isinstance(action, EndPhase):
         return MustMoveOn(f"{name} is passing through {board.name(here)} and must move on before "
                           "ending his phase (D8)")
+    if int(piece) != int(state.turn):
+        if piece not in commanded_pieces(state):
+            return WrongMoment(f"{name} cannot spend his IP on {who} now")
+        if piece == Piece.VICARIUS and not isinstance(action, Move):
+            return IllegalAction("the Vicarius never fights nor subdues (R11.2)")
+        if piece < 4 and not isinstance(action, Move):
+            return WrongMoment(f"{name} only moves {who} (R12.1)")
     if here < 0:
-        return WrongMoment(f"{name} is not on the board")
+        return WrongMoment(f"{who} is not on the board")
     where = getattr(action, "origin", getattr(action, "at", here))
     if not 0 <= where < board.size:
         return NothingThere(f"there is no province {where}")
     if where != here:
-        return WrongMoment(f"{name} is in {board.name(here)}, not in {board.name(where)}")
+        return WrongMoment(f"{who} is in {board.name(here)}, not in {board.name(where)}")
     if state.passing and not isinstance(action, Move):
         return MustMoveOn(f"{name} is passing through {board.name(here)}: his next action must "
                           "be a move out of it (R5.1)")
@@ -162,6 +187,8 @@ def _explain_roman(state: State, action: Action) -> IllegalAction:
             return NotLinked(f"sea zone {action.dst} is not adjacent to {board.zones[action.src].title}")
         if state.fleets[action.dst]:
             return Occupied(f"{board.zones[action.dst].title} already holds a Roman fleet")
+        if action.dst == state.pirates:
+            return Occupied(f"the Pirates hold {board.zones[action.dst].title}: no fleet enters it (R11.3)")
         return NotEnoughIP(f"sailing costs 1 IP and {name} has {ip} left")
     if isinstance(action, Secure):
         if state.disc[here] != NO_DISC:
@@ -214,6 +241,8 @@ def _explain_move(state: State, action: Move) -> IllegalAction:
     if dest == here:
         return IllegalAction(f"{name} is already in {board.name(dest)}")
     into_revolt = state.disc[dest] == REVOLT
+    if action.piece is Piece.VICARIUS and into_revolt:
+        return Occupied(f"the Vicarius never enters a revolt, and {board.name(dest)} is in revolt (R11.2)")
     if action.by_fleet:
         if dest not in fleet_destinations(state, here):
             return NotLinked(f"no Roman fleet joins {board.name(here)} and {board.name(dest)} "
@@ -228,7 +257,7 @@ def _explain_move(state: State, action: Move) -> IllegalAction:
         return NotEnoughIP(f"moving to {board.name(dest)} costs {cost} IP{extra} and {name} has "
                            f"{state.ip} left")
     holder = state.figure[dest]
-    if holder == ARMY:
+    if is_army(holder):
         return Occupied(f"a Barbarian army stands in {board.name(dest)}; attack it instead")
     if holder != NO_FIGURE and not can_pass_on(state, dest, state.ip - cost, here):
         other = figure_emperor(holder)

@@ -160,9 +160,12 @@ _NAMES: dict[str, str] = {}
 def find_module(name: str) -> RuleModule:
     """A module by key or alias, forgiving case, spaces and the V-for-U spelling."""
     key = name.strip().lower().replace(" ", "-").replace("_", "-")
-    for candidate in (key, key.replace("v", "u"), key.replace("u", "v")):
-        if candidate in _NAMES:
-            return REGISTRY[_NAMES[candidate]]
+    if key in _NAMES:
+        return REGISTRY[_NAMES[key]]
+    folded = key.replace("u", "v")  # the board's Latin spelling: VSVRPATOR, MARE NOSTRVM
+    for known, module in _NAMES.items():
+        if known.replace("u", "v") == folded:
+            return REGISTRY[module]
     known = ", ".join(sorted(REGISTRY))
     raise OptionError(f"unknown option {name!r}; the options are: {known}")
 

@@ -35,7 +35,7 @@ from tetrarchia.core.pieces import (
     is_army,
 )
 from tetrarchia.core.settings import Settings
-from tetrarchia.core.state import DEAD, Awaiting, Result, State
+from tetrarchia.core.state import DEAD, GOTHS_IN_PLAY, Awaiting, Result, State
 from tetrarchia.core.tasks import (
     ACTIVITY_PROVINCE,
     ARMY_STEP,
@@ -197,6 +197,9 @@ class _Reader:
         self.read_figures(state, data)
         self.read_fleets(state, self.get(data, "fleets", list, "", []))
         self.read_expansion(state, data.get("expansion"))
+        state.flags &= ~GOTHS_IN_PLAY  # R11.4: the Goths wait in the reserve iff their module is chosen
+        if settings.has("goths"):
+            state.flags |= GOTHS_IN_PLAY
         self.read_reserves(state, self.get(data, "reserves", dict, "", {}))
         self.read_turn(state, self.get(data, "turn", dict, "", {}))
         self.read_machine(state, data.get("machine"))

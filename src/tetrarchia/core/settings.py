@@ -196,6 +196,9 @@ def _resolve_options(
         if key not in chosen:
             chosen.append(key)
             pending.extend(REGISTRY[key].requires)
+    scenarios = [REGISTRY[k].title for k in chosen if REGISTRY[k].family == "scenario"]
+    if len(scenarios) > 1:
+        raise OptionError(f"only one historical scenario at a time, not {' and '.join(scenarios)}")
     for key in chosen:
         for other in REGISTRY[key].excludes:
             if other in chosen:

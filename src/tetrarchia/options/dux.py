@@ -16,7 +16,15 @@ from dataclasses import dataclass
 
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
-from tetrarchia.core.errors import IllegalAction, NotEnoughIP, NotLinked, Occupied, WrongMoment
+from tetrarchia.core.errors import (
+    IllegalAction,
+    MustMoveOn,
+    NotEnoughIP,
+    NotLinked,
+    NotYourTurn,
+    Occupied,
+    WrongMoment,
+)
 from tetrarchia.core.events import Events
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import DUX, NO_DISC, NO_FIGURE, REVOLT, VICARIUS, Emperor, Piece
@@ -105,6 +113,11 @@ def apply_deploy(state: State, action: Deploy, events: Events) -> None:
 
 def explain_deploy(state: State, action: Deploy) -> IllegalAction:
     name = "Dux" if action.piece == Piece.DUX else "Vicarius"
+    if action.emperor != state.turn:
+        return NotYourTurn(f"it is {state.turn.title}'s turn, not {action.emperor.title}'s")
+    key = "dux" if action.piece == Piece.DUX else "vicarius"
+    if not state.settings.has(key):
+        return WrongMoment(f"the {name} is not in play (option {key!r} not chosen)")
     at = state.dux_at if action.piece == Piece.DUX else state.vicarius_at
     if at == DEAD:
         return WrongMoment(f"the {name} died and left the game")
@@ -113,6 +126,8 @@ def explain_deploy(state: State, action: Deploy) -> IllegalAction:
     if state.ip < DEPLOY_COST:
         return NotEnoughIP(f"placing the {name} costs {DEPLOY_COST} IP and {state.turn.title} has "
                            f"{state.ip} left")
+    if state.passer >= 0:
+        return MustMoveOn(f"{Piece(state.passer).title} is passing through and must move on first (R5.1)")
     board = state.board
     where = board.name(action.at) if 0 <= action.at < board.size else str(action.at)
     if not 0 <= action.at < board.size or board.is_border[action.at]:

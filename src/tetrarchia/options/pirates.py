@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
 from tetrarchia.core.combat import supports_emperor
-from tetrarchia.core.errors import IllegalAction, NotEnoughIP, NothingThere, OptionError
+from tetrarchia.core.errors import IllegalAction, NotEnoughIP, NothingThere, NotYourTurn, OptionError
 from tetrarchia.core.events import Events, Purpose
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import ARMY, DUX, EMPEROR_FIGURE, GARRISON, REBEL, Emperor, Piece
@@ -204,6 +204,8 @@ def pirates_return(state: State, province: int, events: Events) -> None:
 
 
 def explain_attack(state: State, action: AttackPirates) -> IllegalAction:
+    if action.emperor != state.turn:
+        return NotYourTurn(f"it is {state.turn.title}'s turn, not {action.emperor.title}'s")
     if not state.pirates:
         return NothingThere("the Pirates are not on the board")
     if state.ip < ATTACK_COST:
