@@ -49,7 +49,6 @@ from tetrarchia.core.pieces import (
     is_army,
 )
 from tetrarchia.core.roman import (
-    FLEET_COST,
     SECURE_BORDER_COST,
     SECURE_COST,
     SUBDUE_COST,
@@ -57,6 +56,7 @@ from tetrarchia.core.roman import (
     can_pass_on,
     commanded_pieces,
     fleet_destinations,
+    fleet_routes,
     link_cost,
 )
 from tetrarchia.core.state import Awaiting, State
@@ -174,6 +174,11 @@ def _explain_roman(state: State, action: Action) -> IllegalAction:
         return NothingThere(f"there is no province {where}")
     if where != here:
         return WrongMoment(f"{who} is in {board.name(here)}, not in {board.name(where)}")
+    if state.passer >= 0 and (not isinstance(action, Move) or mover(action) != state.passer):
+        passer = Piece(state.passer)
+        return MustMoveOn(f"{passer.title} is passing through "
+                          f"{board.name(piece_at(state, passer))}: the next action must move him "
+                          "out of it (R5.1)")
     if state.passing and not isinstance(action, Move):
         return MustMoveOn(f"{name} is passing through {board.name(here)}: his next action must "
                           "be a move out of it (R5.1)")
@@ -247,7 +252,7 @@ def _explain_move(state: State, action: Move) -> IllegalAction:
         if dest not in fleet_destinations(state, here):
             return NotLinked(f"no Roman fleet joins {board.name(here)} and {board.name(dest)} "
                              "(both must be on the coast of a zone holding a fleet)")
-        cost = FLEET_COST + into_revolt
+        cost = fleet_routes(state, here)[dest] + into_revolt  # Mare Nostrvm: 1 IP per zone
     else:
         if not board.linked(here, dest):
             return NotLinked(f"{board.name(dest)} is not linked to {board.name(here)}")

@@ -23,7 +23,9 @@ from tetrarchia.core.pieces import (
     EMPEROR_FIGURE,
     EMPERORS,
     GARRISON,
+    GARRISONS_IN_BOX,
     GOTHS,
+    IP_PER_TURN,
     NO_DISC,
     NO_FIGURE,
     REBEL,
@@ -64,6 +66,16 @@ def _disc_name(disc: int) -> str:
     if disc == REVOLT:
         return "revolt"
     return f"garrison {Emperor(disc - GARRISON).title}"
+
+
+def max_ip(settings: Settings) -> int:
+    """The most IP a Roman phase can hold: 6, +1 for Maximian's Imperivm power (R12.1) and +1
+    from Patres Patriae (R12.8), or one per disc burned with Imperivm 1st edition (R12.1b); 7 at
+    least (a base-game position may be written with 7)."""
+    extra = int(settings.has("imperivm")) + int(settings.has("patres-patriae"))
+    if settings.has("imperivm-1st"):
+        extra += GARRISONS_IN_BOX
+    return IP_PER_TURN + max(1, extra)
 
 
 def position_to_json(state: State) -> dict[str, Any]:
@@ -292,7 +304,8 @@ class _Reader:
             setattr(state, attr, p)
         for key in self.get(data, "goths", list, "expansion", []):
             p = self.province(key, "expansion.goths")
-            if state.figure[p] != NO_FIGURE or p == self.board.roma:
+            ended_there = p == self.board.roma and self.data.get("result") == "army-in-roma"
+            if state.figure[p] != NO_FIGURE or (p == self.board.roma and not ended_there):
                 raise self.fail("expansion.goths", "the Goths need a province with no figure")
             state.figure[p] = GOTHS
         rebels = []
@@ -399,7 +412,7 @@ class _Reader:
         state.passing = self.get(turn, "passing", bool, "turn", False)
         if state.round < 1 or state.turns_played < 0:
             raise self.fail("turn", "round starts at 1 and turns_played at 0")
-        if not 0 <= state.ip <= 7:
+        if not 0 <= state.ip <= max_ip(state.settings):
             raise self.fail("turn.ip", f"{state.ip} IP is not possible")
 
     def read_machine(self, state: State, machine: Any) -> None:

@@ -17,10 +17,12 @@ RESERVE = -1  # burn a disc from the reserve rather than from a province
 
 def burn_choices(state: State, emperor: int) -> list[int]:
     """Where a disc can be taken from to burn it (R12.1): his reserve, or any of his garrisons
-    on the board."""
+    on the board except those securing a border."""
     choices = [RESERVE] if state.garrisons[emperor] > 0 else []
     own = GARRISON + emperor
-    choices += [p for p, d in enumerate(state.disc) if d == own]
+    border = state.board.is_border
+    # a secured border stays secured (R5.3): its garrison is never burned (D38)
+    choices += [p for p, d in enumerate(state.disc) if d == own and not border[p]]
     return choices
 
 
@@ -88,3 +90,14 @@ CONSTANTIUS_BLOCK = 2  # R12.1: block the army about to attack him
 BARBARIAN_REROLL = 3  # R12.6: reroll the dice just rolled
 BARBARIAN_ADVANCE = 4  # R12.6: cancel or redirect the army about to advance
 BARBARIAN_BLACK = 5  # R12.6: the black disc
+
+
+def burn_refusal(state: State, emperor: int, source: int) -> str:
+    """Why ``source`` is not a disc this Emperor can burn."""
+    board = state.board
+    if not 0 <= source < board.size:
+        return f"there is no province {source}"
+    if state.disc[source] == GARRISON + emperor and board.is_border[source]:
+        return (f"his disc in {board.name(source)} secures the border, and a secured border "
+                "stays secured (R5.3): it is never burned")
+    return f"{Emperor(emperor).title} has no disc in {board.name(source)}"

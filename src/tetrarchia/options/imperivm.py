@@ -25,17 +25,20 @@ from tetrarchia.core.pieces import Emperor, emperor_figure
 from tetrarchia.core.roman import DIOCLETIAN_MOVES_OTHERS
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
-from tetrarchia.core.state import State
+from tetrarchia.core.state import Awaiting, State
 from tetrarchia.core.tasks import ARMY_STEP, DECISION, emit
 from tetrarchia.options.common import (
     CONSTANTIUS_BLOCK,
     GALERIUS_BONUS,
+    RESERVE,
     burn,
     burn_choices,
+    burn_refusal,
     burn_text,
     decision_lister,
     parse_burn,
     parse_emperor,
+    top_decision,
 )
 
 MAXIMIAN_USED = 2  # state.flags (turn bits): Maximian's 7 IP taken this turn
@@ -150,6 +153,14 @@ def apply_decline(state: State, action: Decline, events: Events) -> None:
     state.tasks.pop()
 
 
+def _at_his_moment(state: State, emperor: Emperor) -> bool:
+    """Whether the game waits for this Emperor's power now (his decision, or his phase)."""
+    kind = {Emperor.GALERIUS: GALERIUS_BONUS, Emperor.CONSTANTIUS: CONSTANTIUS_BLOCK}.get(emperor)
+    if kind is not None:
+        return top_decision(state, kind) is not None
+    return state.awaiting is Awaiting.ROMAN_ACTION and state.turn is emperor
+
+
 def explain(state: State, action: OptionAction) -> IllegalAction:
     emperor = getattr(action, "emperor", None)
     if isinstance(action, UsePower) and emperor is not None and not burn_choices(state, emperor):
@@ -159,9 +170,12 @@ def explain(state: State, action: OptionAction) -> IllegalAction:
     if isinstance(action, UsePower) and emperor is Emperor.DIOCLETIAN \
             and state.flags & DIOCLETIAN_MOVES_OTHERS:
         return WrongMoment("Diocletian already moves the other Emperors this turn")
-    if isinstance(action, UsePower) and action.burn >= 0:
-        return IllegalAction(f"{emperor.title if emperor is not None else '?'} has no disc in "
-                             f"{state.board.name(action.burn)}")
+    if isinstance(action, UsePower) and action.burn == RESERVE and emperor is not None \
+            and state.garrisons[emperor] == 0 and _at_his_moment(state, emperor):
+        return ReserveEmpty(f"{emperor.title}'s reserve is empty: burn one of his discs on the "
+                            "board")
+    if isinstance(action, UsePower) and action.burn >= 0 and emperor is not None:
+        return IllegalAction(burn_refusal(state, emperor, action.burn))
     if emperor in (Emperor.GALERIUS, Emperor.CONSTANTIUS):
         when = ("after the dice of his battle" if emperor is Emperor.GALERIUS
                 else "just before an army attacks him")

@@ -11,15 +11,22 @@ from dataclasses import dataclass
 
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
-from tetrarchia.core.errors import IllegalAction, ReserveEmpty
+from tetrarchia.core.errors import IllegalAction, NotYourTurn, ReserveEmpty, WrongMoment
 from tetrarchia.core.events import Events
 from tetrarchia.core.notation import register_parser
 from tetrarchia.core.pieces import Emperor
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
-from tetrarchia.core.state import State
+from tetrarchia.core.state import Awaiting, State
 from tetrarchia.core.tasks import emit
-from tetrarchia.options.common import burn, burn_choices, burn_text, parse_burn, parse_emperor
+from tetrarchia.options.common import (
+    burn,
+    burn_choices,
+    burn_refusal,
+    burn_text,
+    parse_burn,
+    parse_emperor,
+)
 
 BOUGHT_SHIFT = 4  # state.flags bits 4-7 (turn bits): discs burned for IP this turn
 BOUGHT_MASK = 0xF << BOUGHT_SHIFT
@@ -90,9 +97,16 @@ def _after_secure(state: State, border: int, events: Events) -> None:
 
 
 def explain(state: State, action: BuyIP) -> IllegalAction:
+    if state.awaiting is not Awaiting.ROMAN_ACTION:
+        return WrongMoment("extra IP are spent in the Roman phase")
+    if action.emperor is not state.turn:
+        return NotYourTurn(f"it is {state.turn.title}'s turn, not {action.emperor.title}'s")
     if not burn_choices(state, action.emperor):
         return ReserveEmpty(f"{action.emperor.title} has no disc left to burn")
-    return IllegalAction(f"{action.emperor.title} has no disc in {state.board.name(action.burn)}")
+    if action.burn < 0:
+        return ReserveEmpty(f"{action.emperor.title}'s reserve is empty: burn one of his discs on "
+                            "the board")
+    return IllegalAction(burn_refusal(state, action.emperor, action.burn))
 
 
 def _hooks(settings: Settings) -> Hooks:

@@ -10,13 +10,13 @@ from dataclasses import dataclass
 
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
-from tetrarchia.core.errors import IllegalAction, WrongMoment
+from tetrarchia.core.errors import IllegalAction, NotEnoughIP, WrongMoment
 from tetrarchia.core.events import Events
 from tetrarchia.core.notation import register_parser
 from tetrarchia.core.pieces import Emperor
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
-from tetrarchia.core.state import State
+from tetrarchia.core.state import Awaiting, State
 from tetrarchia.core.tasks import emit
 from tetrarchia.options.common import parse_emperor
 
@@ -80,6 +80,8 @@ def explain(state: State, action: TransferIP) -> IllegalAction:
                              "Maximian) transfer IP")
     if state.flags & TRANSFER_USED[action.emperor]:
         return WrongMoment("the IP transfer is once per round")
+    if state.turn is action.emperor and state.awaiting is Awaiting.ROMAN_ACTION and state.ip < 1:
+        return NotEnoughIP("Constantius has no IP left to give")
     return WrongMoment(f"{action.emperor.title} transfers IP in his own Roman phase")
 
 

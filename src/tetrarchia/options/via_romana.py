@@ -1,6 +1,7 @@
 """R12.3 Via Romana: an Emperor standing on one of his garrisons may move that disc to a linked
 empty Roman province (D17: no disc; a figure may stand there) for the IP he would pay to move
-there himself (1, or 2 across a broken link).
+there himself (1, or 2 across a broken link).  A garrison securing a border stays where it is: a
+secured border stays secured (R5.3, D38).
 """
 
 from __future__ import annotations
@@ -10,7 +11,14 @@ from dataclasses import dataclass
 
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
-from tetrarchia.core.errors import IllegalAction, NotEnoughIP, NotLinked, Occupied
+from tetrarchia.core.errors import (
+    IllegalAction,
+    MustMoveOn,
+    NotEnoughIP,
+    NotLinked,
+    NotYourTurn,
+    Occupied,
+)
 from tetrarchia.core.events import Events
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import GARRISON, NO_DISC, Emperor
@@ -55,6 +63,8 @@ def _actions(state: State, actions: list[Action]) -> None:
     here = state.emperor_at[emperor]
     if here < 0 or state.passer >= 0 or state.disc[here] != GARRISON + emperor:
         return
+    if state.board.is_border[here]:
+        return  # a secured border stays secured (R5.3, D38)
     board = state.board
     for q, broken in board.neighbours[here]:
         if not board.is_border[q] and state.disc[q] == NO_DISC and link_cost(broken, False) <= state.ip:
@@ -72,9 +82,17 @@ def apply_send(state: State, action: SendGarrison, events: Events) -> None:
 
 def explain(state: State, action: SendGarrison) -> IllegalAction:
     board = state.board
+    if action.emperor is not state.turn:
+        return NotYourTurn(f"it is {state.turn.title}'s turn, not {action.emperor.title}'s")
+    if state.passer >= 0:
+        return MustMoveOn(f"{action.emperor.title} is passing through: his next action must be a "
+                          "move out (R5.1)")
     here = state.emperor_at[action.emperor]
     if here != action.origin or state.disc[here] != GARRISON + action.emperor:
         return IllegalAction(f"{action.emperor.title} must stand on one of his garrisons")
+    if board.is_border[here]:
+        return IllegalAction(f"the garrison in {board.name(here)} secures the border: a secured "
+                             "border stays secured (R5.3)")
     if not board.linked(action.origin, action.dest) or board.is_border[action.dest]:
         return NotLinked(f"{board.name(action.dest)} is not a Roman province linked to "
                          f"{board.name(action.origin)}")

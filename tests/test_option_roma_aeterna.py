@@ -1,0 +1,331 @@
+"""R12.5 Roma Aeterna (2nd edition) and The Great (1st edition).
+
+Glory: the Emperor who leads a won battle (D7: he attacks, or an army attacks him and loses) takes
+one gray disc from the unrest reserve (none when it is empty, D28); leading a lost battle gives
+one back if he has any; a draw changes nothing; the Dux's battles give none (D27).  At a Roman
+victory each Emperor scores his secured borders (discs of his colour) + his glory; one with at
+least 2 more than every other is the Great (a bitter victory).  The Great adds the Emperors of the
+East/West (2 more than his Augustus/Caesar partner) and the objectives of 1, 2 or 4 players; it
+is refused with 3 players.  The lines of ``state.hooks.end_report`` are checked word for word.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pytest
+
+from barbarian_helpers import QUIET
+from conftest import POSITION_FORMAT, play, prov, roll
+from tetrarchia.core.board import default_board
+from tetrarchia.core.errors import OptionError
+from tetrarchia.core.pieces import NO_DISC, Emperor
+from tetrarchia.core.serialize import position_from_json, position_to_json
+from tetrarchia.core.settings import Level, Settings
+from tetrarchia.core.state import DEAD, Result, State
+from tetrarchia.options.roma_aeterna import half_rulers, individual_scores, the_great
+
+D, G, C, M = Emperor.DIOCLETIAN, Emperor.GALERIUS, Emperor.CONSTANTIUS, Emperor.MAXIMIAN
+BOARD = default_board()
+Row = Any  # a pytest.param
+
+
+def variant(
+    options: Sequence[str] = ("roma-aeterna",),
+    *,
+    discs: Mapping[str, str] | None = None,
+    emperors: Mapping[str, str | None],
+    armies: Sequence[str] = (),
+    fleets: Sequence[int] = (),
+    glory: Mapping[str, int] | None = None,
+    expansion: Mapping[str, Any] | None = None,
+    turn: str = "Maximian",
+    players: int = 1,
+) -> State:
+    data: dict[str, Any] = {
+        **POSITION_FORMAT,
+        "settings": {"level": "4211", "options": list(options), "players": players},
+        "discs": dict(discs or {}),
+        "emperors": dict(emperors),
+        "armies": list(armies),
+        "fleets": list(fleets),
+        "turn": {"emperor": turn, "ip": 6},
+        "expansion": {"glory": dict(glory or {}), **(expansion or {})},
+    }
+    return position_from_json(data, BOARD)
+
+
+def report(state: State) -> list[str]:
+    return [line for hook in state.hooks.end_report for line in hook(state)]
+
+
+# === Settings ===================================================================================
+
+
+@pytest.mark.parametrize(
+    ("options", "players", "ok"),
+    [
+        (("roma-aeterna",), 3, True),
+        (("the-great",), 1, True),
+        (("the-great",), 2, True),
+        (("the-great",), 4, True),
+        (("the-great",), 3, False),
+        (("great",), 3, False),
+        (("roma-aeterna", "the-great"), 1, False),
+    ],
+)
+def test_r12_5_settings(options: tuple[str, ...], players: int, ok: bool) -> None:
+    """The Great does not work with 3 players; the two editions exclude each other."""
+    if ok:
+        Settings(level=Level.parse("4211"), options=options, players=players)
+    else:
+        with pytest.raises(OptionError):
+            Settings(level=Level.parse("4211"), options=options, players=players)
+
+
+# === glory ======================================================================================
+
+
+ATTACKS: list[Row] = [
+    # (dice, glory before, glory after): (die + 1 for Cisalpina) against (die + 1 for the revolt)
+    pytest.param((6, 1), 0, 1, id="victory-takes-one"),
+    pytest.param((6, 1), 2, 3, id="victory-takes-another"),
+    pytest.param((1, 6), 0, 0, id="defeat-nothing-to-give"),
+    pytest.param((1, 6), 2, 1, id="defeat-gives-one-back"),
+    pytest.param((3, 3), 2, 2, id="draw"),
+]
+
+
+@pytest.mark.parametrize(("dice", "before", "after"), ATTACKS)
+@pytest.mark.parametrize("option", ["roma-aeterna", "the-great"])
+def test_r12_5_glory_of_the_attacker(option: str, dice: tuple[int, int], before: int,
+                                     after: int) -> None:
+    """Maximian in GERMANIA SVPERIOR attacks NARBONENSIS II:6."""
+    state = variant((option,), discs={"II:6": "revolt"}, emperors={"Maximian": "II:3"},
+                    armies=["II:6"], glory={"Maximian": before})
+    assert state.unrest_reserve == 21 - before
+    play(state, "Maximian attacks Narbonensis from Germania Svperior")
+    roll(state, *dice)
+    assert state.glory == [0, 0, 0, after]
+    assert state.unrest_reserve == 21 - after  # glory comes out of the unrest reserve
+
+
+DEFENCES: list[Row] = [
+    # (dice, glory before, glory after): the army of NORICVM attacks Galerius in his capital
+    pytest.param((6, 1), 0, 1, id="army-loses-glory"),
+    pytest.param((1, 6), 1, 0, id="army-wins-glory-back"),
+    pytest.param((3, 3), 1, 1, id="draw"),
+]
+
+
+@pytest.mark.parametrize(("dice", "before", "after"), DEFENCES)
+def test_d7_glory_of_the_emperor_attacked_by_an_army(dice: tuple[int, int], before: int,
+                                                     after: int) -> None:
+    state = variant(discs={"III:3": "revolt"}, emperors={"Maximian": "roma", "Galerius": "III:4"},
+                    armies=["III:3"], glory={"Galerius": before})
+    play(state, "M end")
+    roll(state, *QUIET)
+    roll(state, *dice)
+    assert state.glory == [0, after, 0, 0]
+    assert state.unrest_reserve == 21 - after
+    assert state.emperor_at[G] == (-1 if dice == (1, 6) else prov("III:4"))
+
+
+def test_d28_no_glory_when_the_unrest_reserve_is_empty() -> None:
+    """Diocletian holds all 21 gray discs as glory: Maximian's victory takes none."""
+    state = variant(discs={"II:6": "revolt"}, emperors={"Maximian": "II:3"}, armies=["II:6"],
+                    glory={"Diocletian": 21})
+    assert state.unrest_reserve == 0
+    play(state, "Maximian attacks Narbonensis from Germania Svperior")
+    roll(state, 6, 1)
+    assert state.armies() == []
+    assert state.glory == [21, 0, 0, 0]
+    assert state.unrest_reserve == 0
+
+
+def test_d27_the_dux_wins_no_glory() -> None:
+    state = variant(("roma-aeterna", "dux"), discs={"II:6": "revolt"}, emperors={"Maximian": "roma"},
+                    armies=["II:6"], expansion={"dux": "II:5"})
+    play(state, "Maximian's Dux attacks Narbonensis from Aqvitania")
+    roll(state, 6, 1)
+    assert state.dux_at == prov("II:6")
+    assert state.glory == [0, 0, 0, 0]
+
+
+def test_d26_d27_the_dux_defeated_gives_no_glory_back() -> None:
+    """The Dux (support 0) attacks from AQVITANIA, on a garrison of Maximian, and loses 1 to 7:
+    he dies, the garrison goes back to Maximian's reserve, Maximian's phase goes on (D26), and
+    Maximian keeps his glory (D27)."""
+    state = variant(("roma-aeterna", "dux"), discs={"II:6": "revolt", "II:5": "garrison Maximian"},
+                    emperors={"Maximian": "roma"}, armies=["II:6"], glory={"Maximian": 2},
+                    expansion={"dux": "II:5"})
+    play(state, "Maximian's Dux attacks Narbonensis from Aqvitania")
+    roll(state, 1, 6)
+    assert state.dux_at == DEAD
+    assert state.disc[prov("II:5")] == NO_DISC
+    assert state.garrisons[M] == 4
+    assert state.glory == [0, 0, 0, 2]
+    assert (state.ip, state.turn, state.emperor_at[M]) == (4, M, prov("roma"))
+    assert state.armies() == [prov("II:6")]
+
+
+@pytest.mark.parametrize(("dice", "glory"), [((6, 1), 1), ((1, 6), 0)])
+def test_r12_5_a_battle_against_the_pirates_counts(dice: tuple[int, int], glory: int) -> None:
+    """R11.3 from ETRVRIA (coast 2: support Cisalpina + Roma = 2) against the Pirates (no revolt
+    on that coast): (6+2) > 1 wins, (1+2) < 6 loses."""
+    state = variant(("roma-aeterna", "pirates"), emperors={"Maximian": "etrvria"}, fleets=[1],
+                    expansion={"pirates": 2})
+    play(state, "Maximian attacks the Pirates from Etrvria")
+    roll(state, *dice)
+    assert state.glory[M] == glory
+    assert state.pirates == (0 if glory else 2)
+
+
+def test_r12_5_glory_discs_can_empty_the_unrest_reserve() -> None:
+    """R8 with glory: 20 discs held as glory and 1 unrest on the board; the activity roll needs
+    an unrest for an empty province and none is left: the Empire falls."""
+    state = variant(discs={"I:3": "unrest"}, emperors={"Maximian": "roma"},
+                    glory={"Galerius": 12, "Maximian": 8})
+    assert state.unrest_reserve == 0
+    play(state, "M end")
+    roll(state, 1, 4)
+    assert state.result is Result.RESERVE_EMPTY
+    assert report(state) == []
+
+
+# === individual scores, the Great, East and West =================================================
+
+
+SCORES: list[Row] = [
+    # (owners of the secured borders I-VI, glory D G C M, scores, the Great, East/West)
+    pytest.param("DGCM", (0, 0, 0, 0), [1, 1, 1, 1], None, [], id="all-equal"),
+    pytest.param("DGCM", (0, 0, 0, 2), [1, 1, 1, 3], M, [M], id="glory-makes-the-great"),
+    pytest.param("MMDG", (0, 0, 0, 0), [1, 1, 0, 2], None, [M], id="one-ahead-of-diocletian"),
+    pytest.param("MMM", (0, 0, 0, 0), [0, 0, 0, 3], M, [M], id="borders-make-the-great"),
+    pytest.param("DDGC", (1, 0, 0, 0), [3, 1, 1, 0], D, [D], id="diocletian-great"),
+    pytest.param("DCCM", (0, 2, 0, 0), [1, 2, 2, 1], None, [], id="two-leaders-none-great"),
+    pytest.param("GG", (0, 0, 2, 0), [0, 2, 2, 0], None, [G, C], id="east-and-west"),
+    pytest.param("", (0, 3, 0, 0), [0, 3, 0, 0], G, [G], id="glory-alone"),
+]
+BORDERS = ["gaetvlia", "britannia", "germania_magna", "sarmatia", "persia", "libya"]
+
+
+def scored(owners: str, glory: tuple[int, int, int, int]) -> State:
+    names = {e.name[0]: e.title for e in Emperor}
+    discs = {BORDERS[i]: f"garrison {names[o]}" for i, o in enumerate(owners)}
+    return variant(("the-great",), discs=discs, emperors={"Maximian": "roma"},
+                   glory={e.title: g for e, g in zip(Emperor, glory, strict=True)})
+
+
+@pytest.mark.parametrize(("owners", "glory", "scores", "great", "halves"), SCORES)
+def test_r12_5_individual_scores_the_great_and_the_half_rulers(
+    owners: str, glory: tuple[int, int, int, int], scores: list[int], great: Emperor | None,
+    halves: list[Emperor],
+) -> None:
+    state = scored(owners, glory)
+    assert individual_scores(state) == scores
+    assert the_great(state) is great
+    assert half_rulers(state) == halves
+
+
+# === end reports ================================================================================
+
+
+def victory(option: str, owners: str, glory: Mapping[str, int], players: int = 1) -> State:
+    """Five borders secured (owners of I-V); Maximian secures LIBYA (VI): Roma Victrix."""
+    names = {e.name[0]: e.title for e in Emperor}
+    discs = {BORDERS[i]: f"garrison {names[o]}" for i, o in enumerate(owners)}
+    state = variant((option,), discs=discs, emperors={"Maximian": "libya"}, glory=glory,
+                    players=players)
+    play(state, "Maximian secures Libya")
+    assert state.result is Result.ROMA_VICTRIX
+    return state
+
+
+SCORE_LINE = "Individual scores (secured borders + glory): "
+REPORTS: list[Row] = [
+    pytest.param("roma-aeterna", {}, 1, [
+        SCORE_LINE + "Diocletian 1, Galerius 2, Constantius 1, Maximian 2",
+        "No Emperor is the Great: the Tetrarchy holds. Roma Aeterna!",
+    ], id="roma-aeterna-tetrarchy-holds"),
+    pytest.param("roma-aeterna", {"Maximian": 2}, 1, [
+        SCORE_LINE + "Diocletian 1, Galerius 2, Constantius 1, Maximian 4",
+        "Maximian is the Great: he breaks the Tetrarchy; a bitter victory.",
+    ], id="roma-aeterna-maximian-the-great"),
+    pytest.param("the-great", {}, 1, [
+        SCORE_LINE + "Diocletian 1, Galerius 2, Constantius 1, Maximian 2",
+        "Objective (1 player): preserve the Tetrarchy - achieved.",
+    ], id="great-1-player-achieved"),
+    pytest.param("the-great", {"Maximian": 1}, 1, [
+        SCORE_LINE + "Diocletian 1, Galerius 2, Constantius 1, Maximian 3",
+        "Maximian becomes Emperor of the West.",
+        "Objective (1 player): preserve the Tetrarchy - failed.",
+    ], id="great-1-player-west-fails"),
+    pytest.param("the-great", {"Maximian": 3}, 2, [
+        SCORE_LINE + "Diocletian 1, Galerius 2, Constantius 1, Maximian 5",
+        "Maximian is the Great: he breaks the Tetrarchy; a bitter victory.",
+        "Objective (2 players): the West player wins with Maximian the Great.",
+    ], id="great-2-players-west-wins"),
+    pytest.param("the-great", {"Galerius": 2}, 2, [
+        SCORE_LINE + "Diocletian 1, Galerius 4, Constantius 1, Maximian 2",
+        "Galerius is the Great: he breaks the Tetrarchy; a bitter victory.",
+        "Objective (2 players): the East player wins with Galerius the Great.",
+    ], id="great-2-players-east-wins"),
+    pytest.param("the-great", {"Galerius": 1}, 2, [
+        SCORE_LINE + "Diocletian 1, Galerius 3, Constantius 1, Maximian 2",
+        "Galerius becomes Emperor of the East.",
+        "Objective (2 players): no player made one of his Emperors the Great.",
+    ], id="great-2-players-nobody"),
+    pytest.param("the-great", {"Maximian": 1}, 4, [
+        SCORE_LINE + "Diocletian 1, Galerius 2, Constantius 1, Maximian 3",
+        "Maximian becomes Emperor of the West.",
+        "Objective (4 players): Maximian's player wins.",
+    ], id="great-4-players-west"),
+    pytest.param("the-great", {"Maximian": 1, "Galerius": 1}, 4, [
+        SCORE_LINE + "Diocletian 1, Galerius 3, Constantius 1, Maximian 3",
+        "Galerius becomes Emperor of the East.",
+        "Maximian becomes Emperor of the West.",
+        "Objective (4 players): Galerius's player wins.",
+        "Objective (4 players): Maximian's player wins.",
+    ], id="great-4-players-east-and-west"),
+    pytest.param("the-great", {}, 4, [
+        SCORE_LINE + "Diocletian 1, Galerius 2, Constantius 1, Maximian 2",
+        "Objective (4 players): no Emperor became the Great or Emperor of the East/West.",
+    ], id="great-4-players-nobody"),
+]
+
+
+@pytest.mark.parametrize(("option", "glory", "players", "lines"), REPORTS)
+def test_r12_5_end_report_at_a_roman_victory(option: str, glory: dict[str, int], players: int,
+                                             lines: list[str]) -> None:
+    """Borders: GAETVLIA Maximian's, BRITANNIA Constantius's, GERMANIA MAGNA and SARMATIA
+    Galerius's, PERSIA Diocletian's; Maximian secures LIBYA last."""
+    state = victory(option, "MCGGD", glory, players)
+    assert report(state) == lines
+
+
+@pytest.mark.parametrize("option", ["roma-aeterna", "the-great"])
+def test_r12_5_no_individual_scores_at_a_defeat_or_during_the_game(option: str) -> None:
+    state = variant((option,), discs={"etrvria": "revolt"}, emperors={"Maximian": "roma"},
+                    armies=["etrvria"], glory={"Maximian": 5})
+    assert report(state) == []
+    play(state, "M end")
+    roll(state, *QUIET)  # the army of ETRVRIA enters Roma (Maximian stands there: battle)
+    roll(state, 1, 6)
+    assert state.result is Result.ARMY_IN_ROMA
+    assert report(state) == []
+
+
+def test_r12_5_position_round_trip_with_glory() -> None:
+    state = variant(emperors={"Maximian": "II:3"}, discs={"II:6": "revolt"}, armies=["II:6"],
+                    glory={"Diocletian": 2, "Constantius": 1})
+    play(state, "Maximian attacks Narbonensis from Germania Svperior")
+    roll(state, 6, 1)
+    data = position_to_json(state)
+    assert data["expansion"]["glory"] == {"Diocletian": 2, "Galerius": 0, "Constantius": 1,
+                                          "Maximian": 1}
+    assert data["reserves"]["unrest"] == 17
+    back = position_from_json(data, BOARD)
+    assert back == state
+    assert position_to_json(back) == data
