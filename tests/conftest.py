@@ -19,10 +19,10 @@ import pytest
 from tetrarchia.core.actions import Action, Roll
 from tetrarchia.core.board import Board, default_board
 from tetrarchia.core.engine import apply_action
-from tetrarchia.core.events import Event
+from tetrarchia.core.events import Event, Purpose
 from tetrarchia.core.notation import parse_action
 from tetrarchia.core.serialize import position_from_json, position_to_json
-from tetrarchia.core.state import State
+from tetrarchia.core.state import Awaiting, State
 
 POSITION_FORMAT = {"format": "tetrarchia-position", "version": 1}
 
@@ -109,3 +109,40 @@ def assert_refused(state: State, action: Action, error: type[Exception]) -> Exce
     assert type(caught.value) is error, f"raised {type(caught.value).__name__}: {caught.value}"
     assert snapshot(state) == before, "a refused action changed the state"
     return caught.value
+
+
+def option_position(
+    options: Iterable[str],
+    *,
+    expansion: Mapping[str, Any] | None = None,
+    discs: Mapping[str, str] | None = None,
+    emperors: Mapping[str, str | None] | None = None,
+    armies: Iterable[str] = (),
+    fleets: Iterable[int] = (),
+    turn: str = "Maximian",
+    ip: int = 6,
+    level: str = "4211",
+    machine: Mapping[str, Any] | None = None,
+) -> State:
+    """A hand-written position with optional rules (R11-R13) and their "expansion" section."""
+    data: dict[str, Any] = {
+        **POSITION_FORMAT,
+        "settings": {"level": level, "options": list(options)},
+        "discs": dict(discs or {}),
+        "emperors": dict(emperors or {}),
+        "armies": list(armies),
+        "fleets": list(fleets),
+        "turn": {"emperor": turn, "ip": ip},
+    }
+    if expansion is not None:
+        data["expansion"] = dict(expansion)
+    if machine is not None:
+        data["machine"] = dict(machine)
+    return position_from_json(data, default_board())
+
+
+def roll_for(state: State, purpose: Purpose, *dice: int, events: list[Event] | None = None) -> None:
+    """Roll ``dice``, checking first that the game waits for exactly that roll."""
+    assert state.awaiting is Awaiting.ROLL, f"the game waits for {state.awaiting.name}, not dice"
+    assert Purpose(state.roll_purpose) is purpose, f"the roll is for {Purpose(state.roll_purpose).name}"
+    roll(state, *dice, events=events)

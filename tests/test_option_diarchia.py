@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from barbarian_helpers import QUIET
-from conftest import POSITION_FORMAT, assert_refused, play, prov, roll
+from conftest import assert_refused, option_position, play, prov, roll
 from tetrarchia.core.actions import Secure
 from tetrarchia.core.board import default_board
 from tetrarchia.core.combat import battle_values, roman_support
@@ -43,18 +43,9 @@ def variant(
     turn: str = "Maximian",
     expansion: Mapping[str, Any] | None = None,
 ) -> State:
-    data: dict[str, Any] = {
-        **POSITION_FORMAT,
-        "settings": {"level": "4211", "options": list(options)},
-        "discs": dict(discs or {}),
-        "emperors": dict(emperors),
-        "armies": list(armies),
-        "fleets": list(fleets),
-        "turn": {"emperor": turn, "ip": 6},
-    }
-    if expansion is not None:
-        data["expansion"] = dict(expansion)
-    return position_from_json(data, BOARD)
+    """A hand-written position with the options and an "expansion" section."""
+    return option_position(options, discs=discs, emperors=emperors, armies=armies, fleets=fleets,
+                           turn=turn, expansion=expansion)
 
 
 def both(discs: Mapping[str, str], emperor: Emperor, where: str) -> tuple[int, int]:

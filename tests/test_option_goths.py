@@ -13,9 +13,8 @@ from typing import Any
 
 import pytest
 
-from conftest import POSITION_FORMAT, assert_refused, play, prov, roll
+from conftest import assert_refused, option_position, play, prov, roll_for
 from tetrarchia.core.actions import Action, Attack, EndPhase, Move
-from tetrarchia.core.board import default_board
 from tetrarchia.core.combat import BattleValues, battle_values
 from tetrarchia.core.engine import apply_action, new_game
 from tetrarchia.core.errors import IllegalAction, NotEnoughIP, Occupied
@@ -55,20 +54,8 @@ def xposition(
     machine: Mapping[str, Any] | None = None,
 ) -> State:
     """A hand-written position with options and an ``expansion`` section (R11)."""
-    data: dict[str, Any] = {
-        **POSITION_FORMAT,
-        "settings": {"level": level, "options": list(options)},
-        "discs": dict(discs or {}),
-        "emperors": dict(emperors or {}),
-        "armies": list(armies),
-        "fleets": [],
-        "turn": {"emperor": turn, "ip": ip},
-    }
-    if expansion is not None:
-        data["expansion"] = dict(expansion)
-    if machine is not None:
-        data["machine"] = dict(machine)
-    return position_from_json(data, default_board())
+    return option_position(options, expansion=expansion, discs=discs, emperors=emperors, armies=armies,
+                           turn=turn, ip=ip, level=level, machine=machine)
 
 
 def goths_game(goths: Iterable[str] = (), **kw: Any) -> State:
@@ -79,12 +66,6 @@ def goths_game(goths: Iterable[str] = (), **kw: Any) -> State:
     expansion = {"flags": GOTHS_IN_PLAY, "goths": list(goths), **kw.pop("expansion", {})}
     return xposition(options, expansion=expansion, **kw)
 
-
-def roll_for(state: State, purpose: Purpose, *dice: int, events: list[Event] | None = None) -> None:
-    """Roll ``dice``, checking first that the game waits for exactly that roll."""
-    assert state.awaiting is Awaiting.ROLL, f"the game waits for {state.awaiting.name}, not dice"
-    assert Purpose(state.roll_purpose) is purpose, f"the roll is for {Purpose(state.roll_purpose).name}"
-    roll(state, *dice, events=events)
 
 
 def awaits(state: State) -> Purpose | None:

@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 
 from barbarian_helpers import QUIET, awaiting
-from conftest import POSITION_FORMAT, assert_refused, play, prov, roll
+from conftest import assert_refused, option_position, play, prov, roll
 from tetrarchia.core.actions import (
     Action,
     Attack,
@@ -81,18 +81,8 @@ def variant(
     level: str = "4211",
 ) -> State:
     """A hand-written position with ``options`` and an optional "expansion" section."""
-    data: dict[str, Any] = {
-        **POSITION_FORMAT,
-        "settings": {"level": level, "options": list(options)},
-        "discs": dict(discs or {}),
-        "emperors": dict(emperors or {}),
-        "armies": list(armies),
-        "fleets": list(fleets),
-        "turn": {"emperor": turn, "ip": ip},
-    }
-    if expansion is not None:
-        data["expansion"] = dict(expansion)
-    return position_from_json(data, BOARD)
+    return option_position(options, expansion=expansion, discs=discs, emperors=emperors, armies=armies,
+                           fleets=fleets, turn=turn, ip=ip, level=level)
 
 
 def assert_discs_conserved(state: State) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from conftest import POSITION_FORMAT, assert_refused, play, prov
+from conftest import assert_refused, option_position, play, prov
 from tetrarchia.core.actions import Move
 from tetrarchia.core.board import default_board
 from tetrarchia.core.engine import apply_action, legal_actions
@@ -41,17 +41,8 @@ def variant(
     level: str = "4311",
 ) -> State:
     """A hand-written position (by default level 4311: three fleets) with ``options``."""
-    data: dict[str, Any] = {
-        **POSITION_FORMAT,
-        "settings": {"level": level, "options": list(options)},
-        "discs": dict(discs or {}),
-        "emperors": dict(emperors),
-        "fleets": list(fleets),
-        "turn": {"emperor": turn, "ip": ip},
-    }
-    if expansion is not None:
-        data["expansion"] = dict(expansion)
-    return position_from_json(data, BOARD)
+    return option_position(options, fleets=fleets, emperors=emperors, discs=discs, turn=turn, ip=ip,
+                           expansion=expansion, level=level)
 
 
 COSTS: list[Row] = [

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from conftest import POSITION_FORMAT, assert_refused, play, prov, roll
+from conftest import assert_refused, option_position, play, prov, roll
 from tetrarchia.core.actions import Secure
 from tetrarchia.core.board import default_board
 from tetrarchia.core.engine import apply_action, legal_actions
@@ -39,15 +39,8 @@ def variant(
     turn: str = "Maximian",
     ip: int = 6,
 ) -> State:
-    data: dict[str, Any] = {
-        **POSITION_FORMAT,
-        "settings": {"level": "4211", "options": list(options)},
-        "discs": dict(discs),
-        "emperors": dict(emperors),
-        "armies": list(armies),
-        "turn": {"emperor": turn, "ip": ip},
-    }
-    return position_from_json(data, BOARD)
+    """A hand-written position with the options and an "expansion" section."""
+    return option_position(options, discs=discs, emperors=emperors, armies=armies, turn=turn, ip=ip)
 
 
 def sends(state: State) -> list[SendGarrison]:

@@ -12,9 +12,8 @@ from typing import Any
 
 import pytest
 
-from conftest import POSITION_FORMAT, assert_refused, play, prov, roll, snapshot
+from conftest import assert_refused, option_position, play, prov, roll_for, snapshot
 from tetrarchia.core.actions import Action, Attack, EndPhase, Move, Subdue, SubdueKind
-from tetrarchia.core.board import default_board
 from tetrarchia.core.combat import BattleValues, battle_values
 from tetrarchia.core.engine import apply_action, legal_actions
 from tetrarchia.core.errors import IllegalAction, MustMoveOn, NotEnoughIP, Occupied, WrongMoment
@@ -55,18 +54,8 @@ def xposition(
     ip: int = 6,
 ) -> State:
     """A hand-written position with options and an ``expansion`` section (R11)."""
-    data: dict[str, Any] = {
-        **POSITION_FORMAT,
-        "settings": {"level": "4211", "options": list(options)},
-        "discs": dict(discs or {}),
-        "emperors": dict(emperors or {}),
-        "armies": list(armies),
-        "fleets": list(fleets),
-        "turn": {"emperor": turn, "ip": ip},
-    }
-    if expansion is not None:
-        data["expansion"] = dict(expansion)
-    return position_from_json(data, default_board())
+    return option_position(options, expansion=expansion, discs=discs, emperors=emperors, armies=armies,
+                           fleets=fleets, turn=turn, ip=ip)
 
 
 def vicarius_at(where: str | None, **kw: Any) -> State:
@@ -75,12 +64,6 @@ def vicarius_at(where: str | None, **kw: Any) -> State:
     kw.setdefault("emperors", {"Maximian": "roma"})
     return xposition(options, expansion={"vicarius": where, **kw.pop("expansion", {})}, **kw)
 
-
-def roll_for(state: State, purpose: Purpose, *dice: int, events: list[Event] | None = None) -> None:
-    """Roll ``dice``, checking first that the game waits for exactly that roll."""
-    assert state.awaiting is Awaiting.ROLL, f"the game waits for {state.awaiting.name}, not dice"
-    assert Purpose(state.roll_purpose) is purpose, f"the roll is for {Purpose(state.roll_purpose).name}"
-    roll(state, *dice, events=events)
 
 
 def end_phase(state: State, events: list[Event] | None = None) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from barbarian_helpers import QUIET, awaiting
-from conftest import POSITION_FORMAT, play, prov, roll
+from conftest import option_position, play, prov, roll
 from tetrarchia.core.actions import EndPhase, Enter
 from tetrarchia.core.board import default_board
 from tetrarchia.core.engine import apply_action
@@ -43,17 +43,8 @@ def variant(
     expansion: Mapping[str, Any] | None = None,
 ) -> State:
     """Maximian's Roman phase, Maximian in Roma unless ``emperors`` says otherwise."""
-    data: dict[str, Any] = {
-        **POSITION_FORMAT,
-        "settings": {"level": "4211", "options": list(options)},
-        "discs": dict(discs),
-        "emperors": dict(emperors or {"Maximian": "roma"}),
-        "armies": list(armies),
-        "turn": {"emperor": "Maximian", "ip": 6},
-    }
-    if expansion is not None:
-        data["expansion"] = dict(expansion)
-    return position_from_json(data, BOARD)
+    return option_position(options, discs=discs, emperors=emperors or {"Maximian": "roma"}, armies=armies,
+                           expansion=expansion)
 
 
 def full_but(province: str, disc: str | None = "unrest") -> dict[str, str]:

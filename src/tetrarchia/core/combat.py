@@ -169,23 +169,35 @@ def battle_values(
     )
 
 
+def battle_dice(state: State, task: tuple[int, ...], size: int) -> tuple[int, ...] | bool:
+    """A battle step (``size`` elements before its dice) with the Roman and Barbarian dice
+    appended, once the options' decisions on them are taken (Galerius's +1, R12.1).  While the
+    game waits it returns the step handler's answer: False for the dice, True after pushing a
+    decision."""
+    if len(task) > size:
+        return task
+    dice = take_dice(state, Purpose.BATTLE)
+    if dice is None:
+        return False
+    task = (*task, dice[0], dice[1])
+    state.tasks[-1] = task
+    for hook in state.hooks.battle_decisions:
+        decision = hook(state, task)
+        if decision is not None:
+            state.tasks.append(decision)
+            return True
+    return task
+
+
 def run_battle(state: State, task: tuple[int, ...], events: Events) -> bool:
     """The BATTLE step ``(op, piece, army province, piece attacks, roman +, barbarian +)``: roll
     both dice (Roman first, D11); options may open decisions on the dice (Galerius's +1,
     R12.1); then the outcomes of R5.5 or R7.3."""
-    if len(task) == 4:  # before the dice
-        dice = take_dice(state, Purpose.BATTLE)
-        if dice is None:
-            return False
-        task = (*task, dice[0], dice[1])
-        state.tasks[-1] = task
-        for hook in state.hooks.battle_decisions:
-            decision = hook(state, task)
-            if decision is not None:
-                state.tasks.append(decision)
-                return True
+    rolled = battle_dice(state, task, 4)
+    if isinstance(rolled, bool):
+        return rolled
     state.tasks.pop()
-    _, piece, army_province, piece_attacks, roman_die, barbarian_die = task
+    _, piece, army_province, piece_attacks, roman_die, barbarian_die = rolled
     resolve_battle(state, piece, army_province, bool(piece_attacks), roman_die, barbarian_die,
                    events)
     return True

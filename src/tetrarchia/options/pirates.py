@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
-from tetrarchia.core.combat import supports_emperor
+from tetrarchia.core.combat import battle_dice, supports_emperor
 from tetrarchia.core.errors import IllegalAction, NotEnoughIP, NothingThere, NotYourTurn, OptionError
 from tetrarchia.core.events import Events, Purpose
 from tetrarchia.core.notation import province_key, register_parser
@@ -149,19 +149,11 @@ def coast_values(state: State, piece: int, zone: int) -> tuple[int, int, int, in
 
 
 def run_pirate_battle(state: State, task: tuple[int, ...], events: Events) -> bool:
-    if len(task) == 3:
-        dice = take_dice(state, Purpose.BATTLE)
-        if dice is None:
-            return False
-        task = (*task, dice[0], dice[1])
-        state.tasks[-1] = task
-        for hook in state.hooks.battle_decisions:
-            decision = hook(state, task)
-            if decision is not None:
-                state.tasks.append(decision)
-                return True
+    rolled = battle_dice(state, task, 3)
+    if isinstance(rolled, bool):
+        return rolled
     state.tasks.pop()
-    _, piece, zone, roman_die, barbarian_die = task
+    _, piece, zone, roman_die, barbarian_die = rolled
     support, times, revolts, pirate_times = coast_values(state, piece, zone)
     roman = (roman_die + support) * times
     pirates = (barbarian_die + revolts) * pirate_times
