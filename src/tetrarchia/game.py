@@ -78,6 +78,16 @@ class Game:
             rolls.append(self.roll(events))
         return rolls
 
+    def rewind(self, log_length: int, state: State) -> None:
+        """Go back to ``state``, the situation after the first ``log_length`` logged actions (an
+        undo).  Rolled dice are never taken back: the log may not lose a roll."""
+        if not 0 <= log_length <= len(self.log):
+            raise TetrarchiaError(f"cannot rewind to action {log_length} of {len(self.log)}")
+        if any(isinstance(a, Roll) for a in self.log[log_length:]):
+            raise TetrarchiaError("a die once rolled is never taken back")
+        self.state = state
+        del self.log[log_length:]
+
     # --- saving ---------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         board = self.board

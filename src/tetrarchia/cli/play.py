@@ -253,8 +253,7 @@ class PlaySession:
             undone.append(stack.pop().action)
         snapshot = stack.pop()
         undone.append(snapshot.action)
-        self.game.state = snapshot.state
-        del self.game.log[snapshot.log_length:]
+        self.game.rewind(snapshot.log_length, snapshot.state)
         for action in reversed(undone):
             self.console.print(f"Undone: {format_action(action, self.state.board)}", markup=False)
         self.view_stale = True
