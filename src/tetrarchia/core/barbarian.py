@@ -31,6 +31,7 @@ from tetrarchia.core.tasks import (
     ARMY_STEP,
     BATTLE,
     LINK_CHECK,
+    SPREAD,
     UPRISING,
     UPRISING_ARMY,
     army_enters,
@@ -75,44 +76,82 @@ def _check_link(state: State, a: int, b: int, bonus: int = 0) -> bool | None:
 
 # --- R7.1 ----------------------------------------------------------------------------------------
 def run_spread(state: State, task: tuple[int, ...], events: Events) -> bool:
-    """R7.1.1: unrest linked to a revolt turns, in waves, until nothing changes.
+    """R7.1.1: unrest linked to a revolt turns, wave by wave, until a wave turns nothing.
 
-    Conversions through normal links (and broken links already found linked) happen first; only
-    when none is left is the next broken link rolled for: the first unrest in board order, its
-    links in board order (D11).  Each broken link is rolled at most once per spreading (D3);
-    without D3 a failed link is rolled again after a later wave.
+    A wave looks at the revolts as they stand when it starts (the step carries them as a bit
+    mask) and visits the unrest in board order (D11): an unrest linked to one of them by a normal
+    link turns without any roll; an unrest that a chain of normal links will turn in a later wave
+    anyway is left for it, with no roll (D11: a broken link is rolled only when crossing it would
+    change something); otherwise its broken links to them are rolled in board order until one
+    holds (R7.4).  What turns in a wave spreads in the next.  Each broken link is rolled at most
+    once per spreading (D3); without D3 a link that failed is rolled again in a later wave.  The
+    step is ``(op)`` at the start of a wave, then ``(op, revolts, next, changed)``.
     """
     board = state.board
     disc = state.disc
     memo = state.memo
-    changed = True
-    while changed:
-        changed = False
+    if len(task) == 1:
+        revolts = 0
         for p in board.roman:
-            if disc[p] != UNREST:
-                continue
-            for q, broken in board.neighbours[p]:
-                if disc[q] == REVOLT and (not broken or memo.get(board.link_between[(p, q)].index)):
-                    emit(events, "revolt", f"The unrest in {board.name(p)} turns to revolt "
-                         f"(linked to {board.name(q)}).")
-                    if not place_revolt(state, p, events):
-                        return True
-                    changed = True
-                    if not state.settings.broken_link_once:
-                        memo.clear()
-                    break
-    for p in board.roman:
+            if disc[p] == REVOLT:
+                revolts |= 1 << p
+        task = (SPREAD, revolts, 0, 0)
+    _, revolts, start, changed = task
+    roman = board.roman
+    neighbours = board.neighbours
+    doomed = _turning_through_normal_links(state)
+    for i in range(start, len(roman)):
+        p = roman[i]
         if disc[p] != UNREST:
             continue
-        for q, broken in board.neighbours[p]:
-            if broken and disc[q] == REVOLT:
-                link = board.link_between[(p, q)]
-                if link.index not in memo:
-                    state.tasks.append((LINK_CHECK, link.index, 0))
-                    return True
+        source = -1
+        for q, broken in neighbours[p]:
+            if not broken and revolts >> q & 1:
+                source = q
+                break
+        else:
+            if p in doomed:
+                continue  # a later wave turns it through normal links: no roll needed
+            for q, broken in neighbours[p]:
+                if broken and revolts >> q & 1:
+                    link = board.link_between[(p, q)].index
+                    holds = memo.get(link)
+                    if holds is None:  # roll it, then come back to this unrest
+                        state.tasks[-1] = (SPREAD, revolts, i, changed)
+                        state.tasks.append((LINK_CHECK, link, 0))
+                        return True
+                    if holds:
+                        source = q
+                        break
+        if source >= 0:
+            emit(events, "revolt", f"The unrest in {board.name(p)} turns to revolt "
+                 f"(linked to {board.name(source)}).")
+            if not place_revolt(state, p, events):
+                return True
+            changed = 1
+    if changed:
+        if not state.settings.broken_link_once:
+            memo.clear()
+        state.tasks[-1] = (SPREAD,)  # the next wave
+        return True
     state.tasks.pop()
     memo.clear()
     return True
+
+
+def _turning_through_normal_links(state: State) -> set[int]:
+    """The unrest that revolts will reach through normal links alone, whatever the dice."""
+    disc = state.disc
+    neighbours = state.board.neighbours
+    frontier = [p for p in state.board.roman if disc[p] == REVOLT]
+    reached: set[int] = set()
+    while frontier:
+        p = frontier.pop()
+        for q, broken in neighbours[p]:
+            if not broken and disc[q] == UNREST and q not in reached:
+                reached.add(q)
+                frontier.append(q)
+    return reached
 
 
 def run_remove_on_revolt(state: State, task: tuple[int, ...], events: Events) -> bool:

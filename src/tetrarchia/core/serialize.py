@@ -49,6 +49,7 @@ from tetrarchia.core.tasks import (
     LINK_CHECK,
     PLACE_FLEETS,
     ROMAN_PHASE,
+    SPREAD,
     TASK_NAMES,
     UPRISING,
 )
@@ -492,6 +493,7 @@ class _Reader:
             UPRISING: [(province,)],
             ARMY_STEP: [(province,), (province, (-1, last), (0, 15))],
             LINK_CHECK: [((0, len(self.board.links) - 1), (0, 1))],
+            SPREAD: [(), ((0, (1 << self.board.size) - 1), (0, len(self.board.roman)), (0, 1))],
             BATTLE: [((0, 4), province, (0, 1)), ((0, 4), province, (0, 1), (1, 12), (1, 12))],
         }
         if code in shapes:
