@@ -11,14 +11,15 @@ plus a ``board`` fixture.  Positions are written in the JSON position format
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import pytest
 
 from tetrarchia.core.actions import Action, Roll
 from tetrarchia.core.board import Board, default_board
-from tetrarchia.core.engine import apply_action
+from tetrarchia.core.engine import apply_action, legal_actions
+from tetrarchia.core.errors import IllegalAction
 from tetrarchia.core.events import Event, Purpose
 from tetrarchia.core.notation import parse_action
 from tetrarchia.core.serialize import position_from_json, position_to_json
@@ -146,3 +147,35 @@ def roll_for(state: State, purpose: Purpose, *dice: int, events: list[Event] | N
     assert state.awaiting is Awaiting.ROLL, f"the game waits for {state.awaiting.name}, not dice"
     assert Purpose(state.roll_purpose) is purpose, f"the roll is for {Purpose(state.roll_purpose).name}"
     roll(state, *dice, events=events)
+
+
+def assert_exactly_legal(state: State, candidates: Iterable[Action], where: str,
+                         check: Callable[[State, str], None]) -> None:
+    """``apply_action`` accepts exactly the legal actions: every legal one applies (on a copy)
+    and leaves a state that passes ``check``; every other candidate is refused with an
+    IllegalAction that gives a reason, and leaves the state unchanged."""
+    legal = legal_actions(state)
+    assert len(set(legal)) == len(legal), f"{where}: legal_actions lists an action twice"
+    for action in legal:
+        trial = state.copy()
+        try:
+            apply_action(trial, action)
+        except Exception as exc:
+            raise AssertionError(f"{where}: the legal {action} raised {exc!r}") from exc
+        check(trial, f"{where} after legal {action}")
+    legal_set = set(legal)
+    before_json = position_to_json(state)
+    before = state.copy()
+    for action in candidates:
+        if action in legal_set:
+            continue
+        try:
+            apply_action(state, action)
+        except IllegalAction as exc:
+            assert str(exc), f"{where}: {action} refused without a reason"
+        except Exception as exc:
+            raise AssertionError(f"{where}: {action} raised {exc!r}, not an IllegalAction") from exc
+        else:
+            raise AssertionError(f"{where}: {action} is not legal but was accepted")
+        assert state == before, f"{where}: the refused {action} changed the state"
+    assert position_to_json(state) == before_json, f"{where}: refused actions changed the state"

@@ -19,6 +19,7 @@ from hypothesis import given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
+from conftest import assert_exactly_legal
 from tetrarchia.core.actions import (
     Action,
     Attack,
@@ -193,34 +194,8 @@ def candidate_actions(state: State, rng: random.Random) -> list[Action]:
 
 
 def check_candidates(state: State, rng: random.Random, where: str) -> None:
-    """``apply_action`` accepts exactly the legal actions: every legal one applies without error
-    (on a copy), every other one raises an IllegalAction and leaves the state unchanged."""
-    legal = legal_actions(state)
-    assert len(set(legal)) == len(legal), f"{where}: legal_actions lists an action twice"
-    legal_set = set(legal)
-    for action in legal:
-        trial = state.copy()
-        try:
-            apply_action(trial, action)
-        except Exception as exc:
-            raise AssertionError(f"{where}: the legal {action} raised {exc!r}") from exc
-        check_invariants(trial, f"{where} after legal {action}")
-    before = position_to_json(state)
-    checked = state.copy()
-    for action in candidate_actions(state, rng):
-        if action in legal_set:
-            continue
-        try:
-            apply_action(state, action)
-        except IllegalAction as exc:
-            assert str(exc), f"{where}: {action} refused without a reason"
-        except Exception as exc:
-            raise AssertionError(f"{where}: {action} raised {exc!r}, not an IllegalAction") from exc
-        else:
-            raise AssertionError(f"{where}: {action} is not legal but was accepted")
-        if state != checked:
-            raise AssertionError(f"{where}: the refused {action} changed the state")
-    assert position_to_json(state) == before, f"{where}: refused actions changed the state"
+    """Every legal action applies and keeps the invariants; every other candidate is refused."""
+    assert_exactly_legal(state, candidate_actions(state, rng), where, check_invariants)
 
 
 # --- one game --------------------------------------------------------------------------------------
