@@ -128,13 +128,3 @@ Action = BaseAction | OptionAction
 def mover(action: Move | Subdue | Attack) -> Piece:
     """The figure that acts: ``piece`` if given, else the Emperor himself."""
     return action.piece if action.piece is not None else Piece(action.emperor)
-
-
-def actor(action: Action) -> Emperor | None:
-    """The Emperor whose seat takes ``action`` (None for dice, fleet placement and the
-    Barbarian player)."""
-    if isinstance(action, (Roll, PlaceFleet)):
-        return None
-    if isinstance(action, OptionAction):
-        return action.seat
-    return action.emperor

@@ -80,11 +80,6 @@ def figure_emperor(figure: int) -> int:
     return figure - EMPEROR_FIGURE if EMPEROR_FIGURE <= figure < EMPEROR_FIGURE + 4 else -1
 
 
-def is_fighter(figure: int) -> bool:
-    """An Emperor or the Dux: attacked by armies, multiplies an attack (R6, R11.1)."""
-    return EMPEROR_FIGURE <= figure <= DUX
-
-
 class Piece(IntEnum):
     """A Roman figure that spends IP: the four Emperors, the Dux and the Vicarius (R11)."""
 

@@ -18,7 +18,6 @@ from tetrarchia.core.pieces import (
     REVOLT,
     UNREST,
     VICARIUS,
-    Emperor,
     Piece,
 )
 from tetrarchia.core.state import DEAD, Awaiting, Result, State
@@ -196,11 +195,6 @@ def remove_piece(state: State, piece: int, events: Events, why: str = "") -> Non
             emit(events, "removed", f"The {Piece(piece).title} {why} and dies: he leaves the game.")
 
 
-def remove_emperor(state: State, emperor: int) -> None:
-    """Off the board until the start of his next turn (R4)."""
-    remove_piece(state, emperor, None)
-
-
 def place_piece(state: State, piece: int, province: int) -> None:
     """Put a Roman figure on ``province``; on another figure he is only passing through
     (R5.1): he must move on with his next action."""
@@ -213,10 +207,6 @@ def place_piece(state: State, piece: int, province: int) -> None:
     else:
         state.passer = piece
         state.passing = True
-
-
-def place_emperor(state: State, emperor: int, province: int) -> None:
-    place_piece(state, emperor, province)
 
 
 def figure_piece(figure: int) -> int:
@@ -260,7 +250,3 @@ def army_enters(state: State, src: int, dest: int, events: Events) -> None:
     emit(events, "army", f"The army advances from {board.name(src)} to {board.name(dest)}"
          " and devastates it.")
     place_revolt(state, dest, events)
-
-
-def emperor_name(emperor: int) -> str:
-    return Emperor(emperor).title
