@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 from tetrarchia.core.pieces import Emperor, Piece
 
 if TYPE_CHECKING:
@@ -104,6 +106,7 @@ class EndPhase:
     emperor: Emperor
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled core: an option may stay pure Python
 @dataclass(frozen=True, slots=True)
 class OptionAction:
     """Base of the actions that optional rules add (``tetrarchia.options``).

@@ -66,50 +66,55 @@ class Result(IntEnum):
 
 Task = tuple[int, ...]
 
+# The fields of a State, named once: its __slots__, and what __eq__ compares (all but the shared
+# board and hooks).  A module-level tuple, because a compiled class (mypyc) has no __slots__ to read.
+FIELDS = (
+    "armies_placed",
+    "awaiting",
+    "black",
+    "board",
+    "burned",
+    "dice",
+    "disc",
+    "dux_at",
+    "emperor_at",
+    "figure",
+    "flags",
+    "fleets",
+    "garrisons",
+    "glory",
+    "gray",
+    "hooks",
+    "ip",
+    "ip_next",
+    "memo",
+    "passer",
+    "passing",
+    "pending",
+    "pirates",
+    "rebels",
+    "recoverable",
+    "result",
+    "revolt_reserve",
+    "roll_count",
+    "roll_purpose",
+    "round",
+    "settings",
+    "skip",
+    "tasks",
+    "turn",
+    "turns_played",
+    "unrest_reserve",
+    "usurpers",
+    "vicarius_at",
+)
+_COMPARED = tuple(name for name in FIELDS if name not in ("board", "hooks"))
+
 
 class State:
     """A whole game situation.  Mutated in place by the rules; copy it first to explore."""
 
-    __slots__ = (
-        "armies_placed",
-        "awaiting",
-        "black",
-        "board",
-        "burned",
-        "dice",
-        "disc",
-        "dux_at",
-        "emperor_at",
-        "figure",
-        "flags",
-        "fleets",
-        "garrisons",
-        "glory",
-        "gray",
-        "hooks",
-        "ip",
-        "ip_next",
-        "memo",
-        "passer",
-        "passing",
-        "pending",
-        "pirates",
-        "rebels",
-        "recoverable",
-        "result",
-        "revolt_reserve",
-        "roll_count",
-        "roll_purpose",
-        "round",
-        "settings",
-        "skip",
-        "tasks",
-        "turn",
-        "turns_played",
-        "unrest_reserve",
-        "usurpers",
-        "vicarius_at",
-    )
+    __slots__ = FIELDS
 
     board: Board
     settings: Settings
@@ -154,7 +159,7 @@ class State:
     @classmethod
     def empty(cls, board: Board, settings: Settings) -> State:
         """A table with nothing on it yet: all discs in the reserves, Emperors off the board."""
-        state = cls.__new__(cls)
+        state = cls()
         n = board.size
         state.board = board
         state.settings = settings
@@ -198,7 +203,7 @@ class State:
 
     def copy(self) -> State:
         """An independent copy (hand-written: ``deepcopy`` is some 30 times slower)."""
-        new = State.__new__(State)
+        new = State()
         new.board = self.board
         new.settings = self.settings
         new.hooks = self.hooks
@@ -243,9 +248,7 @@ class State:
         if not isinstance(other, State):
             return NotImplemented
         return all(
-            getattr(self, name) == getattr(other, name)
-            for name in State.__slots__
-            if name not in ("board", "hooks")
+            getattr(self, name) == getattr(other, name) for name in _COMPARED
         ) and (self.board is other.board or self.board.digest == other.board.digest)
 
     __hash__ = None  # type: ignore[assignment]  # mutable

@@ -1,0 +1,74 @@
+"""Compiled core, on request: ``TETRARCHIA_COMPILE=1 pip install .`` compiles the rules core and
+the optional rules with mypyc; without it the package installs as pure Python.
+
+Opt-in (as mypy's own ``mypycify`` build and black's hatch-mypyc hook are) because a compiled
+module shadows its ``.py`` file: in an editable install an edited source would not run until the
+next build, and a plain install must work with no compiler and no mypy.  The compiled modules are
+the same code, so every test passes on both builds (``.ci/run`` runs the suite on each).  A
+compiled build records the SHA-256 of every source it compiled in ``tetrarchia/_compiled.json``:
+``tetrarchia doctor`` reports it, and the test run refuses compiled modules whose source changed
+since (``tests/conftest.py``).  A pure build removes the compiled modules an earlier compiled
+build left in the source tree, so they cannot shadow the sources.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+from setuptools import setup
+
+ROOT = Path(__file__).resolve().parent
+PACKAGE = ROOT / "src" / "tetrarchia"
+COMPILED_DIRS = ("core", "options")
+MANIFEST = PACKAGE / "_compiled.json"
+GROUP = "tetrarchia"  # mypyc's shared library: tetrarchia__mypyc
+
+
+def compile_requested() -> bool:
+    return os.environ.get("TETRARCHIA_COMPILE", "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def compiled_sources() -> list[Path]:
+    return sorted(p for folder in COMPILED_DIRS for p in (PACKAGE / folder).glob("*.py"))
+
+
+def module_name(path: Path) -> str:
+    return ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+
+
+def write_manifest(sources: list[Path]) -> None:
+    """What was compiled, from which source (SHA-256), for doctor and the stale-module check."""
+    modules = {module_name(p): hashlib.sha256(p.read_bytes()).hexdigest() for p in sources}
+    MANIFEST.write_text(json.dumps({"modules": modules}, indent=1, sort_keys=True) + "\n")
+
+
+def remove_build_products() -> None:
+    """A pure build: delete compiled modules and the manifest left in the tree by a compiled one."""
+    for folder in (PACKAGE.parent, PACKAGE, *(PACKAGE / f for f in COMPILED_DIRS)):
+        for product in folder.glob("*.so"):
+            product.unlink()
+        for product in folder.glob("*.pyd"):
+            product.unlink()
+    MANIFEST.unlink(missing_ok=True)
+
+
+def ext_modules() -> list[object]:
+    if not compile_requested():
+        remove_build_products()
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError as exc:  # asked for, so never a silent pure build
+        raise SystemExit("TETRARCHIA_COMPILE=1 asks for the compiled core, which needs mypyc "
+                         f"(part of mypy) in the build environment: {exc}") from exc
+
+    sources = compiled_sources()
+    write_manifest(sources)
+    os.chdir(ROOT)  # mypyc names modules from paths relative to the working directory
+    return list(mypycify([str(p.relative_to(ROOT)) for p in sources], opt_level="3", group_name=GROUP))
+
+
+setup(ext_modules=ext_modules())
