@@ -55,3 +55,17 @@ def test_steps_get_fresh_codes_and_unique_names() -> None:
     with pytest.raises(ValueError, match="already registered"):
         register_step("usurper")  # R12.4's step, registered by options/vsvrpator.py
     del TASK_NAMES[code]
+
+
+def test_every_option_action_names_its_own_heading() -> None:
+    """Option actions render themselves (label, group): no interface keeps a list of them."""
+    import tetrarchia.options  # noqa: F401  (registers every module)
+    from tetrarchia.core.actions import OptionAction
+
+    def subclasses(cls: type) -> list[type]:
+        return [c for sub in cls.__subclasses__() for c in (sub, *subclasses(sub))]
+
+    kinds = subclasses(OptionAction)
+    assert len(kinds) >= 13
+    for kind in kinds:
+        assert kind.group is not OptionAction.group, f"{kind.__name__} has no heading of its own"

@@ -58,6 +58,12 @@ class AttackPirates(OptionAction):
             return f"{tag} {province_key(board, self.origin)}xpirates"
         return f"{who} attacks the Pirates from {board.name(self.origin)}"
 
+    def group(self, state: State) -> str:
+        return "Pirates"
+
+    def label(self, state: State) -> str:
+        return f"{OptionAction.label(self, state)} ({ATTACK_COST} IP)"
+
 
 _LONG = re.compile(r"^(\w+?)(?:'s dux)? attacks the pirates from (.+)$")
 _SHORT = re.compile(r"^([a-z])(\*?) (\S+)xpirates$")
