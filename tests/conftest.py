@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tetrarchia.buildinfo import compiled_in_use, stale_modules
 from tetrarchia.core.actions import Action, Roll
 from tetrarchia.core.board import Board, default_board
 from tetrarchia.core.engine import apply_action, legal_actions
@@ -179,3 +180,21 @@ def assert_exactly_legal(state: State, candidates: Iterable[Action], where: str,
             raise AssertionError(f"{where}: {action} is not legal but was accepted")
         assert state == before, f"{where}: the refused {action} changed the state"
     assert position_to_json(state) == before_json, f"{where}: refused actions changed the state"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Refuse to test old code: a compiled module whose source was edited since it was compiled
+    would run in place of that source (an editable install with TETRARCHIA_COMPILE=1)."""
+    stale = stale_modules()
+    if stale:
+        raise pytest.UsageError(
+            f"{len(stale)} compiled modules no longer match their sources and would be tested instead "
+            f"of them: {', '.join(stale)}.  Rebuild (TETRARCHIA_COMPILE=1 pip install -e .) or "
+            "reinstall pure (pip install -e .); `tetrarchia doctor` shows the build.")
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    """Which build of the rules the run tests (``.ci/run`` runs the suite on both)."""
+    compiled = compiled_in_use()
+    return (f"tetrarchia rules: compiled with mypyc ({len(compiled)} modules)" if compiled
+            else "tetrarchia rules: pure Python")

@@ -19,6 +19,13 @@ actions, Roman phase, combat, Barbarian phase), ``options`` the optional rules (
 
 __version__ = "0.1.0"
 
+# TETRARCHIA_PURE=1: a compiled install runs the .py sources of the rules (tetrarchia.buildinfo),
+# decided before anything below imports them.
+from tetrarchia import buildinfo as _buildinfo
+
+if _buildinfo.pure_forced():
+    _buildinfo.prefer_sources()
+
 # Importing the options registers every optional rule module (R11-R13) with the core.
 from tetrarchia import options as _options  # noqa: F401
 from tetrarchia.core import errors

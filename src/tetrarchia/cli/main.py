@@ -16,6 +16,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from tetrarchia.buildinfo import describe, stale_modules
 from tetrarchia.cli.boardinfo import board_summary, describe_board
 from tetrarchia.cli.optioninfo import Chosen, describe_option, describe_options, options_summary, read_choices
 from tetrarchia.cli.play import PlaySession
@@ -297,6 +298,16 @@ def board_command(
         console.print(f"OK: {check} is a valid board: {board_summary(checked)}.", markup=False)
         return
     describe_board(board_or_fail(board), console)
+
+
+@app.command("doctor")
+def doctor_command() -> None:
+    """Say which build of the rules engine runs: pure Python, or compiled with mypyc (and which
+    modules); exit 1 when a compiled module no longer matches its edited source."""
+    for line in describe():
+        typer.echo(line)
+    if stale_modules():
+        raise typer.Exit(1)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -8,10 +8,13 @@ module that registered it is its rule text.
 
 from __future__ import annotations
 
+import ast
 import inspect
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
 
 from rich.console import Console
 from rich.padding import Padding
@@ -115,8 +118,19 @@ def rule_text(module: RuleModule) -> str:
         if function is not None:
             source = inspect.getmodule(function)
             if source is not None:
-                return inspect.getdoc(source) or ""
+                return inspect.getdoc(source) or source_docstring(source)
     return ""
+
+
+def source_docstring(module: ModuleType) -> str:
+    """The docstring in the ``.py`` file of ``module``: a module compiled with mypyc (the
+    compiled core, ``tetrarchia doctor``) has ``__doc__`` None, and its source ships beside it."""
+    compiled = Path(module.__file__ or "")
+    source = compiled.with_name(module.__name__.rsplit(".", 1)[-1] + ".py")
+    try:
+        return ast.get_docstring(ast.parse(source.read_text(encoding="utf-8"))) or ""
+    except (OSError, SyntaxError, ValueError):
+        return ""
 
 
 def reflow(doc: str) -> list[str]:
