@@ -9,12 +9,18 @@ Measures, on one core:
 - peak memory: Python allocations during playouts (``tracemalloc``) and the process's maximum
   resident size (``resource.getrusage``).
 
+Each figure is the median of ``--repeat`` runs (the machine is noisy).  When the compiled core
+is installed (``TETRARCHIA_COMPILE=1 pip install .``, see ``tetrarchia doctor``), the pure Python
+and the compiled figures are printed side by side: each build runs in its own process, the pure
+one with ``TETRARCHIA_PURE=1`` (the sources of the same install).
+
 Usage::
 
-    python bench/bench.py                 # about 3 s per figure
-    python bench/bench.py --seconds 10    # steadier figures
-    python bench/bench.py --quick         # CI smoke run, under 10 s in all
-    python bench/bench.py --profile       # also cProfile the playouts and list the hot spots
+    python bench/bench.py                    # median of 5 runs of 1 s per figure, every build
+    python bench/bench.py --build pure       # one build only (pure, compiled or both)
+    python bench/bench.py --seconds 3 --repeat 9   # steadier figures
+    python bench/bench.py --quick            # CI smoke run, under 10 s in all
+    python bench/bench.py --profile          # also cProfile the pure playouts: the hot spots
 """
 
 from __future__ import annotations
@@ -22,15 +28,22 @@ from __future__ import annotations
 import argparse
 import cProfile
 import io
+import json
+import os
 import pstats
 import random
 import resource
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
+from tetrarchia.buildinfo import PURE_VARIABLE, compiled_in_use, compiled_modules
 from tetrarchia.core.actions import Action, Roll
 from tetrarchia.core.engine import apply_trusted, legal_actions, new_game
 from tetrarchia.core.serialize import position_to_json
@@ -39,9 +52,10 @@ from tetrarchia.core.state import Awaiting, State
 
 # A realistic mix: the medium level most often, the easy and hard ones of R3 beside it.
 LEVEL_MIX = ("4211", "4211", "4211", "5300", "4200", "3122", "5311", "3322")
-GOAL_ACTIONS = 20_000
-STRETCH_ACTIONS = 50_000
-GOAL_COPIES = 100_000
+# Issue 14's goals, for the compiled core on one core: three times the pure engine of before.
+GOAL_ACTIONS = 150_000
+GOAL_OPTIONS = 75_000
+GOAL_COPIES = 1_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,50 +176,124 @@ def profile_playouts(seconds: float, seed: int, top: int) -> str:
     return out.getvalue()
 
 
-def verdict(value: float, goal: float, stretch: float | None = None) -> str:
-    if stretch is not None and value >= stretch:
-        return f"meets the stretch goal {stretch:,.0f}"
-    if value >= goal:
-        extra = f" (stretch {stretch:,.0f})" if stretch is not None else ""
-        return f"meets the goal {goal:,.0f}{extra}"
-    return f"MISSES the goal {goal:,.0f}"
+# (key, label, unit, goal of the compiled core or None): the figures, in the order printed
+FIGURES = (
+    ("actions", "random playouts", "actions/s", GOAL_ACTIONS),
+    ("games", "full random games", "games/s", None),
+    ("options", "with all options", "actions/s", GOAL_OPTIONS),
+    ("copies", "State.copy()", "copies/s", GOAL_COPIES),
+    ("dumps", "position_to_json", "positions/s", None),
+)
+
+
+def measure(seconds: float, seed: int, sampled: int) -> dict[str, float]:
+    """One run of every figure."""
+    playouts = run_playouts(seconds, seed)
+    optioned = run_playouts(seconds, seed, options_mix())
+    states = sample_states(sampled, seed)
+    return {
+        "actions": playouts.actions / playouts.seconds,
+        "games": playouts.games / playouts.seconds,
+        "actions_per_game": playouts.actions / playouts.games,
+        "options": optioned.actions / optioned.seconds,
+        "copies": rate(State.copy, states, seconds),
+        "dumps": rate(position_to_json, states, seconds),
+    }
+
+
+def worker(args: argparse.Namespace) -> int:
+    """Measure this process's build ``args.repeat`` times; write the runs to ``args.worker``."""
+    runs = [measure(args.seconds, args.seed, args.sampled) for _ in range(args.repeat)]
+    traced, rss = peak_memory(min(args.seconds, 1.0), args.seed)
+    result = {"compiled": compiled_in_use(), "runs": runs, "traced_kib": traced, "rss_mib": rss}
+    Path(args.worker).write_text(json.dumps(result))
+    if args.profile:
+        print(profile_playouts(args.seconds, args.seed, args.top))
+    return 0
+
+
+def run_build(build: str, args: argparse.Namespace) -> dict[str, object]:
+    """Measure ``build`` ("pure" or "compiled") in a process of its own."""
+    env = {k: v for k, v in os.environ.items() if k != PURE_VARIABLE}
+    if build == "pure":
+        env[PURE_VARIABLE] = "1"
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "runs.json"
+        command = [sys.executable, __file__, "--worker", str(out), "--seconds", str(args.seconds),
+                   "--repeat", str(args.repeat), "--seed", str(args.seed), "--sampled", str(args.sampled)]
+        if args.profile and build == "pure":  # cProfile sees no compiled function: profile the sources
+            command += ["--profile", "--top", str(args.top)]
+        subprocess.run(command, env=env, check=True)
+        result: dict[str, object] = json.loads(out.read_text())
+    if (build == "compiled") != bool(result["compiled"]):
+        raise SystemExit(f"the {build} build did not run as asked (compiled modules: {result['compiled']})")
+    return result
+
+
+def median(result: dict[str, object], key: str) -> float:
+    runs = result["runs"]
+    assert isinstance(runs, list)
+    return statistics.median(float(run[key]) for run in runs)
+
+
+def verdict(value: float, goal: float) -> str:
+    return f"meets the goal {goal:,.0f}" if value >= goal else f"MISSES the goal {goal:,.0f}"
+
+
+def report(results: dict[str, dict[str, object]]) -> None:
+    """The figures of each build side by side, the compiled/pure ratio, and the goals."""
+    builds = list(results)
+    names = {"pure": "pure Python", "compiled": "compiled (mypyc)"}
+    header = f"  {'':<20}" + "".join(f"{names[b]:>26}" for b in builds)
+    print(header + ("     ratio" if len(builds) == 2 else "") + "   goal (compiled core)")
+    for key, label, unit, goal in FIGURES:
+        values = [median(results[b], key) for b in builds]
+        digits = 1 if key == "games" else 0
+        line = f"  {label:<20}" + "".join(f"{v:>14,.{digits}f} {unit:<11}" for v in values)
+        if len(builds) == 2:
+            line += f"   x{values[1] / values[0]:.2f}"
+        if goal is not None:
+            line += f"   {verdict(values[-1], goal)}" if builds[-1] == "compiled" else f"   {goal:,.0f}"
+        print(line)
+    per_game = median(results[builds[0]], "actions_per_game")
+    memory = "".join(f"{float(str(results[b]['traced_kib'])):>11,.0f} KiB "
+                     f"{float(str(results[b]['rss_mib'])):>5.1f} MiB   " for b in builds)
+    print(f"  {'peak memory':<20}{memory}  (traced during playouts, max resident)")
+    print(f"  ({per_game:.0f} actions a game; a goal is for the compiled core, issue 14)")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    parser.add_argument("--seconds", type=float, default=3.0, help="time budget per figure (default 3)")
+    parser.add_argument("--seconds", type=float, default=1.0, help="time per figure and run (default 1)")
+    parser.add_argument("--repeat", type=int, default=5,
+                        help="runs per figure; the median is shown (default 5)")
+    parser.add_argument("--build", choices=("both", "pure", "compiled"), default="both",
+                        help="which build to measure (default: both when the compiled core is installed)")
     parser.add_argument("--quick", action="store_true", help="smoke run for CI: under 10 s in all")
     parser.add_argument("--seed", type=int, default=2024, help="seed of the choices and dice")
-    parser.add_argument("--profile", action="store_true", help="cProfile the playouts and list hot spots")
+    parser.add_argument("--profile", action="store_true",
+                        help="cProfile the pure playouts and list hot spots")
     parser.add_argument("--top", type=int, default=25, help="functions listed by --profile")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)  # internal: measure this process's build
+    parser.add_argument("--sampled", type=int, default=200, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    seconds = 0.6 if args.quick else args.seconds
-    if seconds <= 0:
-        parser.error("--seconds must be positive")
-
-    print(f"tetrarchia engine benchmark: Python {sys.version.split()[0]}, {seconds:g} s per figure, "
-          f"seed {args.seed}, levels {' '.join(sorted(set(LEVEL_MIX)))}")
-    playouts = run_playouts(seconds, args.seed)
-    actions_per_s = playouts.actions / playouts.seconds
-    games_per_s = playouts.games / playouts.seconds
-    print(f"  random playouts     {actions_per_s:>12,.0f} actions/s   "
-          f"{verdict(actions_per_s, GOAL_ACTIONS, STRETCH_ACTIONS)}")
-    print(f"  full random games   {games_per_s:>12,.1f} games/s     "
-          f"({playouts.games} games, {playouts.actions / playouts.games:.0f} actions each)")
-    optioned = run_playouts(seconds, args.seed, options_mix())
-    print(f"  with all options    {optioned.actions / optioned.seconds:>12,.0f} actions/s   "
-          f"(level 4211 with {len(ALL_OPTIONS)} compatible optional rules)")
-    states = sample_states(50 if args.quick else 200, args.seed)
-    copies = rate(State.copy, states, seconds)
-    print(f"  State.copy()        {copies:>12,.0f} copies/s    {verdict(copies, GOAL_COPIES)}")
-    dumps = rate(position_to_json, states, seconds)
-    print(f"  position_to_json    {dumps:>12,.0f} positions/s")
-    traced, rss = peak_memory(min(seconds, 1.0), args.seed)
-    print(f"  peak memory         {traced:>12,.0f} KiB traced during playouts, "
-          f"{rss:.1f} MiB max resident (whole process)")
-    if args.profile:
-        print()
-        print(profile_playouts(seconds, args.seed, args.top))
+    if args.quick:
+        args.seconds, args.repeat, args.sampled = 0.3, 1, 50
+    if args.seconds <= 0 or args.repeat < 1:
+        parser.error("--seconds must be positive and --repeat at least 1")
+    if args.worker:
+        return worker(args)
+    installed = bool(compiled_modules())
+    if args.build == "compiled" and not installed:
+        parser.error("the compiled core is not installed (TETRARCHIA_COMPILE=1 pip install .)")
+    builds = ["pure", "compiled"] if args.build == "both" and installed else \
+        ["pure"] if args.build == "both" else [args.build]
+    print(f"tetrarchia engine benchmark: Python {sys.version.split()[0]}, median of {args.repeat} "
+          f"run(s) of {args.seconds:g} s per figure, seed {args.seed}, "
+          f"levels {' '.join(sorted(set(LEVEL_MIX)))}"
+          + ("" if installed else "; the compiled core is not installed"), flush=True)
+    results = {build: run_build(build, args) for build in builds}
+    report(results)
     return 0
 
 

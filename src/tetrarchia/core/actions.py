@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from mypy_extensions import mypyc_attr
 
-from tetrarchia.core.pieces import Emperor, Piece
+from tetrarchia.core.pieces import PIECES, Emperor, Piece
 
 if TYPE_CHECKING:
     from tetrarchia.core.board import Board
@@ -143,4 +143,4 @@ Action = BaseAction | OptionAction
 
 def mover(action: Move | Subdue | Attack) -> Piece:
     """The figure that acts: ``piece`` if given, else the Emperor himself."""
-    return action.piece if action.piece is not None else Piece(action.emperor)
+    return action.piece if action.piece is not None else PIECES[action.emperor]  # no enum call

@@ -13,6 +13,7 @@ only when crossing would change something (D11).
 
 from __future__ import annotations
 
+from tetrarchia.core.board import Board
 from tetrarchia.core.events import Events, Purpose
 from tetrarchia.core.pieces import (
     ARMY,
@@ -99,7 +100,8 @@ def run_spread(state: State, task: tuple[int, ...], events: Events) -> bool:
     _, revolts, start, changed = task
     roman = board.roman
     neighbours = board.neighbours
-    doomed = _turning_through_normal_links(state)
+    at_start = disc[:]  # the discs as this step (re)starts: what the set below is read from
+    doomed: set[int] | None = None  # built at the first broken link to roll, if any: most never
     for i in range(start, len(roman)):
         p = roman[i]
         if disc[p] != UNREST:
@@ -110,10 +112,12 @@ def run_spread(state: State, task: tuple[int, ...], events: Events) -> bool:
                 source = q
                 break
         else:
-            if p in doomed:
-                continue  # a later wave turns it through normal links: no roll needed
             for q, broken in neighbours[p]:
                 if broken and revolts >> q & 1:
+                    if doomed is None:
+                        doomed = _turning_through_normal_links(board, at_start)
+                    if p in doomed:
+                        break  # a later wave turns it through normal links: no roll needed
                     link = board.link_between[(p, q)].index
                     holds = memo.get(link)
                     if holds is None:  # roll it, then come back to this unrest
@@ -139,11 +143,10 @@ def run_spread(state: State, task: tuple[int, ...], events: Events) -> bool:
     return True
 
 
-def _turning_through_normal_links(state: State) -> set[int]:
+def _turning_through_normal_links(board: Board, disc: list[int]) -> set[int]:
     """The unrest that revolts will reach through normal links alone, whatever the dice."""
-    disc = state.disc
-    neighbours = state.board.neighbours
-    frontier = [p for p in state.board.roman if disc[p] == REVOLT]
+    neighbours = board.neighbours
+    frontier = [p for p in board.roman if disc[p] == REVOLT]
     reached: set[int] = set()
     while frontier:
         p = frontier.pop()

@@ -23,6 +23,7 @@ from tetrarchia.core.pieces import (
     GARRISON,
     NO_DISC,
     NO_FIGURE,
+    PIECE_FIGURES,
     REBEL,
     REVOLT,
     Piece,
@@ -107,7 +108,7 @@ def other_emperors_linked(state: State, province: int, fighter: int) -> int:
     """Emperors (and the Dux, R11.1; never the Vicarius) other than the ``fighter`` piece
     standing on a province linked to ``province``."""
     figure = state.figure
-    own = Piece(fighter).figure
+    own = PIECE_FIGURES[fighter]
     count = 0
     for q, _ in state.board.neighbours[province]:
         f = figure[q]

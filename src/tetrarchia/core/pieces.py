@@ -15,7 +15,7 @@ class Emperor(IntEnum):
 
     @property
     def title(self) -> str:
-        return self.name.capitalize()
+        return EMPEROR_TITLES[self]  # a tuple look-up: self.name.capitalize() cost ~260 ns
 
     @property
     def augustus(self) -> Emperor:
@@ -27,7 +27,8 @@ class Emperor(IntEnum):
         return self in (Emperor.DIOCLETIAN, Emperor.MAXIMIAN)
 
 
-EMPERORS: tuple[Emperor, ...] = tuple(Emperor)
+EMPERORS: tuple[Emperor, ...] = tuple(Emperor)  # EMPERORS[i] is Emperor(i) without an enum call (~410 ns)
+EMPEROR_TITLES: tuple[str, ...] = tuple(e.name.capitalize() for e in EMPERORS)
 
 
 def emperor_named(text: str) -> Emperor:
@@ -92,11 +93,18 @@ class Piece(IntEnum):
 
     @property
     def title(self) -> str:
-        return self.name.capitalize()
+        return PIECE_TITLES[self]
 
     @property
     def figure(self) -> int:
-        return EMPEROR_FIGURE + self if self < 4 else (DUX if self == Piece.DUX else VICARIUS)
+        return PIECE_FIGURES[self]
+
+
+PIECES: tuple[Piece, ...] = tuple(Piece)  # PIECES[i] is Piece(i) without an enum call (~410 ns)
+PIECE_TITLES: tuple[str, ...] = tuple(p.name.capitalize() for p in PIECES)
+# The figure code of each piece on the board: the Emperors', then the Dux's and the Vicarius's.
+PIECE_FIGURES: tuple[int, ...] = (EMPEROR_FIGURE, EMPEROR_FIGURE + 1, EMPEROR_FIGURE + 2,
+                                  EMPEROR_FIGURE + 3, DUX, VICARIUS)
 
 
 DISCS_PER_RESERVE = 21  # R1: 21 unrest and 21 revolt discs

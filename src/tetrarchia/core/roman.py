@@ -30,9 +30,11 @@ from tetrarchia.core.actions import (
 from tetrarchia.core.events import Events
 from tetrarchia.core.pieces import (
     ARMY,
+    EMPERORS,
     GARRISON,
     NO_DISC,
     NO_FIGURE,
+    PIECES,
     REBEL,
     REVOLT,
     UNREST,
@@ -109,6 +111,10 @@ def can_pass_on(state: State, start: int, budget: int, vacated: int, piece: int 
         if (figure[q] == NO_FIGURE or q == vacated) and \
                 link_cost(broken, disc[q] == REVOLT) <= budget and may_stand(state, piece, q):
             return True
+    if budget < 2:  # every step costs 1 IP or more: one step at most, so no search is needed
+        return budget == 1 and any(
+            (figure[q] == NO_FIGURE or q == vacated) and c + (disc[q] == REVOLT) <= 1
+            and may_stand(state, piece, q) for q, c in fleet_routes(state, start).items())
     best = {start: 0}
     heap = [(0, start)]
     while heap:
@@ -133,7 +139,7 @@ def entry_choices(state: State, emperor: int) -> list[int]:
     another figure only if he can move out with his IP (D21).  Empty: he stays off (D1)."""
     board = state.board
     choices: list[int] = []
-    for province in (board.roma, board.capital[Emperor(emperor)]):
+    for province in (board.roma, board.capital[EMPERORS[emperor]]):
         if province in choices:
             continue
         if province != board.roma and state.disc[province] != NO_DISC:
@@ -172,10 +178,10 @@ def roman_actions(state: State) -> list[Action]:
     disc = state.disc
     actions: list[Action] = []
     if here < 0 and state.passer < 0 and state.dux_at < 0 and state.vicarius_at < 0:
-        return [EndPhase(emperor)]
+        return [END_PHASE[emperor]]
     for piece in commanded_pieces(state):
         origin = piece_at(state, piece)
-        tag = None if piece == emperor else Piece(piece)
+        tag = None if piece == emperor else PIECES[piece]  # a tuple look-up, not an enum call
         _moves(state, piece, origin, tag, actions)
         if state.passer >= 0 or piece >= Piece.VICARIUS or (piece < 4 and piece != emperor):
             continue  # the Vicarius and the Emperors moved by Diocletian only move
@@ -183,16 +189,16 @@ def roman_actions(state: State) -> list[Action]:
         here_disc = disc[origin]
         if here_disc == REVOLT:
             if ip >= 2:
-                actions.append(Subdue(emperor, origin, SubdueKind.REMOVE_REVOLT, tag))
+                actions.append(_subdue(emperor, origin, SubdueKind.REMOVE_REVOLT, tag))
             if ip >= 1 and state.unrest_reserve > 0:  # D15
-                actions.append(Subdue(emperor, origin, SubdueKind.REDUCE_REVOLT, tag))
+                actions.append(_subdue(emperor, origin, SubdueKind.REDUCE_REVOLT, tag))
         elif here_disc == UNREST and ip >= 1:
-            actions.append(Subdue(emperor, origin, SubdueKind.REMOVE_UNREST, tag))
+            actions.append(_subdue(emperor, origin, SubdueKind.REMOVE_UNREST, tag))
         # R5.5 Attack: through links only, never by fleet
         for q, broken in board.neighbours[origin]:
             if ARMY <= figure[q] <= REBEL and link_cost(broken, disc[q] == REVOLT) <= ip \
                     and not _attack_barred(state, q):
-                actions.append(Attack(emperor, origin, q, tag))
+                actions.append(_attack(emperor, origin, q, tag))
     if state.passer >= 0:
         return actions
     if here >= 0:
@@ -203,17 +209,17 @@ def roman_actions(state: State) -> list[Action]:
                 if fleets[zone]:
                     for other in board.zones[zone].adjacent:
                         if not fleets[other] and other != state.pirates:
-                            actions.append(Sail(emperor, zone, other))
+                            actions.append(_sail(emperor, zone, other))
         # R5.3 Secure (the Emperor alone: the Dux has no discs)
         if disc[here] == NO_DISC and state.garrisons[emperor] > 0:
             if board.is_border[here]:
                 if ip >= SECURE_BORDER_COST and not state.region_has_revolt(board.region_of[here]):
-                    actions.append(Secure(emperor, here))
+                    actions.append(_secure_action(emperor, here))
             elif ip >= SECURE_COST:
-                actions.append(Secure(emperor, here))
+                actions.append(_secure_action(emperor, here))
     for hook in state.hooks.roman_actions:
         hook(state, actions)
-    actions.append(EndPhase(emperor))
+    actions.append(END_PHASE[emperor])
     return actions
 
 
@@ -229,7 +235,47 @@ def attack_barred_reason(state: State, target: int) -> str | None:
     return None
 
 
-_FLEET_MOVES: dict[tuple[int, int, int, Piece | None], Move] = {}
+# Actions are immutable records, so each is built once and shared: building a frozen dataclass
+# (250-730 ns) cost more than looking it up.  The keys hold small ints only (a tag is -1 or a
+# Piece): these memos stay small and are the same for every board.
+END_PHASE: tuple[EndPhase, ...] = tuple(EndPhase(e) for e in EMPERORS)
+_FLEET_MOVES: dict[tuple[int, int, int, int], Move] = {}
+_SUBDUES: dict[tuple[int, int, int, int], Subdue] = {}
+_ATTACKS: dict[tuple[int, int, int, int], Attack] = {}
+_SAILS: dict[tuple[int, int, int], Sail] = {}
+_SECURES: dict[tuple[int, int], Secure] = {}
+
+
+def _subdue(emperor: Emperor, at: int, kind: SubdueKind, tag: Piece | None) -> Subdue:
+    key = (emperor, at, kind, -1 if tag is None else tag)
+    action = _SUBDUES.get(key)
+    if action is None:
+        action = _SUBDUES[key] = Subdue(emperor, at, kind, tag)
+    return action
+
+
+def _attack(emperor: Emperor, origin: int, target: int, tag: Piece | None) -> Attack:
+    key = (emperor, origin, target, -1 if tag is None else tag)
+    action = _ATTACKS.get(key)
+    if action is None:
+        action = _ATTACKS[key] = Attack(emperor, origin, target, tag)
+    return action
+
+
+def _sail(emperor: Emperor, src: int, dst: int) -> Sail:
+    key = (emperor, src, dst)
+    action = _SAILS.get(key)
+    if action is None:
+        action = _SAILS[key] = Sail(emperor, src, dst)
+    return action
+
+
+def _secure_action(emperor: Emperor, at: int) -> Secure:
+    key = (emperor, at)
+    action = _SECURES.get(key)
+    if action is None:
+        action = _SECURES[key] = Secure(emperor, at)
+    return action
 
 
 def _link_moves(state: State, emperor: Emperor, origin: int, tag: Piece | None
@@ -247,8 +293,26 @@ def _link_moves(state: State, emperor: Emperor, origin: int, tag: Piece | None
     return found
 
 
+def _fleet_moves(state: State, emperor: Emperor, origin: int, tag: Piece | None
+                 ) -> list[tuple[int, int, Move]]:
+    """(destination, IP of the crossing before a revolt, action) of every fleet route out of
+    ``origin``.  Built once per board and placement of the fleets, like the link moves: one
+    look-up per decision instead of a fresh key per destination."""
+    if state.hooks.fleet_routes is not None:  # Mare Nostrvm's routes: not keyed by the fleets alone
+        return [(q, crossing, _fleet_move(emperor, origin, q, tag))
+                for q, crossing in fleet_routes(state, origin).items()]
+    fleets = state.fleets
+    cache = state.board.fleet_move_cache
+    key = (emperor, origin, -1 if tag is None else tag, fleets[1], fleets[2], fleets[3])
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = [(q, crossing, Move(emperor, origin, q, True, tag))
+                              for q, crossing in fleet_routes(state, origin).items()]
+    return found
+
+
 def _fleet_move(emperor: Emperor, origin: int, dest: int, tag: Piece | None) -> Move:
-    key = (emperor, origin, dest, tag)
+    key = (emperor, origin, dest, -1 if tag is None else tag)
     move = _FLEET_MOVES.get(key)
     if move is None:
         move = _FLEET_MOVES[key] = Move(emperor, origin, dest, True, tag)
@@ -280,7 +344,7 @@ def _moves(state: State, piece: int, origin: int, tag: Piece | None, actions: li
             break
     else:
         return
-    for q, crossing in fleet_routes(state, origin).items():
+    for q, crossing, move in _fleet_moves(state, emperor, origin, tag):
         into_revolt = disc[q] == REVOLT
         cost = crossing + into_revolt
         if cost > ip or (vicarius and into_revolt):
@@ -289,7 +353,7 @@ def _moves(state: State, piece: int, origin: int, tag: Piece | None, actions: li
         if holder == NO_FIGURE or q == vacated or (
             holder > REBEL and can_pass_on(state, q, ip - cost, vacated, piece)
         ):
-            actions.append(_fleet_move(emperor, origin, q, tag))
+            actions.append(move)
 
 
 def move_cost(state: State, action: Move) -> int:

@@ -14,6 +14,7 @@ from tetrarchia.core.pieces import (
     GARRISON,
     NO_DISC,
     NO_FIGURE,
+    PIECE_FIGURES,
     REBEL,
     REVOLT,
     UNREST,
@@ -190,7 +191,7 @@ def remove_piece(state: State, piece: int, events: Events, why: str = "") -> Non
     """Take a Roman figure off the board: an Emperor until the start of his next turn (R4), the
     Dux or the Vicarius for good: they die and leave the game (R11.1, R11.2)."""
     province = piece_at(state, piece)
-    figure = Piece(piece).figure
+    figure = PIECE_FIGURES[piece]
     if province >= 0 and state.figure[province] == figure:
         state.figure[province] = NO_FIGURE
     if state.passer == piece:
@@ -211,7 +212,7 @@ def place_piece(state: State, piece: int, province: int) -> None:
     (R5.1): he must move on with his next action."""
     _set_piece_at(state, piece, province)
     if state.figure[province] == NO_FIGURE:
-        state.figure[province] = Piece(piece).figure
+        state.figure[province] = PIECE_FIGURES[piece]  # no enum call on every move
         if state.passer == piece:
             state.passer = -1
             state.passing = False

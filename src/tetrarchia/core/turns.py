@@ -5,7 +5,7 @@ when he cannot (D1)."""
 from __future__ import annotations
 
 from tetrarchia.core.events import Events
-from tetrarchia.core.pieces import IP_PER_TURN, Emperor
+from tetrarchia.core.pieces import EMPERORS, IP_PER_TURN, Emperor
 from tetrarchia.core.roman import entry_choices
 from tetrarchia.core.state import ROUND_FLAGS, TURN_FLAGS, Awaiting, State
 from tetrarchia.core.tasks import BEGIN_TURN, END_TURN, ENTRY, ROMAN_PHASE, emit, push_barbarian_phase
@@ -68,6 +68,6 @@ def run_end_turn(state: State, task: tuple[int, ...], events: Events) -> bool:
         state.turn = Emperor.DIOCLETIAN
         state.round += 1
     else:
-        state.turn = Emperor(state.turn + 1)
+        state.turn = EMPERORS[state.turn + 1]
     state.tasks.append((BEGIN_TURN,))
     return True
