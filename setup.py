@@ -36,7 +36,9 @@ def compiled_sources() -> list[Path]:
 
 
 def module_name(path: Path) -> str:
-    return ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    """``src/tetrarchia/core/state.py`` -> ``tetrarchia.core.state``; a package by its own name."""
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
 def write_manifest(sources: list[Path]) -> None:

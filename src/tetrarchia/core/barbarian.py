@@ -13,6 +13,8 @@ only when crossing would change something (D11).
 
 from __future__ import annotations
 
+from typing import Final
+
 from tetrarchia.core.board import Board
 from tetrarchia.core.events import Events, Purpose
 from tetrarchia.core.pieces import (
@@ -45,7 +47,7 @@ from tetrarchia.core.tasks import (
     take_dice,
 )
 
-BROKEN_LINK_HOLDS = 4  # R7.4: 1-3 not linked, 4-6 linked
+BROKEN_LINK_HOLDS: Final = 4  # R7.4: 1-3 not linked, 4-6 linked
 
 
 # --- R7.4 ----------------------------------------------------------------------------------------
@@ -310,10 +312,10 @@ def run_advance(state: State, task: tuple[int, ...], events: Events) -> bool:
     return True
 
 
-STEP_OFFERED = 1  # ARMY_STEP flags: the options' decisions before the step were taken
-ATTACK_OFFERED = 2  # ... the decisions before the attack were taken (Constantius, R12.1)
-ARROW_FALLBACK = 4  # ... a redirected army follows its arrow if the broken link fails (R12.6)
-LINK_PASSED = 8  # ... the broken link on the way was rolled and holds
+STEP_OFFERED: Final = 1  # ARMY_STEP flags: the options' decisions before the step were taken
+ATTACK_OFFERED: Final = 2  # ... the decisions before the attack were taken (Constantius, R12.1)
+ARROW_FALLBACK: Final = 4  # ... a redirected army follows its arrow if the broken link fails (R12.6)
+LINK_PASSED: Final = 8  # ... the broken link on the way was rolled and holds
 
 
 def run_army_step(state: State, task: tuple[int, ...], events: Events) -> bool:

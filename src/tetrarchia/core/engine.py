@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import product
+from typing import Final
 
 from tetrarchia.core import barbarian, combat, setup, turns
 from tetrarchia.core import tasks as t
@@ -75,7 +76,7 @@ def run(state: State, events: Events) -> None:
         state.awaiting = Awaiting.NOTHING
 
 
-BARBARIAN_SEAT = 4  # R12.6: the fifth player
+BARBARIAN_SEAT: Final = 4  # R12.6: the fifth player
 
 
 def deciding_seat(state: State) -> int | None:

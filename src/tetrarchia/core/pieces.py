@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Final
 
 
 class Emperor(IntEnum):
@@ -42,10 +43,10 @@ def emperor_named(text: str) -> Emperor:
 
 
 # Discs on a province (R2 occupancy: at most one).  Garrisons are GARRISON + emperor.
-NO_DISC = 0
-UNREST = 1
-REVOLT = 2
-GARRISON = 3
+NO_DISC: Final = 0
+UNREST: Final = 1
+REVOLT: Final = 2
+GARRISON: Final = 3
 
 
 def garrison_of(emperor: int) -> int:
@@ -59,13 +60,13 @@ def disc_owner(disc: int) -> int:
 
 # Figures on a province (R2 occupancy: at most one).  The three kinds of army come first so that
 # "is an army" is one comparison; Emperors are EMPEROR_FIGURE + emperor.
-NO_FIGURE = 0
-ARMY = 1  # an ordinary Barbarian army (or a usurper, R12.4)
-GOTHS = 2  # R11.4
-REBEL = 3  # R13: a rebel army (whatever figure stands for it); never advances
-EMPEROR_FIGURE = 4
-DUX = 8  # R11.1
-VICARIUS = 9  # R11.2
+NO_FIGURE: Final = 0
+ARMY: Final = 1  # an ordinary Barbarian army (or a usurper, R12.4)
+GOTHS: Final = 2  # R11.4
+REBEL: Final = 3  # R13: a rebel army (whatever figure stands for it); never advances
+EMPEROR_FIGURE: Final = 4
+DUX: Final = 8  # R11.1
+VICARIUS: Final = 9  # R11.2
 
 
 def is_army(figure: int) -> bool:
@@ -107,10 +108,10 @@ PIECE_FIGURES: tuple[int, ...] = (EMPEROR_FIGURE, EMPEROR_FIGURE + 1, EMPEROR_FI
                                   EMPEROR_FIGURE + 3, DUX, VICARIUS)
 
 
-DISCS_PER_RESERVE = 21  # R1: 21 unrest and 21 revolt discs
-GARRISONS_IN_BOX = 5  # R1: 5 per Emperor
-ARMIES = 3  # R1, R9: at most 3 armies on the board
-IP_PER_TURN = 6  # R5
+DISCS_PER_RESERVE: Final = 21  # R1: 21 unrest and 21 revolt discs
+GARRISONS_IN_BOX: Final = 5  # R1: 5 per Emperor
+ARMIES: Final = 3  # R1, R9: at most 3 armies on the board
+IP_PER_TURN: Final = 6  # R5
 
 ROMAN_NUMERALS = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI"}
 NUMERAL_VALUES = {v: k for k, v in ROMAN_NUMERALS.items()}

@@ -13,6 +13,7 @@ Vicarius (R11.1, R11.2) or on the other Emperors (Diocletian's Imperivm power, R
 from __future__ import annotations
 
 import heapq
+from typing import Final
 
 from tetrarchia.core.actions import (
     Action,
@@ -53,13 +54,13 @@ from tetrarchia.core.tasks import (
     return_disc,
 )
 
-SECURE_COST = 1
-SECURE_BORDER_COST = 2
-SAIL_COST = 1
-FLEET_COST = 1
+SECURE_COST: Final = 1
+SECURE_BORDER_COST: Final = 2
+SAIL_COST: Final = 1
+FLEET_COST: Final = 1
 SUBDUE_COST = {SubdueKind.REMOVE_REVOLT: 2, SubdueKind.REDUCE_REVOLT: 1,
                SubdueKind.REMOVE_UNREST: 1}
-DIOCLETIAN_MOVES_OTHERS = 1  # state.flags bit: Diocletian's Imperivm power is on (R12.1)
+DIOCLETIAN_MOVES_OTHERS: Final = 1  # state.flags bit: Diocletian's Imperivm power is on (R12.1)
 
 
 def link_cost(broken: bool, into_revolt: bool) -> int:

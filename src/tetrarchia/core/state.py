@@ -13,6 +13,7 @@ from its log alone and a test can script exact rolls.
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Final
 
 from tetrarchia.core.board import Board
 from tetrarchia.core.pieces import (
@@ -31,11 +32,11 @@ from tetrarchia.core.pieces import (
 from tetrarchia.core.rulebook import Hooks
 from tetrarchia.core.settings import Settings
 
-IN_BOX = -1  # the Dux or the Vicarius before he is deployed (R11.1, R11.2)
-DEAD = -2  # ... after he died: he left the game
-GOTHS_IN_PLAY = 1 << 16  # state.flags: the Goths module is in play (R11.4)
-TURN_FLAGS = 0xFF  # state.flags bits 0-7 hold what was used this turn; cleared at its start
-ROUND_FLAGS = 0xFF00  # bits 8-15: what was used this round; cleared at Diocletian's turn
+IN_BOX: Final = -1  # the Dux or the Vicarius before he is deployed (R11.1, R11.2)
+DEAD: Final = -2  # ... after he died: he left the game
+GOTHS_IN_PLAY: Final = 1 << 16  # state.flags: the Goths module is in play (R11.4)
+TURN_FLAGS: Final = 0xFF  # state.flags bits 0-7 hold what was used this turn; cleared at its start
+ROUND_FLAGS: Final = 0xFF00  # bits 8-15: what was used this round; cleared at Diocletian's turn
 
 
 class Awaiting(IntEnum):

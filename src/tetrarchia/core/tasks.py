@@ -7,6 +7,8 @@ dice (:func:`take_dice`) or for a decision.
 
 from __future__ import annotations
 
+from typing import Final
+
 from tetrarchia.core.events import DICE_NEEDED, Event, Events, Purpose
 from tetrarchia.core.pieces import (
     DUX,
@@ -24,27 +26,27 @@ from tetrarchia.core.pieces import (
 from tetrarchia.core.state import DEAD, Awaiting, Result, State
 
 # --- opcodes ------------------------------------------------------------------------------------
-INITIAL_REVOLT = 1  # (op, region)
-ADDITIONAL_REVOLT = 2  # (op,)
-INITIAL_ARMY = 3  # (op,)
-PLACE_FLEETS = 4  # (op, fleets still to place)          decision
-BEGIN_TURN = 5  # (op,)
-ENTRY = 6  # (op,)                                         decision
-ROMAN_PHASE = 7  # (op,)                                   decision
-SPREAD = 8  # (op,)                                        R7.1.1
-REMOVE_ON_REVOLT = 9  # (op,)                              R7.1.2
-ACTIVITY = 10  # (op,)                                     R7.2
-ACTIVITY_PROVINCE = 11  # (op, region)                     R7.2 uprising step 2
-UPRISING = 12  # (op, province)                            R7.2 uprising step 1
-UPRISING_ARMY = 13  # (op,)                                R7.2 uprising step 2
-ADVANCE = 14  # (op,)                                      R7.3
-ARMY_STEP = 15  # (op, province)                           R7.3, one army
-LINK_CHECK = 16  # (op, link, bonus)                       R7.4
-BATTLE = 17  # (op, emperor, army province, emperor attacks)  R6
-END_TURN = 18  # (op,)
-PHASE_START = 19  # (op,)                                  R7: the options' start of the phase
-DECISION = 20  # (op, seat, kind, args...)                 a decision inside a phase (R12)
-FIRST_OPTION_TASK = 100  # option modules get their step codes from here on (register_step)
+INITIAL_REVOLT: Final = 1  # (op, region)
+ADDITIONAL_REVOLT: Final = 2  # (op,)
+INITIAL_ARMY: Final = 3  # (op,)
+PLACE_FLEETS: Final = 4  # (op, fleets still to place)          decision
+BEGIN_TURN: Final = 5  # (op,)
+ENTRY: Final = 6  # (op,)                                         decision
+ROMAN_PHASE: Final = 7  # (op,)                                   decision
+SPREAD: Final = 8  # (op,)                                        R7.1.1
+REMOVE_ON_REVOLT: Final = 9  # (op,)                              R7.1.2
+ACTIVITY: Final = 10  # (op,)                                     R7.2
+ACTIVITY_PROVINCE: Final = 11  # (op, region)                     R7.2 uprising step 2
+UPRISING: Final = 12  # (op, province)                            R7.2 uprising step 1
+UPRISING_ARMY: Final = 13  # (op,)                                R7.2 uprising step 2
+ADVANCE: Final = 14  # (op,)                                      R7.3
+ARMY_STEP: Final = 15  # (op, province)                           R7.3, one army
+LINK_CHECK: Final = 16  # (op, link, bonus)                       R7.4
+BATTLE: Final = 17  # (op, emperor, army province, emperor attacks)  R6
+END_TURN: Final = 18  # (op,)
+PHASE_START: Final = 19  # (op,)                                  R7: the options' start of the phase
+DECISION: Final = 20  # (op, seat, kind, args...)                 a decision inside a phase (R12)
+FIRST_OPTION_TASK: Final = 100  # option modules get their step codes from here on (register_step)
 
 TASK_NAMES = {
     INITIAL_REVOLT: "initial-revolt",
