@@ -148,12 +148,14 @@ class Board:
         self.distance_to_roma: tuple[int, ...] = self._roman_distances()
         self.next_step: tuple[int, ...] = tuple(self._next_step(i) for i in range(n))
         self.steps_to_roma: tuple[int, ...] = tuple(self._steps_along_path(i) for i in range(n))
-        # fleet routes by (origin, fleet in zone 1, 2, 3): derived data, filled as used
-        self.fleet_cache: dict[tuple[int, int, int, int], dict[int, int]] = {}
+        # fleet routes per routes function (None: R5.1's; a variant's, R12.2) and (origin, fleet in
+        # zone 1, 2, 3): derived data, filled as used
+        self.fleet_cache: dict[object, dict[tuple[int, int, int, int], dict[int, int]]] = {}
         # the rules' own memo of immutable Move actions per (emperor, origin, piece)
         self.move_cache: dict[tuple[int, int, int | None], list[Any]] = {}
-        # ... and of fleet Move actions per (emperor, origin, piece or -1, fleet in zone 1, 2, 3)
-        self.fleet_move_cache: dict[tuple[int, int, int, int, int, int], list[Any]] = {}
+        # ... and of fleet Move actions per routes function and (emperor, origin, piece or -1,
+        # fleet in zone 1, 2, 3)
+        self.fleet_move_cache: dict[object, dict[tuple[int, int, int, int, int, int], list[Any]]] = {}
 
     # --- look-ups -------------------------------------------------------------------------
     def province(self, key: str) -> Province:

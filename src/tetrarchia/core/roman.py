@@ -73,20 +73,24 @@ def fleet_routes(state: State, origin: int) -> dict[int, int]:
     revolt: both on the coast of a zone holding a Roman fleet (R5.1), or the Mare Nostrvm
     routes (R12.2) when that variant replaces this."""
     custom = state.hooks.fleet_routes
-    if custom is not None:
-        return custom(state, origin)
     board = state.board
     fleets = state.fleets
+    cache = board.fleet_cache.get(custom)
+    if cache is None:
+        cache = board.fleet_cache[custom] = {}
     key = (origin, fleets[1], fleets[2], fleets[3])
-    found = board.fleet_cache.get(key)
+    found = cache.get(key)
     if found is None:
-        found = {}
-        for zone in board.provinces[origin].coastal:
-            if fleets[zone]:
-                for q in board.coast[zone]:
-                    if q != origin:
-                        found[q] = FLEET_COST
-        board.fleet_cache[key] = found
+        if custom is not None:  # a variant's routes: a function of the board, origin and fleets
+            found = custom(state, origin)
+        else:
+            found = {}
+            for zone in board.provinces[origin].coastal:
+                if fleets[zone]:
+                    for q in board.coast[zone]:
+                        if q != origin:
+                            found[q] = FLEET_COST
+        cache[key] = found
     return found  # shared: callers only read it
 
 
@@ -240,7 +244,6 @@ def attack_barred_reason(state: State, target: int) -> str | None:
 # (250-730 ns) cost more than looking it up.  The keys hold small ints only (a tag is -1 or a
 # Piece): these memos stay small and are the same for every board.
 END_PHASE: tuple[EndPhase, ...] = tuple(EndPhase(e) for e in EMPERORS)
-_FLEET_MOVES: dict[tuple[int, int, int, int], Move] = {}
 _SUBDUES: dict[tuple[int, int, int, int], Subdue] = {}
 _ATTACKS: dict[tuple[int, int, int, int], Attack] = {}
 _SAILS: dict[tuple[int, int, int], Sail] = {}
@@ -299,25 +302,17 @@ def _fleet_moves(state: State, emperor: Emperor, origin: int, tag: Piece | None
     """(destination, IP of the crossing before a revolt, action) of every fleet route out of
     ``origin``.  Built once per board and placement of the fleets, like the link moves: one
     look-up per decision instead of a fresh key per destination."""
-    if state.hooks.fleet_routes is not None:  # Mare Nostrvm's routes: not keyed by the fleets alone
-        return [(q, crossing, _fleet_move(emperor, origin, q, tag))
-                for q, crossing in fleet_routes(state, origin).items()]
+    custom = state.hooks.fleet_routes
+    cache = state.board.fleet_move_cache.get(custom)
+    if cache is None:
+        cache = state.board.fleet_move_cache[custom] = {}
     fleets = state.fleets
-    cache = state.board.fleet_move_cache
     key = (emperor, origin, -1 if tag is None else tag, fleets[1], fleets[2], fleets[3])
     found = cache.get(key)
     if found is None:
         found = cache[key] = [(q, crossing, Move(emperor, origin, q, True, tag))
                               for q, crossing in fleet_routes(state, origin).items()]
     return found
-
-
-def _fleet_move(emperor: Emperor, origin: int, dest: int, tag: Piece | None) -> Move:
-    key = (emperor, origin, dest, -1 if tag is None else tag)
-    move = _FLEET_MOVES.get(key)
-    if move is None:
-        move = _FLEET_MOVES[key] = Move(emperor, origin, dest, True, tag)
-    return move
 
 
 def _moves(state: State, piece: int, origin: int, tag: Piece | None, actions: list[Action]) -> None:

@@ -63,7 +63,8 @@ class Hooks:
     # R5: extra legal actions of the Roman phase, and how to carry them out
     roman_actions: tuple[Callable[[State, list[Action]], None], ...] = ()
     appliers: Mapping[type, Callable[[State, Any, Events], None]] = field(default_factory=dict)
-    # R5.1: the cost of a move by fleet (None: not possible); Mare Nostrvm replaces it
+    # R5.1: the cost of a move by fleet (None: not possible); Mare Nostrvm replaces it.  A function
+    # of the board, the origin and the fleets alone: the core caches it per placement of the fleets.
     fleet_routes: Callable[[State, int], dict[int, int]] | None = None
     # R5.5: a reason the target may not be attacked now (rebels need a fleet), or None
     attack_barred: tuple[Callable[[State, int], str | None], ...] = ()
