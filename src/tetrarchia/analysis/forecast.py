@@ -23,12 +23,13 @@ from tetrarchia.core.combat import battle_values
 from tetrarchia.core.engine import apply_trusted, chance_outcomes, legal_actions, run
 from tetrarchia.core.errors import TetrarchiaError
 from tetrarchia.core.pieces import ARMY, REBEL, REVOLT, UNREST
-from tetrarchia.core.state import Awaiting, Result, State, Task
+from tetrarchia.core.state import FIELDS, Awaiting, Result, State, Task
 from tetrarchia.core.tasks import ADVANCE, END_TURN, ROMAN_PHASE, figure_piece
 
 Policy = Callable[[State, list[Action]], Action]
 NEGLIGIBLE = 1e-12  # a branch less likely than this is dropped (chained uprisings loop, R7.2)
-_KEYED = tuple(name for name in State.__slots__ if name not in ("board", "settings", "hooks"))
+# state.FIELDS, not State.__slots__: a compiled State (mypyc, docs/compiled.md) has no __slots__
+_KEYED = tuple(name for name in FIELDS if name not in ("board", "settings", "hooks"))
 
 
 class NotForecastable(TetrarchiaError):
