@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from mypy_extensions import mypyc_attr
 
@@ -115,12 +115,16 @@ class OptionAction:
     ``emperor`` is the Emperor whose seat takes it; None for the Barbarian player (R12.6).
     """
 
-    passes: ClassVar[bool] = False  # the choice of a decision that lets the moment pass
-
     @property
     def seat(self) -> Emperor | None:
         emperor = getattr(self, "emperor", None)
         return emperor if isinstance(emperor, Emperor) else None
+
+    @property
+    def passes(self) -> bool:
+        """Whether this is the choice of a decision that lets the moment pass.  A property, not a
+        ClassVar: a compiled dataclass (mypyc) would take the latter for a field with a default."""
+        return False
 
     def notation(self, board: Board, compact: bool) -> str:
         """The action in the long or compact notation (docs/notation.md)."""

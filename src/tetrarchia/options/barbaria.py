@@ -121,7 +121,9 @@ class BlackArmy(OptionAction):
 
 @dataclass(frozen=True, slots=True)
 class BarbarianPass(OptionAction):
-    passes = True
+    @property
+    def passes(self) -> bool:
+        return True
 
     def notation(self, board: Board, compact: bool) -> str:
         return "B pass" if compact else "the Barbarians pass"

@@ -84,7 +84,9 @@ class Decline(OptionAction):
 
     emperor: Emperor
 
-    passes = True
+    @property
+    def passes(self) -> bool:
+        return True
 
     def notation(self, board: Board, compact: bool) -> str:
         return f"{self.emperor.name[0]} decline" if compact else \
