@@ -9,6 +9,7 @@ compiled is reported stale (the test run refuses to start on one, ``conftest.py`
 from __future__ import annotations
 
 import hashlib
+import importlib
 import importlib.machinery
 import json
 import os
@@ -17,6 +18,7 @@ import sys
 import types
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from tetrarchia.buildinfo import (
@@ -127,3 +129,24 @@ def test_a_compiled_option_module_reads_its_rule_from_the_source_beside_it(tmp_p
     assert module.__doc__ is None
     assert source_docstring(module) == "R11.4 Goths: one of the three armies.\n\nMore."
 
+
+
+def test_the_build_asks_for_mypy_only_when_a_compiled_core_is_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A plain install downloads nothing more than setuptools and needs no compiler (README)."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "build_backend"))
+    backend = importlib.import_module("tetrarchia_build")
+    seen: list[str | None] = []
+
+    def setuptools_requirements() -> list[str]:
+        seen.append(os.environ.get("TETRARCHIA_COMPILE"))  # setup.py runs as a pure build here
+        return ["wheel"]
+
+    monkeypatch.delenv("TETRARCHIA_COMPILE", raising=False)
+    assert backend._with_mypyc(setuptools_requirements) == ["wheel"]
+    for asked in ("1", "yes", "ON"):
+        monkeypatch.setenv("TETRARCHIA_COMPILE", asked)
+        assert backend._with_mypyc(setuptools_requirements) == ["wheel", backend.MYPYC]
+        assert os.environ["TETRARCHIA_COMPILE"] == asked
+    monkeypatch.setenv("TETRARCHIA_COMPILE", "0")
+    assert backend._with_mypyc(setuptools_requirements) == ["wheel"]
+    assert seen == [None, None, None, None, "0"]
