@@ -25,6 +25,10 @@ PACKAGE = ROOT / "src" / "tetrarchia"
 COMPILED_DIRS = ("core", "options")
 MANIFEST = PACKAGE / "_compiled.json"
 GROUP = "tetrarchia"  # mypyc's shared library: tetrarchia__mypyc
+# Modules a compiled build leaves as pure Python (paths under src/tetrarchia/), e.g. one whose
+# dataclasses give a ClassVar a value: mypyc turns that into a field with a default, and the
+# subclasses' own fields then fail to build (docs/compiled.md).
+PURE_MODULES: tuple[str, ...] = ()
 
 
 def compile_requested() -> bool:
@@ -32,7 +36,8 @@ def compile_requested() -> bool:
 
 
 def compiled_sources() -> list[Path]:
-    return sorted(p for folder in COMPILED_DIRS for p in (PACKAGE / folder).glob("*.py"))
+    return sorted(p for folder in COMPILED_DIRS for p in (PACKAGE / folder).glob("*.py")
+                  if p.relative_to(PACKAGE).as_posix() not in PURE_MODULES)
 
 
 def module_name(path: Path) -> str:
