@@ -128,7 +128,7 @@ CONFIGS = (
     Config("roma-aeterna", ("roma-aeterna",)),
     Config("the-great", ("the-great",), players=2),
     Config("barbaria", ("barbaria",)),
-    Config("barbaria-3rd", ("barbaria",), params=(("barbaria.redirect", "3rd"),)),
+    Config("barbaria-stay", ("barbaria",), params=(("barbaria.redirect", "stay"),)),
     Config("diarchia", ("diarchia",)),
     Config("patres-patriae", ("patres-patriae",)),
     Config("all-together", ALL_TOGETHER),

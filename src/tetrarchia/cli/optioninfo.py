@@ -81,12 +81,12 @@ def of_family(name: str, family: str) -> str:
 
 
 def parse_param(text: str) -> tuple[str, str]:
-    """``barbaria.redirect=3rd`` -> ("barbaria.redirect", "3rd")."""
+    """``barbaria.redirect=stay`` -> ("barbaria.redirect", "stay")."""
     name, equals, value = text.partition("=")
     name, value = name.strip(), value.strip()
     if not equals or "." not in name or not value or not name.partition(".")[2]:
         raise OptionError(f"--param {text!r}: write OPTION.PARAMETER=VALUE, e.g. "
-                          "barbaria.redirect=3rd (see: tetrarchia options)")
+                          "barbaria.redirect=stay (see: tetrarchia options)")
     return name, value
 
 
@@ -182,7 +182,7 @@ def describe_options(console: Console) -> None:
     """``tetrarchia options``: every optional rule, by family."""
     console.print(Text(f"{len(REGISTRY)} optional rules. Choose them when a game starts: tetrarchia "
                        "play --with goths,pirates --variant imperivm --param "
-                       "barbaria.redirect=3rd ...; the same for simulate. Details and rule text: "
+                       "barbaria.redirect=stay ...; the same for simulate. Details and rule text: "
                        "tetrarchia options NAME.", style="dim"))
     for family in FAMILIES:
         console.print()

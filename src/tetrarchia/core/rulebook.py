@@ -30,14 +30,19 @@ ParamValue = str | int | bool
 
 @dataclass(frozen=True, slots=True)
 class Param:
-    """A parameter of a module, with its default and the values it accepts."""
+    """A parameter of a module, with its default and the values it accepts.  ``aliases`` maps
+    former names of a value to the value (so that saved games and scripts keep working when a
+    value is renamed)."""
 
     name: str
     default: ParamValue
     choices: tuple[ParamValue, ...]
     help: str
+    aliases: tuple[tuple[str, ParamValue], ...] = ()
 
     def check(self, module: str, value: Any) -> ParamValue:
+        if isinstance(value, str):
+            value = dict(self.aliases).get(value, value)
         if isinstance(self.default, bool) and isinstance(value, str):
             value = {"true": True, "yes": True, "on": True, "false": False, "no": False,
                      "off": False}.get(value.lower(), value)
