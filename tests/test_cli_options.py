@@ -119,7 +119,9 @@ def test_options_lists_all_18_by_family_with_rule_refs() -> None:
     assert "parameter garrisons: 4 | 3 (default 4)" in out and "parameter fixed: false | true" in out
     assert "cannot be combined with: Imperivm (1st edition) (imperivm-1st)" in out
     assert "brings along: Pirates (pirates)" in out and "brings along: Goths (goths)" in out
-    assert "only at levels with 1 or 2 Roman fleets" in out and "not with 3 players" in out
+    assert "only at levels with 1 or 2 Roman fleets" in out
+    assert "with 3 players the objective is the cooperative one (D39)" in out
+    assert "parameter objective: players | cooperative (default players)" in out
     assert "played at level 4221 (with carausian-revolt.garrisons=3: 3221)" in out
 
 
@@ -239,7 +241,8 @@ def test_settings_from_the_command_line() -> None:
     (["play", "--variant", "barbaria", "--param", "barbaria"], "write OPTION.PARAMETER=VALUE"),
     (["play", "--scenario", "danubian", "--param", "danubian.garrisons=5"],
      "garrisons must be one of 4, 3, not 5"),
-    (["play", "--variant", "the-great", "--players", "3"], "The Great does not work with 3 players"),
+    (["play", "--variant", "the-great", "--param", "the-great.objective=rivalry"],
+     "The Great: objective must be one of players, cooperative, not 'rivalry'"),
     (["play", "--players", "6"], "--players"),
 ])
 def test_bad_combinations_exit_2_with_the_reason(args: list[str], message: str) -> None:

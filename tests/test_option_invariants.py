@@ -83,7 +83,7 @@ from tetrarchia.options.scenarios import scenario_level
 from tetrarchia.options.via_romana import SendGarrison
 from tetrarchia.players.random_player import RandomPlayer
 
-SEEDS = 12  # games per configuration (26 configurations: some 30 s with every check)
+SEEDS = 12  # games per configuration (28 configurations: some 30 s with every check)
 MAX_STEPS = 3000
 CANDIDATE_CHECKS = 2  # states per game where every legal and many illegal actions are tried
 # The compatible options played together (OPTIONS.md): every module but the ones they exclude
@@ -123,10 +123,12 @@ CONFIGS = (
     Config("imperivm", ("imperivm",)),
     Config("imperivm-1st", ("imperivm-1st",)),
     Config("mare-nostrvm", ("mare-nostrvm",), "5311"),  # 3 fleets: zones join
+    Config("mare-nostrvm-flat", ("mare-nostrvm",), "5311", (("mare-nostrvm.cost", "flat"),)),
     Config("via-romana", ("via-romana",)),
     Config("vsvrpator", ("vsvrpator",)),
     Config("roma-aeterna", ("roma-aeterna",)),
     Config("the-great", ("the-great",), players=2),
+    Config("the-great-3", ("the-great",), players=3),  # the cooperative objective (D39)
     Config("barbaria", ("barbaria",)),
     Config("barbaria-stay", ("barbaria",), params=(("barbaria.redirect", "stay"),)),
     Config("diarchia", ("diarchia",)),

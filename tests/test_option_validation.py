@@ -221,7 +221,8 @@ JSON_SETTINGS: list[Row] = [
     pytest.param(Settings(options=("goths", "dux")), id="dux-goths"),
     pytest.param(Settings(level=Level.parse("4111"), options=("pirates", "vicarius"), players=2),
                  id="pirates-vicarius"),
-    pytest.param(Settings(options=("barbaria",), params=(("barbaria.redirect", "stay"),)), id="barbaria-stay"),
+    pytest.param(Settings(options=("barbaria",), params=(("barbaria.redirect", "stay"),)),
+                 id="barbaria-stay"),
     pytest.param(Settings(level=level_of("danubian-wars", 3), options=("danubian",),
                           params=(("danubian.fixed", True), ("danubian.garrisons", 3))), id="danubian-3"),
 ]

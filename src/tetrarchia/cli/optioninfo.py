@@ -37,7 +37,7 @@ FAMILY_NAME = {EXPANSION: "a module of the Dux expansion", VARIANT: "a variant",
 # What a module's ``validate`` checks, in words (the registry says only excludes/requires)
 CONDITIONS = {
     "pirates": "only at levels with 1 or 2 Roman fleets (GFRA with F = 2 or 1)",
-    "the-great": "not with 3 players",
+    "the-great": "with 3 players the objective is the cooperative one (D39)",
     "barbaria": "adds the Barbarian player (--players 5 = 4 Emperor players + him)",
 }
 

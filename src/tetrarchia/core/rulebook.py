@@ -82,8 +82,11 @@ class Hooks:
     die_bonus: tuple[Callable[[State, int, int], tuple[int, int]], ...] = ()
     # R6: decisions after the battle dice (Galerius); (state, task) -> task to push or None
     battle_decisions: tuple[Callable[[State, tuple[int, ...]], tuple[int, ...] | None], ...] = ()
-    # R6: after a battle: (state, emperor, roman won?, events)
+    # R6: after a battle against an army: (state, emperor, roman won?, events)
     battle_won: tuple[Callable[[State, int, bool, Events], None], ...] = ()
+    # R11.3: after a battle against the Pirates, the same arguments (not a battle against an
+    # army: no glory, R12.5)
+    pirates_fought: tuple[Callable[[State, int, bool, Events], None], ...] = ()
     # R7: before anything else in the Barbarian phase (push steps)
     phase_start: tuple[Callable[[State, Events], None], ...] = ()
     # R7: after dice rolled in the Barbarian phase; True when a decision is now awaited

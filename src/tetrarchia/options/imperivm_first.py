@@ -112,6 +112,7 @@ def explain(state: State, action: BuyIP) -> IllegalAction:
 def _hooks(settings: Settings) -> Hooks:
     return Hooks(roman_actions=(_actions,), appliers={BuyIP: apply_buy},
                  explainers={BuyIP: explain}, battle_won=(_after_battle,),
+                 pirates_fought=(_after_battle,),  # a victory over the Pirates is a victory
                  border_secured=(_after_secure,))
 
 

@@ -178,9 +178,9 @@ def run_pirate_battle(state: State, task: tuple[int, ...], events: Events) -> bo
         if piece < 4 and state.tasks and state.tasks[-1][0] == ROMAN_PHASE:
             state.tasks.pop()
             push_barbarian_phase(state)
-    if piece < 4:
-        for won_hook in state.hooks.battle_won:
-            won_hook(state, piece, roman > pirates, events)
+    if piece < 4:  # not a battle against an army (R12.5): its own hook point
+        for fought in state.hooks.pirates_fought:
+            fought(state, piece, roman > pirates, events)
     return True
 
 
