@@ -130,7 +130,6 @@ IMPOSSIBLE: list[Row] = [
                  id="imperivm-both-editions"),
     pytest.param({"options": ("roma-aeterna", "the-great")}, ["Roma Aeterna", "The Great"],
                  id="roma-aeterna-and-the-great"),
-    pytest.param({"options": ("great",), "players": 3}, ["The Great"], id="the-great-with-3-players"),
     pytest.param({"level": level_of("carausian-revolt"), "options": ("carausian", "dux")},
                  ["Carausian Revolt", "Dux"], id="carausian-with-dux"),
     pytest.param({"level": level_of("great-persian-war"), "options": ("persian", "dux")},
@@ -223,6 +222,10 @@ JSON_SETTINGS: list[Row] = [
                  id="pirates-vicarius"),
     pytest.param(Settings(options=("barbaria",), params=(("barbaria.redirect", "stay"),)),
                  id="barbaria-stay"),
+    pytest.param(Settings(options=("the-great",), players=3,
+                          params=(("the-great.objective", "cooperative"),)), id="the-great-3"),
+    pytest.param(Settings(level=Level.parse("5311"), options=("mare-nostrvm",),
+                          params=(("mare-nostrvm.cost", "flat"),)), id="mare-nostrvm-flat"),
     pytest.param(Settings(level=level_of("danubian-wars", 3), options=("danubian",),
                           params=(("danubian.fixed", True), ("danubian.garrisons", 3))), id="danubian-3"),
 ]
