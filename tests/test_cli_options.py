@@ -495,6 +495,9 @@ def test_carausian_revolt_starts_with_constantius_on_the_board() -> None:
     code, out = invoke(["play", "--scenario", "carausian-revolt", "--seed", "5"], input="1\n")
     assert code == 0, out
     assert "TETRARCHIA, level 4221" in out
+    # R13: the level describes the scenario's setup, no additional revolt is rolled
+    assert "the general revolt (8 revolts) and the scenario's 1 army." in " ".join(out.split())
+    assert "Additional revolt" not in out
     assert "Scenario Carausian Revolt (286-296): Level 4221" in out
     assert "Diocletian's first turn is skipped (scenario). Galerius's first turn is skipped" in out
     assert "Round 1: Constantius's turn." in out
