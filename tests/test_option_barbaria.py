@@ -431,6 +431,8 @@ def test_r12_6_passing_keeps_the_black_disc_for_a_later_phase() -> None:
     end(state)
     play(state, "B pass")  # before R7.1
     assert BlackRevolt(prov("I:1")) in barbarian_decides(state)  # before R7.2
+    assert ["black-moment", 3] in position_to_json(state)["machine"]["tasks"]  # before R7.3
+    assert_round_trip(state)
     play(state, "B pass")
     assert state.black == 1 and purpose(state) is Purpose.ACTIVITY
     roll(state, *QUIET)
