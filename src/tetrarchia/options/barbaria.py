@@ -36,9 +36,9 @@ from tetrarchia.core.tasks import (
     ARMY_STEP,
     DECISION,
     SPREAD,
-    TASK_NAMES,
     emit,
     place_revolt,
+    register_step,
 )
 from tetrarchia.options.common import (
     BARBARIAN_ADVANCE,
@@ -50,8 +50,7 @@ from tetrarchia.options.common import (
 SEAT = 4
 GRAY_DISCS = 4
 REROLLED = 1 << 3  # state.flags (turn bit): the dice on the table were already rerolled
-BLACK_MOMENT = 104  # (op, step): the black disc's moment before R7.2 (step 2) or R7.3 (step 3)
-TASK_NAMES[BLACK_MOMENT] = "black-moment"
+BLACK_MOMENT = register_step("black-moment")  # (op, step): the black disc before R7.2 or R7.3
 BEFORE_SPREAD = 1  # the steps a BARBARIAN_BLACK decision comes before (its 4th element)
 
 
@@ -59,6 +58,12 @@ BEFORE_SPREAD = 1  # the steps a BARBARIAN_BLACK decision comes before (its 4th 
 class Reroll(OptionAction):
     def notation(self, board: Board, compact: bool) -> str:
         return "B reroll" if compact else "the Barbarians reroll the dice"
+
+    def group(self, state: State) -> str:
+        return "Decide"
+
+    def label(self, state: State) -> str:
+        return "reroll the dice (1 gray disc)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +74,12 @@ class CancelAdvance(OptionAction):
         if compact:
             return f"B cancel {province_key(board, self.province)}"
         return f"the Barbarians cancel the advance of the army in {board.name(self.province)}"
+
+    def group(self, state: State) -> str:
+        return "Decide"
+
+    def label(self, state: State) -> str:
+        return "cancel the advance (1 gray disc)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +93,12 @@ class Redirect(OptionAction):
         return (f"the Barbarians send the army in {board.name(self.province)} to "
                 f"{board.name(self.dest)}")
 
+    def group(self, state: State) -> str:
+        return "Decide"
+
+    def label(self, state: State) -> str:
+        return f"send it to {state.board.label(self.dest)} (1 gray disc)"
+
 
 @dataclass(frozen=True, slots=True)
 class BlackRevolt(OptionAction):
@@ -91,6 +108,12 @@ class BlackRevolt(OptionAction):
         if compact:
             return f"B black {province_key(board, self.province)}"
         return f"the Barbarians place the black disc in {board.name(self.province)}"
+
+    def group(self, state: State) -> str:
+        return "Revolt (black disc)"
+
+    def label(self, state: State) -> str:
+        return state.board.label(self.province)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,11 +125,23 @@ class BlackArmy(OptionAction):
             return f"B army {province_key(board, self.border)}"
         return f"the Barbarians trade the black disc for an army in {board.name(self.border)}"
 
+    def group(self, state: State) -> str:
+        return "Army (black disc)"
+
+    def label(self, state: State) -> str:
+        return state.board.label(self.border)
+
 
 @dataclass(frozen=True, slots=True)
 class BarbarianPass(OptionAction):
     def notation(self, board: Board, compact: bool) -> str:
         return "B pass" if compact else "the Barbarians pass"
+
+    def group(self, state: State) -> str:
+        return "Decide"
+
+    def label(self, state: State) -> str:
+        return "pass"
 
 
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
