@@ -242,14 +242,18 @@ def test_r13_general_revolt_and_rolled_setup(spec: Spec) -> None:
     assert not any("Additional revolt" in t for t in texts)
 
 
+@pytest.mark.parametrize(("fixed", "garrisons"), [(False, 4), (True, 4), (False, 3)],
+                         ids=["rolled", "fixed", "3-garrisons"])
 @pytest.mark.parametrize("spec", SPECS, ids=IDS)
-def test_r13_the_printed_level_describes_the_setup(spec: Spec) -> None:
+def test_r13_the_printed_level_describes_the_setup(spec: Spec, fixed: bool, garrisons: int) -> None:
     """R13: "the 3rd digit [counts] the revolts beyond one per region, which the general revolt
     already places (e.g. Carausian 4221: 3 in Gallia + 5 rolled = 6 + 2)".  Every scenario starts
     with 6 + R = 8 revolts in the Roman provinces (its rebels stand on revolts of their own, on
-    their borders), and the armies on the board are the 4th digit."""
+    their borders), and the armies on the board are the 4th digit; the same with the fixed setup
+    and with 3 garrisons per Emperor."""
     level = Level.parse(spec.level)
-    state = new_scenario(spec)
+    state = new_scenario(spec, fixed=fixed, garrisons=garrisons)
+    assert state.garrisons == [garrisons] * 4
     while awaits_roll(state) is Purpose.INITIAL_REVOLT:
         roll(state, Purpose.INITIAL_REVOLT, 4)
     roman = [p for p in BOARD.roman if state.disc[p] == REVOLT]
