@@ -16,7 +16,13 @@ from tetrarchia.core.actions import Action, Roll
 from tetrarchia.core.board import Board, default_board
 from tetrarchia.core.dice import DiceSource, SeededDice
 from tetrarchia.core.engine import apply_action, legal_actions, new_game
-from tetrarchia.core.errors import OptionError, SaveFileError, TetrarchiaError
+from tetrarchia.core.errors import (
+    OptionError,
+    Refusal,
+    SaveFileError,
+    TetrarchiaError,
+    WrongMoment,
+)
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.notation import format_action, parse_action
 from tetrarchia.core.serialize import position_from_json, position_to_json
@@ -65,7 +71,7 @@ class Game:
     def roll(self, events: Events = None) -> Roll:
         """Draw the pending dice from the source and play them."""
         if self.state.awaiting is not Awaiting.ROLL:
-            raise TetrarchiaError("no dice are to be rolled now")
+            raise WrongMoment("no dice are to be rolled now")
         roll = Roll(self.dice.roll(self.state.roll_count))
         self.dice_drawn += len(roll.dice)
         self.play(roll, events)
@@ -82,9 +88,10 @@ class Game:
         """Go back to ``state``, the situation after the first ``log_length`` logged actions (an
         undo).  Rolled dice are never taken back: the log may not lose a roll."""
         if not 0 <= log_length <= len(self.log):
-            raise TetrarchiaError(f"cannot rewind to action {log_length} of {len(self.log)}")
+            raise TetrarchiaError(f"cannot rewind to action {log_length} of {len(self.log)}",
+                                  Refusal.NO_UNDO)
         if any(isinstance(a, Roll) for a in self.log[log_length:]):
-            raise TetrarchiaError("a die once rolled is never taken back")
+            raise TetrarchiaError("a die once rolled is never taken back", Refusal.NO_UNDO)
         self.state = state
         del self.log[log_length:]
 
