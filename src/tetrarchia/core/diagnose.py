@@ -59,6 +59,7 @@ from tetrarchia.core.roman import (
     commanded_pieces,
     fleet_destinations,
     fleet_routes,
+    fleet_zones_between,
     link_cost,
 )
 from tetrarchia.core.state import DEAD, Awaiting, State
@@ -288,6 +289,13 @@ def _explain_move(state: State, action: Move) -> IllegalAction:
         if dest not in fleet_destinations(state, here):
             return NotLinked(f"no Roman fleet joins {board.name(here)} and {board.name(dest)} "
                              "(both must be on the coast of a zone holding a fleet)")
+        zones = fleet_zones_between(state, here, dest)
+        if action.zones and action.zones != zones:
+            shown = ", ".join(board.zones[z].title if z in board.zones else str(z)
+                              for z in action.zones)
+            return NotLinked(f"the fleets carry {name} from {board.name(here)} to "
+                             f"{board.name(dest)} through "
+                             f"{', '.join(board.zones[z].title for z in zones)}, not through {shown}")
         cost = fleet_routes(state, here)[dest] + into_revolt  # Mare Nostrvm: 1 IP per zone
     else:
         if not board.linked(here, dest):
