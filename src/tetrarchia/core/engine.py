@@ -228,7 +228,7 @@ def apply_action(state: State, action: Action, events: Events = None,
     if action not in legal:
         raise explain_illegal(state, action)
     if isinstance(action, Move) and action.zones and \
-            legal[legal.index(action)].zones != action.zones:  # it names another route
+            _zones_of(legal[legal.index(action)]) != action.zones:  # it names another route
         raise explain_illegal(state, action)
     apply_trusted(state, action, events, until)
 
@@ -240,6 +240,10 @@ def complete_action(action: Action, legal: list[Action]) -> Action:
     if isinstance(action, Move) and action.by_fleet and not action.zones and action in legal:
         return legal[legal.index(action)]
     return action
+
+
+def _zones_of(action: Action) -> tuple[int, ...]:
+    return action.zones if isinstance(action, Move) else ()
 
 
 def apply_trusted(state: State, action: Action, events: Events = None,
