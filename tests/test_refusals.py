@@ -39,6 +39,7 @@ from tetrarchia import (
     parse_action,
     position_from_json,
 )
+from tetrarchia.analysis.forecast import NotForecastable, forecast
 from tetrarchia.core.board import default_board, parse_board
 from tetrarchia.core.errors import (
     AmbiguousAction,
@@ -180,6 +181,7 @@ CASES: list[tuple[Refusal, type[TetrarchiaError], Callable[[], Callable[[], Any]
     (Refusal.BAD_ROLL, BadRoll, lambda: refused(at_a_roll(), Roll((3, 4)))),
     (Refusal.NO_UNDO, TetrarchiaError,
      lambda: GameClass.new(Settings(level=Level.parse("4211")), seed=1).undo),
+    (Refusal.NOT_FORECASTABLE, NotForecastable, lambda: lambda: forecast(game_over())),
     (Refusal.BAD_BOARD, BoardError, lambda: lambda: parse_board("provinces = 3")),
     (Refusal.BAD_SAVE, SaveFileError, lambda: lambda: position_from_json({"format": "chess"}, BOARD)),
     (Refusal.INVALID_NOTATION, InvalidNotation, lambda: lambda: parse_action("fly to the moon", BOARD)),

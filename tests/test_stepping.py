@@ -40,6 +40,7 @@ from tetrarchia import (
     resume,
     start_barbarian_phase,
 )
+from tetrarchia.analysis.forecast import forecast
 from tetrarchia.core.board import default_board
 from tetrarchia.core.errors import Refusal, SaveFileError, WrongMoment
 from tetrarchia.core.events import Event, Purpose
@@ -97,6 +98,12 @@ def test_start_barbarian_phase_is_ending_the_phase_without_running() -> None:
     game.play(EndPhase(state.turn), until=Boundary.PHASE_END)
     assert game.state == built
     assert built.awaiting is Awaiting.RUN and built.ip == 0
+
+
+def test_the_forecast_of_a_paused_barbarian_phase_is_that_of_ending_the_phase() -> None:
+    state = phase_position(discs={"I:1": "unrest", "I:2": "revolt", "II:4": "unrest"},
+                           armies=["II:6"])
+    assert forecast(start_barbarian_phase(state)) == forecast(state)
 
 
 def test_start_barbarian_phase_needs_a_roman_phase() -> None:

@@ -45,6 +45,7 @@ class Refusal(StrEnum):
     WRONG_MOMENT = "wrong_moment"  # the game waits for something else (dice, entry, a decision)
     BAD_ROLL = "bad_roll"  # dice the pending roll cannot have
     NO_UNDO = "no_undo"  # a rolled die is never taken back
+    NOT_FORECASTABLE = "not_forecastable"  # no Barbarian phase to forecast from here (analysis)
     # --- inputs that are not actions or games ---
     BAD_BOARD = "bad_board"  # a board file is malformed or breaks R2
     BAD_SAVE = "bad_save"  # a saved game or position cannot be read or is impossible
