@@ -22,6 +22,7 @@ import pytest
 
 from barbarian_helpers import activity, end_phase, phase_position
 from conftest import position, prov
+from test_option_invariants import CONFIGS, Config
 from tetrarchia import (
     Attack,
     Awaiting,
@@ -124,9 +125,10 @@ def at_boundary(state: State, until: Boundary) -> bool:
     return top == BEGIN_TURN and state.turn == 0  # ROUND_END: Diocletian's turn begins
 
 
-def play_stepping(seed: int, kinds: list[Boundary], check_positions: bool) -> Game:
+def play_stepping(seed: int, kinds: list[Boundary], check_positions: bool,
+                  settings: Settings | None = None) -> Game:
     """A seeded game played by the random player, advanced to boundaries chosen in turn."""
-    game = Game.new(Settings(level=Level.parse("4211")), seed=seed)
+    game = Game.new(settings or Settings(level=Level.parse("4211")), seed=seed)
     player = RandomPlayer(seed)
     choice = random.Random(seed)
     steps = 0
@@ -172,6 +174,20 @@ def test_stepping_never_changes_the_game(seed: int) -> None:
     assert stepped.log == plain.log
     assert stepped.state.result is plain.state.result
     assert position_to_json(stepped.state) == position_to_json(plain.state)
+
+
+@pytest.mark.parametrize("config", [c for c in CONFIGS if c.name in
+                                    ("all-together", "all-together-1st", "barbaria-3rd",
+                                     "great-persian-war+vicarius+imperivm-1st+mare-nostrvm-3g")],
+                         ids=lambda c: c.name)
+def test_stepping_with_the_optional_rules(config: Config) -> None:
+    """The same with the options' decisions inside a phase (the Barbarian player's seat 4,
+    Galerius's +1, Constantius's block) and their own steps."""
+    for seed in range(2):
+        plain = play_stepping(seed, [Boundary.DECISION], False, config.settings())
+        stepped = play_stepping(seed, list(Boundary), True, config.settings())
+        assert stepped.log == plain.log
+        assert position_to_json(stepped.state) == position_to_json(plain.state)
 
 
 def test_a_game_saved_paused_loads_paused() -> None:
