@@ -146,6 +146,10 @@ def _waiting_for(state: State) -> str:
         return f"{state.turn.title} is to enter the board"
     if awaiting is Awaiting.FLEET_PLACEMENT:
         return "the fleets are being placed"
+    if awaiting is Awaiting.RUN:
+        return "the game is paused where a turn or a Barbarian phase begins"
+    if awaiting is Awaiting.DECISION:
+        return "a decision inside the phase is awaited"
     return "the dice are to be rolled"
 
 
