@@ -166,7 +166,7 @@ def replay(golden: Golden, stored: str) -> str:
             game.play(parse_action(text, board), events)
         except TetrarchiaError as exc:
             raise LogNoLongerApplies(f"action {number} {text!r}: {exc}") from None
-        lines.append(text)
+        lines.append(format_action(game.log[-1], board))  # a change of notation shows too
         lines += event_lines(events)
     if not game.state.is_over and len(game.log) < MAX_ACTIONS:
         raise LogNoLongerApplies(f"the stored {len(game.log)} actions no longer end the game")

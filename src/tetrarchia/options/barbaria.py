@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.barbarian import ARROW_FALLBACK, STEP_OFFERED, place_army
 from tetrarchia.core.board import Board
-from tetrarchia.core.errors import IllegalAction, NotYourTurn, WrongMoment
+from tetrarchia.core.errors import IllegalAction, NotYourTurn, Refusal, WrongMoment
 from tetrarchia.core.events import Events
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import ARMY, NO_DISC, NO_FIGURE, REBEL
@@ -346,7 +346,8 @@ def explain(state: State, action: OptionAction) -> IllegalAction:
                            "the game asks him")
     if task[1] != SEAT:
         return NotYourTurn("the game waits for an Emperor's decision, not the Barbarian player's")
-    return IllegalAction("that is not one of the Barbarian player's choices now")
+    return IllegalAction("that is not one of the Barbarian player's choices now",
+                         Refusal.NOT_A_CHOICE)
 
 
 def _hooks(settings: Settings) -> Hooks:

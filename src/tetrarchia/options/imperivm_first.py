@@ -22,7 +22,7 @@ from tetrarchia.core.tasks import emit
 from tetrarchia.options.common import (
     burn,
     burn_choices,
-    burn_refusal,
+    burn_refused,
     burn_text,
     parse_burn,
     parse_emperor,
@@ -112,7 +112,7 @@ def explain(state: State, action: BuyIP) -> IllegalAction:
     if action.burn < 0:
         return ReserveEmpty(f"{action.emperor.title}'s reserve is empty: burn one of his discs on "
                             "the board")
-    return IllegalAction(burn_refusal(state, action.emperor, action.burn))
+    return burn_refused(state, action.emperor, action.burn)
 
 
 def _hooks(settings: Settings) -> Hooks:
