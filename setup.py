@@ -28,7 +28,12 @@ GROUP = "tetrarchia"  # mypyc's shared library: tetrarchia__mypyc
 # Modules a compiled build leaves as pure Python (paths under src/tetrarchia/), e.g. one whose
 # dataclasses give a ClassVar a value: mypyc turns that into a field with a default, and the
 # subclasses' own fields then fail to build (docs/compiled.md).
-PURE_MODULES: tuple[str, ...] = ()
+PURE_MODULES: tuple[str, ...] = (
+    # The errors read their refusal code from a class attribute that subclasses override
+    # (``code = Refusal.NO_LINK``); compiled, the instances have no ``code`` at all.  Raised only
+    # when an action is refused: nothing of the hot paths.
+    "core/errors.py",
+)
 
 
 def compile_requested() -> bool:

@@ -98,6 +98,35 @@ def fleet_destinations(state: State, origin: int) -> list[int]:
     return list(fleet_routes(state, origin))
 
 
+def fleet_zones_between(state: State, origin: int, dest: int) -> tuple[int, ...]:
+    """The sea zones a move by fleet from ``origin`` to ``dest`` crosses, in order (R5.1,
+    R12.2): the shortest chain of adjacent zones holding Roman fleets from a zone of the
+    start's coast to a zone of the destination's coast; among equals the lowest-numbered zones.
+    Without Mare Nostrvm the move has a fleet zone on both coasts, so the chain is that zone.
+    Empty when no chain joins them."""
+    board = state.board
+    fleets = state.fleets
+    parent: dict[int, int] = {}
+    frontier = [z for z in sorted(board.provinces[origin].coastal) if fleets[z]]
+    for z in frontier:
+        parent[z] = 0
+    while frontier:
+        for zone in frontier:
+            if dest in board.coast[zone]:
+                chain = [zone]
+                while parent[chain[-1]]:
+                    chain.append(parent[chain[-1]])
+                return tuple(reversed(chain))
+        following = []
+        for zone in frontier:
+            for other in sorted(board.zones[zone].adjacent):
+                if fleets[other] and other not in parent:
+                    parent[other] = zone
+                    following.append(other)
+        frontier = following
+    return ()
+
+
 def may_stand(state: State, piece: int, province: int) -> bool:
     """Whether ``piece`` may enter ``province`` at all (figures aside): the Vicarius never
     enters a revolt (R11.2); nobody enters an army's province."""
@@ -300,8 +329,8 @@ def _link_moves(state: State, emperor: Emperor, origin: int, tag: Piece | None
 def _fleet_moves(state: State, emperor: Emperor, origin: int, tag: Piece | None
                  ) -> list[tuple[int, int, Move]]:
     """(destination, IP of the crossing before a revolt, action) of every fleet route out of
-    ``origin``.  Built once per board and placement of the fleets, like the link moves: one
-    look-up per decision instead of a fresh key per destination."""
+    ``origin``, each naming its sea zones.  Built once per board and placement of the fleets,
+    like the link moves: one look-up per decision instead of a fresh key per destination."""
     custom = state.hooks.fleet_routes
     cache = state.board.fleet_move_cache.get(custom)
     if cache is None:
@@ -310,8 +339,10 @@ def _fleet_moves(state: State, emperor: Emperor, origin: int, tag: Piece | None
     key = (emperor, origin, -1 if tag is None else tag, fleets[1], fleets[2], fleets[3])
     found = cache.get(key)
     if found is None:
-        found = cache[key] = [(q, crossing, Move(emperor, origin, q, True, tag))
-                              for q, crossing in fleet_routes(state, origin).items()]
+        found = cache[key] = [
+            (q, crossing, Move(emperor, origin, q, True, tag, fleet_zones_between(state, origin, q)))
+            for q, crossing in fleet_routes(state, origin).items()
+        ]
     return found
 
 

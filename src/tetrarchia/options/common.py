@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from tetrarchia.core.actions import Action
 from tetrarchia.core.board import Board
-from tetrarchia.core.errors import InvalidNotation
+from tetrarchia.core.errors import IllegalAction, InvalidNotation, Refusal
 from tetrarchia.core.notation import province_key
 from tetrarchia.core.pieces import GARRISON, Emperor, emperor_named
 from tetrarchia.core.state import State
@@ -90,6 +90,18 @@ CONSTANTIUS_BLOCK = 2  # R12.1: block the army about to attack him
 BARBARIAN_REROLL = 3  # R12.6: reroll the dice just rolled
 BARBARIAN_ADVANCE = 4  # R12.6: cancel or redirect the army about to advance
 BARBARIAN_BLACK = 5  # R12.6: the black disc
+
+
+def burn_refused(state: State, emperor: int, source: int) -> IllegalAction:
+    """The refusal of burning ``source``, which is not a disc this Emperor can burn (R12.1)."""
+    board = state.board
+    if not 0 <= source < board.size:
+        code = Refusal.NO_SUCH_PLACE
+    elif state.disc[source] == GARRISON + emperor and board.is_border[source]:
+        code = Refusal.PROTECTED_BORDER
+    else:
+        code = Refusal.NO_TARGET
+    return IllegalAction(burn_refusal(state, emperor, source), code)
 
 
 def burn_refusal(state: State, emperor: int, source: int) -> str:
