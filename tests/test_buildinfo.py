@@ -163,7 +163,7 @@ def test_type_hints_read_as_the_source_writes_them_on_either_build() -> None:
     from tetrarchia.options.barbaria import Redirect
 
     assert type_hints(Move) == {"emperor": Emperor, "origin": int, "dest": int, "by_fleet": bool,
-                                "piece": Piece | None}
+                                "piece": Piece | None, "zones": tuple[int, ...]}
     assert type_hints(Roll) == {"dice": tuple[int, ...]}
     assert type_hints(Subdue)["kind"] is SubdueKind
     assert type_hints(Redirect) == {"province": int, "dest": int}
