@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 from pathlib import Path
 
 from setuptools import setup
@@ -67,7 +68,16 @@ def remove_build_products() -> None:
     MANIFEST.unlink(missing_ok=True)
 
 
+def remove_staged_package() -> None:
+    """Empty setuptools' staging folders (build/lib.*): a wheel takes everything staged there, so a
+    module compiled by an earlier build and pure in this one (or any compiled module, in a pure
+    build) would be installed again, stale."""
+    for staged in (ROOT / "build").glob("lib*"):
+        shutil.rmtree(staged, ignore_errors=True)
+
+
 def ext_modules() -> list[object]:
+    remove_staged_package()
     if not compile_requested():
         remove_build_products()
         return []
