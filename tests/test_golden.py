@@ -35,6 +35,7 @@ from tetrarchia.core.state import Awaiting
 from tetrarchia.game import Game
 from tetrarchia.options.scenarios import scenario_level
 from tetrarchia.players.random_player import RandomPlayer
+from tetrarchia.render import render
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("TETRARCHIA_UPDATE_GOLDEN") == "1"
@@ -111,7 +112,7 @@ def record(golden: Golden) -> str:
         else:
             game.play(player.choose(game.state), events)
         lines.append(format_action(game.log[-1], board))
-        lines += [f"    {e.text}" for e in events]
+        lines += [f"    {render(e, board)}" for e in events]
     state = game.state
     if state.is_over:
         lines.append(f"result: {state.result.name.lower().replace('_', '-')} after "

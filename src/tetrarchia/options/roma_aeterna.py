@@ -12,27 +12,60 @@ Great, or at least Emperor of the East or West).  The Great does not work with 3
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from tetrarchia.core.board import Board
 from tetrarchia.core.errors import OptionError
-from tetrarchia.core.events import Events
+from tetrarchia.core.events import Event, Events
 from tetrarchia.core.pieces import EMPERORS, GARRISON, Emperor
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import State
-from tetrarchia.core.tasks import emit
 
 MARGIN = 2  # "at least 2 points more"
 
 
+@dataclass(frozen=True, slots=True)
+class GloryTaken(Event):
+    """R12.5: ``emperor`` led a won battle: a glory disc from the unrest reserve (``glory``: his
+    glory discs now; ``unrest_left``: the reserve after it)."""
+
+    kind: ClassVar[str] = "glory"
+    emperor: int
+    glory: int
+    unrest_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class GloryReturned(Event):
+    """R12.5: ``emperor`` led a lost battle: one glory disc goes back to the unrest reserve."""
+
+    kind: ClassVar[str] = "glory"
+    emperor: int
+    glory: int
+    unrest_left: int
+
+
+TEXTS: dict[str, dict[type[Any], Callable[[Any, Board], str]]] = {"en": {
+    GloryTaken: lambda e, board: f"{Emperor(e.emperor).title} takes a glory disc ({e.glory}).",
+    GloryReturned: lambda e, board: (f"{Emperor(e.emperor).title} gives back a glory disc "
+                                     f"({e.glory})."),
+}}
+
+
 def _battle(state: State, emperor: int, won: bool, events: Events) -> None:
-    name = Emperor(emperor).title
     if won and state.unrest_reserve > 0:
         state.unrest_reserve -= 1
         state.glory[emperor] += 1
-        emit(events, "glory", f"{name} takes a glory disc ({state.glory[emperor]}).")
+        if events is not None:
+            events.append(GloryTaken(emperor, state.glory[emperor], state.unrest_reserve))
     elif not won and state.glory[emperor] > 0:
         state.glory[emperor] -= 1
         state.unrest_reserve += 1
-        emit(events, "glory", f"{name} gives back a glory disc ({state.glory[emperor]}).")
+        if events is not None:
+            events.append(GloryReturned(emperor, state.glory[emperor], state.unrest_reserve))
 
 
 def individual_scores(state: State) -> list[int]:
@@ -116,11 +149,11 @@ MODULE = register(RuleModule(
     key="roma-aeterna", title="Roma Aeterna", family="variant", rule="R12.5",
     summary="Glory discs for leading won battles; at victory an Emperor 2 points ahead of all "
             "others becomes the Great, a bitter victory.",
-    excludes=("the-great",), hooks=_hooks_2nd,
+    excludes=("the-great",), hooks=_hooks_2nd, texts=TEXTS,
 ))
 GREAT = register(RuleModule(
     key="the-great", title="The Great", family="variant", rule="R12.5", aliases=("great",),
     summary="1st-edition Roma Aeterna: also Emperors of the East/West and the players' "
             "objectives (not with 3 players).",
-    excludes=("roma-aeterna",), validate=_validate_great, hooks=_hooks_1st,
+    excludes=("roma-aeterna",), validate=_validate_great, hooks=_hooks_1st, texts=TEXTS,
 ))
