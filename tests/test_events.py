@@ -34,6 +34,7 @@ from tetrarchia.core.events import (
     Event,
     LinkRolled,
     Outcome,
+    Purpose,
     UnrestSpreads,
     UprisingSpreads,
     event_from_json,
@@ -251,3 +252,18 @@ def test_galerius_bonus_is_kept_apart_from_the_die() -> None:
     assert (battle.piece, battle.roman_die, battle.roman_modifier) == (Emperor.GALERIUS, 2, 2)
     assert battle.roman_value == (2 + 2 + 1) and battle.outcome == Outcome.ROMAN
     assert "Roman (4+1)x1 = 5" in render(battle, state.board)
+
+
+def test_docs_list_every_record() -> None:
+    """docs/events.md is the reference of the records: each one has its row."""
+    from pathlib import Path
+
+    doc = (Path(__file__).parent.parent / "docs" / "events.md").read_text(encoding="utf-8")
+    missing = [name for name in EVENT_TYPES if f"| `{name}` |" not in doc]
+    assert not missing, f"docs/events.md lacks {missing}"
+
+
+def test_a_roll_record_says_what_its_dice_were_for() -> None:
+    data = event_to_json(LinkRolled(link=3, die=4, bonus=0, holds=True, army=-1, uprising=-1))
+    assert data["purpose"] == Purpose.BROKEN_LINK and data["event"] == "LinkRolled"
+    assert event_from_json(data) == LinkRolled(3, 4, 0, True, -1, -1)

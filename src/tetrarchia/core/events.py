@@ -88,8 +88,12 @@ Events = list[Event] | None
 
 
 def event_to_json(event: Event) -> dict[str, Any]:
-    """A record as plain JSON: ``{"event": type name, "kind": tag, field: value, ...}``."""
+    """A record as plain JSON: ``{"event": type name, "kind": tag, field: value, ...}``; the
+    record of a roll also says what the dice were for (``"purpose"``, a :class:`Purpose`)."""
     out: dict[str, Any] = {"event": type(event).__name__, "kind": event.kind}
+    purpose = getattr(type(event), "purpose", None)
+    if isinstance(purpose, Purpose):  # a roll's record: what the dice were for
+        out["purpose"] = int(purpose)
     for f in dataclasses.fields(event):
         value = getattr(event, f.name)
         out[f.name] = list(value) if isinstance(value, tuple) else value
