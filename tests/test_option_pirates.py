@@ -311,9 +311,10 @@ def test_defeat_removes_the_emperor_and_every_garrison_on_that_coast() -> None:
     assert discs(state) == {"III:5": "garrison Maximian", "II:2": "garrison Galerius", "VI:3": "revolt"}
     assert state.garrisons == [4, 3, 4, 3]
     assert state.ip == 0 and Purpose(state.roll_purpose) is Purpose.ACTIVITY  # the Barbarian phase
-    assert [say(e) for e in events][-2:] == [
+    assert [say(e) for e in events][-3:] == [
         "Maximian is defeated by the Pirates and leaves the board.",
-        "Every garrison on the coast of Mare Internvm is lost."]
+        "Every garrison on the coast of Mare Internvm is lost.",
+        "Maximian's Roman phase ends."]  # R5.5: his phase ends, as after a lost attack on an army
 
 
 @pytest.mark.parametrize(("dice", "won"), [pytest.param((6, 1), True, id="victory"),

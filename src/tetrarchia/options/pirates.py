@@ -20,7 +20,7 @@ from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
 from tetrarchia.core.combat import battle_dice, die_modifiers, supports_emperor
 from tetrarchia.core.errors import IllegalAction, NotEnoughIP, NothingThere, NotYourTurn, OptionError
-from tetrarchia.core.events import BattleDrawn, Event, Events, Outcome, Purpose
+from tetrarchia.core.events import BattleDrawn, Event, Events, Outcome, PhaseEnded, Purpose
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import ARMY, DUX, EMPEROR_FIGURE, GARRISON, REBEL, Emperor, Piece
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
@@ -314,6 +314,8 @@ def run_pirate_battle(state: State, task: tuple[int, ...], events: Events) -> bo
         if events is not None:
             events.append(CoastLost(zone, lost))
         if piece < 4 and state.tasks and state.tasks[-1][0] == ROMAN_PHASE:
+            if events is not None:  # R5.5 as for an army: his phase ends with the defeat
+                events.append(PhaseEnded(piece, True))
             state.tasks.pop()
             push_barbarian_phase(state)
     if piece < 4:
