@@ -152,8 +152,17 @@ def play_game(config: Config, seed: int, seen: set[type[Event]]) -> None:
         check_events(events, game.state, f"{config.name} seed={seed} step={step}", seen)
 
 
+def test_every_event_of_one_game_per_configuration_renders_and_round_trips() -> None:
+    """The quick set of the default run: one game per configuration (under 1 s)."""
+    seen: set[type[Event]] = set()
+    for config in ALL_CONFIGS:
+        play_game(config, 1000, seen)
+    assert {Battle, LinkRolled, UnrestSpreads, UprisingSpreads} <= seen
+
+
+@pytest.mark.slow
 def test_every_event_of_300_seeded_games_renders_round_trips_and_is_consistent() -> None:
-    """324 games (27 configurations x 12 seeds): some 6 s, so not marked slow."""
+    """324 games (27 configurations x 12 seeds), some 6 s alone: the slow set."""
     seen: set[type[Event]] = set()
     for config in ALL_CONFIGS:
         for seed in range(SEEDS_PER_CONFIG):
@@ -267,3 +276,24 @@ def test_a_roll_record_says_what_its_dice_were_for() -> None:
     data = event_to_json(LinkRolled(link=3, die=4, bonus=0, holds=True, army=-1, uprising=-1))
     assert data["purpose"] == Purpose.BROKEN_LINK and data["event"] == "LinkRolled"
     assert event_from_json(data) == LinkRolled(3, 4, 0, True, -1, -1)
+
+
+def test_events_through_the_public_names() -> None:
+    """A program reads a game's events with ``import tetrarchia`` alone (docs/events.md)."""
+    import tetrarchia as t
+
+    game = t.Game.new(seed=7, dice=t.SeededDice(7))
+    events: list[t.Event] = []
+    game.roll(events)
+    assert [t.render_event(e, game.board) for e in events] == ["Initial revolt in Lvsitania I:3."]
+    data = t.event_to_json(events[0])
+    assert data["event"] == "InitialRevolt" and t.event_from_json(data) == events[0]
+
+
+def test_the_example_of_docs_events_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).parent.parent / "docs" / "events.md").read_text(encoding="utf-8")
+    example = doc.split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(example, "docs/events.md", "exec"), {})
+    assert capsys.readouterr().out.startswith("Initial revolt in Lvsitania I:3.\n")

@@ -1,17 +1,22 @@
 """Seeded golden playthroughs: one whole game per optional rule (each module alone), per
-historical scenario, and of the base game, diffed against the records in ``tests/golden/``.
+historical scenario, and of the base game, stored in ``tests/golden/`` and **replayed**.
 
-Each game is played by ``RandomPlayer(seed)`` with ``SeededDice(seed)`` through ``Game``.  The
-record holds the settings line, every action in the long notation followed by the plain-words
-events it caused, and the end (result, 10-point score, the options' end-report lines).  Any
-change of the rules engine that changes a game shows up as a readable diff.
+A record holds the settings line, every action of the game in the long notation (dice included,
+``roll 3 5``) each followed by the plain-words events it caused, and the end (result, 10-point
+score, the options' end-report lines).  The test replays the stored actions through the engine
+and compares the events: a refactor that only reorders the legal-action list changes nothing,
+and a rule change shows up at its first differing event.  The games were first played by
+``RandomPlayer(seed)`` with ``SeededDice(seed)``, the seeds chosen so that each record shows its
+option at work (the Dux deployed, the Pirates attacked, a power used ...).
 
-When a change is intended, rewrite the records and review the diff in git::
+When a change of the rules is intended, update the records and review the diff in git::
 
     TETRARCHIA_UPDATE_GOLDEN=1 .venv/bin/pytest tests/test_golden.py
 
-The seeds were chosen so that each record shows its option at work (the Dux deployed, the
-Pirates attacked, a power used ...) and stays short (a cap of MAX_ACTIONS actions).
+This replays each stored log and rewrites its events; a record whose log no longer applies (an
+action became illegal, the dice needed changed, the game now ends earlier or later) is played
+again from its seed, and the test says which.  ``TETRARCHIA_UPDATE_GOLDEN=record`` plays every
+record again from its seed.
 """
 
 from __future__ import annotations
@@ -24,10 +29,11 @@ from pathlib import Path
 
 import pytest
 
-from tetrarchia.core.board import default_board
+from tetrarchia.core.board import Board, default_board
 from tetrarchia.core.dice import SeededDice
+from tetrarchia.core.errors import TetrarchiaError
 from tetrarchia.core.events import Event
-from tetrarchia.core.notation import format_action
+from tetrarchia.core.notation import format_action, parse_action
 from tetrarchia.core.rulebook import ParamValue
 from tetrarchia.core.scoring import score
 from tetrarchia.core.settings import Level, Settings
@@ -38,8 +44,9 @@ from tetrarchia.players.random_player import RandomPlayer
 from tetrarchia.render import render
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
-UPDATE = os.environ.get("TETRARCHIA_UPDATE_GOLDEN") == "1"
+UPDATE = os.environ.get("TETRARCHIA_UPDATE_GOLDEN", "")  # "1": replay and rewrite; "record": play anew
 MAX_ACTIONS = 400  # a record stops here if the game has not ended (none of the chosen seeds does)
+INDENT = "    "
 
 
 @dataclass(frozen=True)
@@ -94,17 +101,38 @@ GOLDENS = (
 )
 
 
-def record(golden: Golden) -> str:
-    """Play the golden game and write it down."""
-    settings = golden.settings()
-    game = Game.new(settings, default_board(), seed=golden.seed, dice=SeededDice(golden.seed))
-    player = RandomPlayer(golden.seed)
-    board = game.board
-    lines = [
+def header(golden: Golden) -> list[str]:
+    return [
         f"# TETRARCHIA golden playthrough: {golden.name}",
-        "settings: " + json.dumps(settings.to_json(), sort_keys=True),
+        "settings: " + json.dumps(golden.settings().to_json(), sort_keys=True),
         f"seed: {golden.seed} (RandomPlayer({golden.seed}), SeededDice({golden.seed}))",
     ]
+
+
+def event_lines(events: list[Event], board: Board) -> list[str]:
+    return [f"{INDENT}{render(e, board)}" for e in events]
+
+
+def ending(game: Game) -> list[str]:
+    state = game.state
+    if state.is_over:
+        lines = [f"result: {state.result.name.lower().replace('_', '-')} after "
+                 f"{len(game.log)} actions, round {state.round}, {state.turn.title}'s turn"]
+    else:
+        lines = [f"stopped after {len(game.log)} actions (no result yet)"]
+    lines.append(f"score: {score(state).describe()}")
+    for report in state.hooks.end_report:
+        lines += [f"report: {line}" for line in report(state)]
+    return lines
+
+
+def record(golden: Golden) -> str:
+    """Play the golden game anew from its seed and write it down."""
+    game = Game.new(golden.settings(), default_board(), seed=golden.seed,
+                    dice=SeededDice(golden.seed))
+    player = RandomPlayer(golden.seed)
+    board = game.board
+    lines = header(golden)
     while not game.state.is_over and len(game.log) < MAX_ACTIONS:
         events: list[Event] = []
         if game.state.awaiting is Awaiting.ROLL:
@@ -112,17 +140,36 @@ def record(golden: Golden) -> str:
         else:
             game.play(player.choose(game.state), events)
         lines.append(format_action(game.log[-1], board))
-        lines += [f"    {render(e, board)}" for e in events]
-    state = game.state
-    if state.is_over:
-        lines.append(f"result: {state.result.name.lower().replace('_', '-')} after "
-                     f"{len(game.log)} actions, round {state.round}, {state.turn.title}'s turn")
-    else:
-        lines.append(f"stopped after {len(game.log)} actions (no result yet)")
-    lines.append(f"score: {score(state).describe()}")
-    for report in state.hooks.end_report:
-        lines += [f"report: {line}" for line in report(state)]
-    return "\n".join(lines) + "\n"
+        lines += event_lines(events, board)
+    return "\n".join(lines + ending(game)) + "\n"
+
+
+class LogNoLongerApplies(Exception):
+    """The stored actions cannot be replayed as they are: the rules changed under them."""
+
+
+def stored_actions(text: str) -> list[str]:
+    """The action lines of a record: not indented, not a header or an ending line."""
+    endings = ("# ", "settings: ", "seed: ", "result: ", "stopped after ", "score: ", "report: ")
+    return [line for line in text.splitlines() if line and not line.startswith((INDENT, *endings))]
+
+
+def replay(golden: Golden, stored: str) -> str:
+    """Replay the stored actions through the engine and write the record they give now."""
+    game = Game.new(golden.settings(), default_board(), seed=golden.seed)
+    board = game.board
+    lines = header(golden)
+    for number, text in enumerate(stored_actions(stored), 1):
+        events: list[Event] = []
+        try:
+            game.play(parse_action(text, board), events)
+        except TetrarchiaError as exc:
+            raise LogNoLongerApplies(f"action {number} {text!r}: {exc}") from None
+        lines.append(text)
+        lines += event_lines(events, board)
+    if not game.state.is_over and len(game.log) < MAX_ACTIONS:
+        raise LogNoLongerApplies(f"the stored {len(game.log)} actions no longer end the game")
+    return "\n".join(lines + ending(game)) + "\n"
 
 
 def test_golden_names_are_unique_and_cover_every_option() -> None:
@@ -138,20 +185,53 @@ def test_golden_names_are_unique_and_cover_every_option() -> None:
 
 @pytest.mark.parametrize("golden", GOLDENS, ids=[g.name for g in GOLDENS])
 def test_golden_playthrough(golden: Golden) -> None:
-    text = record(golden)
-    if UPDATE:
+    if UPDATE == "record" or (UPDATE and not golden.path.exists()):
         GOLDEN_DIR.mkdir(exist_ok=True)
-        golden.path.write_text(text, "utf-8")
+        golden.path.write_text(record(golden), "utf-8")
     if not golden.path.exists():
-        pytest.fail(f"{golden.path} is missing; write it with TETRARCHIA_UPDATE_GOLDEN=1")
+        pytest.fail(f"{golden.path} is missing; write it with TETRARCHIA_UPDATE_GOLDEN=record")
     stored = golden.path.read_text("utf-8")
+    try:
+        text = replay(golden, stored)
+    except LogNoLongerApplies as exc:
+        if not UPDATE:
+            pytest.fail(f"the golden game {golden.name!r} no longer replays ({exc}); if the rule "
+                        "change is intended, rerun with TETRARCHIA_UPDATE_GOLDEN=1 (it plays this "
+                        "record again from its seed) and review the diff")
+        text = record(golden)
+        print(f"{golden.name}: {exc}; played again from seed {golden.seed}")
+    if UPDATE:
+        assert replay(golden, text) == text  # what is written replays to itself
+        golden.path.write_text(text, "utf-8")
+        return
     diff = "".join(difflib.unified_diff(
         stored.splitlines(keepends=True), text.splitlines(keepends=True),
-        fromfile=f"stored {golden.path.name}", tofile="played now", n=2))
+        fromfile=f"stored {golden.path.name}", tofile="replayed now", n=2))
     assert text == stored, (
-        f"the golden game {golden.name!r} (seed {golden.seed}) changed; if intended, rerun with "
-        f"TETRARCHIA_UPDATE_GOLDEN=1 and review the diff:\n{diff}"
+        f"the golden game {golden.name!r} (seed {golden.seed}) replays differently; if intended, "
+        f"rerun with TETRARCHIA_UPDATE_GOLDEN=1 and review the diff:\n{diff}"
     )
+
+
+def test_a_record_replays_to_itself() -> None:
+    """Recording and replaying agree: the log alone (dice included) reproduces the events."""
+    golden = GOLDENS[0]
+    text = record(golden)
+    assert replay(golden, text) == text
+
+
+def test_a_changed_rule_shows_at_its_first_differing_event() -> None:
+    """A record edited as a rule change would show is caught at that action, not regenerated."""
+    golden = GOLDENS[0]
+    stored = golden.path.read_text("utf-8")
+    lines = stored.splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if line.startswith(INDENT) and "revolt" in line)
+    lines[at] = INDENT + "Something else happened.\n"
+    replayed = replay(golden, "".join(lines))
+    assert replayed == stored  # the replay does not read the stored events: it recomputes them
+    first = next(i for i, (a, b) in enumerate(zip(lines, replayed.splitlines(keepends=True),
+                                                  strict=False)) if a != b)
+    assert first == at
 
 
 def test_a_record_is_reproducible() -> None:

@@ -1,11 +1,126 @@
 """TETRARCHIA, the cooperative board game by Miguel Marqués, as an exact rules engine.
 
+The public API (docs/api.md) is importable from here::
+
+    import tetrarchia as t
+
+    game = t.Game.new(t.Settings(level=t.Level.parse("4211")), seed=7)
+    while not game.state.is_over:
+        if game.state.awaiting is t.Awaiting.ROLL:
+            game.roll()
+        else:
+            game.play(t.RandomPlayer(1).choose(game.state))
+
 The package is layered like the rulebook: ``core`` is the pure rules engine (board, state,
-actions, Roman phase, combat, Barbarian phase), ``players`` hold automatic players, ``cli``
-the terminal interface.  Everything outside ``core`` imports it; ``core`` imports nothing of theirs.
+actions, Roman phase, combat, Barbarian phase), ``options`` the optional rules (R11-R13),
+``players`` the automatic players, ``cli`` the terminal.  Everything outside ``core`` imports it;
+``core`` imports nothing of theirs.
 """
 
 __version__ = "0.1.0"
 
 # Importing the options registers every optional rule module (R11-R13) with the core.
 from tetrarchia import options as _options  # noqa: F401
+from tetrarchia.core import errors
+from tetrarchia.core.actions import (
+    Action,
+    Attack,
+    EndPhase,
+    Enter,
+    Move,
+    OptionAction,
+    PlaceFleet,
+    Roll,
+    Sail,
+    Secure,
+    Subdue,
+    SubdueKind,
+)
+from tetrarchia.core.board import Board, default_board, load_board
+from tetrarchia.core.dice import DiceSource, ScriptedDice, SeededDice
+from tetrarchia.core.engine import (
+    BARBARIAN_SEAT,
+    apply_action,
+    apply_trusted,
+    chance_outcomes,
+    decider,
+    deciding_seat,
+    legal_actions,
+    new_game,
+    returns,
+)
+from tetrarchia.core.errors import IllegalAction, TetrarchiaError
+from tetrarchia.core.events import Event, Events, event_from_json, event_to_json
+from tetrarchia.core.notation import format_action, parse_action
+from tetrarchia.core.pieces import Emperor, Piece
+from tetrarchia.core.rulebook import REGISTRY as OPTIONS
+from tetrarchia.core.rulebook import find_module as find_option
+from tetrarchia.core.scoring import Score, score
+from tetrarchia.core.serialize import position_from_json, position_to_json
+from tetrarchia.core.settings import Level, Settings
+from tetrarchia.core.state import Awaiting, Result, State
+from tetrarchia.game import Game
+from tetrarchia.players import PLAYERS, UNLIMITED, Budget, Player, RandomPlayer, make_player, register_player
+from tetrarchia.render import render as render_event
+
+__all__ = [
+    "BARBARIAN_SEAT",
+    "OPTIONS",
+    "PLAYERS",
+    "UNLIMITED",
+    "Action",
+    "Attack",
+    "Awaiting",
+    "Board",
+    "Budget",
+    "DiceSource",
+    "Emperor",
+    "EndPhase",
+    "Enter",
+    "Event",
+    "Events",
+    "Game",
+    "IllegalAction",
+    "Level",
+    "Move",
+    "OptionAction",
+    "Piece",
+    "PlaceFleet",
+    "Player",
+    "RandomPlayer",
+    "Result",
+    "Roll",
+    "Sail",
+    "Score",
+    "ScriptedDice",
+    "Secure",
+    "SeededDice",
+    "Settings",
+    "State",
+    "Subdue",
+    "SubdueKind",
+    "TetrarchiaError",
+    "__version__",
+    "apply_action",
+    "apply_trusted",
+    "chance_outcomes",
+    "decider",
+    "deciding_seat",
+    "default_board",
+    "errors",
+    "event_from_json",
+    "event_to_json",
+    "find_option",
+    "format_action",
+    "legal_actions",
+    "load_board",
+    "make_player",
+    "new_game",
+    "parse_action",
+    "position_from_json",
+    "position_to_json",
+    "register_player",
+    "render_event",
+    "returns",
+    "score",
+]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from tetrarchia.core.actions import Action, Roll
 from tetrarchia.core.board import Board, default_board
@@ -27,8 +27,20 @@ SAVE_FORMAT = "tetrarchia-game"
 SAVE_VERSION = 1
 
 
+class Undoable(NamedTuple):
+    """A decision that can still be taken back: the state before it and the log's length then."""
+
+    state: State
+    log_length: int
+    action: Action
+
+
 class Game:
-    """A state, the log that led to it from ``start``, and where its dice come from."""
+    """A state, the log that led to it from ``start``, and where its dice come from.
+
+    Decisions are pushed with :meth:`play` and taken back with :meth:`undo` (python-chess's
+    push/pop), back to the last die: a die once rolled is never taken back (R1).
+    """
 
     def __init__(self, start: State, dice: DiceSource | None = None, seed: int | None = None,
                  fresh: bool = True) -> None:
@@ -39,6 +51,7 @@ class Game:
         self.dice: DiceSource = dice if dice is not None else SeededDice(seed)
         self.dice_drawn = 0
         self.fresh = fresh  # started from the setup, not from a position
+        self.undoable: list[Undoable] = []  # the decisions since the last die, oldest first
 
     @classmethod
     def new(cls, settings: Settings | None = None, board: Board | None = None,
@@ -59,8 +72,22 @@ class Game:
 
     def play(self, action: Action, events: Events = None) -> None:
         """Apply a checked action (illegal ones raise and change nothing) and log it."""
+        before = None if isinstance(action, Roll) else self.state.copy()
         apply_action(self.state, action, events)
+        if before is None:
+            self.undoable.clear()  # R1: a die once rolled is never taken back
+        else:
+            self.undoable.append(Undoable(before, len(self.log), action))
         self.log.append(action)
+
+    def undo(self) -> Action:
+        """Take back the last decision (never a die) and return it."""
+        if not self.undoable:
+            raise TetrarchiaError("nothing to undo since the last die roll (dice are never taken back)")
+        entry = self.undoable.pop()
+        self.state = entry.state
+        del self.log[entry.log_length:]
+        return entry.action
 
     def roll(self, events: Events = None) -> Roll:
         """Draw the pending dice from the source and play them."""
@@ -87,6 +114,7 @@ class Game:
             raise TetrarchiaError("a die once rolled is never taken back")
         self.state = state
         del self.log[log_length:]
+        self.undoable = [u for u in self.undoable if u.log_length < log_length]
 
     # --- saving ---------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

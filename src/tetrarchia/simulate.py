@@ -1,8 +1,9 @@
-"""Batches of whole games played by random players: how often Rome stands at a level, and how fast
-the engine runs.
+"""Batches of whole games played by automatic players: how often Rome stands at a level, and how
+fast the engine runs.
 
-Game ``i`` of a batch with seed ``S`` uses ``RandomPlayer(S + i)`` and ``SeededDice(S + i)``, so one
-game of a batch can be replayed on its own.
+Game ``i`` of a batch with seed ``S`` uses the chosen player (``make_player(name, S + i)``, by
+default the random player) with the generator ``random.Random(S + i)`` and ``SeededDice(S + i)``,
+so one game of a batch can be replayed on its own.
 
 Optional rules (R11-R13) play as chosen in the settings: the random player also takes the
 decisions inside a phase (Galerius's +1, Constantius's block, and every choice of the Barbarian
@@ -11,6 +12,7 @@ player of Barbaria, R12.6), picking among the legal actions like any other.
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,7 +24,8 @@ from tetrarchia.core.engine import apply_trusted, legal_actions, new_game
 from tetrarchia.core.scoring import score
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, Result, State
-from tetrarchia.players.random_player import RandomPlayer
+from tetrarchia.players.protocol import UNLIMITED, Budget
+from tetrarchia.players.registry import make_player
 
 MAX_TURNS = 10_000  # a safety net: a random game ends long before (R8 losses come fast)
 
@@ -42,6 +45,7 @@ class GameRecord:
 class SimulationReport:
     settings: Settings
     seed: int
+    player: str = "random"
     records: list[GameRecord] = field(default_factory=list)
     seconds: float = 0.0
 
@@ -100,6 +104,7 @@ class SimulationReport:
         return {
             "settings": self.settings.to_json(),
             "seed": self.seed,
+            "player": self.player,
             "games": self.games,
             "wins": self.wins,
             "losses": {"total": self.losses, "army_in_roma": self.army_in_roma,
@@ -114,28 +119,37 @@ class SimulationReport:
         }
 
 
-def play_random_game(settings: Settings, seed: int, board: Board | None = None) -> State:
-    """One whole game: a random player for every decision, seeded dice for every roll."""
+def play_game(settings: Settings, seed: int, board: Board | None = None, player: str = "random",
+              budget: Budget = UNLIMITED) -> State:
+    """One whole game: the named player takes every decision of every seat, seeded dice roll."""
     state = new_game(settings, board)
     dice = SeededDice(seed)
-    player = RandomPlayer(seed)
+    chooser = make_player(player, seed)
+    rng = random.Random(seed)
     while not state.is_over and state.turns_played < MAX_TURNS:
         if state.awaiting is Awaiting.ROLL:
             apply_trusted(state, Roll(dice.roll(state.roll_count)))
         else:
-            apply_trusted(state, player.choose(state, legal_actions(state)))
+            apply_trusted(state, chooser.decide(state, legal_actions(state), rng, budget))
     return state
 
 
-def simulate(settings: Settings, games: int, seed: int, board: Board | None = None) -> SimulationReport:
-    """Play ``games`` random games (game ``i`` seeded with ``seed + i``) and sum them up."""
+def play_random_game(settings: Settings, seed: int, board: Board | None = None) -> State:
+    """One whole game: a random player for every decision, seeded dice for every roll."""
+    return play_game(settings, seed, board)
+
+
+def simulate(settings: Settings, games: int, seed: int, board: Board | None = None,
+             player: str = "random") -> SimulationReport:
+    """Play ``games`` games (game ``i`` seeded with ``seed + i``) and sum them up."""
     if games < 0:
         raise ValueError(f"the number of games cannot be negative ({games})")
     board = board or default_board()
-    report = SimulationReport(settings, seed)
+    make_player(player)  # an unknown name is refused before the first game
+    report = SimulationReport(settings, seed, player)
     start = time.perf_counter()
     for i in range(games):
-        state = play_random_game(settings, seed + i, board)
+        state = play_game(settings, seed + i, board, player)
         report.records.append(GameRecord(seed + i, state.result, state.round, state.turns_played,
                                          score(state).total))
     report.seconds = time.perf_counter() - start

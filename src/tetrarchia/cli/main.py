@@ -27,6 +27,7 @@ from tetrarchia.core.errors import TetrarchiaError
 from tetrarchia.core.pieces import Emperor
 from tetrarchia.core.settings import Level, Settings, SupportGroup
 from tetrarchia.game import Game
+from tetrarchia.players.registry import PLAYERS
 from tetrarchia.simulate import SimulationReport, simulate
 
 app = typer.Typer(
@@ -223,13 +224,18 @@ def simulate_command(
     variant: VariantOption = None,
     scenario: ScenarioOption = None,
     param: ParamOption = None,
+    player: Annotated[str, typer.Option(
+        "--player", help=f"Who plays every seat: {', '.join(sorted(PLAYERS))}.")] = "random",
 ) -> None:
-    """Play whole games with random players (and a random Barbarian player with Barbaria) and
-    seeded dice, and sum them up."""
+    """Play whole games with an automatic player at every seat (the Barbarian player's too, with
+    Barbaria) and seeded dice, and sum them up."""
     chosen = choices_or_fail(with_, variant, scenario, param, players)
     settings = settings_or_fail(level, players, Caesar.GALERIUS, no_new_armies_advance,
                                 reroll_broken_links, support, chosen)
-    report = simulate(settings, games, seed, board_or_fail(board))
+    try:
+        report = simulate(settings, games, seed, board_or_fail(board), player)
+    except TetrarchiaError as exc:
+        fail(str(exc))
     if as_json:
         typer.echo(json.dumps(report.to_json(), indent=1))
     else:
@@ -243,7 +249,8 @@ def print_report(report: SimulationReport, console: Console) -> None:
     def share(n: int) -> str:
         return f"{n} ({100 * n / games:.1f}%)" if games else str(n)
 
-    console.print(f"{games} random games at level {report.settings.level}, seeds {first}-{last}")
+    console.print(f"{games} {report.player} games at level {report.settings.level}, "
+                  f"seeds {first}-{last}")
     options = options_summary(report.settings)
     if options:
         console.print(f"  {options}", markup=False)

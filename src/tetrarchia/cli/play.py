@@ -12,7 +12,6 @@ is being decided and the numbered choices.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from rich.console import Console
 from rich.panel import Panel
@@ -44,15 +43,6 @@ from tetrarchia.seats import player_of_seat, seat_label, seat_of
 InputFn = Callable[[str], str]
 
 
-@dataclass(slots=True)
-class _Snapshot:
-    state: State
-    log_length: int
-    action: Action
-    automatic: bool
-    seat: int | None  # who took it (engine seat: 0-3 an Emperor, 4 the Barbarian player)
-
-
 class PlaySession:
     """One interactive game.  :meth:`run` returns the exit code."""
 
@@ -63,7 +53,7 @@ class PlaySession:
         self.input_fn = input_fn
         self.intro = intro or []
         self.show_board = show_board
-        self.undo_stack: list[_Snapshot] = []
+        self.automatic_steps: set[int] = set()  # log indices of the steps taken with no choice
         self.view_stale = True  # the board and the list are to be shown before the next prompt
 
     @property
@@ -206,8 +196,6 @@ class PlaySession:
 
     # --- acting ----------------------------------------------------------------------------
     def apply(self, action: Action, automatic: bool = False) -> None:
-        before = self.state.copy()
-        seat = deciding_seat(before)
         log_length = len(self.game.log)
         events: list[Event] = []
         try:
@@ -215,15 +203,15 @@ class PlaySession:
         except TetrarchiaError as exc:
             self.refuse(str(exc))
             return
-        self.undo_stack.append(_Snapshot(before, log_length, action, automatic, seat))
+        if automatic:
+            self.automatic_steps.add(log_length)
         self.print_events(events)
         self.view_stale = True
 
     def roll(self) -> None:
         purpose = roll_description(self.state)
         events: list[Event] = []
-        dice = self.game.roll(events)
-        self.undo_stack.clear()  # R1: a die once rolled is never taken back
+        dice = self.game.roll(events)  # R1: from now on nothing before the die can be undone
         line = Text("  dice ", style="dim")
         line.append(" ".join(str(d) for d in dice.dice), style="bold")
         line.append(f"  {purpose}", style="dim")
@@ -236,24 +224,23 @@ class PlaySession:
 
     def undo(self) -> None:
         """Take back the last decision (and the automatic steps after it), never a die roll."""
-        stack = self.undo_stack
-        if not any(not s.automatic for s in stack):
+        stack = self.game.undoable
+        decisions = [u for u in stack if u.log_length not in self.automatic_steps]
+        if not decisions:
             self.refuse("nothing to undo since the last die roll (dice are never taken back)")
             return
-        last = next(s for s in reversed(stack) if not s.automatic)
-        seat = deciding_seat(self.state)
+        last = decisions[-1]
+        seat, last_seat = deciding_seat(self.state), deciding_seat(last.state)
         settings = self.settings
-        if seat is not None and last.seat is not None and \
-                player_of_seat(last.seat, settings) != player_of_seat(seat, settings):
+        if seat is not None and last_seat is not None and \
+                player_of_seat(last_seat, settings) != player_of_seat(seat, settings):
             self.refuse(f"the last decision was another player's ({who_decides(last.state)}); "
                         "a player takes back only his own")
             return
         undone: list[Action] = []
-        while stack[-1].automatic:
-            undone.append(stack.pop().action)
-        snapshot = stack.pop()
-        undone.append(snapshot.action)
-        self.game.rewind(snapshot.log_length, snapshot.state)
+        while len(self.game.log) > last.log_length:  # the automatic steps after it, then it
+            undone.append(self.game.undo())
+        self.automatic_steps = {i for i in self.automatic_steps if i < last.log_length}
         for action in reversed(undone):
             self.console.print(f"Undone: {format_action(action, self.state.board)}", markup=False)
         self.view_stale = True

@@ -15,6 +15,7 @@ from tetrarchia.core.pieces import Emperor, Piece
 
 if TYPE_CHECKING:
     from tetrarchia.core.board import Board
+    from tetrarchia.core.state import State
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +120,18 @@ class OptionAction:
     def notation(self, board: Board, compact: bool) -> str:
         """The action in the long or compact notation (docs/notation.md)."""
         raise NotImplementedError
+
+    def group(self, state: State) -> str:
+        """The heading an interface lists the action under: its rule's name, or "Decide" for
+        the choices of a decision inside a phase."""
+        return "Other"
+
+    def label(self, state: State) -> str:
+        """A few words for a list of choices, with the cost or the effect: by default the
+        notation without the name of the Emperor of the turn (the prompt names him).  A
+        subclass adding to it calls ``OptionAction.label(self, state)``: a zero-argument
+        ``super()`` fails in a slotted dataclass."""
+        return self.notation(state.board, False).removeprefix(f"{state.turn.title} ")
 
 
 BaseAction = Roll | PlaceFleet | Enter | Move | Sail | Secure | Subdue | Attack | EndPhase

@@ -100,7 +100,22 @@ def decider(state: State) -> Emperor | None:
     return Emperor(seat) if seat is not None and seat < 4 else None
 
 
+def returns(state: State) -> tuple[float, float, float, float, float]:
+    """Each seat's result, as game-theory tools want it: the four Emperors' seats (0-3), then the
+    Barbarian player's (4, R12.6).  The Emperors win or lose together (R8): +1 for Roma Victrix,
+    -1 for the fall of the Empire; the Barbarian player wins when they lose.  0 while the game
+    goes on.  (A bitter victory of R12.5 is still a victory.)"""
+    result = state.result
+    if result.is_victory:
+        return (1.0, 1.0, 1.0, 1.0, -1.0)
+    if result.is_defeat:
+        return (-1.0, -1.0, -1.0, -1.0, 1.0)
+    return (0.0, 0.0, 0.0, 0.0, 0.0)
+
+
 def legal_actions(state: State) -> list[Action]:
+    """Everything the deciding seat may do now (at a roll: every possible roll).  The one source
+    of truth of legality: :func:`apply_action` accepts exactly these."""
     awaiting = state.awaiting
     if awaiting is Awaiting.ROMAN_ACTION:
         return roman_actions(state)

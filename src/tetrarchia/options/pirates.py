@@ -29,19 +29,17 @@ from tetrarchia.core.state import State
 from tetrarchia.core.tasks import (
     PLACE_FLEETS,
     ROMAN_PHASE,
-    TASK_NAMES,
     piece_at,
     push_barbarian_phase,
+    register_step,
     remove_piece,
     return_disc,
     take_dice,
 )
 from tetrarchia.options.common import leaves_board, parse_emperor, parse_province
 
-PIRATES_SETUP = 101  # (op,)
-PIRATE_BATTLE = 102  # (op, piece, zone[, roman die, barbarian die])
-TASK_NAMES[PIRATES_SETUP] = "pirates-setup"
-TASK_NAMES[PIRATE_BATTLE] = "pirate-battle"
+PIRATES_SETUP = register_step("pirates-setup")  # (op,)
+PIRATE_BATTLE = register_step("pirate-battle")  # (op, piece, zone[, roman die, barbarian die])
 ATTACK_COST = 2
 PIRATE_ZONES = (2, 3)  # the Mediterranean (R11.3)
 
@@ -182,6 +180,12 @@ class AttackPirates(OptionAction):
             tag = self.emperor.name[0] + ("*" if self.piece is not None else "")
             return f"{tag} {province_key(board, self.origin)}xpirates"
         return f"{who} attacks the Pirates from {board.name(self.origin)}"
+
+    def group(self, state: State) -> str:
+        return "Pirates"
+
+    def label(self, state: State) -> str:
+        return f"{OptionAction.label(self, state)} ({ATTACK_COST} IP)"
 
 
 _LONG = re.compile(r"^(\w+?)(?:'s dux)? attacks the pirates from (.+)$")

@@ -17,10 +17,9 @@ from tetrarchia.core.pieces import ARMY, GARRISON, GOTHS, NO_FIGURE, REVOLT, ROM
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import State
-from tetrarchia.core.tasks import TASK_NAMES, take_dice
+from tetrarchia.core.tasks import register_step, take_dice
 
-USURPER = 103  # (op, region)
-TASK_NAMES[USURPER] = "usurper"
+USURPER = register_step("usurper")  # (op, region)
 
 
 @dataclass(frozen=True, slots=True)

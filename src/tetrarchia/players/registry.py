@@ -1,0 +1,50 @@
+"""Players by name, for the terminal (``--player``), the simulator and the research tools.
+
+A factory takes the player's seed and returns a :class:`~tetrarchia.players.protocol.Player`.
+New players (heuristic, search, the Barbarian seat's) register here under a short name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from tetrarchia.core.errors import OptionError
+from tetrarchia.players.protocol import Player
+from tetrarchia.players.random_player import RandomPlayer
+
+PlayerFactory = Callable[[int | None], Player]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEntry:
+    name: str
+    summary: str
+    factory: PlayerFactory
+
+
+PLAYERS: dict[str, PlayerEntry] = {}
+
+
+def register_player(name: str, summary: str, factory: PlayerFactory) -> PlayerEntry:
+    """Add a player under ``name``; a name is registered once."""
+    key = name.strip().lower()
+    if not key:
+        raise ValueError("a player needs a name")
+    if key in PLAYERS:
+        raise ValueError(f"a player named {key!r} is already registered")
+    entry = PlayerEntry(key, summary, factory)
+    PLAYERS[key] = entry
+    return entry
+
+
+def make_player(name: str, seed: int | None = None) -> Player:
+    """A new player by name, e.g. ``make_player("random", seed=7)``."""
+    entry = PLAYERS.get(name.strip().lower())
+    if entry is None:
+        known = ", ".join(sorted(PLAYERS))
+        raise OptionError(f"unknown player {name!r}; the players are: {known}")
+    return entry.factory(seed)
+
+
+register_player("random", "picks uniformly among the legal actions (the baseline)", RandomPlayer)
