@@ -32,9 +32,12 @@ from tetrarchia.core.events import (
     ArmyDestroyed,
     Battle,
     Event,
+    FigureRemoved,
     LinkRolled,
     Outcome,
+    PhaseEnded,
     Purpose,
+    Removal,
     UnrestSpreads,
     UprisingSpreads,
     event_from_json,
@@ -216,6 +219,9 @@ def test_attack_example_battle_record(dice: tuple[int, int], outcome: Outcome) -
     if outcome is Outcome.ROMAN:
         assert events[1] == ArmyDestroyed(Piece.MAXIMIAN, prov("II:6"), True,
                                           state.unrest_reserve, state.revolt_reserve)
+    elif outcome is Outcome.BARBARIAN:  # R5.5: off the board, no garrison under him to lose
+        assert events[1] == FigureRemoved(Piece.MAXIMIAN, prov("II:3"), Removal.DEFEATED, False)
+        assert events[2] == PhaseEnded(Emperor.MAXIMIAN, True)
 
 
 def test_attack_example_from_rhaetia_reports_both_groups_and_counts_one() -> None:

@@ -278,7 +278,7 @@ def run_uprising(state: State, task: tuple[int, ...], events: Events) -> bool:
         if events is not None:
             link = board.link_between[(origin, q)].index
             die = _link_die(events, link) if broken else 0
-            events.append(UprisingSpreads(origin, q, link, broken, die,
+            events.append(UprisingSpreads(origin, q, link, broken, die, disc[q],
                                           *reserves_after_revolt(state, q)))
         if state.figure[q] == VICARIUS:  # R11.2: an uprising reaching him kills him
             remove_piece(state, Piece.VICARIUS, events, Removal.REACHED_BY_UPRISING)

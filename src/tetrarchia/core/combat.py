@@ -20,6 +20,7 @@ from tetrarchia.core.events import (
     Battle,
     BattleDrawn,
     Events,
+    FigureRemoved,
     Outcome,
     PhaseEnded,
     Purpose,
@@ -277,8 +278,11 @@ def resolve_battle(state: State, piece: int, army_province: int, piece_attacks: 
                 events.append(ArmyDestroyed(piece, army_province, True, state.unrest_reserve,
                                             state.revolt_reserve))
         else:  # R5.5 defeat: off the board, garrison lost; an Emperor's phase is over
-            remove_piece(state, piece, events, Removal.DEFEATED)
-            if state.disc[fighter_province] >= GARRISON:
+            lost = state.disc[fighter_province] >= GARRISON
+            if events is not None:
+                events.append(FigureRemoved(piece, fighter_province, Removal.DEFEATED, lost))
+            remove_piece(state, piece, events)
+            if lost:
                 return_disc(state, fighter_province)
             if piece < 4 and state.tasks and state.tasks[-1][0] == ROMAN_PHASE:
                 if events is not None:

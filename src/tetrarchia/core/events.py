@@ -384,12 +384,14 @@ class Removal(IntEnum):
 @dataclass(frozen=True, slots=True)
 class FigureRemoved(Event):
     """An Emperor leaves the board until his next turn (R4); the Dux or the Vicarius dies and
-    leaves the game (R11.1, R11.2).  ``province``: where he stood."""
+    leaves the game (R11.1, R11.2).  ``province``: where he stood; ``garrison_lost``: defeated
+    in the attack he led, he also loses the garrison he stood on (R5.5)."""
 
     kind: ClassVar[str] = "removed"
     piece: int
     province: int
     why: int  # Removal
+    garrison_lost: bool
 
 
 # --- R7 Barbarian phase ----------------------------------------------------------------------
@@ -492,6 +494,7 @@ class UprisingSpreads(Event):
     link: int
     broken: bool
     die: int
+    replaced: int  # the disc the revolt replaces (none, an unrest, a garrison)
     unrest_left: int
     revolts_left: int
 
@@ -558,11 +561,13 @@ class ArmyAttacks(Event):
 
 @dataclass(frozen=True, slots=True)
 class ArmyAdvances(Event):
-    """R7.3: the army moves from ``origin`` into ``dest`` and devastates it (a revolt)."""
+    """R7.3: the army moves from ``origin`` into ``dest`` and devastates it: a revolt replaces
+    the disc there (``replaced``: none, an unrest or a garrison, back to its reserve)."""
 
     kind: ClassVar[str] = "army"
     origin: int
     dest: int
+    replaced: int
     unrest_left: int
     revolts_left: int
 

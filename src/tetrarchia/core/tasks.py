@@ -208,7 +208,7 @@ def remove_piece(state: State, piece: int, events: Events, why: int = -1) -> Non
         state.passer = -1
         state.passing = False
     if events is not None and why >= 0:
-        events.append(FigureRemoved(piece, province, why))
+        events.append(FigureRemoved(piece, province, why, False))
     if piece < 4:
         state.emperor_at[piece] = -1
     else:
@@ -267,5 +267,6 @@ def army_enters(state: State, src: int, dest: int, events: Events) -> None:
         finish(state, Result.ARMY_IN_ROMA, events, src)
         return
     if events is not None:
-        events.append(ArmyAdvances(src, dest, *reserves_after_revolt(state, dest)))
+        events.append(ArmyAdvances(src, dest, state.disc[dest],
+                                   *reserves_after_revolt(state, dest)))
     place_revolt(state, dest, events)
