@@ -303,3 +303,9 @@ def test_the_example_of_docs_events_runs(capsys: pytest.CaptureFixture[str]) -> 
     example = doc.split("```python\n", 1)[1].split("```", 1)[0]
     exec(compile(example, "docs/events.md", "exec"), {})
     assert capsys.readouterr().out.startswith("Initial revolt in Lvsitania I:3.\n")
+
+
+def test_two_modules_cannot_define_one_record_name() -> None:
+    """The JSON form names a record by its type: one name, one record (R11-R13 modules included)."""
+    with pytest.raises(ValueError, match=r"'Battle' is defined by tetrarchia\.core\.events already"):
+        type("Battle", (Event,), {"__module__": "tetrarchia.options.elsewhere"})

@@ -81,6 +81,9 @@ class Event:
     def __init_subclass__(cls) -> None:
         # no super() here: @dataclass(slots=True) rebuilds the class, which breaks its cell.
         # It also builds each subclass twice; the slotted one, built last, stays registered.
+        known = EVENT_TYPES.get(cls.__name__)
+        if known is not None and known.__module__ != cls.__module__:
+            raise ValueError(f"event {cls.__name__!r} is defined by {known.__module__} already")
         EVENT_TYPES[cls.__name__] = cls
 
 
