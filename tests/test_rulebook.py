@@ -62,7 +62,7 @@ def test_every_option_action_names_its_own_heading() -> None:
     import tetrarchia.options  # noqa: F401  (registers every module)
     from tetrarchia.core.actions import OptionAction
 
-    def subclasses(cls: type) -> list[type]:
+    def subclasses(cls: type[OptionAction]) -> list[type[OptionAction]]:
         return [c for sub in cls.__subclasses__() for c in (sub, *subclasses(sub))]
 
     kinds = subclasses(OptionAction)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from tetrarchia.core.pieces import Emperor, Piece
 
@@ -111,6 +111,8 @@ class OptionAction:
 
     ``emperor`` is the Emperor whose seat takes it; None for the Barbarian player (R12.6).
     """
+
+    passes: ClassVar[bool] = False  # the choice of a decision that lets the moment pass
 
     @property
     def seat(self) -> Emperor | None:

@@ -196,6 +196,8 @@ class BlackArmy(OptionAction):
 
 @dataclass(frozen=True, slots=True)
 class BarbarianPass(OptionAction):
+    passes = True
+
     def notation(self, board: Board, compact: bool) -> str:
         return "B pass" if compact else "the Barbarians pass"
 

@@ -114,6 +114,8 @@ class Decline(OptionAction):
 
     emperor: Emperor
 
+    passes = True
+
     def notation(self, board: Board, compact: bool) -> str:
         return f"{self.emperor.name[0]} decline" if compact else \
             f"{self.emperor.title} does not use his power"
