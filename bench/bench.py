@@ -4,6 +4,8 @@ Measures, on one core:
 
 - actions applied per second in random playouts, legal-action generation and dice included
   (``legal_actions`` + ``apply_trusted``, choices and dice from a local ``random.Random``);
+  the same playouts with events on (a list passed and filled with the typed records), and with
+  the records also rendered into English (``tetrarchia.render``), so that their cost is visible;
 - full random games per second;
 - ``State.copy()`` per second and ``position_to_json`` per second, on mid-game states;
 - peak memory: Python allocations during playouts (``tracemalloc``) and the process's maximum
@@ -46,9 +48,11 @@ from pathlib import Path
 from tetrarchia.buildinfo import PURE_VARIABLE, compiled_in_use, compiled_modules
 from tetrarchia.core.actions import Action, Roll
 from tetrarchia.core.engine import apply_trusted, legal_actions, new_game
+from tetrarchia.core.events import Event
 from tetrarchia.core.serialize import position_to_json
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import Awaiting, State
+from tetrarchia.render import render
 
 # A realistic mix: the medium level most often, the easy and hard ones of R3 beside it.
 LEVEL_MIX = ("4211", "4211", "4211", "5300", "4200", "3122", "5311", "3322")
@@ -82,9 +86,10 @@ def options_mix() -> list[Settings]:
     return [Settings(level=Level.parse("4211"), options=ALL_OPTIONS)]
 
 
-def playout(state: State, rng: random.Random) -> int:
+def playout(state: State, rng: random.Random, events: list[Event] | None = None) -> int:
     """Play ``state`` to its end with uniformly random legal actions and fair dice; return the
-    number of actions applied (rolls included)."""
+    number of actions applied (rolls included).  With ``events``, the records of the game are
+    appended to it."""
     count = 0
     rand = rng.random
     action: Action
@@ -97,13 +102,15 @@ def playout(state: State, rng: random.Random) -> int:
         else:
             actions = legal_actions(state)
             action = actions[int(rand() * len(actions))]
-        apply_trusted(state, action)
+        apply_trusted(state, action, events)
         count += 1
     return count
 
 
-def run_playouts(seconds: float, seed: int, mix: list[Settings] | None = None) -> Playouts:
-    """Random games, one after the other, for about ``seconds``."""
+def run_playouts(seconds: float, seed: int, mix: list[Settings] | None = None,
+                 events: bool = False, english: bool = False) -> Playouts:
+    """Random games, one after the other, for about ``seconds``; with ``events``, each game
+    fills a list of records (and with ``english`` renders every record to its sentence)."""
     rng = random.Random(seed)
     mix = mix or settings_mix()
     actions = games = 0
@@ -111,7 +118,15 @@ def run_playouts(seconds: float, seed: int, mix: list[Settings] | None = None) -
     deadline = start + seconds
     while True:
         state = new_game(mix[games % len(mix)])
-        actions += playout(state, rng)
+        if events:
+            log: list[Event] = []
+            actions += playout(state, rng, log)
+            if english:
+                board = state.board
+                for event in log:
+                    render(event, board)
+        else:
+            actions += playout(state, rng)
         games += 1
         now = CLOCK[0]()
         if now >= deadline:
@@ -184,6 +199,8 @@ def profile_playouts(seconds: float, seed: int, top: int) -> str:
 FIGURES = (
     ("actions", "random playouts", "actions/s", GOAL_ACTIONS),
     ("games", "full random games", "games/s", None),
+    ("events", "with events on", "actions/s", None),
+    ("english", "events in English", "actions/s", None),
     ("options", "with all options", "actions/s", GOAL_OPTIONS),
     ("copies", "State.copy()", "copies/s", GOAL_COPIES),
     ("dumps", "position_to_json", "positions/s", None),
@@ -193,12 +210,16 @@ FIGURES = (
 def measure(seconds: float, seed: int, sampled: int) -> dict[str, float]:
     """One run of every figure."""
     playouts = run_playouts(seconds, seed)
+    recorded = run_playouts(seconds, seed, events=True)  # typed records built and kept
+    told = run_playouts(seconds, seed, events=True, english=True)  # ... and rendered to sentences
     optioned = run_playouts(seconds, seed, options_mix())
     states = sample_states(sampled, seed)
     return {
         "actions": playouts.actions / playouts.seconds,
         "games": playouts.games / playouts.seconds,
         "actions_per_game": playouts.actions / playouts.games,
+        "events": recorded.actions / recorded.seconds,
+        "english": told.actions / told.seconds,
         "options": optioned.actions / optioned.seconds,
         "copies": rate(State.copy, states, seconds),
         "dumps": rate(position_to_json, states, seconds),

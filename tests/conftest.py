@@ -25,6 +25,7 @@ from tetrarchia.core.events import Event, Purpose
 from tetrarchia.core.notation import parse_action
 from tetrarchia.core.serialize import position_from_json, position_to_json
 from tetrarchia.core.state import Awaiting, State
+from tetrarchia.render import render
 
 POSITION_FORMAT = {"format": "tetrarchia-position", "version": 1}
 
@@ -77,6 +78,11 @@ def position(
     if machine is not None:
         data["machine"] = dict(machine)
     return position_from_json(data, board or default_board())
+
+
+def say(event: Event, board: Board | None = None) -> str:
+    """The English sentence of ``event`` (``tetrarchia.render``), on the default board."""
+    return render(event, board or default_board())
 
 
 def play(state: State, *notations: str, events: list[Event] | None = None) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from conftest import assert_refused, option_position, play, prov, roll_for, snapshot
+from conftest import assert_refused, option_position, play, prov, roll_for, say, snapshot
 from tetrarchia.core.actions import EndPhase, Move, PlaceFleet, Sail
 from tetrarchia.core.board import default_board
 from tetrarchia.core.engine import apply_action, legal_actions, new_game
@@ -121,7 +121,7 @@ def test_setup_roll_until_2_or_3(dice: list[int], zone: int) -> None:
         assert state.pirates == 0
         roll_for(state, Purpose.PIRATES, die, events=events)
     assert state.pirates == zone
-    assert [e.text for e in events] == [
+    assert [say(e) for e in events] == [
         *(f"Pirates: rolled {d}, roll again (2 or 3)." for d in dice[:-1]),
         f"The Pirates sail into {state.board.zones[zone].title}.",
     ]
@@ -269,7 +269,7 @@ def test_a_full_battle_on_the_coast() -> None:
     assert state.ip == 4
     roll_for(state, Purpose.BATTLE, 1, 6, events=events)
     # (1 + Roma, Cisalpina, Etrvria) x (Galerius, Dux) = 16 against (6 + 2 revolts) x (2 armies) = 32
-    assert events[1].text == ("Battle against the Pirates in Mare Internvm: Roman (1+3)x4 = 16 against "
+    assert say(events[1]) == ("Battle against the Pirates in Mare Internvm: Roman (1+3)x4 = 16 against "
                               "Pirates (6+2)x4 = 32.")
 
 
@@ -311,9 +311,10 @@ def test_defeat_removes_the_emperor_and_every_garrison_on_that_coast() -> None:
     assert discs(state) == {"III:5": "garrison Maximian", "II:2": "garrison Galerius", "VI:3": "revolt"}
     assert state.garrisons == [4, 3, 4, 3]
     assert state.ip == 0 and Purpose(state.roll_purpose) is Purpose.ACTIVITY  # the Barbarian phase
-    assert [e.text for e in events][-2:] == [
+    assert [say(e) for e in events][-3:] == [
         "Maximian is defeated by the Pirates and leaves the board.",
-        "Every garrison on the coast of Mare Internvm is lost."]
+        "Every garrison on the coast of Mare Internvm is lost.",
+        "Maximian's Roman phase ends."]  # R5.5: his phase ends, as after a lost attack on an army
 
 
 @pytest.mark.parametrize(("dice", "won"), [pytest.param((6, 1), True, id="victory"),
@@ -357,7 +358,7 @@ def test_pirates_return_on_an_uprising(where: str, dice: tuple[int, int], fleets
     apply_action(state, EndPhase(M))
     roll_for(state, Purpose.ACTIVITY, *dice, events=events)
     assert state.pirates == after
-    came_back = [e.text for e in events if e.kind == "pirates"]
+    came_back = [say(e) for e in events if e.kind == "pirates"]
     if after and not before:
         assert came_back == [f"The uprising brings the Pirates back to {state.board.zones[after].title}."]
     else:

@@ -60,6 +60,7 @@ from tetrarchia.core.engine import (
     start_barbarian_phase,
 )
 from tetrarchia.core.errors import IllegalAction, Refusal, TetrarchiaError
+from tetrarchia.core.events import Event, Events, event_from_json, event_to_json
 from tetrarchia.core.notation import format_action, parse_action
 from tetrarchia.core.pieces import Emperor, Piece
 from tetrarchia.core.rolls import BattleRoll, LinkRoll, RollRequest, pending_roll
@@ -71,6 +72,7 @@ from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import Awaiting, Result, State
 from tetrarchia.game import Advanced, Game
 from tetrarchia.players import PLAYERS, UNLIMITED, Budget, Player, RandomPlayer, make_player, register_player
+from tetrarchia.render import render as render_event
 
 __all__ = [
     "BARBARIAN_SEAT",
@@ -89,6 +91,8 @@ __all__ = [
     "Emperor",
     "EndPhase",
     "Enter",
+    "Event",
+    "Events",
     "Game",
     "IllegalAction",
     "Level",
@@ -121,6 +125,8 @@ __all__ = [
     "deciding_seat",
     "default_board",
     "errors",
+    "event_from_json",
+    "event_to_json",
     "find_option",
     "format_action",
     "legal_actions",
@@ -132,6 +138,7 @@ __all__ = [
     "position_from_json",
     "position_to_json",
     "register_player",
+    "render_event",
     "resume",
     "returns",
     "score",
