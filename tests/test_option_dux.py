@@ -7,7 +7,7 @@ asserted by its exact error class with the state unchanged.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
@@ -52,21 +52,9 @@ QUIET = (2, 2)  # activity on Germania Inferior II:2: Constantius's uncovered ca
 Row = Any  # a pytest.param
 
 
-def xposition(
-    options: Iterable[str] = ("dux",),
-    *,
-    expansion: Mapping[str, Any] | None = None,
-    discs: Mapping[str, str] | None = None,
-    emperors: Mapping[str, str | None] | None = None,
-    armies: Iterable[str] = (),
-    fleets: Iterable[int] = (),
-    turn: str = "Maximian",
-    ip: int = 6,
-    level: str = "4211",
-) -> State:
-    """A hand-written position with options and an ``expansion`` section (R11)."""
-    return option_position(options, expansion=expansion, discs=discs, emperors=emperors, armies=armies,
-                           fleets=fleets, turn=turn, ip=ip, level=level)
+def xposition(options: Iterable[str] = ("dux",), **given: Any) -> State:
+    """conftest.option_position with these options by default."""
+    return option_position(options, **given)
 
 
 def dux_at(where: str | None, **kw: Any) -> State:

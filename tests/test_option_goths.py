@@ -8,7 +8,7 @@ waits for.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
@@ -41,21 +41,9 @@ NORICVM = (3, 3)  # the activity roll of an uprising in Noricvm (III:3), in a te
 Row = Any  # a pytest.param
 
 
-def xposition(
-    options: Iterable[str] = ("goths",),
-    *,
-    expansion: Mapping[str, Any] | None = None,
-    discs: Mapping[str, str] | None = None,
-    emperors: Mapping[str, str | None] | None = None,
-    armies: Iterable[str] = (),
-    turn: str = "Maximian",
-    ip: int = 6,
-    level: str = "4211",
-    machine: Mapping[str, Any] | None = None,
-) -> State:
-    """A hand-written position with options and an ``expansion`` section (R11)."""
-    return option_position(options, expansion=expansion, discs=discs, emperors=emperors, armies=armies,
-                           turn=turn, ip=ip, level=level, machine=machine)
+def xposition(options: Iterable[str] = ("goths",), **given: Any) -> State:
+    """conftest.option_position with these options by default."""
+    return option_position(options, **given)
 
 
 def goths_game(goths: Iterable[str] = (), **kw: Any) -> State:

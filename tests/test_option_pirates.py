@@ -7,7 +7,7 @@ section, every die is scripted and checked against what the game waits for.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
@@ -37,21 +37,9 @@ D, G, C, M = Emperor.DIOCLETIAN, Emperor.GALERIUS, Emperor.CONSTANTIUS, Emperor.
 Row = Any  # a pytest.param
 
 
-def xposition(
-    options: Iterable[str] = ("pirates",),
-    *,
-    expansion: Mapping[str, Any] | None = None,
-    discs: Mapping[str, str] | None = None,
-    emperors: Mapping[str, str | None] | None = None,
-    armies: Iterable[str] = (),
-    fleets: Iterable[int] = (),
-    turn: str = "Maximian",
-    ip: int = 6,
-    level: str = "4211",
-) -> State:
-    """A hand-written position with options and an ``expansion`` section (R11)."""
-    return option_position(options, expansion=expansion, discs=discs, emperors=emperors, armies=armies,
-                           fleets=fleets, turn=turn, ip=ip, level=level)
+def xposition(options: Iterable[str] = ("pirates",), **given: Any) -> State:
+    """conftest.option_position with these options by default."""
+    return option_position(options, **given)
 
 
 def pirates_in(zone: int, **kw: Any) -> State:

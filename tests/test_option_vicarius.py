@@ -7,7 +7,7 @@ section, every die is scripted and checked against what the game waits for.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
@@ -42,20 +42,9 @@ QUIET = (2, 2)  # activity on Germania Inferior II:2: Constantius's uncovered ca
 Row = Any  # a pytest.param
 
 
-def xposition(
-    options: Iterable[str] = ("vicarius",),
-    *,
-    expansion: Mapping[str, Any] | None = None,
-    discs: Mapping[str, str] | None = None,
-    emperors: Mapping[str, str | None] | None = None,
-    armies: Iterable[str] = (),
-    fleets: Iterable[int] = (),
-    turn: str = "Maximian",
-    ip: int = 6,
-) -> State:
-    """A hand-written position with options and an ``expansion`` section (R11)."""
-    return option_position(options, expansion=expansion, discs=discs, emperors=emperors, armies=armies,
-                           fleets=fleets, turn=turn, ip=ip)
+def xposition(options: Iterable[str] = ("vicarius",), **given: Any) -> State:
+    """conftest.option_position with these options by default."""
+    return option_position(options, **given)
 
 
 def vicarius_at(where: str | None, **kw: Any) -> State:
