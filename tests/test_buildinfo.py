@@ -16,9 +16,7 @@ import os
 import subprocess
 import sys
 import types
-from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
 
 import pytest
 from typer.testing import CliRunner
@@ -29,7 +27,6 @@ from tetrarchia.buildinfo import (
     compiled_modules,
     module_builds,
     stale_modules,
-    type_hints,
 )
 from tetrarchia.cli.main import app
 from tetrarchia.cli.optioninfo import source_docstring
@@ -154,32 +151,3 @@ def test_the_build_asks_for_mypy_only_when_a_compiled_core_is_asked(monkeypatch:
     assert backend._with_mypyc(setuptools_requirements) == ["wheel"]
     assert seen == [None, None, None, None, "0"]
 
-
-def test_type_hints_read_as_the_source_writes_them_on_either_build() -> None:
-    """mypyc coarsens a compiled dataclass's annotations (``Piece | None`` -> ``type``); code that
-    checks values against type hints (e.g. of actions built by a program) reads them here."""
-    from tetrarchia.core.actions import Move, OptionAction, Roll, Subdue, SubdueKind
-    from tetrarchia.core.pieces import Emperor, Piece
-    from tetrarchia.options.barbaria import Redirect
-
-    assert type_hints(Move) == {"emperor": Emperor, "origin": int, "dest": int, "by_fleet": bool,
-                                "piece": Piece | None, "zones": tuple[int, ...]}
-    assert type_hints(Roll) == {"dice": tuple[int, ...]}
-    assert type_hints(Subdue)["kind"] is SubdueKind
-    assert type_hints(Redirect) == {"province": int, "dest": int}
-    assert type_hints(OptionAction) == {}
-
-
-def test_type_hints_of_a_pure_class_leave_class_variables_out() -> None:
-    assert type_hints(Pure) == {"name": str, "count": int}
-
-
-@dataclass(frozen=True)
-class PureBase:
-    name: str
-    kind: ClassVar[str] = "base"
-
-
-@dataclass(frozen=True)
-class Pure(PureBase):
-    count: int = 0

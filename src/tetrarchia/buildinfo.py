@@ -8,8 +8,6 @@ module in preference to its source.  This module answers, without importing the 
 - which compiled modules no longer match their source (:func:`stale_modules`): the build records
   the SHA-256 of every source it compiled in ``tetrarchia/_compiled.json``, and an edited source
   in an editable install would otherwise be silently shadowed by the old compiled module;
-- the type hints of a class as its source writes them (:func:`type_hints`): mypyc gives a compiled
-  dataclass coarser annotations (``Piece | None`` reads as ``type``);
 - and, with ``TETRARCHIA_PURE=1`` in the environment, makes a compiled install import the pure
   sources instead (:func:`prefer_sources`), so that both builds can be measured or tested from
   one installation.
@@ -17,13 +15,10 @@ module in preference to its source.  This module answers, without importing the 
 
 from __future__ import annotations
 
-import ast
-import functools
 import hashlib
 import importlib.abc
 import importlib.machinery
 import importlib.util
-import inspect
 import json
 import os
 import sys
@@ -31,7 +26,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any, ClassVar, get_type_hints
 
 COMPILED_PACKAGES = ("tetrarchia.core", "tetrarchia.options")
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -116,44 +110,6 @@ def stale_modules(root: Path = PACKAGE_DIR) -> list[str]:
         if recorded.get(build.name) != digest:
             stale.append(build.name)
     return stale
-
-
-def type_hints(cls: type) -> dict[str, Any]:
-    """The type hints of ``cls`` and its bases, as their source writes them (ClassVars left out).
-
-    ``typing.get_type_hints`` reads ``__annotations__``, which mypyc fills with coarser types for a
-    compiled class (``Piece | None`` becomes ``type``, ``tuple[int, ...]`` becomes ``tuple``); the
-    annotations of a compiled class are therefore read from the ``.py`` installed beside it and
-    evaluated in its module, giving the same answer on both builds.
-    """
-    hints: dict[str, Any] = {}
-    for klass in reversed(cls.__mro__):
-        own = inspect.get_annotations(klass)
-        if not own:
-            continue
-        module = sys.modules.get(klass.__module__)
-        origin = getattr(module, "__file__", None) or ""
-        if module is None or not origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
-            resolved = get_type_hints(klass)
-            hints.update((name, resolved[name]) for name in own if name in resolved
-                         and getattr(resolved[name], "__origin__", None) is not ClassVar)
-            continue
-        package = Path(origin).name.startswith("__init__.")
-        stem = "__init__" if package else klass.__module__.rsplit(".", 1)[-1]
-        source = Path(origin).with_name(stem + ".py")
-        for name, text in _source_annotations(str(source)).get(klass.__qualname__, ()):
-            if not text.startswith(("ClassVar", "typing.ClassVar")):
-                hints[name] = eval(text, vars(module))  # the module's own names, as Python would
-    return hints
-
-
-@functools.cache
-def _source_annotations(path: str) -> dict[str, tuple[tuple[str, str], ...]]:
-    """Per top-level class of the source at ``path``: (field, annotation text) in order."""
-    tree = ast.parse(Path(path).read_text(encoding="utf-8"))
-    return {node.name: tuple((stmt.target.id, ast.unparse(stmt.annotation)) for stmt in node.body
-                             if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name))
-            for node in tree.body if isinstance(node, ast.ClassDef)}
 
 
 class _SourceFirst(importlib.abc.MetaPathFinder):
