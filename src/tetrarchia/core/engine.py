@@ -15,6 +15,7 @@ from itertools import product
 
 from tetrarchia.core import barbarian, combat, setup, turns
 from tetrarchia.core import tasks as t
+from tetrarchia.core.action_fields import check_fields
 from tetrarchia.core.actions import Action, Enter, PlaceFleet, Roll
 from tetrarchia.core.board import Board, default_board
 from tetrarchia.core.diagnose import explain_illegal
@@ -149,6 +150,7 @@ def roll_description(state: State) -> str:
 
 def apply_action(state: State, action: Action, events: Events = None) -> None:
     """Check ``action`` and carry it out.  An illegal action raises and changes nothing."""
+    check_fields(action, state.board)  # a malformed record is refused before any comparison
     if action not in legal_actions(state):
         raise explain_illegal(state, action)
     apply_trusted(state, action, events)

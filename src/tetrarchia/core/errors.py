@@ -47,6 +47,14 @@ class IllegalAction(TetrarchiaError):
     code = "illegal"
 
 
+class InvalidAction(IllegalAction):
+    """An action record with a field of the wrong type or out of range (``Enter(e, 3.0)``,
+    ``Roll((True,))``, a province off the board): only a program can build it, and no rule can
+    ever make it legal."""
+
+    code = "invalid-action"
+
+
 class GameOver(IllegalAction):
     code = "game-over"
 

@@ -15,6 +15,7 @@ from typing import Any
 from tetrarchia.core.board import Board
 from tetrarchia.core.errors import OptionError, SaveFileError
 from tetrarchia.core.events import Purpose
+from tetrarchia.core.jsontext import check_depth
 from tetrarchia.core.notation import province_key
 from tetrarchia.core.pieces import (
     ARMY,
@@ -53,6 +54,7 @@ from tetrarchia.core.tasks import (
     TASK_NAMES,
     UPRISING,
 )
+from tetrarchia.core.validate import problems, validate_state
 
 POSITION_FORMAT = "tetrarchia-position"
 POSITION_VERSION = 1
@@ -150,8 +152,12 @@ def _options_to_json(state: State) -> dict[str, Any]:
 
 
 def position_from_json(data: Any, board: Board) -> State:
-    """A state from :func:`position_to_json` data (or a hand-written position)."""
-    return _Reader(data, board).read()
+    """A state from :func:`position_to_json` data (or a hand-written position), validated
+    (``core/validate.py``): anything the rules cannot reach raises :class:`SaveFileError`."""
+    check_depth(data, "the position")
+    state = _Reader(data, board).read()
+    validate_state(state)
+    return state
 
 
 class _Reader:
@@ -311,7 +317,8 @@ class _Reader:
             state.figure[p] = GOTHS
         rebels = []
         for item in self.get(data, "rebels", list, "expansion", []):
-            if not isinstance(item, list) or len(item) != 2 or item[1] not in (0, 1, 2, 3):
+            if not isinstance(item, list) or len(item) != 2 or type(item[1]) is not int \
+                    or item[1] not in (1, 2, 3):
                 raise self.fail("expansion.rebels", f"{item!r} is not [province, sea zone]")
             p = self.province(item[0], "expansion.rebels")
             if state.figure[p] != NO_FIGURE:
@@ -368,7 +375,7 @@ class _Reader:
 
     def read_fleets(self, state: State, fleets: list[Any]) -> None:
         for zone in fleets:
-            if zone not in (1, 2, 3) or isinstance(zone, bool):
+            if type(zone) is not int or zone not in (1, 2, 3):
                 raise self.fail("fleets", f"{zone!r} is not a sea zone (1-3)")
             if state.fleets[zone]:
                 raise self.fail("fleets", f"two fleets in sea zone {zone}")
@@ -424,6 +431,9 @@ class _Reader:
             else:
                 from tetrarchia.core.engine import run  # the engine never imports this module
 
+                found = problems(state, machine=False)  # the machine runs on a sound table only
+                if found:
+                    raise SaveFileError("impossible position: " + "; ".join(found))
                 state.tasks = [(BEGIN_TURN,)]  # his entry, or D1's empty Roman phase
                 run(state, None)
             return
@@ -450,7 +460,8 @@ class _Reader:
         state.tasks = [self.task(t, f"machine.tasks[{i}]") for i, t in enumerate(tasks)]
         memo = self.get(machine, "memo", dict, "machine", {})
         for k, v in memo.items():
-            if not k.isdigit() or int(k) >= len(self.board.links) or not isinstance(v, bool):
+            if not (k.isascii() and k.isdigit() and len(k) < 6) or int(k) >= len(self.board.links) \
+                    or not isinstance(v, bool):
                 raise self.fail("machine.memo", f"bad entry {k!r}: {v!r}")
             state.memo[int(k)] = v
         state.armies_placed = [self.province(k, "machine.armies_placed")
@@ -464,7 +475,8 @@ class _Reader:
 
     def task(self, item: Any, where: str) -> tuple[int, ...]:
         codes = {name: code for code, name in TASK_NAMES.items()}
-        if not isinstance(item, list) or not item or item[0] not in codes:
+        if not isinstance(item, list) or not item or not isinstance(item[0], str) \
+                or item[0] not in codes:
             raise self.fail(where, f"{item!r} is not a step of the game")
         code = codes[item[0]]
         args = item[1:]

@@ -271,6 +271,7 @@ def _report(state: State) -> list[str]:
 
 MODULE = register(RuleModule(
     key="barbaria", title="Barbaria", family="variant", rule="R12.6",
+    pieces=("barbarian-discs",),
     summary="A fifth player leads the Barbarians with gray discs (reroll, cancel or redirect an "
             "advance) and a black disc (a revolt, or a new army); he wins if Roma falls.",
     params=(Param("redirect", "2nd", ("2nd", "3rd"),

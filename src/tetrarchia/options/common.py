@@ -11,6 +11,7 @@ from tetrarchia.core.notation import province_key
 from tetrarchia.core.pieces import GARRISON, Emperor, emperor_named
 from tetrarchia.core.state import State
 from tetrarchia.core.tasks import DECISION
+from tetrarchia.core.validate import register_decision
 
 RESERVE = -1  # burn a disc from the reserve rather than from a province
 
@@ -90,6 +91,12 @@ CONSTANTIUS_BLOCK = 2  # R12.1: block the army about to attack him
 BARBARIAN_REROLL = 3  # R12.6: reroll the dice just rolled
 BARBARIAN_ADVANCE = 4  # R12.6: cancel or redirect the army about to advance
 BARBARIAN_BLACK = 5  # R12.6: the black disc
+# ... and the seat that takes each (core/validate.py refuses a position with any other)
+register_decision(GALERIUS_BONUS, int(Emperor.GALERIUS))
+register_decision(CONSTANTIUS_BLOCK, int(Emperor.CONSTANTIUS))
+register_decision(BARBARIAN_REROLL, 4)
+register_decision(BARBARIAN_ADVANCE, 4, (("province",),))  # the army about to step
+register_decision(BARBARIAN_BLACK, 4)
 
 
 def burn_refusal(state: State, emperor: int, source: int) -> str:

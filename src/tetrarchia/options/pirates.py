@@ -25,6 +25,10 @@ from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import State
 from tetrarchia.core.tasks import (
+    ADDITIONAL_REVOLT,
+    DECISION,
+    INITIAL_ARMY,
+    INITIAL_REVOLT,
     PLACE_FLEETS,
     ROMAN_PHASE,
     TASK_NAMES,
@@ -35,12 +39,21 @@ from tetrarchia.core.tasks import (
     return_disc,
     take_dice,
 )
+from tetrarchia.core.validate import allow_below, register_task
 from tetrarchia.options.common import parse_emperor, parse_province
 
 PIRATES_SETUP = 101  # (op,)
 PIRATE_BATTLE = 102  # (op, piece, zone[, roman die, barbarian die])
 TASK_NAMES[PIRATES_SETUP] = "pirates-setup"
 TASK_NAMES[PIRATE_BATTLE] = "pirate-battle"
+# The setup roll lies under the rolls that come before the fleets; a battle under Galerius's +1.
+register_task(PIRATES_SETUP, ((),), frozenset({PLACE_FLEETS}), Purpose.PIRATES)
+allow_below(INITIAL_REVOLT, PIRATES_SETUP)
+allow_below(ADDITIONAL_REVOLT, PIRATES_SETUP)
+allow_below(INITIAL_ARMY, PIRATES_SETUP)
+register_task(PIRATE_BATTLE, (("fighter", "zone"), ("fighter", "zone", (1, 12), (1, 12))),
+              frozenset({ROMAN_PHASE}), Purpose.BATTLE)
+allow_below(DECISION, PIRATE_BATTLE)
 ATTACK_COST = 2
 PIRATE_ZONES = (2, 3)  # the Mediterranean (R11.3)
 
@@ -224,6 +237,7 @@ def _hooks(settings: Settings) -> Hooks:
 
 MODULE = register(RuleModule(
     key="pirates", title="Pirates", family="Dux expansion", rule="R11.3",
+    pieces=("pirates",),
     summary="The Pirates block a Mediterranean sea zone to the fleets; attack them from their "
             "coast for 2 IP; a defeat costs every garrison on that coast.",
     validate=_validate, hooks=_hooks,

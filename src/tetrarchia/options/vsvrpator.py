@@ -13,10 +13,14 @@ from tetrarchia.core.pieces import ARMY, GARRISON, GOTHS, NO_FIGURE, REVOLT, ROM
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import State
-from tetrarchia.core.tasks import TASK_NAMES, emit, take_dice
+from tetrarchia.core.tasks import DECISION, TASK_NAMES, emit, take_dice
+from tetrarchia.core.validate import BARBARIAN_STEPS, allow_below, register_task
 
 USURPER = 103  # (op, region)
 TASK_NAMES[USURPER] = "usurper"
+# A usurper rises on whatever step placed the revolt (R12.4), and waits for its die there.
+register_task(USURPER, (("region",),), BARBARIAN_STEPS | {USURPER}, Purpose.USURPER)
+allow_below(DECISION, USURPER)
 
 
 def _revolt_placed(state: State, province: int, events: Events) -> None:
@@ -60,6 +64,7 @@ def _hooks(settings: Settings) -> Hooks:
 
 MODULE = register(RuleModule(
     key="vsvrpator", title="Vsvrpator", family="variant", rule="R12.4",
+    pieces=("usurpers",),
     aliases=("usurpator", "usurper"),
     summary="A region full of revolts behind its secured border raises a usurper army inside "
             "the Empire.",
