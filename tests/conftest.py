@@ -11,10 +11,15 @@ plus a ``board`` fixture.  Positions are written in the JSON position format
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
+from hypothesis.database import DirectoryBasedExampleDatabase
 
 from tetrarchia.core.actions import Action, Roll
 from tetrarchia.core.board import Board, default_board
@@ -26,6 +31,24 @@ from tetrarchia.core.serialize import position_from_json, position_to_json
 from tetrarchia.core.state import Awaiting, State
 
 POSITION_FORMAT = {"format": "tetrarchia-position", "version": 1}
+
+# Hypothesis: no deadline (the machine is shared and loaded), bounded examples, and the example
+# database outside the working tree.  "ci" (chosen when CI is set) is derandomized: the same
+# examples on every run; "dev" draws new ones and prints the seed of any failure
+# (``--hypothesis-seed`` replays it); "fuzz" is the longer local run.
+# TETRARCHIA_HYPOTHESIS_PROFILE names another profile.
+_CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "tetrarchia-hypothesis"
+hypothesis_settings.register_profile(
+    "ci", max_examples=60, deadline=None, derandomize=True, database=None, print_blob=True,
+    suppress_health_check=(HealthCheck.too_slow,))
+hypothesis_settings.register_profile(
+    "dev", max_examples=60, deadline=None, database=DirectoryBasedExampleDatabase(_CACHE),
+    suppress_health_check=(HealthCheck.too_slow,))
+hypothesis_settings.register_profile(
+    "fuzz", max_examples=5000, deadline=None, database=DirectoryBasedExampleDatabase(_CACHE),
+    suppress_health_check=(HealthCheck.too_slow,))
+hypothesis_settings.load_profile(
+    os.environ.get("TETRARCHIA_HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
 
 @pytest.fixture(scope="session")

@@ -296,6 +296,9 @@ def _build_compact(kind: str, g: tuple[str | None, ...], board: Board, text: str
     if kind == "end":
         return EndPhase(emperor)
     piece = _piece(g[1], text)
+    if kind in ("subdue", "attack") and piece not in (None, Piece.DUX):
+        raise InvalidNotation(f"{text!r}: only the Dux fights or subdues for another's IP (R11.1); "
+                              f"write '/dux' or nothing after the Emperor's initial")
     if kind == "move":
         return Move(emperor, _province(board, a[2], text), _province(board, a[4], text),
                     a[3] == "~", piece)

@@ -462,7 +462,8 @@ def _check_machine(state: State, found: list[str]) -> None:
     else:
         found.append("the game is not over and waits for nothing: it would be stuck")
     if state.dice is not None and (awaiting is not Awaiting.DECISION or not _dice_ok(state)):
-        found.append("dice are kept aside only while the Barbarian player decides on them (R12.6)")
+        found.append("dice are kept aside only while the Barbarian player decides on them (R12.6), "
+                     "and they are the dice of the step beneath his decision")
     if state.passing and awaiting is not Awaiting.ROMAN_ACTION:
         found.append("a figure passes through a province only in a Roman phase (R5.1)")
     if found or awaiting is Awaiting.ROLL:
@@ -481,8 +482,14 @@ def _decision_fits(task: tuple[int, ...], board: Board) -> bool:
 
 
 def _dice_ok(state: State) -> bool:
+    """Dice kept aside are those the step beneath the decision rolled for (R12.6's reroll)."""
     dice = state.dice
-    return dice is not None and 1 <= len(dice) <= 2 and all(_is_count(d, 1, 6) for d in dice)
+    if dice is None or len(state.tasks) < 2 or not all(_is_count(d, 1, 6) for d in dice):
+        return False
+    below = TASKS.get(state.tasks[-2][0])
+    purpose = below.purpose if below is not None else None
+    return purpose is not None and state.roll_purpose == purpose \
+        and len(dice) == DICE_NEEDED[purpose]
 
 
 def _check_setup_steps(state: State, found: list[str]) -> None:
