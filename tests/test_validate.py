@@ -160,6 +160,12 @@ IMPOSSIBLE: list[Any] = [
     pytest.param((), _machine(tasks=[["end-turn"], ["army-step", 3, 40, 0]], awaiting="nothing"),
                  "no link joins them", id="army-step-across-no-link"),
     pytest.param((), _machine(dice=[3]), "dice are kept aside", id="dice-without-a-decision"),
+    pytest.param(("imperivm",), _machine(awaiting="decision", tasks=[["roman-phase"],
+                                                                     ["decision", 1, 1]]),
+                 "not a decision of this game's rules", id="galerius-bonus-with-no-battle"),
+    pytest.param(("barbaria",), _machine(awaiting="decision", tasks=[["roman-phase"],
+                                                                     ["decision", 1, 3]]),
+                 "not a decision of this game's rules", id="barbarian-decision-to-an-emperor"),
 ]
 
 

@@ -63,10 +63,14 @@ class TaskSpec:
 
 @dataclass(frozen=True, slots=True)
 class DecisionSpec:
-    """A kind of decision inside a phase (R12): the seat that takes it and its arguments."""
+    """A kind of decision inside a phase (R12): the seat that takes it, its arguments, and the
+    steps it is taken on, each with the length that step has then (``None``: any length).  With
+    ``on_dice`` it is taken on dice just rolled for the step beneath, kept aside meanwhile."""
 
     seat: int
     shapes: tuple[Shape, ...]
+    below: dict[int, int | None] | None = None
+    on_dice: bool = False
 
 
 TASKS: dict[int, TaskSpec] = {}
@@ -79,9 +83,11 @@ def register_task(op: int, shapes: tuple[Shape, ...], below: frozenset[int] | No
     TASKS[op] = TaskSpec(shapes, below, purpose)
 
 
-def register_decision(kind: int, seat: int, shapes: tuple[Shape, ...] = ((),)) -> None:
-    """Declare a kind of ``DECISION`` step an option pushes, and whose seat decides it."""
-    DECISIONS[kind] = DecisionSpec(seat, shapes)
+def register_decision(kind: int, seat: int, shapes: tuple[Shape, ...] = ((),),
+                      below: dict[int, int | None] | None = None, on_dice: bool = False) -> None:
+    """Declare a kind of ``DECISION`` step an option pushes, whose seat decides it and on which
+    steps (see :class:`DecisionSpec`)."""
+    DECISIONS[kind] = DecisionSpec(seat, shapes, below, on_dice)
 
 
 # --- the steps of the base game (tasks.py); ``below`` is what the rules push them on -------------
@@ -415,7 +421,7 @@ def _check_machine(state: State, found: list[str]) -> None:
             found.append(f"step {i + 1} ({name}) is not a step of this game's rules")
             return
         if task[0] == t.DECISION:
-            if i != len(tasks) - 1 or not _decision_fits(task, board):
+            if i != len(tasks) - 1 or not _decision_fits(state, task):
                 found.append(f"step {i + 1}: {list(task)} is not a decision of this game's rules")
                 return
         elif not _fits(task[1:], spec.shapes, board):
@@ -474,11 +480,27 @@ def _check_machine(state: State, found: list[str]) -> None:
         found.append(f"nothing can be done at {name}: the game would be stuck")
 
 
-def _decision_fits(task: tuple[int, ...], board: Board) -> bool:
+def _decision_fits(state: State, task: tuple[int, ...]) -> bool:
+    """The decision is one a rule in play offers, to its seat, on the step the rule offers it."""
     if len(task) < 3:
         return False
     spec = DECISIONS.get(task[2])
-    return spec is not None and task[1] == spec.seat and _fits(task[3:], spec.shapes, board)
+    if spec is None or task[1] != spec.seat or not _fits(task[3:], spec.shapes, state.board):
+        return False
+    if len(state.tasks) < 2:
+        return False
+    under = state.tasks[-2]
+    if spec.on_dice:
+        return _dice_ok(state)
+    if state.dice is not None:
+        return False
+    if spec.below is not None:
+        if under[0] not in spec.below:
+            return False
+        length = spec.below[under[0]]
+        if length is not None and len(under) != length:
+            return False
+    return not (task[3:] and under[0] == t.ARMY_STEP and task[3] != under[1])
 
 
 def _dice_ok(state: State) -> bool:
@@ -522,7 +544,14 @@ def _check_step_contents(state: State, found: list[str]) -> None:
         elif op == t.BATTLE:
             piece, army = task[1], task[2]
             p = t.piece_at(state, piece)
-            if p < 0:
+            in_roman_phase = state.tasks[state.tasks.index(task) - 1][0] == t.ROMAN_PHASE
+            if task[3] != int(in_roman_phase):
+                found.append("in a Roman phase the Emperor attacks (R5.5); in a Barbarian phase the "
+                             "army does (R7.3)")
+            elif in_roman_phase and piece not in (int(state.turn), int(Piece.DUX)):
+                found.append(f"{Piece(piece).title} attacks in {state.turn.title}'s Roman phase: only "
+                             "the Emperor of the turn or the Dux attacks (R5.5, R11.1)")
+            elif p < 0:
                 found.append(f"{Piece(piece).title} fights a battle but is not on the board")
             elif not ARMY <= figure[army] <= REBEL:
                 found.append(f"a battle against the army in {board.name(army)}, where no army is")

@@ -40,10 +40,12 @@ from tetrarchia.core.tasks import (
     take_dice,
 )
 from tetrarchia.core.validate import allow_below, register_task
+from tetrarchia.options.common import PIRATE_BATTLE as PIRATE_BATTLE  # re-exported (cli)
 from tetrarchia.options.common import parse_emperor, parse_province
 
 PIRATES_SETUP = 101  # (op,)
-PIRATE_BATTLE = 102  # (op, piece, zone[, roman die, barbarian die])
+# PIRATE_BATTLE (op, piece, zone[, roman die, barbarian die]) is numbered in options/common.py,
+# where Galerius's decision on its dice is declared
 TASK_NAMES[PIRATES_SETUP] = "pirates-setup"
 TASK_NAMES[PIRATE_BATTLE] = "pirate-battle"
 # The setup roll lies under the rolls that come before the fleets; a battle under Galerius's +1.
