@@ -84,6 +84,7 @@ from tetrarchia.options.via_romana import SendGarrison
 from tetrarchia.players.random_player import RandomPlayer
 
 SEEDS = 12  # games per configuration (26 configurations: some 30 s with every check)
+FAST_SEEDS = 2  # the default run plays these per configuration; the rest are marked slow
 MAX_STEPS = 3000
 CANDIDATE_CHECKS = 2  # states per game where every legal and many illegal actions are tried
 # The compatible options played together (OPTIONS.md): every module but the ones they exclude
@@ -144,7 +145,8 @@ CONFIGS = (
     _scenario("mauretanian-war", "pirates", "dux", "patres-patriae", fixed=True),
     _scenario("great-persian-war", "vicarius", "imperivm-1st", "mare-nostrvm", garrisons=3),
 )
-CASES = [pytest.param(c, seed, id=f"{c.name}-{seed}") for c in CONFIGS for seed in range(SEEDS)]
+CASES = [pytest.param(c, seed, id=f"{c.name}-{seed}", marks=() if seed < FAST_SEEDS else pytest.mark.slow)
+         for c in CONFIGS for seed in range(SEEDS)]
 
 
 # --- the invariants ------------------------------------------------------------------------------

@@ -10,7 +10,6 @@ what each choice does, for the terminal.
 from __future__ import annotations
 
 from tetrarchia.core.actions import Action
-from tetrarchia.core.board import Board
 from tetrarchia.core.combat import battle_values
 from tetrarchia.core.engine import BARBARIAN_SEAT, deciding_seat, roll_description
 from tetrarchia.core.pieces import GARRISON, GOTHS, Emperor
@@ -18,10 +17,7 @@ from tetrarchia.core.state import Awaiting, State
 from tetrarchia.core.tasks import ARMY_STEP, BATTLE, piece_at
 from tetrarchia.options.barbaria import (
     BarbarianPass,
-    BlackArmy,
-    BlackRevolt,
     CancelAdvance,
-    Redirect,
     Reroll,
     black_army_borders,
 )
@@ -156,48 +152,6 @@ def decision_context(state: State) -> str:
             return "The Barbarian player decides (R12.6)."
         return "A decision of an optional rule (R12)." if kind is not None else ""
     return texts[kind](state)
-
-
-def _burning(board: Board, burn: int) -> str:
-    return "burning a disc from his reserve" if burn == RESERVE else \
-        f"burning his disc in {board.label(burn)}"
-
-
-DECISION_GROUPS = ("Revolt (black disc)", "Army (black disc)", "Decide")
-
-
-def decision_group(action: Action) -> str | None:
-    """The heading of a decision's choice in the list (None: not a decision's choice)."""
-    if isinstance(action, BlackRevolt):
-        return "Revolt (black disc)"
-    if isinstance(action, BlackArmy):
-        return "Army (black disc)"
-    if isinstance(action, (Reroll, BarbarianPass, CancelAdvance, Redirect, Decline)):
-        return "Decide"
-    return None
-
-
-def decision_label(state: State, action: Action) -> str | None:
-    """What a choice of a decision does, in a few words (None: not a decision's choice)."""
-    board = state.board
-    if isinstance(action, UsePower) and state.awaiting is Awaiting.DECISION:
-        effect = "+1 to his die" if action.emperor is Emperor.GALERIUS else "block the army"
-        return f"{effect}, {_burning(board, action.burn)}"
-    if isinstance(action, Decline):
-        return "do not use his power"
-    if isinstance(action, Reroll):
-        return "reroll the dice (1 gray disc)"
-    if isinstance(action, BarbarianPass):
-        return "pass"
-    if isinstance(action, CancelAdvance):
-        return "cancel the advance (1 gray disc)"
-    if isinstance(action, Redirect):
-        return f"send it to {board.label(action.dest)} (1 gray disc)"
-    if isinstance(action, BlackRevolt):
-        return board.label(action.province)
-    if isinstance(action, BlackArmy):
-        return board.label(action.border)
-    return None
 
 
 PASS_WORDS = ("pass", "no", "n", "decline", "none", "skip", "keep")

@@ -13,7 +13,6 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from tetrarchia.cli.decisions import DECISION_GROUPS, decision_group, decision_label
 from tetrarchia.core.actions import (
     Action,
     Attack,
@@ -46,7 +45,7 @@ from tetrarchia.core.pieces import (
     Emperor,
     Piece,
 )
-from tetrarchia.core.roman import attack_cost, link_cost, move_cost
+from tetrarchia.core.roman import attack_cost, move_cost
 from tetrarchia.core.state import DEAD, GOTHS_IN_PLAY, IN_BOX, Awaiting, Result, State
 from tetrarchia.core.tasks import (
     ADDITIONAL_REVOLT,
@@ -55,13 +54,8 @@ from tetrarchia.core.tasks import (
     PLACE_FLEETS,
     in_barbarian_phase,
 )
-from tetrarchia.options.dux import DEPLOY_COST, Deploy
-from tetrarchia.options.imperivm import UsePower
-from tetrarchia.options.imperivm_first import BuyIP
-from tetrarchia.options.patres_patriae import TransferIP
-from tetrarchia.options.pirates import ATTACK_COST, PIRATES_SETUP, AttackPirates, coast_values
+from tetrarchia.options.pirates import PIRATES_SETUP, AttackPirates, coast_values
 from tetrarchia.options.scenarios import rebel_name
-from tetrarchia.options.via_romana import SendGarrison
 from tetrarchia.seats import seat_of
 
 REGION_NAMES = {1: "I HISPANIA", 2: "II GALLIA", 3: "III ILLYRICVM", 4: "IV GRAECIA",
@@ -346,16 +340,20 @@ def pirate_odds(state: State, action: AttackPirates) -> str:
     return odds(support, times, revolts, pirate_times)
 
 
-GROUPS = ("Enter", "Place a fleet", "Move", "Move by fleet", "Sail a fleet", "Secure", "Subdue",
-          "Attack", "Deploy Dux", "Dux", "Place Vicarius", "Vicarius", "Other Emperors", "Pirates",
-          "Imperivm", "Via Romana", "Patres Patriae", *DECISION_GROUPS, "Other", "End")
+# The headings of the list, in this order; the optional rules' own headings (their actions'
+# ``group``) come after the figures' ones, in the order they first appear.
+FIRST_GROUPS = ("Enter", "Place a fleet", "Move", "Move by fleet", "Sail a fleet", "Secure", "Subdue",
+                "Attack", "Dux", "Vicarius", "Other Emperors")
+LAST_GROUPS = ("Decide", "Other", "End")
 PIECE_GROUPS = {Piece.DUX: "Dux", Piece.VICARIUS: "Vicarius"}
 
 
-def action_group(action: Action, state: State | None = None) -> str:
-    """The heading an action is listed under (the optional rules' actions have their own)."""
-    if state is not None and state.awaiting is Awaiting.DECISION:
-        return decision_group(action) or "Decide"
+def action_group(action: Action, state: State) -> str:
+    """The heading an action is listed under (the optional rules' actions name their own)."""
+    if isinstance(action, OptionAction):
+        return action.group(state)
+    if state.awaiting is Awaiting.DECISION:
+        return "Decide"
     if isinstance(action, (Move, Subdue, Attack)) and action.piece is not None:
         return PIECE_GROUPS.get(action.piece, "Other Emperors")  # R11.1, R11.2, R12.1
     if isinstance(action, Enter):
@@ -374,53 +372,22 @@ def action_group(action: Action, state: State | None = None) -> str:
         return "Attack"
     if isinstance(action, EndPhase):
         return "End"
-    return option_group(action)
+    return "Other"
 
 
-def option_group(action: Action) -> str:
-    if isinstance(action, Deploy):  # R11.1, R11.2
-        return "Deploy Dux" if action.piece == Piece.DUX else "Place Vicarius"
-    if isinstance(action, AttackPirates):
-        return "Pirates"
-    if isinstance(action, (UsePower, BuyIP)):
-        return "Imperivm"
-    if isinstance(action, SendGarrison):
-        return "Via Romana"
-    if isinstance(action, TransferIP):
-        return "Patres Patriae"
-    return decision_group(action) or "Other"
-
-
-def option_label(state: State, action: OptionAction) -> str:
-    """An optional rule's action in its notation (without the name of the Emperor of the turn,
-    whom the prompt names), with its cost or effect; a deployment names its place only."""
-    board = state.board
-    if isinstance(action, Deploy):  # the heading names the piece: the list names the places
-        return f"{board.label(action.at)} ({DEPLOY_COST} IP)"
-    text = action.notation(board, False)
-    text = text.removeprefix(f"{state.turn.title} ")
-    if isinstance(action, AttackPirates):
-        return f"{text} ({ATTACK_COST} IP) {pirate_odds(state, action)}"
-    if isinstance(action, SendGarrison):
-        link = board.link_between[(action.origin, action.dest)]
-        return f"{text} ({link_cost(link.broken, False)} IP)"
-    if isinstance(action, UsePower):
-        effect = {Emperor.DIOCLETIAN: "he may move the other Emperors this turn",
-                  Emperor.MAXIMIAN: "a 7th IP"}.get(action.emperor, "")
-        return f"{text}: {effect}" if effect else text
-    if isinstance(action, BuyIP):
-        return f"{text} (+1 IP)"
-    return text
+def group_order(groups: Sequence[str]) -> list[str]:
+    """The headings in the order of the list: the base ones, the options' ones, the last ones."""
+    options = [g for g in dict.fromkeys(groups) if g not in FIRST_GROUPS and g not in LAST_GROUPS]
+    return [*FIRST_GROUPS, *options, *LAST_GROUPS]
 
 
 def action_label(state: State, action: Action) -> str:
     """A short label for the numbered list (the group heading says what kind of action)."""
     board = state.board
-    decided = decision_label(state, action)
-    if decided is not None:
-        return decided
+    if isinstance(action, AttackPirates):  # R11.3: the odds before the dice
+        return f"{action.label(state)} {pirate_odds(state, action)}"
     if isinstance(action, OptionAction):
-        return option_label(state, action)
+        return action.label(state)
     if isinstance(action, PlaceFleet):
         return board.zones[action.zone].title
     if isinstance(action, Enter):
@@ -467,7 +434,9 @@ def shown_actions(state: State, actions: Sequence[Action]) -> list[Action]:
 
 def numbered(state: State, actions: Sequence[Action]) -> list[Action]:
     """The actions in the order the list shows them (grouped by kind): number n is item n-1."""
-    return sorted(shown_actions(state, actions), key=lambda a: GROUPS.index(action_group(a, state)))
+    shown = shown_actions(state, actions)
+    order = group_order([action_group(a, state) for a in shown])
+    return sorted(shown, key=lambda a: order.index(action_group(a, state)))
 
 
 def render_actions(state: State, actions: Sequence[Action], width: int = 100) -> Text:
@@ -476,7 +445,7 @@ def render_actions(state: State, actions: Sequence[Action], width: int = 100) ->
     items = numbered(state, actions)
     groups = [action_group(a, state) for a in items]
     head = max([15, *(len(g) + 2 for g in groups)])
-    for group in GROUPS:
+    for group in group_order(groups):
         entries = [(n, a) for n, (a, g) in enumerate(zip(items, groups, strict=True), 1) if g == group]
         if not entries:
             continue

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from tetrarchia.core.pieces import Emperor, Piece
 
 if TYPE_CHECKING:
     from tetrarchia.core.board import Board
+    from tetrarchia.core.state import State
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +112,8 @@ class OptionAction:
     ``emperor`` is the Emperor whose seat takes it; None for the Barbarian player (R12.6).
     """
 
+    passes: ClassVar[bool] = False  # the choice of a decision that lets the moment pass
+
     @property
     def seat(self) -> Emperor | None:
         emperor = getattr(self, "emperor", None)
@@ -119,6 +122,18 @@ class OptionAction:
     def notation(self, board: Board, compact: bool) -> str:
         """The action in the long or compact notation (docs/notation.md)."""
         raise NotImplementedError
+
+    def group(self, state: State) -> str:
+        """The heading an interface lists the action under: its rule's name, or "Decide" for
+        the choices of a decision inside a phase."""
+        return "Other"
+
+    def label(self, state: State) -> str:
+        """A few words for a list of choices, with the cost or the effect: by default the
+        notation without the name of the Emperor of the turn (the prompt names him).  A
+        subclass adding to it calls ``OptionAction.label(self, state)``: a zero-argument
+        ``super()`` fails in a slotted dataclass."""
+        return self.notation(state.board, False).removeprefix(f"{state.turn.title} ")
 
 
 BaseAction = Roll | PlaceFleet | Enter | Move | Sail | Secure | Subdue | Attack | EndPhase

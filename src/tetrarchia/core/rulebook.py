@@ -64,8 +64,6 @@ class Hooks:
     # R5: extra legal actions of the Roman phase, and how to carry them out
     roman_actions: tuple[Callable[[State, list[Action]], None], ...] = ()
     appliers: Mapping[type, Callable[[State, Any, Events], None]] = field(default_factory=dict)
-    # R5.1: a piece may not enter a province (Vicarius: never a revolt)
-    may_enter: tuple[Callable[[State, int, int], bool], ...] = ()
     # R5.1: the cost of a move by fleet (None: not possible); Mare Nostrvm replaces it
     fleet_routes: Callable[[State, int], dict[int, int]] | None = None
     # R5.5: a reason the target may not be attacked now (rebels need a fleet), or None
@@ -106,21 +104,41 @@ class Hooks:
     explainers: Mapping[type, Callable[[State, Any], Exception]] = field(default_factory=dict)
 
     @staticmethod
-    def join(parts: list[Hooks]) -> Hooks:
+    def join(parts: Mapping[str, Hooks]) -> Hooks:
+        """The hooks of several modules (by key) as one record.  The hook points that are lists
+        run every module's function in turn; a table entry (the applier of an action type, the
+        handler of a step) or a replacing hook (fleet routes, supports) has one function, and two
+        modules giving different ones is an error, never a silent overwrite.  (The Dux and the
+        Vicarius share the ``Deploy`` action and its one applier.)"""
         merged: dict[str, Any] = {}
         for name in Hooks.__dataclass_fields__:
-            values = [getattr(h, name) for h in parts]
-            if name in ("appliers", "handlers", "explainers"):
+            if name in TABLE_HOOKS:
                 table: dict[Any, Any] = {}
-                for v in values:
-                    table.update(v)
+                owner: dict[Any, str] = {}
+                for key, hooks in parts.items():
+                    for entry, function in getattr(hooks, name).items():
+                        if entry in table and table[entry] is not function:  # one shared is fine
+                            raise OptionError(_clash(name, entry, owner[entry], key))
+                        table[entry], owner[entry] = function, key
                 merged[name] = table
-            elif name in ("fleet_routes", "supports"):
-                chosen = [v for v in values if v is not None]
-                merged[name] = chosen[-1] if chosen else None
+            elif name in REPLACING_HOOKS:
+                chosen = [(key, getattr(h, name)) for key, h in parts.items()
+                          if getattr(h, name) is not None]
+                if len(chosen) > 1:
+                    raise OptionError(_clash(name, "", chosen[0][0], chosen[1][0]))
+                merged[name] = chosen[0][1] if chosen else None
             else:
-                merged[name] = tuple(f for v in values for f in v)
+                merged[name] = tuple(f for h in parts.values() for f in getattr(h, name))
         return Hooks(**merged)
+
+
+TABLE_HOOKS = ("appliers", "handlers", "explainers")  # one module per entry
+REPLACING_HOOKS = ("fleet_routes", "supports")  # one module at most
+
+
+def _clash(hook: str, entry: Any, first: str, second: str) -> str:
+    what = f"{hook} of {getattr(entry, '__name__', entry)}" if entry != "" else hook
+    return f"the options {first} and {second} both replace the {what}: they cannot be combined"
 
 
 NO_HOOKS = Hooks()
@@ -183,8 +201,8 @@ def hooks_for(settings: Settings) -> Hooks:
     key = (settings.options, settings.params)
     hooks = _HOOK_CACHE.get(key)
     if hooks is None:
-        makers = [REGISTRY[k].hooks for k in settings.options]
-        parts = [make(settings) for make in makers if make is not None]
+        parts = {key: make(settings) for key in settings.options
+                 if (make := REGISTRY[key].hooks) is not None}
         hooks = Hooks.join(parts) if parts else NO_HOOKS
         _HOOK_CACHE[key] = hooks
     return hooks

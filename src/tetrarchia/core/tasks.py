@@ -43,7 +43,7 @@ BATTLE = 17  # (op, emperor, army province, emperor attacks)  R6
 END_TURN = 18  # (op,)
 PHASE_START = 19  # (op,)                                  R7: the options' start of the phase
 DECISION = 20  # (op, seat, kind, args...)                 a decision inside a phase (R12)
-FIRST_OPTION_TASK = 100  # option modules number their own steps from here
+FIRST_OPTION_TASK = 100  # option modules get their step codes from here on (register_step)
 
 TASK_NAMES = {
     INITIAL_REVOLT: "initial-revolt",
@@ -67,6 +67,17 @@ TASK_NAMES = {
     PHASE_START: "phase-start",
     DECISION: "decision",
 }
+
+
+def register_step(name: str) -> int:
+    """A new step code for an option module's own step, under a unique name (the name is what
+    positions and saves write).  Two modules asking for one name is an error at import, never a
+    silent overwrite."""
+    if name in TASK_NAMES.values():
+        raise ValueError(f"a machine step named {name!r} is already registered")
+    code = max(FIRST_OPTION_TASK - 1, *TASK_NAMES) + 1
+    TASK_NAMES[code] = name
+    return code
 
 
 def in_barbarian_phase(state: State) -> bool:

@@ -126,6 +126,13 @@ register_task(t.DECISION, (), frozenset({t.ACTIVITY, t.ACTIVITY_PROVINCE, t.ARMY
                                          t.LINK_CHECK, t.SPREAD, t.UPRISING_ARMY}))
 
 
+def allow_decision_on(kind: int, op: int, length: int | None) -> None:
+    """Let the decision ``kind`` also be taken on an option's step ``op`` (of that length)."""
+    spec = DECISIONS[kind]
+    below = {**(spec.below or {}), op: length}
+    DECISIONS[kind] = DecisionSpec(spec.seat, spec.shapes, below, spec.on_dice)
+
+
 def allow_below(op: int, *others: int) -> None:
     """Let ``op`` also lie on the steps ``others`` (an option's steps beneath a base step)."""
     spec = TASKS[op]

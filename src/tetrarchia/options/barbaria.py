@@ -46,6 +46,12 @@ class Reroll(OptionAction):
     def notation(self, board: Board, compact: bool) -> str:
         return "B reroll" if compact else "the Barbarians reroll the dice"
 
+    def group(self, state: State) -> str:
+        return "Decide"
+
+    def label(self, state: State) -> str:
+        return "reroll the dice (1 gray disc)"
+
 
 @dataclass(frozen=True, slots=True)
 class CancelAdvance(OptionAction):
@@ -55,6 +61,12 @@ class CancelAdvance(OptionAction):
         if compact:
             return f"B cancel {province_key(board, self.province)}"
         return f"the Barbarians cancel the advance of the army in {board.name(self.province)}"
+
+    def group(self, state: State) -> str:
+        return "Decide"
+
+    def label(self, state: State) -> str:
+        return "cancel the advance (1 gray disc)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +80,12 @@ class Redirect(OptionAction):
         return (f"the Barbarians send the army in {board.name(self.province)} to "
                 f"{board.name(self.dest)}")
 
+    def group(self, state: State) -> str:
+        return "Decide"
+
+    def label(self, state: State) -> str:
+        return f"send it to {state.board.label(self.dest)} (1 gray disc)"
+
 
 @dataclass(frozen=True, slots=True)
 class BlackRevolt(OptionAction):
@@ -77,6 +95,12 @@ class BlackRevolt(OptionAction):
         if compact:
             return f"B black {province_key(board, self.province)}"
         return f"the Barbarians place the black disc in {board.name(self.province)}"
+
+    def group(self, state: State) -> str:
+        return "Revolt (black disc)"
+
+    def label(self, state: State) -> str:
+        return state.board.label(self.province)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,11 +112,25 @@ class BlackArmy(OptionAction):
             return f"B army {province_key(board, self.border)}"
         return f"the Barbarians trade the black disc for an army in {board.name(self.border)}"
 
+    def group(self, state: State) -> str:
+        return "Army (black disc)"
+
+    def label(self, state: State) -> str:
+        return state.board.label(self.border)
+
 
 @dataclass(frozen=True, slots=True)
 class BarbarianPass(OptionAction):
+    passes = True
+
     def notation(self, board: Board, compact: bool) -> str:
         return "B pass" if compact else "the Barbarians pass"
+
+    def group(self, state: State) -> str:
+        return "Decide"
+
+    def label(self, state: State) -> str:
+        return "pass"
 
 
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [

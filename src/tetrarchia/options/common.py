@@ -10,7 +10,7 @@ from tetrarchia.core.errors import InvalidNotation
 from tetrarchia.core.notation import province_key
 from tetrarchia.core.pieces import GARRISON, Emperor, emperor_named
 from tetrarchia.core.state import State
-from tetrarchia.core.tasks import ARMY_STEP, BATTLE, DECISION, FIRST_OPTION_TASK, SPREAD
+from tetrarchia.core.tasks import ARMY_STEP, BATTLE, DECISION, SPREAD
 from tetrarchia.core.validate import register_decision
 
 RESERVE = -1  # burn a disc from the reserve rather than from a province
@@ -85,8 +85,6 @@ def decision_lister(kind: int, make: Callable[[State, tuple[int, ...]], list[Act
     return choices
 
 
-PIRATE_BATTLE = FIRST_OPTION_TASK + 2  # (op, piece, zone[, dice]): the Pirates' battle (options/pirates.py)
-
 # Kinds of decision (the third element of a DECISION step)
 GALERIUS_BONUS = 1  # R12.1: +1 to his combat die
 CONSTANTIUS_BLOCK = 2  # R12.1: block the army about to attack him
@@ -95,7 +93,8 @@ BARBARIAN_ADVANCE = 4  # R12.6: cancel or redirect the army about to advance
 BARBARIAN_BLACK = 5  # R12.6: the black disc
 # ... and the seat that takes each (core/validate.py refuses a position with any other)
 # after the dice of his battle, once they are on the step (R12.1)
-register_decision(GALERIUS_BONUS, int(Emperor.GALERIUS), below={BATTLE: 6, PIRATE_BATTLE: 5})
+# (the Pirates' battle adds itself: options/pirates.py)
+register_decision(GALERIUS_BONUS, int(Emperor.GALERIUS), below={BATTLE: 6})
 # just before the army attacks him (R12.1)
 register_decision(CONSTANTIUS_BLOCK, int(Emperor.CONSTANTIUS), below={ARMY_STEP: 4})
 # on the dice just rolled in the Barbarian phase (R12.6)

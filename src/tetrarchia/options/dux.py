@@ -52,6 +52,12 @@ class Deploy(OptionAction):
         verb = "deploys the Dux" if self.piece == Piece.DUX else "places the Vicarius"
         return f"{self.emperor.title} {verb} in {board.name(self.at)}"
 
+    def group(self, state: State) -> str:
+        return "Deploy Dux" if self.piece == Piece.DUX else "Place Vicarius"
+
+    def label(self, state: State) -> str:  # the heading names the piece: the label, the place
+        return f"{state.board.label(self.at)} ({DEPLOY_COST} IP)"
+
 
 _LONG = re.compile(r"^(\w+) (deploys the dux|places the vicarius) in (.+)$")
 _SHORT = re.compile(r"^([a-z]) \+(dux|vic) (\S+)$")

@@ -63,6 +63,20 @@ class UsePower(OptionAction):
         return (f"{self.emperor.title} uses his power, burning "
                 f"{burn_text(board, self.burn, False)}")
 
+    def group(self, state: State) -> str:
+        return "Decide" if state.awaiting is Awaiting.DECISION else "Imperivm"
+
+    def label(self, state: State) -> str:
+        if state.awaiting is Awaiting.DECISION:  # Galerius after the dice, Constantius's block
+            effect = "+1 to his die" if self.emperor is Emperor.GALERIUS else "block the army"
+            burning = ("burning a disc from his reserve" if self.burn == RESERVE
+                       else f"burning his disc in {state.board.label(self.burn)}")
+            return f"{effect}, {burning}"
+        text = OptionAction.label(self, state)
+        effect = {Emperor.DIOCLETIAN: "he may move the other Emperors this turn",
+                  Emperor.MAXIMIAN: "a 7th IP"}.get(self.emperor, "")
+        return f"{text}: {effect}" if effect else text
+
 
 @dataclass(frozen=True, slots=True)
 class Decline(OptionAction):
@@ -70,9 +84,17 @@ class Decline(OptionAction):
 
     emperor: Emperor
 
+    passes = True
+
     def notation(self, board: Board, compact: bool) -> str:
         return f"{self.emperor.name[0]} decline" if compact else \
             f"{self.emperor.title} does not use his power"
+
+    def group(self, state: State) -> str:
+        return "Decide"
+
+    def label(self, state: State) -> str:
+        return "do not use his power"
 
 
 _USE = re.compile(r"^(\w+) uses his power, burning (.+)$")

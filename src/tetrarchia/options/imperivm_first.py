@@ -44,6 +44,12 @@ class BuyIP(OptionAction):
             return f"{self.emperor.name[0]} +ip {burn_text(board, self.burn, True)}"
         return f"{self.emperor.title} spends an extra IP, burning {burn_text(board, self.burn, False)}"
 
+    def group(self, state: State) -> str:
+        return "Imperivm"
+
+    def label(self, state: State) -> str:
+        return f"{OptionAction.label(self, state)} (+1 IP)"
+
 
 _LONG = re.compile(r"^(\w+) spends an extra ip, burning (.+)$")
 _SHORT = re.compile(r"^([a-z]) \+ip (\S+)$")

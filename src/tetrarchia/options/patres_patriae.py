@@ -37,6 +37,9 @@ class TransferIP(OptionAction):
             return "Diocletian takes 1 IP from Galerius"
         return "Constantius gives 1 IP to Maximian"
 
+    def group(self, state: State) -> str:
+        return "Patres Patriae"
+
 
 _LONG = re.compile(r"^(diocletian takes 1 ip from galerius|constantius gives 1 ip to maximian)$")
 _SHORT = re.compile(r"^([a-z]) patres$")

@@ -31,24 +31,21 @@ from tetrarchia.core.tasks import (
     INITIAL_REVOLT,
     PLACE_FLEETS,
     ROMAN_PHASE,
-    TASK_NAMES,
     emit,
     piece_at,
     push_barbarian_phase,
+    register_step,
     remove_piece,
     return_disc,
     take_dice,
 )
-from tetrarchia.core.validate import allow_below, register_task
-from tetrarchia.options.common import PIRATE_BATTLE as PIRATE_BATTLE  # re-exported (cli)
-from tetrarchia.options.common import parse_emperor, parse_province
+from tetrarchia.core.validate import allow_below, allow_decision_on, register_task
+from tetrarchia.options.common import GALERIUS_BONUS, parse_emperor, parse_province
 
-PIRATES_SETUP = 101  # (op,)
-# PIRATE_BATTLE (op, piece, zone[, roman die, barbarian die]) is numbered in options/common.py,
-# where Galerius's decision on its dice is declared
-TASK_NAMES[PIRATES_SETUP] = "pirates-setup"
-TASK_NAMES[PIRATE_BATTLE] = "pirate-battle"
-# The setup roll lies under the rolls that come before the fleets; a battle under Galerius's +1.
+PIRATES_SETUP = register_step("pirates-setup")  # (op,)
+PIRATE_BATTLE = register_step("pirate-battle")  # (op, piece, zone[, roman die, barbarian die])
+# The setup roll lies under the rolls that come before the fleets; a battle under Galerius's +1
+# (once its dice are on the step).
 register_task(PIRATES_SETUP, ((),), frozenset({PLACE_FLEETS}), Purpose.PIRATES)
 allow_below(INITIAL_REVOLT, PIRATES_SETUP)
 allow_below(ADDITIONAL_REVOLT, PIRATES_SETUP)
@@ -56,6 +53,7 @@ allow_below(INITIAL_ARMY, PIRATES_SETUP)
 register_task(PIRATE_BATTLE, (("fighter", "zone"), ("fighter", "zone", (1, 12), (1, 12))),
               frozenset({ROMAN_PHASE}), Purpose.BATTLE)
 allow_below(DECISION, PIRATE_BATTLE)
+allow_decision_on(GALERIUS_BONUS, PIRATE_BATTLE, 5)
 ATTACK_COST = 2
 PIRATE_ZONES = (2, 3)  # the Mediterranean (R11.3)
 
@@ -74,6 +72,12 @@ class AttackPirates(OptionAction):
             tag = self.emperor.name[0] + ("*" if self.piece is not None else "")
             return f"{tag} {province_key(board, self.origin)}xpirates"
         return f"{who} attacks the Pirates from {board.name(self.origin)}"
+
+    def group(self, state: State) -> str:
+        return "Pirates"
+
+    def label(self, state: State) -> str:
+        return f"{OptionAction.label(self, state)} ({ATTACK_COST} IP)"
 
 
 _LONG = re.compile(r"^(\w+?)(?:'s dux)? attacks the pirates from (.+)$")

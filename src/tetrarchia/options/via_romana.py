@@ -43,6 +43,13 @@ class SendGarrison(OptionAction):
         return (f"{self.emperor.title} sends his garrison from {board.name(self.origin)} to "
                 f"{board.name(self.dest)}")
 
+    def group(self, state: State) -> str:
+        return "Via Romana"
+
+    def label(self, state: State) -> str:  # R12.3: what a move through that link would cost
+        broken = state.board.link_between[(self.origin, self.dest)].broken
+        return f"{OptionAction.label(self, state)} ({link_cost(broken, False)} IP)"
+
 
 _LONG = re.compile(r"^(\w+) sends his garrison from (.+?) to (.+)$")
 _SHORT = re.compile(r"^([a-z]) g(\S+?)>(\S+)$")

@@ -13,11 +13,10 @@ from tetrarchia.core.pieces import ARMY, GARRISON, GOTHS, NO_FIGURE, REVOLT, ROM
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import State
-from tetrarchia.core.tasks import DECISION, TASK_NAMES, emit, take_dice
+from tetrarchia.core.tasks import DECISION, emit, register_step, take_dice
 from tetrarchia.core.validate import BARBARIAN_STEPS, allow_below, register_task
 
-USURPER = 103  # (op, region)
-TASK_NAMES[USURPER] = "usurper"
+USURPER = register_step("usurper")  # (op, region)
 # A usurper rises on whatever step placed the revolt (R12.4), and waits for its die there.
 register_task(USURPER, (("region",),), BARBARIAN_STEPS | {USURPER}, Purpose.USURPER)
 allow_below(DECISION, USURPER)

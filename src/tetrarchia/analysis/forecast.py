@@ -1,0 +1,273 @@
+"""The forecast of the Barbarian phase (R7): exact probabilities, computed by the engine itself.
+
+The engine lists every roll with its probability (``chance_outcomes``).  The forecast follows
+every branch of the dice from the start of a Barbarian phase to its end, merging the branches
+that reach the same situation, so each figure is exact, not sampled: the dominoes of R7.1 over
+normal links, each broken link at 1/2 (the Goths' +1 included, R7.4), the 36 activity rolls of
+R7.2 and the uprisings they chain, the armies' steps and battles of R7.3, and the reserves that
+may run dry (R8).  Because it runs the rules themselves, every optional rule in play counts.
+
+Decisions inside the phase (Galerius's +1 and Constantius's block, R12.1; the Barbarian player's
+choices, R12.6) are taken as "let it pass": the forecast says what the dice alone will do.
+
+Used by the terminal (``forecast``), and by the AI and the browser board to come.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+
+from tetrarchia.core.actions import Action, EndPhase, OptionAction
+from tetrarchia.core.combat import battle_values
+from tetrarchia.core.engine import apply_trusted, chance_outcomes, legal_actions, run
+from tetrarchia.core.errors import TetrarchiaError
+from tetrarchia.core.pieces import ARMY, REBEL, REVOLT, UNREST
+from tetrarchia.core.state import Awaiting, Result, State, Task
+from tetrarchia.core.tasks import ADVANCE, END_TURN, ROMAN_PHASE, figure_piece
+
+Policy = Callable[[State, list[Action]], Action]
+NEGLIGIBLE = 1e-12  # a branch less likely than this is dropped (chained uprisings loop, R7.2)
+_KEYED = tuple(name for name in State.__slots__ if name not in ("board", "settings", "hooks"))
+
+
+class NotForecastable(TetrarchiaError):
+    """The position is not before or inside a Barbarian phase."""
+
+    code = "no-forecast"
+
+
+def let_it_pass(state: State, actions: list[Action]) -> Action:
+    """The default policy for a decision inside the phase: the choice that lets it pass."""
+    for action in actions:
+        if isinstance(action, OptionAction) and action.passes:
+            return action
+    return actions[0]
+
+
+@dataclass(frozen=True, slots=True)
+class BattleOdds:
+    """R6 over the 36 rolls, as the board stands now: the army attacking ``emperor`` (a Piece:
+    an Emperor 0-3 or the Dux 4) in the army's next province."""
+
+    emperor: int
+    roman_wins: float
+    draw: float
+    barbarian_wins: float
+
+
+@dataclass(frozen=True, slots=True)
+class ArmyOutlook:
+    """What R7.3 will do to the army standing in ``province`` (after R7.1-R7.2 ran).
+
+    Armies carry no identity on the board: an army is followed by where it stands, so where two
+    armies' paths meet in one province the figures are told apart by place only."""
+
+    province: int
+    next_step: int  # the province its arrow (or D9) points to, -1 for none
+    advances: float  # P(it stands in ``next_step`` at the end of the phase)
+    stays: float  # P(it is still in ``province``: blocked, a broken link, a draw ...)
+    destroyed: float  # P(it is gone: beaten by an Emperor it attacked, or by the Romans before)
+    battle: BattleOdds | None  # the battle of its next step as the board stands now, if any
+
+
+@dataclass(frozen=True, slots=True)
+class Forecast:
+    """Exact probabilities of the next Barbarian phase (R7.1-R7.3)."""
+
+    revolt: tuple[float, ...]  # per province: in revolt after R7.1-R7.2
+    unrest: tuple[float, ...]  # per province: unrest after R7.1-R7.2
+    emperor_in_revolt: tuple[float, ...]  # per Emperor on the board: his province in revolt
+    # after R7.1-R7.2 (he leaves the board at the next R7.1, or at this one's R7.1.2)
+    emperor_removed: tuple[float, ...]  # per Emperor on the board now: off it at the end
+    armies: tuple[ArmyOutlook, ...]  # the armies on the board now, in board order
+    army_in_roma: float  # R8: the Empire falls in this phase because an army enters Roma
+    reserve_empty: float  # R8: ... because an unrest or revolt reserve runs dry
+    branches: int  # distinct situations where the dice stopped, after R7.2 and at the end
+    unresolved: float  # probability of the branches too unlikely to follow (< 1e-12 each):
+    # every figure above is exact to within it
+
+    @property
+    def fall(self) -> float:
+        """The chance that the Empire falls in this phase."""
+        return self.army_in_roma + self.reserve_empty
+
+
+def forecast(state: State, policy: Policy = let_it_pass) -> Forecast:
+    """The forecast of the Barbarian phase that follows ``state``.
+
+    ``state`` is in a Roman phase (the forecast is of ending it now), at a roll or decision
+    inside a Barbarian phase (the rest of that phase), or at its start.  ``state`` is not
+    changed."""
+    start = phase_start(state)
+    cut, rest = stop_before_advance(start)
+    middle, dropped_middle = _leaves([(cut, 1.0)], policy)
+    board = start.board
+    n = board.size
+    revolt = [0.0] * n
+    unrest = [0.0] * n
+    in_revolt = [0.0] * 4
+    for leaf, p in middle:
+        disc = leaf.disc
+        for q in range(n):
+            if disc[q] == REVOLT:
+                revolt[q] += p
+            elif disc[q] == UNREST:
+                unrest[q] += p
+        for e in range(4):
+            at = start.emperor_at[e]
+            if at >= 0 and disc[at] == REVOLT:
+                in_revolt[e] += p
+    ends, dropped_end = _leaves([(_resume(leaf, rest), p) for leaf, p in middle], policy)
+    removed = [0.0] * 4
+    in_roma = dry = 0.0
+    armies = [p for p in range(n) if ARMY <= start.figure[p] <= REBEL]
+    fates = {a: [0.0, 0.0, 0.0] for a in armies}  # advances, stays, destroyed
+    for leaf, p in ends:
+        if leaf.result is Result.ARMY_IN_ROMA:
+            in_roma += p
+        elif leaf.result is Result.RESERVE_EMPTY:
+            dry += p
+        for e in range(4):
+            if start.emperor_at[e] >= 0 and leaf.emperor_at[e] < 0:
+                removed[e] += p
+        for a in armies:
+            step = board.next_step[a]
+            if step >= 0 and leaf.figure[step] == start.figure[a] and start.figure[step] != start.figure[a]:
+                fates[a][0] += p
+            elif leaf.figure[a] == start.figure[a]:
+                fates[a][1] += p
+            else:
+                fates[a][2] += p
+    return Forecast(
+        revolt=tuple(revolt),
+        unrest=tuple(unrest),
+        emperor_in_revolt=tuple(in_revolt),
+        emperor_removed=tuple(removed),
+        armies=tuple(ArmyOutlook(a, board.next_step[a], fates[a][0], fates[a][1], fates[a][2],
+                                 _battle_now(start, a)) for a in armies),
+        army_in_roma=in_roma,
+        reserve_empty=dry,
+        branches=len(middle) + len(ends),
+        unresolved=dropped_middle + dropped_end,
+    )
+
+
+def phase_start(state: State) -> State:
+    """A copy of ``state`` at the start of (or inside) the Barbarian phase it leads to."""
+    if state.is_over:
+        raise NotForecastable("the game is over: no Barbarian phase follows")
+    codes = [t[0] for t in state.tasks]
+    if END_TURN in codes and ROMAN_PHASE not in codes:
+        return state.copy()
+    if state.awaiting is Awaiting.ROMAN_ACTION:
+        start = state.copy()
+        end = EndPhase(start.turn)
+        if end not in legal_actions(start):
+            raise NotForecastable(f"{start.turn.title} cannot end his Roman phase now: he is "
+                                  "passing through another figure's province (R5.1)")
+        apply_trusted(start, end)  # the machine runs on to the phase's first roll or decision
+        return start
+    raise NotForecastable("the forecast is of a Barbarian phase: the game must be in a Roman "
+                          "phase or in a Barbarian phase")
+
+
+def stop_before_advance(start: State) -> tuple[State, list[Task]]:
+    """A copy of a position in a Barbarian phase that stops after R7.2, and the steps taken off
+    it: R7.3 and what follows come off
+    the stack, so the machine runs out of steps (and waits for nothing) where R7.3 begins."""
+    cut = start.copy()
+    codes = [t[0] for t in cut.tasks]
+    at = codes.index(ADVANCE) + 1 if ADVANCE in codes else 0  # in R7.3 already: R7.2 is over
+    rest = cut.tasks[:at] if at else cut.tasks[:]
+    del cut.tasks[:at if at else len(cut.tasks)]
+    if not cut.tasks:  # nothing of R7.1-R7.2 is left to run: the machine waits for nothing
+        cut.awaiting = Awaiting.NOTHING
+    return cut, rest
+
+
+def _resume(leaf: State, rest: list[Task]) -> State:
+    """A situation after R7.2 with the phase's remaining steps put back, run on to the next
+    stop."""
+    if leaf.is_over:
+        return leaf
+    resumed = leaf.copy()
+    resumed.tasks[:0] = rest
+    run(resumed, None)
+    return resumed
+
+
+def _settle(state: State, policy: Policy) -> None:
+    """Take the phase's decisions with ``policy`` until the game waits for dice or stops."""
+    while state.awaiting is Awaiting.DECISION and not state.is_over:
+        apply_trusted(state, policy(state, legal_actions(state)))
+
+
+def _key(state: State) -> Hashable:
+    """Everything that can differ between two branches (lists as tuples, dicts sorted).  Every
+    field of the state counts, the optional rules' too, so no two different situations merge."""
+    return tuple(
+        tuple(v) if type(v) is list else tuple(sorted(v.items())) if type(v) is dict else v
+        for v in map(state.__getattribute__, _KEYED)
+    )
+
+
+def _leaves(starts: list[tuple[State, float]], policy: Policy) -> tuple[list[tuple[State, float]], float]:
+    """Every situation where the dice stop (a seat decides, the phase ran out of steps, the game
+    ended), with its probability, from ``starts`` (situations with their probabilities).
+
+    Situations waiting for dice are kept in one table and merged whenever the dice lead to the
+    same one again, so each is expanded once per arrival of new probability.  Chained uprisings
+    can come back to the same situation (R7.2: an occupied border sends the dice to a new
+    activity), a loop whose probability shrinks at every turn: a branch is dropped once its
+    probability is below ``NEGLIGIBLE``, which bounds the error of every figure by the
+    dropped total, returned beside the leaves."""
+    waiting: dict[Hashable, tuple[State, float]] = {}
+    leaves: dict[Hashable, tuple[State, float]] = {}
+    for state, p in starts:
+        first = state.copy()
+        _settle(first, policy)
+        _merge(leaves if _stopped(first) else waiting, first, p)
+    dropped = 0.0
+    while waiting:
+        state, p = waiting.pop(next(iter(waiting)))
+        if p < NEGLIGIBLE:
+            dropped += p
+            continue
+        for roll, q in chance_outcomes(state):
+            child = state.copy()
+            apply_trusted(child, roll)
+            _settle(child, policy)
+            _merge(leaves if _stopped(child) else waiting, child, p * q)
+    return list(leaves.values()), dropped
+
+
+def _stopped(state: State) -> bool:
+    return state.awaiting is not Awaiting.ROLL or state.is_over
+
+
+def _merge(table: dict[Hashable, tuple[State, float]], state: State, p: float) -> None:
+    key = _key(state)
+    known = table.get(key)
+    table[key] = (state, p) if known is None else (known[0], known[1] + p)
+
+
+def _battle_now(state: State, army: int) -> BattleOdds | None:
+    """R6 over the 36 rolls for the army's next step, if an Emperor or the Dux stands there."""
+    step = state.board.next_step[army]
+    if step < 0:
+        return None
+    piece = figure_piece(state.figure[step])
+    if not 0 <= piece <= 4:  # Emperors 0-3 and the Dux fight; the Vicarius dies (R11.2)
+        return None
+    wins = draws = losses = 0
+    for roman in range(1, 7):
+        for barbarian in range(1, 7):
+            values = battle_values(state, piece, step, army, roman, barbarian)
+            if values.roman > values.barbarian:
+                wins += 1
+            elif values.roman == values.barbarian:
+                draws += 1
+            else:
+                losses += 1
+    return BattleOdds(piece, wins / 36, draws / 36, losses / 36)
