@@ -121,7 +121,23 @@ def corpus_states() -> tuple[State, ...]:
 
 @cache
 def corpus_saves() -> tuple[str, ...]:
-    return tuple(json.dumps(game.to_json()) for game in corpus_games())
+    """Saved games from the setup, and games started from a position (their ``start`` is one)."""
+    saves = [json.dumps(game.to_json()) for game in corpus_games()]
+    for i, state in enumerate(corpus_states()[::4]):
+        if state.is_over:
+            continue
+        game = Game.from_position(state.copy(), seed=i)
+        rng = random.Random(i)
+        for _ in range(rng.choice((0, 3, 20))):
+            if game.state.is_over:
+                break
+            if game.state.awaiting is Awaiting.ROLL:
+                game.roll()
+            else:
+                legal = legal_actions(game.state)
+                game.play(legal[rng.randrange(len(legal))])
+        saves.append(json.dumps(game.to_json()))
+    return tuple(saves)
 
 
 @cache

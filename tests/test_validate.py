@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,9 +18,10 @@ import pytest
 from conftest import position
 from tetrarchia.cli.play import PlaySession
 from tetrarchia.core.actions import EndPhase, Enter, Move, PlaceFleet, Roll
-from tetrarchia.core.board import default_board
+from tetrarchia.core.board import default_board, load_board
 from tetrarchia.core.engine import apply_action, legal_actions
 from tetrarchia.core.errors import (
+    BoardError,
     IllegalAction,
     InvalidAction,
     InvalidNotation,
@@ -349,3 +351,11 @@ def test_refusals_of_option_actions_off_the_board_name_no_province() -> None:
         with pytest.raises(InvalidAction) as caught:
             apply_action(state, action)
         assert "Libya" not in str(caught.value) and "Roma" not in str(caught.value)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_an_endless_file_is_read_no_further_than_the_limit() -> None:
+    with pytest.raises(SaveFileError, match="characters long"):
+        Game.load("/dev/zero")
+    with pytest.raises(BoardError, match="a board file is at most"):
+        load_board("/dev/zero")

@@ -21,7 +21,7 @@ from tetrarchia.core.dice import DiceSource, SeededDice
 from tetrarchia.core.engine import apply_action, legal_actions, new_game
 from tetrarchia.core.errors import OptionError, SaveFileError, TetrarchiaError
 from tetrarchia.core.events import Event, Events
-from tetrarchia.core.jsontext import check_depth, parse_json
+from tetrarchia.core.jsontext import MAX_TEXT, check_depth, parse_json
 from tetrarchia.core.notation import format_action, parse_action
 from tetrarchia.core.serialize import position_from_json, position_to_json
 from tetrarchia.core.settings import Settings
@@ -199,7 +199,8 @@ class Game:
     @classmethod
     def load(cls, path: str | Path, board: Board | None = None) -> Game:
         try:
-            text = Path(path).read_text("utf-8")
+            with open(path, encoding="utf-8") as file:
+                text = file.read(MAX_TEXT + 1)  # never more: /dev/zero or a huge file is no save
         except (OSError, UnicodeDecodeError) as exc:
             raise SaveFileError(f"cannot read {str(path)!r}: {exc}") from None
         return cls.from_json(parse_json(text, repr(str(path))), board)

@@ -460,8 +460,8 @@ class _Reader:
         state.tasks = [self.task(t, f"machine.tasks[{i}]") for i, t in enumerate(tasks)]
         memo = self.get(machine, "memo", dict, "machine", {})
         for k, v in memo.items():
-            if not (k.isascii() and k.isdigit() and len(k) < 6) or int(k) >= len(self.board.links) \
-                    or not isinstance(v, bool):
+            if not (isinstance(k, str) and k.isascii() and k.isdigit() and len(k) < 6) \
+                    or int(k) >= len(self.board.links) or not isinstance(v, bool):
                 raise self.fail("machine.memo", f"bad entry {k!r}: {v!r}")
             state.memo[int(k)] = v
         state.armies_placed = [self.province(k, "machine.armies_placed")

@@ -170,7 +170,7 @@ class Settings:
             raise OptionError("setting 'options' must be a list of option names")
         params = data.get("params", {})
         if not isinstance(params, dict) or not all(
-            isinstance(v, (str, int, bool)) for v in params.values()
+            isinstance(k, str) and isinstance(v, (str, int, bool)) for k, v in params.items()
         ):
             raise OptionError("setting 'params' must map 'option.parameter' to a value")
         return cls(
