@@ -4,7 +4,9 @@
 - :func:`legal_actions` is the one source of truth for what may be done now (at a chance step:
   every possible roll).
 - :func:`apply_action` checks an action against it, raising the precise :mod:`errors` class with
-  the reason in the game's words, and leaves the state untouched when it refuses.
+  the reason in the game's words, and leaves the state untouched when it refuses.  A record with a
+  field of the wrong type or off the board (built by a program) is refused first, as
+  ``InvalidAction`` (``action_fields.py``).
 - :func:`apply_trusted` skips the check, for callers that took the action from ``legal_actions``.
 """
 
