@@ -21,7 +21,7 @@ from tetrarchia.core.dice import DiceSource, SeededDice
 from tetrarchia.core.engine import apply_action, legal_actions, new_game
 from tetrarchia.core.errors import OptionError, SaveFileError, TetrarchiaError
 from tetrarchia.core.events import Event, Events
-from tetrarchia.core.jsontext import MAX_TEXT, check_depth, parse_json
+from tetrarchia.core.jsontext import MAX_TEXT, check_data, parse_json
 from tetrarchia.core.notation import format_action, parse_action
 from tetrarchia.core.serialize import position_from_json, position_to_json
 from tetrarchia.core.settings import Settings
@@ -147,7 +147,7 @@ class Game:
         board = board or default_board()
         if not isinstance(data, dict):
             raise SaveFileError("a saved game must be a JSON object")
-        check_depth(data, "the saved game")
+        check_data(data, "the saved game")
         if data.get("format") != SAVE_FORMAT:
             raise SaveFileError(f"not a saved TETRARCHIA game (format {data.get('format')!r})")
         if data.get("version") != SAVE_VERSION:

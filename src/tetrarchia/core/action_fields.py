@@ -56,13 +56,13 @@ def _checker(kind: type, name: str, hint: object) -> Checker:
     if hint is int:
         return _province(-1 if name == RESERVE_OR_PROVINCE else 0)
     if hint is bool:
-        return lambda value, board: None if type(value) is bool else f"{value!r} is not true or false"
+        return lambda value, board: None if type(value) is bool else f"{_shown(value)} is not true or false"
     if kind is Roll and name == "dice":
         return _dice
     args = typing.get_args(hint)
     if typing.get_origin(hint) is tuple and args[-1:] == (Ellipsis,):
         each = _checker(kind, name, args[0])
-        return lambda value, board: f"{value!r} is not a tuple" if type(value) is not tuple else \
+        return lambda value, board: f"{_shown(value)} is not a tuple" if type(value) is not tuple else \
             next((why for item in value if (why := each(item, board)) is not None), None)
     if isinstance(hint, types.UnionType) and type(None) in args:
         inner = [a for a in args if a is not type(None)]
@@ -71,25 +71,26 @@ def _checker(kind: type, name: str, hint: object) -> Checker:
             return lambda value, board: None if value is None else check(value, board)
     if isinstance(hint, type) and issubclass(hint, Enum):
         enum = hint
+        names = ", ".join(m.name.title() for m in enum)
         return lambda value, board: None if isinstance(value, enum) else \
-            f"{value!r} is not one of the {enum.__name__} values ({', '.join(m.name.title() for m in enum)})"
+            f"{_shown(value)} is not one of the {enum.__name__} values ({names})"
     if isinstance(hint, type):
         exact = hint
         return lambda value, board: None if type(value) is exact else \
-            f"{value!r} is not of the type {exact.__name__}"
+            f"{_shown(value)} is not of the type {exact.__name__}"
     return lambda value, board: None  # a field type this check does not know: the rules decide
 
 
 def _zone(value: object, board: Board) -> str | None:
     """A sea zone is a whole number; which zones exist is the rules' answer (NothingThere)."""
-    return None if type(value) is int else f"{value!r} is not a sea zone number ({ZONE_IDS})"
+    return None if type(value) is int else f"{_shown(value)} is not a sea zone number ({ZONE_IDS})"
 
 
 def _province(low: int) -> Checker:
     def check(value: object, board: Board) -> str | None:
         if type(value) is not int or not low <= value < board.size:
             extra = " or -1 for his reserve" if low < 0 else ""
-            return f"{value!r} is not a province of the board (0-{board.size - 1}{extra})"
+            return f"{_shown(value)} is not a province of the board (0-{board.size - 1}{extra})"
         return None
     return check
 
@@ -98,5 +99,14 @@ def _dice(value: object, board: Board) -> str | None:
     """Dice are a tuple of whole numbers; whether they fit the pending roll (one or two dice,
     each 1-6) is the rules' answer (BadRoll)."""
     if type(value) is not tuple or len(value) > 8 or not all(type(d) is int for d in value):
-        return f"{value!r} are not dice: a tuple of whole numbers, e.g. (3, 5) (R1)"
+        return f"{_shown(value)} are not dice: a tuple of whole numbers, e.g. (3, 5) (R1)"
     return None
+
+
+def _shown(value: object) -> str:
+    """``repr(value)`` cut to 60 characters; a huge int (which ``repr`` refuses past 4,300
+    digits) by its size."""
+    if isinstance(value, int) and value.bit_length() > 128:
+        return f"an integer of some {int(value.bit_length() * 0.30103)} digits"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

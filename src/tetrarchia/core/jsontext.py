@@ -36,11 +36,16 @@ def parse_json(text: str, what: str) -> Any:
         raise SaveFileError(f"{what} nests too deep") from None
 
 
-def check_depth(data: Any, what: str) -> None:
-    """Refuse data (already parsed, e.g. handed over by a program) nested beyond the limit."""
+def check_data(data: Any, what: str) -> None:
+    """Refuse data (already parsed, e.g. handed over by a program) nested beyond the limit or
+    holding a number of more digits than a file may write (Python cannot even print an int of
+    4,301 digits)."""
+    largest = 10**MAX_DIGITS
     stack: list[tuple[Any, int]] = [(data, 1)]
     while stack:
         item, depth = stack.pop()
+        if isinstance(item, int) and not -largest < item < largest:
+            raise SaveFileError(f"{what} holds a number of more than {MAX_DIGITS} digits")
         if isinstance(item, (list, dict)):
             if depth > MAX_DEPTH:
                 raise SaveFileError(f"{what} nests arrays or objects more than {MAX_DEPTH} deep")

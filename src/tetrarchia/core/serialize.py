@@ -15,7 +15,7 @@ from typing import Any
 from tetrarchia.core.board import Board
 from tetrarchia.core.errors import OptionError, SaveFileError
 from tetrarchia.core.events import Purpose
-from tetrarchia.core.jsontext import check_depth
+from tetrarchia.core.jsontext import check_data
 from tetrarchia.core.notation import province_key
 from tetrarchia.core.pieces import (
     ARMY,
@@ -154,7 +154,7 @@ def _options_to_json(state: State) -> dict[str, Any]:
 def position_from_json(data: Any, board: Board) -> State:
     """A state from :func:`position_to_json` data (or a hand-written position), validated
     (``core/validate.py``): anything the rules cannot reach raises :class:`SaveFileError`."""
-    check_depth(data, "the position")
+    check_data(data, "the position")
     state = _Reader(data, board).read()
     validate_state(state)
     return state

@@ -43,7 +43,7 @@ from tetrarchia.core.pieces import (
 from tetrarchia.core.rulebook import REGISTRY
 from tetrarchia.core.state import DEAD, GOTHS_IN_PLAY, IN_BOX, Awaiting, Result, State
 
-MAX_ROUND = 100_000  # far beyond any game (a game of 4 turns per round ends within some 60)
+MAX_ROUND = 100_000  # far beyond the length of any game
 MAX_TASKS = 64  # the deepest stack the rules build is about a dozen steps
 
 # An argument of a step: an inclusive range, or a name resolved against the board.
@@ -136,7 +136,8 @@ def allow_decision_on(kind: int, op: int, length: int | None) -> None:
 def allow_below(op: int, *others: int) -> None:
     """Let ``op`` also lie on the steps ``others`` (an option's steps beneath a base step)."""
     spec = TASKS[op]
-    assert spec.below is not None  # bottom steps never lie on anything
+    if spec.below is None:
+        raise ValueError(f"step {op} lies at the bottom of the stack, on nothing")
     TASKS[op] = TaskSpec(spec.shapes, spec.below | frozenset(others), spec.purpose)
 
 
@@ -449,7 +450,8 @@ def _check_machine(state: State, found: list[str]) -> None:
         return
     top = tasks[-1]
     spec = specs[-1]
-    assert spec is not None  # every step was found above
+    if spec is None:  # unreachable: every step was found above
+        return
     name = t.TASK_NAMES.get(top[0], "?")
     if top[0] == t.BEGIN_TURN:
         found.append("a position cannot stop at the beginning of a turn")
