@@ -536,7 +536,7 @@ def _check_setup_steps(state: State, found: list[str]) -> None:
         if task[0] == t.PLACE_FLEETS and task[1] + state.fleets.count(1) != level.fleets:
             found.append(f"{state.fleets.count(1)} fleets placed and {task[1]} to place do not make "
                          f"the {level.fleets} of the level (R3.6)")
-    if t.BEGIN_TURN in ops and (state.round, state.turns_played) != (1, 0):
+    if t.PLACE_FLEETS in ops and (state.round, state.turns_played) != (1, 0):
         found.append("the setup happens before the first turn")
 
 
