@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
+from hypothesis.configuration import set_hypothesis_home_dir
 from hypothesis.database import DirectoryBasedExampleDatabase
 
 from tetrarchia.core.actions import Action, Roll
@@ -38,14 +39,15 @@ POSITION_FORMAT = {"format": "tetrarchia-position", "version": 1}
 # (``--hypothesis-seed`` replays it); "fuzz" is the longer local run.
 # TETRARCHIA_HYPOTHESIS_PROFILE names another profile.
 _CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "tetrarchia-hypothesis"
+set_hypothesis_home_dir(str(_CACHE))  # its own caches too, never a .hypothesis/ in the tree
 hypothesis_settings.register_profile(
     "ci", max_examples=60, deadline=None, derandomize=True, database=None, print_blob=True,
     suppress_health_check=(HealthCheck.too_slow,))
 hypothesis_settings.register_profile(
-    "dev", max_examples=60, deadline=None, database=DirectoryBasedExampleDatabase(_CACHE),
+    "dev", max_examples=60, deadline=None, database=DirectoryBasedExampleDatabase(_CACHE / "examples"),
     suppress_health_check=(HealthCheck.too_slow,))
 hypothesis_settings.register_profile(
-    "fuzz", max_examples=5000, deadline=None, database=DirectoryBasedExampleDatabase(_CACHE),
+    "fuzz", max_examples=5000, deadline=None, database=DirectoryBasedExampleDatabase(_CACHE / "examples"),
     suppress_health_check=(HealthCheck.too_slow,))
 hypothesis_settings.load_profile(
     os.environ.get("TETRARCHIA_HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
