@@ -359,3 +359,12 @@ def test_an_endless_file_is_read_no_further_than_the_limit() -> None:
         Game.load("/dev/zero")
     with pytest.raises(BoardError, match="a board file is at most"):
         load_board("/dev/zero")
+
+
+def test_every_step_of_every_rule_declares_its_shape() -> None:
+    """A step an option registers without telling the validation where it lies would make every
+    position holding it refused: the registry must cover all of them (core/validate.py)."""
+    from tetrarchia.core.tasks import TASK_NAMES
+    from tetrarchia.core.validate import TASKS
+
+    assert set(TASK_NAMES) == set(TASKS), {TASK_NAMES[op] for op in set(TASK_NAMES) - set(TASKS)}
