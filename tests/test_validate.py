@@ -25,6 +25,7 @@ from tetrarchia.core.errors import (
     IllegalAction,
     InvalidAction,
     InvalidNotation,
+    NothingThere,
     OptionError,
     SaveFileError,
 )
@@ -316,9 +317,6 @@ MALFORMED: list[Any] = [
     pytest.param(Roll((True,)), "not dice", id="roll-of-true"),
     pytest.param(Roll((1.0, 2)), "not dice", id="roll-of-a-float"),  # type: ignore[arg-type]
     pytest.param(EndPhase(0), "not one of the Emperor values", id="end-phase-of-0"),  # type: ignore[arg-type]
-    pytest.param(CancelAdvance(48), "province 48 is not a province", id="cancel-advance-48"),
-    pytest.param(CancelAdvance(-1), "province -1 is not a province", id="cancel-advance-minus-1"),
-    pytest.param(AttackPirates(M, 48), "origin 48", id="attack-pirates-48"),
     pytest.param(Move(M, 8, 11, 1), "by_fleet 1", id="move-by-fleet-1"),  # type: ignore[arg-type]
     pytest.param(Move(M, 8, 11, False, Emperor.GALERIUS), "not one of the Piece values",  # type: ignore[arg-type]
                  id="move-piece-as-emperor"),
@@ -337,6 +335,24 @@ def test_malformed_actions_are_refused_before_anything_else(action: Any, words: 
     assert position_to_json(state) == before
 
 
+OFF_THE_BOARD: list[Any] = [
+    pytest.param(CancelAdvance(48), "province: there is no province 48", id="cancel-advance-48"),
+    pytest.param(CancelAdvance(-1), "province: there is no province -1", id="cancel-advance-minus-1"),
+    pytest.param(AttackPirates(M, 48), "origin: there is no province 48", id="attack-pirates-48"),
+    pytest.param(Enter(M, 10**5000), "some 5000 digits", id="enter-a-5000-digit-province"),
+]
+
+
+@pytest.mark.parametrize(("action", "words"), OFF_THE_BOARD)
+def test_provinces_off_the_board_are_nothing_there(action: Any, words: str) -> None:
+    state = position(emperors={"Maximian": "II:3"}, settings={"options": ["barbaria", "pirates"],
+                                                                "level": "4211"})
+    before = position_to_json(state)
+    with pytest.raises(NothingThere, match=words):
+        apply_action(state, action)
+    assert position_to_json(state) == before
+
+
 def test_game_play_refuses_a_malformed_action_and_logs_nothing() -> None:
     game = Game.from_position(roman_phase(), seed=1)
     with pytest.raises(InvalidAction):
@@ -348,7 +364,7 @@ def test_refusals_of_option_actions_off_the_board_name_no_province() -> None:
     state = position(emperors={"Maximian": "II:3"}, settings={"options": ["barbaria", "pirates"],
                                                                 "level": "4211"})
     for action in (CancelAdvance(48), CancelAdvance(-1), AttackPirates(M, -1, Piece.DUX)):
-        with pytest.raises(InvalidAction) as caught:
+        with pytest.raises(NothingThere) as caught:
             apply_action(state, action)
         assert "Libya" not in str(caught.value) and "Roma" not in str(caught.value)
 

@@ -4,9 +4,11 @@ An action is a small frozen record (``actions.py``, and the optional rules' own)
 program from writing ``Enter(emperor, 3.0)``, ``Roll((True,))``, ``EndPhase(0)`` or
 ``CancelAdvance(48)``.  Python's equality would let some of them pass for legal actions
 (``0 == Emperor.DIOCLETIAN``, ``True == 1``) and break the log; others would crash the message that
-explains the refusal.  :func:`check_fields` refuses them all with :class:`InvalidAction`, saying
-which field is wrong, so that ``engine.apply_action`` only ever compares well-formed actions.  It
-reads each record's type hints once; ``apply_trusted`` (playouts, search) never calls it.
+explains the refusal.  :func:`check_fields` refuses a field of the wrong type with
+:class:`InvalidAction` and a province off the board with :class:`NothingThere` ("there is no
+province 48"), saying which field is wrong, so that ``engine.apply_action`` only ever compares
+well-formed actions and its explanations only ever name real provinces.  It reads each record's
+type hints once; ``apply_trusted`` (playouts, search) never calls it.
 """
 
 from __future__ import annotations
@@ -19,23 +21,29 @@ from enum import Enum
 
 from tetrarchia.core.actions import OptionAction, PlaceFleet, Roll, Sail
 from tetrarchia.core.board import ZONE_IDS, Board
-from tetrarchia.core.errors import InvalidAction
+from tetrarchia.core.errors import IllegalAction, InvalidAction, NothingThere
 
 # An int field is a province of the board unless its name says otherwise.
 ZONE_FIELDS = {(PlaceFleet, "zone"), (Sail, "src"), (Sail, "dst")}
 RESERVE_OR_PROVINCE = "burn"  # R12.1: a province, or -1 for the Emperor's reserve
 
-Checker = Callable[[object, Board], str | None]
+# A check answers None, or why the field is wrong: a sentence, or the error class and a sentence
+# when the field is well typed but names what does not exist (a province off the board).
+Why = str | tuple[type[IllegalAction], str]
+Checker = Callable[[object, Board], Why | None]
 _CHECKERS: dict[type, list[tuple[str, Checker]]] = {}
 
 
 def check_fields(action: object, board: Board) -> None:
-    """Raise :class:`InvalidAction` unless every field of ``action`` has its type and range."""
+    """Raise :class:`InvalidAction` unless every field of ``action`` has its type, and
+    :class:`NothingThere` when a province field is off the board."""
     checkers = _CHECKERS.get(type(action))
     if checkers is None:
         checkers = _CHECKERS[type(action)] = _checkers_for(type(action))
     for name, check in checkers:
         why = check(getattr(action, name), board)
+        if isinstance(why, tuple):
+            raise why[0](f"{type(action).__name__}: {name}: {why[1]}")
         if why is not None:
             raise InvalidAction(f"{type(action).__name__}: {name} {why}")
 
@@ -87,10 +95,13 @@ def _zone(value: object, board: Board) -> str | None:
 
 
 def _province(low: int) -> Checker:
-    def check(value: object, board: Board) -> str | None:
-        if type(value) is not int or not low <= value < board.size:
-            extra = " or -1 for his reserve" if low < 0 else ""
-            return f"{_shown(value)} is not a province of the board (0-{board.size - 1}{extra})"
+    def check(value: object, board: Board) -> Why | None:
+        extra = " or -1 for his reserve" if low < 0 else ""
+        if type(value) is not int:
+            return f"{_shown(value)} is not a province number (0-{board.size - 1}{extra})"
+        if not low <= value < board.size:
+            return NothingThere, f"there is no province {_shown(value)} on the board " \
+                f"(0-{board.size - 1}{extra})"
         return None
     return check
 

@@ -48,9 +48,8 @@ class IllegalAction(TetrarchiaError):
 
 
 class InvalidAction(IllegalAction):
-    """An action record with a field of the wrong type or out of range (``Enter(e, 3.0)``,
-    ``Roll((True,))``, a province off the board): only a program can build it, and no rule can
-    ever make it legal."""
+    """An action record with a field of the wrong type (``Enter(e, 3.0)``, ``Roll((True,))``,
+    ``EndPhase(0)``): only a program can build it, and no rule can ever make it legal."""
 
     code = "invalid-action"
 
