@@ -10,7 +10,7 @@ from tetrarchia.core.errors import InvalidNotation
 from tetrarchia.core.notation import province_key
 from tetrarchia.core.pieces import GARRISON, Emperor, emperor_named
 from tetrarchia.core.state import State
-from tetrarchia.core.tasks import ARMY_STEP, BATTLE, DECISION, SPREAD
+from tetrarchia.core.tasks import ACTIVITY, ADVANCE, ARMY_STEP, BATTLE, DECISION, SPREAD
 from tetrarchia.core.validate import register_decision
 
 RESERVE = -1  # burn a disc from the reserve rather than from a province
@@ -97,12 +97,13 @@ BARBARIAN_BLACK = 5  # R12.6: the black disc
 register_decision(GALERIUS_BONUS, int(Emperor.GALERIUS), below={BATTLE: 6})
 # just before the army attacks him (R12.1)
 register_decision(CONSTANTIUS_BLOCK, int(Emperor.CONSTANTIUS), below={ARMY_STEP: 4})
-# on the dice just rolled in the Barbarian phase (R12.6)
-register_decision(BARBARIAN_REROLL, 4, on_dice=True)
+# on the dice just rolled in the Barbarian phase (R12.6); it may say whether he may still reroll
+register_decision(BARBARIAN_REROLL, 4, ((), ((0, 1),)), on_dice=True)
 # before an army steps: the decision names it (R12.6)
 register_decision(BARBARIAN_ADVANCE, 4, (("province",),), below={ARMY_STEP: 4})
-# at the start of his phase, before the spreading (R12.6)
-register_decision(BARBARIAN_BLACK, 4, below={SPREAD: 1})
+# the black disc: before the spreading, the activity or the advance (R12.6); it may name which
+register_decision(BARBARIAN_BLACK, 4, ((), ((1, 3),)),
+                  below={SPREAD: 1, ACTIVITY: 1, ADVANCE: 1})
 
 
 def burn_refusal(state: State, emperor: int, source: int) -> str:
