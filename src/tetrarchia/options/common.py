@@ -9,9 +9,9 @@ from tetrarchia.core.board import Board
 from tetrarchia.core.errors import InvalidNotation
 from tetrarchia.core.notation import province_key
 from tetrarchia.core.pieces import GARRISON, Emperor, emperor_named
+from tetrarchia.core.reachable import register_decision
 from tetrarchia.core.state import State
 from tetrarchia.core.tasks import ACTIVITY, ADVANCE, ARMY_STEP, BATTLE, DECISION, SPREAD
-from tetrarchia.core.validate import register_decision
 
 RESERVE = -1  # burn a disc from the reserve rather than from a province
 
@@ -91,7 +91,7 @@ CONSTANTIUS_BLOCK = 2  # R12.1: block the army about to attack him
 BARBARIAN_REROLL = 3  # R12.6: reroll the dice just rolled
 BARBARIAN_ADVANCE = 4  # R12.6: cancel or redirect the army about to advance
 BARBARIAN_BLACK = 5  # R12.6: the black disc
-# ... and the seat that takes each (core/validate.py refuses a position with any other)
+# ... and the seat that takes each (core/reachable.py refuses a position with any other)
 # after the dice of his battle, once they are on the step (R12.1)
 # (the Pirates' battle adds itself: options/pirates.py)
 register_decision(GALERIUS_BONUS, int(Emperor.GALERIUS), below={BATTLE: 6})

@@ -21,6 +21,7 @@ from tetrarchia.core.errors import IllegalAction, NotEnoughIP, NothingThere, Not
 from tetrarchia.core.events import Events, Purpose
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import ARMY, DUX, EMPEROR_FIGURE, GARRISON, REBEL, Emperor, Piece
+from tetrarchia.core.reachable import allow_below, allow_decision_on, register_task
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import State
@@ -39,7 +40,6 @@ from tetrarchia.core.tasks import (
     return_disc,
     take_dice,
 )
-from tetrarchia.core.validate import allow_below, allow_decision_on, register_task
 from tetrarchia.options.common import GALERIUS_BONUS, parse_emperor, parse_province
 
 PIRATES_SETUP = register_step("pirates-setup")  # (op,)

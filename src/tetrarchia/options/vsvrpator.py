@@ -10,11 +10,11 @@ from __future__ import annotations
 from tetrarchia.core.board import ITALIA
 from tetrarchia.core.events import Events, Purpose
 from tetrarchia.core.pieces import ARMY, GARRISON, GOTHS, NO_FIGURE, REVOLT, ROMAN_NUMERALS
+from tetrarchia.core.reachable import BARBARIAN_STEPS, allow_below, register_task
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import State
 from tetrarchia.core.tasks import DECISION, emit, register_step, take_dice
-from tetrarchia.core.validate import BARBARIAN_STEPS, allow_below, register_task
 
 USURPER = register_step("usurper")  # (op, region)
 # A usurper rises on whatever step placed the revolt (R12.4), and waits for its die there.
