@@ -22,6 +22,7 @@ from enum import Enum
 from tetrarchia.core.actions import OptionAction, PlaceFleet, Roll, Sail
 from tetrarchia.core.board import ZONE_IDS, Board
 from tetrarchia.core.errors import IllegalAction, InvalidAction, NothingThere
+from tetrarchia.core.pieces import Piece
 
 # An int field is a province of the board unless its name says otherwise.
 ZONE_FIELDS = {(PlaceFleet, "zone"), (Sail, "src"), (Sail, "dst")}
@@ -59,6 +60,10 @@ def _checkers_for(kind: type) -> list[tuple[str, Checker]]:
 
 
 def _checker(kind: type, name: str, hint: object) -> Checker:
+    if hint in (type, object, tuple):
+        # A compiled record (mypyc) keeps only the runtime class of an annotation: ``Piece |
+        # None`` reads as ``type``, ``tuple[int, ...]`` as ``tuple``.  Those fields go by name.
+        hint = _BY_NAME.get(name, hint)
     if (kind, name) in ZONE_FIELDS or (hint is int and "zone" in name):
         return _zone
     if hint is int:
@@ -82,11 +87,15 @@ def _checker(kind: type, name: str, hint: object) -> Checker:
         names = ", ".join(m.name.title() for m in enum)
         return lambda value, board: None if isinstance(value, enum) else \
             f"{_shown(value)} is not one of the {enum.__name__} values ({names})"
-    if isinstance(hint, type):
+    if isinstance(hint, type) and hint not in (type, object, tuple):
         exact = hint
         return lambda value, board: None if type(value) is exact else \
             f"{_shown(value)} is not of the type {exact.__name__}"
     return lambda value, board: None  # a field type this check does not know: the rules decide
+
+
+# The types of the fields whose annotation a compiled record loses (see _checker).
+_BY_NAME: dict[str, object] = {"piece": Piece | None, "zones": tuple[int, ...]}
 
 
 def _zone(value: object, board: Board) -> str | None:
