@@ -149,7 +149,10 @@ def test_refused_actions_change_nothing(seed: int, data: st.DataObject) -> None:
                                      st.tuples(st.integers(-2, 8)), st.tuples(st.integers(0, 7),
                                                                               st.integers(0, 7))))
               for f in (field.name for field in dataclasses.fields(kind))}
-    action = kind(**fields)
+    try:
+        action = kind(**fields)
+    except TypeError:  # a compiled record (mypyc) refuses a field of the wrong type when built
+        return
     before = json.dumps(position_to_json(state))
     legal = legal_actions(state)
     try:
