@@ -109,6 +109,12 @@ def play(state: State, *notations: str, events: list[Event] | None = None) -> No
         apply_action(state, parse_action(text, state.board), events)
 
 
+def waiting_for(state: State) -> Awaiting:
+    """What the game waits for now (read through a call, so that a type checker does not carry
+    an earlier ``assert state.awaiting is ...`` past a step that changed it)."""
+    return state.awaiting
+
+
 def roll(state: State, *dice: int, events: list[Event] | None = None) -> None:
     """Apply the dice the game waits for: ``roll(state, 4)`` or ``roll(state, 3, 5)`` (Roman die,
     then Barbarian die).  Several rolls in a row: call it once per roll."""

@@ -114,12 +114,14 @@ def test_options_lists_all_18_by_family_with_rule_refs() -> None:
                                                               "HISTORICAL SCENARIOS (R13)"))
     assert expansion < out.index("R11.1") < variants < out.index("R12.6") < scenarios < out.index("R13.4")
     # parameters with their choices and defaults; combinations
-    assert "parameter redirect: 2nd | 3rd (default 2nd)" in out
-    assert "--param barbaria.redirect=3rd" in out
+    assert "parameter redirect: arrow | stay (default arrow)" in out
+    assert "--param barbaria.redirect=stay" in out
     assert "parameter garrisons: 4 | 3 (default 4)" in out and "parameter fixed: false | true" in out
     assert "cannot be combined with: Imperivm (1st edition) (imperivm-1st)" in out
     assert "brings along: Pirates (pirates)" in out and "brings along: Goths (goths)" in out
-    assert "only at levels with 1 or 2 Roman fleets" in out and "not with 3 players" in out
+    assert "only at levels with 1 or 2 Roman fleets" in out
+    assert "with 3 players the objective is the cooperative one (D39)" in out
+    assert "parameter objective: players | cooperative (default players)" in out
     assert "played at level 4221 (with carausian-revolt.garrisons=3: 3221)" in out
 
 
@@ -165,7 +167,7 @@ def test_options_unknown_name_exits_2() -> None:
     (None, ["usurpator,mare-nostrum"], None, None, None, ("vsvrpator", "mare-nostrvm")),
     (None, None, "danubian", None, None, ("danubian-wars",)),
     (None, None, None, None, 5, ("barbaria",)),  # R12.6: the fifth player
-    (None, ["barbaria"], None, ["barbaria.redirect=3rd"], 5, ("barbaria",)),
+    (None, ["barbaria"], None, ["barbaria.redirect=stay"], 5, ("barbaria",)),
 ])
 def test_command_line_names_are_resolved(with_: list[str] | None, variants: list[str] | None,
                                          scenario: str | None, params: list[str] | None,
@@ -211,8 +213,8 @@ def test_settings_from_the_command_line() -> None:
     # R12.6: 5 players are 4 Emperor players and the Barbarian player
     five = settings(None, 5)
     assert five.players == 4 and five.has("barbaria") and total_players(five) == 5
-    two = settings(None, 2, variants=["barbaria"], params=["barbaria.redirect=3rd"])
-    assert two.players == 2 and two.params == (("barbaria.redirect", "3rd"),)
+    two = settings(None, 2, variants=["barbaria"], params=["barbaria.redirect=stay"])
+    assert two.players == 2 and two.params == (("barbaria.redirect", "stay"),)
     assert settings(None, None).options == ()  # the base game
 
 
@@ -232,14 +234,15 @@ def test_settings_from_the_command_line() -> None:
     (["play", "--with", "legions"], "unknown option 'legions'; the options are: barbaria,"),
     (["play", "--with", "imperivm"], "is a variant, not a module of the Dux expansion"),
     (["play", "--variant", "barbaria", "--param", "barbaria.redirect=4th"],
-     "Barbaria: redirect must be one of 2nd, 3rd, not '4th'"),
-    (["play", "--param", "barbaria.redirect=3rd"], "is for Barbaria, which is not chosen"),
+     "Barbaria: redirect must be one of arrow, stay, not '4th'"),
+    (["play", "--param", "barbaria.redirect=stay"], "is for Barbaria, which is not chosen"),
     (["play", "--variant", "barbaria", "--param", "barbaria.reroll=1"],
      "Barbaria has no parameter 'reroll' (it has: redirect)"),
     (["play", "--variant", "barbaria", "--param", "barbaria"], "write OPTION.PARAMETER=VALUE"),
     (["play", "--scenario", "danubian", "--param", "danubian.garrisons=5"],
      "garrisons must be one of 4, 3, not 5"),
-    (["play", "--variant", "the-great", "--players", "3"], "The Great does not work with 3 players"),
+    (["play", "--variant", "the-great", "--param", "the-great.objective=rivalry"],
+     "The Great: objective must be one of players, cooperative, not 'rivalry'"),
     (["play", "--players", "6"], "--players"),
 ])
 def test_bad_combinations_exit_2_with_the_reason(args: list[str], message: str) -> None:
@@ -407,12 +410,12 @@ def test_constantius_blocks_the_army_about_to_attack_him() -> None:
     assert game.state.burned[C] == 1
 
 
-def barbaria_game(players: int = 1, dice: tuple[int, ...] = (6, 6, 6, 5)) -> Game:
+def barbaria_game(players: int = 1, dice: tuple[int, ...] = (6, 6, 6, 5), black: int = 1) -> Game:
     """Maximian's Roman phase; an army in Belgica; the Barbarian player has 4 gray and the black
-    disc."""
+    disc (unless ``black=0``)."""
     state = option_position(["barbaria"], emperors={"Maximian": "roma"}, armies=["II:1"],
                             settings={"players": players},
-                            expansion={"barbarian_reserve": {"gray": 4, "black": 1}})
+                            expansion={"barbarian_reserve": {"gray": 4, "black": black}})
     return Game.from_position(state, dice=ScriptedDice(list(dice)))
 
 
@@ -443,18 +446,32 @@ def test_the_barbarian_player_answers_his_decisions() -> None:
                                               ("B pass", BarbarianPass()), ("n", BarbarianPass()),
                                               ("the Barbarians reroll the dice", Reroll())])
 def test_decision_answers(answer: str, expected: Action) -> None:
-    game = barbaria_game()
-    run_session(game, Script(["end", "pass", answer]), show_board=False)
-    assert game.log[3] == expected
+    game = barbaria_game(black=0)  # the reroll window alone: reroll or pass
+    run_session(game, Script(["end", answer]), show_board=False)
+    assert game.log[2] == expected
 
 
 def test_a_wrong_answer_to_a_decision_is_refused() -> None:
-    game = barbaria_game()
-    out = run_session(game, Script(["end", "pass", "attack roma", "9"]), show_board=False)
+    game = barbaria_game(black=0)
+    out = run_session(game, Script(["end", "attack roma", "9"]), show_board=False)
     assert "Refused: the game waits for a decision of Player 2 (the Barbarian player): type 1 " \
            "(reroll the dice (1 gray disc)), 2 (pass)" in out
     assert "Refused: there is no action 9: choose 1 to 2" in out
-    assert game.log == [EndPhase(M), BarbarianPass(), Roll((6, 6))]
+    assert game.log == [EndPhase(M), Roll((6, 6))]
+
+
+def test_the_black_disc_is_offered_after_a_roll_before_it_is_used() -> None:
+    # R12.6: "at any moment of his phase": kept at the start and before R7.2, offered again with
+    # the reroll after the activity roll
+    game = barbaria_game()
+    script = Script(["end", "pass", "pass", "black etrvria"])
+    out = run_session(game, script, show_board=False)
+    assert "decides: The Barbarian activity (R7.2) comes next." in out
+    assert ("The dice show 6 6 (both dice (region:province) for the Barbarian activity). "
+            "Barbaria (R12.6): the Barbarian player may spend one of his 4 gray discs to reroll "
+            "them (once per roll, D24), or use his black disc before the roll is used.") in out
+    assert game.log[:5] == [EndPhase(M), BarbarianPass(), BarbarianPass(), Roll((6, 6)),
+                            BlackRevolt(prov("etrvria"))]
 
 
 def test_a_player_cannot_undo_another_players_decision() -> None:
@@ -478,6 +495,9 @@ def test_carausian_revolt_starts_with_constantius_on_the_board() -> None:
     code, out = invoke(["play", "--scenario", "carausian-revolt", "--seed", "5"], input="1\n")
     assert code == 0, out
     assert "TETRARCHIA, level 4221" in out
+    # R13: the level describes the scenario's setup, no additional revolt is rolled
+    assert "the general revolt (8 revolts) and the scenario's 1 army." in " ".join(out.split())
+    assert "Additional revolt" not in out
     assert "Scenario Carausian Revolt (286-296): Level 4221" in out
     assert "Diocletian's first turn is skipped (scenario). Galerius's first turn is skipped" in out
     assert "Round 1: Constantius's turn." in out
@@ -609,7 +629,7 @@ def test_random_games_with_options_end(options: tuple[str, ...], level: str) -> 
 # --- save and load ----------------------------------------------------------------------------
 def test_save_and_load_an_option_game(tmp_path: Path) -> None:
     path = tmp_path / "barbaria.json"
-    settings = Settings(options=("barbaria", "dux", "imperivm"), params=(("barbaria.redirect", "3rd"),))
+    settings = Settings(options=("barbaria", "dux", "imperivm"), params=(("barbaria.redirect", "stay"),))
     game = Game.new(settings, seed=9)
     out = run_session(game, Script(["1", "1", "roma", "D +dux etrvria", "end", "pass", "pass",
                                     f"save {path}"]), show_board=False)
@@ -622,7 +642,7 @@ def test_save_and_load_an_option_game(tmp_path: Path) -> None:
     code, text = invoke(["play", "--load", str(path), "--with", "goths"], input="")
     assert code == 0, text
     assert "a loaded game keeps its own settings (its options included)" in text
-    assert "Options: Barbaria (R12.6), Dvx (R11.1), Imperivm (R12.1); barbaria.redirect=3rd." in text
+    assert "Options: Barbaria (R12.6), Dvx (R11.1), Imperivm (R12.1); barbaria.redirect=stay." in text
     assert "Player 2: the Barbarians" in text
     code, text = invoke(["replay", str(path)])
     assert code == 0 and "Options: Barbaria (R12.6)" in text and "the Barbarians pass" in text

@@ -87,10 +87,12 @@ GOLDENS = (
     Golden("vsvrpator", ("vsvrpator",), "4211", 0),
     Golden("roma-aeterna", ("roma-aeterna",), "4211", 1),  # glory taken
     Golden("the-great", ("the-great",), "4211", 1, players=2),  # glory taken (2 players)
-    Golden("barbaria", ("barbaria",), "4211", 0),  # rerolls, cancelled advances, the black disc
-    # a redirected army stopped by a broken link follows its arrow (3rd edition): the game
-    # differs from the 2nd-edition one with the same seed
-    Golden("barbaria-3rd", ("barbaria",), "4211", 1, params=(("barbaria.redirect", "3rd"),)),
+    # rerolls, a cancelled advance, the black disc; a redirected army stopped by a broken link
+    # advances along its arrow (R12.6: "the change is cancelled")
+    Golden("barbaria", ("barbaria",), "4211", 1),
+    # with barbaria.redirect=stay that army stays: the game differs from the default one with
+    # the same seed
+    Golden("barbaria-stay", ("barbaria",), "4211", 1, params=(("barbaria.redirect", "stay"),)),
     Golden("diarchia", ("diarchia",), "4211", 0),  # battles with shared support
     Golden("patres-patriae", ("patres-patriae",), "4211", 0),  # both IP transfers
     _scenario("carausian-revolt", 3),  # battles
@@ -164,7 +166,7 @@ def replay(golden: Golden, stored: str) -> str:
             game.play(parse_action(text, board), events)
         except TetrarchiaError as exc:
             raise LogNoLongerApplies(f"action {number} {text!r}: {exc}") from None
-        lines.append(text)
+        lines.append(format_action(game.log[-1], board))  # a change of notation shows too
         lines += event_lines(events)
     if not game.state.is_over and len(game.log) < MAX_ACTIONS:
         raise LogNoLongerApplies(f"the stored {len(game.log)} actions no longer end the game")

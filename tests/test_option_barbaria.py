@@ -4,11 +4,12 @@ He takes 4 gray and 1 black disc from the reserves at setup and refills to 4 gra
 each round (as far as the unrest reserve allows).  In the Barbarian phase only, each gray disc
 (back to the unrest reserve) buys: a reroll of the dice just rolled (once per roll, D24); the
 cancelling of an army's advance; a redirection of an army already inside the Empire through
-another link (a failed broken link: 2nd edition, the army stays; param ``barbaria.redirect=3rd``,
-it follows its arrow instead).  Once per game, at the start of his phase, the black disc goes as
-a revolt on an empty (no disc, no figure, D25) non-capital Roman province, or - with no army on
-the board - back to the revolt reserve for an army on an empty border.  He wins when the
-Emperors lose.  ``deciding_seat`` is 4 at each of his decisions, ``decider`` None.
+another link (a failed broken link cancels the change: the army advances along its own arrow;
+param ``barbaria.redirect=stay`` keeps it in place).  Once per game, at any moment of his phase
+(before R7.1, R7.2, R7.3, before each army's step, after any roll before it is used), the black
+disc goes as a revolt on an empty (no disc, no figure, D25) non-capital Roman province, or - with
+no army on the board - back to the revolt reserve for an army on an empty border.  He wins when
+the Emperors lose.  ``deciding_seat`` is 4 at each of his decisions, ``decider`` None.
 
 Most positions: Diocletian in Roma ends his Roman phase (so no refill follows: Galerius's turn).
 """
@@ -26,7 +27,7 @@ from tetrarchia.core.actions import Action, Attack, EndPhase, Enter, PlaceFleet,
 from tetrarchia.core.board import default_board
 from tetrarchia.core.engine import apply_action, decider, deciding_seat, legal_actions, new_game
 from tetrarchia.core.errors import IllegalAction, NotYourTurn, WrongMoment
-from tetrarchia.core.events import Purpose
+from tetrarchia.core.events import Event, Purpose
 from tetrarchia.core.notation import format_action, parse_action
 from tetrarchia.core.pieces import ARMY, NO_DISC, REVOLT, UNREST, Emperor
 from tetrarchia.core.serialize import position_from_json, position_to_json
@@ -262,31 +263,51 @@ def test_r12_6_pass_lets_the_army_advance() -> None:
 
 
 REDIRECTS: list[Row] = [
-    # (army in, sent to, broken-link die or None, redirect edition, where it ends)
-    pytest.param("I:3", "I:5", None, "2nd", "I:5", id="normal-link"),
-    pytest.param("I:3", "I:2", None, "2nd", "I:2", id="backwards-normal-link"),
-    pytest.param("I:6", "II:5", 3, "2nd", "I:6", id="2nd-broken-fails-stays"),
-    pytest.param("I:6", "II:5", 4, "2nd", "II:5", id="2nd-broken-holds"),
-    pytest.param("I:6", "II:5", 3, "3rd", "II:6", id="3rd-broken-fails-follows-arrow"),
-    pytest.param("I:6", "II:5", 4, "3rd", "II:5", id="3rd-broken-holds"),
+    # (army in, sent to, broken-link die or None, redirect parameter, where it ends)
+    pytest.param("I:3", "I:5", None, "arrow", "I:5", id="normal-link"),
+    pytest.param("I:3", "I:2", None, "arrow", "I:2", id="backwards-normal-link"),
+    pytest.param("I:6", "II:5", 3, "arrow", "II:6", id="broken-fails-follows-its-arrow"),
+    pytest.param("I:6", "II:5", 4, "arrow", "II:5", id="broken-holds"),
+    pytest.param("I:6", "II:5", 3, "stay", "I:6", id="stay-broken-fails-stays"),
+    pytest.param("I:6", "II:5", 4, "stay", "II:5", id="stay-broken-holds"),
 ]
 
 
-@pytest.mark.parametrize(("src", "dest", "die", "edition", "final"), REDIRECTS)
-def test_r12_6_redirect_inside_the_empire(src: str, dest: str, die: int | None, edition: str,
+@pytest.mark.parametrize(("src", "dest", "die", "redirect", "final"), REDIRECTS)
+def test_r12_6_redirect_inside_the_empire(src: str, dest: str, die: int | None, redirect: str,
                                           final: str) -> None:
-    params = {"barbaria.redirect": "3rd"} if edition == "3rd" else {}
+    """000: "Change the advance direction of an army, once it enters the Empire. [...] If a
+    broken link stops the advance, the change is cancelled."  002: "l'armée se déplace en
+    suivant la flèche".  The default: the army in TARRACONENSIS I:6 sent to AQVITANIA II:5
+    fails the broken link and advances along its arrow to NARBONENSIS II:6; with
+    ``redirect=stay`` it stays in TARRACONENSIS."""
+    params = {"barbaria.redirect": redirect} if redirect != "arrow" else {}
     state = at_the_advance(armies=[src], discs={src: "revolt"}, params=params)
-    apply_action(state, Redirect(prov(src), prov(dest)))
+    events: list[Event] = []
+    apply_action(state, Redirect(prov(src), prov(dest)), events)
     assert (state.gray, state.unrest_reserve) == (3, 18)
     if die is not None:
         assert purpose(state) is Purpose.BROKEN_LINK
-        roll(state, die)
-        play(state, "B pass")  # the window after the link roll
+        roll(state, die, events=events)
+        play(state, "B pass", events=events)  # the window after the link roll
     assert state.armies() == [prov(final)]
     assert state.disc[prov(final)] == REVOLT
     assert state.disc[prov(src)] == REVOLT
     assert (state.turn, awaiting(state)) == (G, Awaiting.ENTRY)
+    if final == "II:6":
+        assert ("The army in Tarraconensis cannot cross the broken link to Aqvitania: the change "
+                "is cancelled and it advances along its arrow.") in [e.text for e in events]
+
+
+@pytest.mark.parametrize(("given", "value"), [("arrow", "arrow"), ("stay", "stay"),
+                                               ("3rd", "arrow"), ("2nd", "stay")])
+def test_r12_6_redirect_parameter_keeps_its_former_names(given: str, value: str) -> None:
+    """The default is the rulebooks' reading (``arrow``); the former names of the values
+    (``3rd``, ``2nd``) are still read, as their new names."""
+    assert Settings(options=("barbaria",)).param("barbaria", "redirect") == "arrow"
+    settings = Settings(options=("barbaria",), params=(("barbaria.redirect", given),))
+    assert settings.param("barbaria", "redirect") == value
+    assert settings.params == (("barbaria.redirect", value),)
 
 
 def test_r12_6_a_redirected_army_then_follows_d9() -> None:
@@ -404,15 +425,120 @@ def test_r12_6_no_black_army_while_an_army_is_on_the_board() -> None:
 
 
 def test_r12_6_passing_keeps_the_black_disc_for_a_later_phase() -> None:
+    """Passed at every moment of one phase (before R7.1, before R7.2, after the activity roll,
+    before R7.3), the black disc is still his in the next phase."""
     state = variant(black=1)
     end(state)
+    play(state, "B pass")  # before R7.1
+    assert BlackRevolt(prov("I:1")) in barbarian_decides(state)  # before R7.2
+    assert ["black-moment", 3] in position_to_json(state)["machine"]["tasks"]  # before R7.3
+    assert_round_trip(state)
     play(state, "B pass")
     assert state.black == 1 and purpose(state) is Purpose.ACTIVITY
     roll(state, *QUIET)
+    assert barbarian_decides(state)[0] == Reroll()
+    play(state, "B pass")
+    assert BlackRevolt(prov("I:1")) in barbarian_decides(state)  # before R7.3
     play(state, "B pass")
     apply_action(state, Enter(G, prov("III:4")))
     end(state)
     assert BlackRevolt(prov("I:1")) in barbarian_decides(state)
+
+
+# === the black disc at any moment of his phase (R12.6) ==========================================
+# 000: "He only has 1 black disc that he can spend once in the game, also in his phase"; RULES.md
+# R12.6: "at any moment of his phase (before any step of R7.1-R7.3 and after any roll, before it
+# is used)".
+
+
+def test_r12_6_black_disc_after_the_activity_roll_before_it_is_used() -> None:
+    """The activity roll names LVSITANIA I:3, empty: it would place an unrest.  The Barbarian
+    player puts his black disc there first: the same roll now meets a revolt, an uprising."""
+    state = variant(black=1, gray=0)
+    end(state)
+    play(state, "B pass", "B pass")  # before R7.1 and before R7.2
+    roll(state, 1, 3)
+    choices = barbarian_decides(state)
+    assert Reroll() not in choices and BlackRevolt(prov("I:3")) in choices
+    play(state, "the Barbarians place the black disc in Lvsitania")
+    # the uprising: revolts on the provinces linked to LVSITANIA, then the army roll
+    assert state.disc[prov("I:3")] == REVOLT
+    assert state.disc[prov("I:2")] == REVOLT and state.disc[prov("I:4")] == REVOLT
+    assert purpose(state) is Purpose.UPRISING_REGION
+    assert state.black == 0
+
+
+def test_r12_6_black_disc_before_r7_2_does_not_spread_in_this_phase() -> None:
+    """Placed before R7.2, on BAETICA I:2 next to the unrest of LVSITANIA I:3, the revolt does
+    not turn it in this phase (R7.1 is over); placed before R7.1 it would (see above)."""
+    state = variant(black=1, gray=0, discs={"I:3": "unrest"})
+    end(state)
+    play(state, "B pass")
+    play(state, "the Barbarians place the black disc in Baetica")
+    assert (state.disc[prov("I:2")], state.disc[prov("I:3")]) == (REVOLT, UNREST)
+    assert purpose(state) is Purpose.ACTIVITY
+    roll(state, *QUIET)
+    assert (state.turn, awaiting(state)) == (G, Awaiting.ENTRY)
+
+
+def test_r12_6_black_disc_for_an_army_before_r7_3_and_it_advances() -> None:
+    """No army on the board: after the activity, before R7.3, the black disc becomes an army in
+    GAETVLIA; it advances in the same phase (D2): the broken link to TINGITANA I:1 holds (5) and
+    it devastates TINGITANA."""
+    state = variant(black=1, gray=0)
+    end(state)
+    play(state, "B pass", "B pass")
+    roll(state, *QUIET)
+    play(state, "B pass")  # after the roll
+    assert BlackArmy(prov("gaetvlia")) in barbarian_decides(state)
+    play(state, "the Barbarians trade the black disc for an army in Gaetvlia")
+    assert (state.black, state.revolt_reserve) == (0, 21)
+    assert purpose(state) is Purpose.BROKEN_LINK
+    roll(state, 5)
+    assert state.armies() == [prov("I:1")]
+    assert state.disc[prov("I:1")] == REVOLT
+    assert (state.turn, awaiting(state)) == (G, Awaiting.ENTRY)
+
+
+def test_r12_6_black_disc_before_an_army_step_without_gray_discs() -> None:
+    """With no gray disc he cannot cancel or redirect, but before each army's step he may still
+    spend the black disc (here: a revolt in GALLAECIA I:4, where the army of LVSITANIA goes)."""
+    state = variant(black=1, gray=0, armies=["I:3"], discs={"I:3": "revolt"})
+    end(state)
+    play(state, "B pass", "B pass")
+    roll(state, *QUIET)
+    play(state, "B pass")
+    play(state, "B pass")  # before R7.3
+    choices = barbarian_decides(state)
+    assert not [a for a in choices if isinstance(a, (CancelAdvance, Redirect))]
+    assert BlackRevolt(prov("I:4")) in choices and choices[-1] == PASS
+    play(state, "the Barbarians place the black disc in Gallaecia")
+    assert state.armies() == [prov("I:4")]
+    assert (state.black, state.revolt_reserve) == (0, 19)
+
+
+def test_r12_6_black_disc_during_the_spreading_spreads_too() -> None:
+    """The spreading (R7.1) rolls the broken link TINGITANA I:1 - BAETICA I:2 for the unrest of
+    TINGITANA: 2, not linked.  After that roll the black disc goes on TARRACONENSIS I:6, next to
+    the unrest of GALLAECIA I:4: "every unrest linked to a revolt becomes a revolt, repeatedly"
+    (R7.1), so another wave turns GALLAECIA in this same spreading (and D3: the failed link is
+    not rolled again)."""
+    state = variant(black=1, gray=0, discs={"I:1": "unrest", "I:2": "revolt", "I:4": "unrest"})
+    end(state)
+    play(state, "B pass")  # before R7.1
+    assert purpose(state) is Purpose.BROKEN_LINK
+    roll(state, 2)
+    play(state, "the Barbarians place the black disc in Tarraconensis")
+    assert (state.disc[prov("I:6")], state.disc[prov("I:4")]) == (REVOLT, REVOLT)
+    assert state.disc[prov("I:1")] == UNREST
+    assert purpose(state) is Purpose.ACTIVITY  # no other window: the black disc is spent
+
+
+def test_r12_6_no_window_at_all_once_the_black_disc_is_spent_and_no_gray_left() -> None:
+    state = variant(black=0, gray=0, armies=["I:3"], discs={"I:3": "revolt"})
+    end(state)
+    roll(state, 1, 4)
+    assert (state.turn, awaiting(state)) == (G, Awaiting.ENTRY)
 
 
 # === refusals and seats =========================================================================
@@ -425,10 +551,10 @@ def test_r12_6_barbarian_actions_outside_his_windows() -> None:
     end(state)
     assert_refused(state, EndPhase(D), WrongMoment)  # his black-disc decision
     assert_refused(state, Roll((2, 2)), WrongMoment)
-    play(state, "B pass")
+    play(state, "B pass", "B pass")  # the black disc before R7.1 and before R7.2
     roll(state, *QUIET)
     assert_refused(state, Redirect(prov("I:3"), prov("I:5")), IllegalAction)  # at the reroll window
-    play(state, "B pass")
+    play(state, "B pass", "B pass")  # the reroll window, the black disc before R7.3
     assert_refused(state, Reroll(), IllegalAction)  # at the advance decision
     assert_refused(state, CancelAdvance(prov("I:4")), IllegalAction)
 

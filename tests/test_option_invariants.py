@@ -84,7 +84,7 @@ from tetrarchia.options.scenarios import scenario_level
 from tetrarchia.options.via_romana import SendGarrison
 from tetrarchia.players.random_player import RandomPlayer
 
-SEEDS = 12  # games per configuration (26 configurations: some 30 s with every check)
+SEEDS = 12  # games per configuration (28 configurations: some 30 s with every check)
 FAST_SEEDS = 2  # the default run plays these per configuration; the rest are marked slow
 MAX_STEPS = 3000
 CANDIDATE_CHECKS = 2  # states per game where every legal and many illegal actions are tried
@@ -125,12 +125,14 @@ CONFIGS = (
     Config("imperivm", ("imperivm",)),
     Config("imperivm-1st", ("imperivm-1st",)),
     Config("mare-nostrvm", ("mare-nostrvm",), "5311"),  # 3 fleets: zones join
+    Config("mare-nostrvm-flat", ("mare-nostrvm",), "5311", (("mare-nostrvm.cost", "flat"),)),
     Config("via-romana", ("via-romana",)),
     Config("vsvrpator", ("vsvrpator",)),
     Config("roma-aeterna", ("roma-aeterna",)),
     Config("the-great", ("the-great",), players=2),
+    Config("the-great-3", ("the-great",), players=3),  # the cooperative objective (D39)
     Config("barbaria", ("barbaria",)),
-    Config("barbaria-3rd", ("barbaria",), params=(("barbaria.redirect", "3rd"),)),
+    Config("barbaria-stay", ("barbaria",), params=(("barbaria.redirect", "stay"),)),
     Config("diarchia", ("diarchia",)),
     Config("patres-patriae", ("patres-patriae",)),
     Config("all-together", ALL_TOGETHER),

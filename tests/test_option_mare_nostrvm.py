@@ -1,7 +1,9 @@
 """R12.2 Mare Nostrvm: Roman fleets in adjacent sea zones (1-2, 2-3) form one zone; an Emperor
 moves between any coastal provinces of the joined zones for 1 IP per zone in the shortest chain
 of fleet zones from a zone of his province to a zone of the destination (D21, 2nd edition cost),
-+1 into a revolt (R5.1).  Without adjacent fleets nothing is joined.
++1 into a revolt (R5.1).  Without adjacent fleets nothing is joined.  With the parameter
+``mare-nostrvm.cost=flat`` (1st edition) a move between coasts of the joined zones costs 1 IP,
+whatever the zones crossed.
 
 Zones: 1 Mare Atlanticvm, 2 Mare Internvm, 3 Mare Aegaevm.  Coasts used: BELGICA II:1 (1),
 TINGITANA I:1 (1, 2), ACHAIA IV:5 (2, 3), ETRVRIA (2), SYRIA V:2 (3), GERMANIA SVPERIOR II:3 (none).
@@ -14,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from conftest import assert_refused, option_position, play, prov
+from conftest import POSITION_FORMAT, assert_refused, option_position, play, prov
 from tetrarchia.core.actions import Move
 from tetrarchia.core.board import default_board
 from tetrarchia.core.engine import apply_action, legal_actions
@@ -22,6 +24,7 @@ from tetrarchia.core.errors import MustMoveOn, NotEnoughIP, NotLinked
 from tetrarchia.core.pieces import EMPEROR_FIGURE, NO_FIGURE, Emperor, Piece
 from tetrarchia.core.roman import fleet_routes
 from tetrarchia.core.serialize import position_from_json, position_to_json
+from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import State
 
 D, G, C, M = Emperor.DIOCLETIAN, Emperor.GALERIUS, Emperor.CONSTANTIUS, Emperor.MAXIMIAN
@@ -179,3 +182,65 @@ def test_r12_2_position_round_trip() -> None:
     back = position_from_json(data, BOARD)
     assert back == state
     assert fleet_routes(back, prov("V:2")) == fleet_routes(state, prov("V:2"))
+
+
+# --- the 1st-edition cost (parameter cost=flat) -----------------------------------------------
+
+
+def flat(*, fleets: Sequence[int], emperors: Mapping[str, str | None],
+         discs: Mapping[str, str] | None = None) -> State:
+    """Maximian's Roman phase at level 4311 with ``mare-nostrvm.cost=flat``."""
+    data: dict[str, Any] = {
+        **POSITION_FORMAT,
+        "settings": {"level": "4311", "options": ["mare-nostrvm"],
+                     "params": {"mare-nostrvm.cost": "flat"}},
+        "discs": dict(discs or {}), "emperors": dict(emperors), "fleets": list(fleets),
+        "turn": {"emperor": "Maximian", "ip": 6},
+    }
+    return position_from_json(data, BOARD)
+
+
+FLAT_COSTS: list[Row] = [
+    # (fleets, origin, destination, revolt there, IP or None when no fleet joins them)
+    pytest.param([1, 2], "II:1", "II:4", False, 1, id="same-zone-1"),
+    pytest.param([1, 2], "II:1", "etrvria", False, 1, id="zones-1-2-joined"),
+    pytest.param([1, 2], "II:1", "etrvria", True, 2, id="zones-1-2-into-revolt"),
+    pytest.param([1, 2, 3], "II:1", "V:2", False, 1, id="zones-1-2-3"),
+    pytest.param([1, 2, 3], "II:1", "V:2", True, 2, id="zones-1-2-3-into-revolt"),
+    pytest.param([1, 3], "II:1", "V:2", False, None, id="zones-1-3-not-adjacent"),
+    pytest.param([2, 3], "II:1", "etrvria", False, None, id="no-fleet-on-the-start-coast"),
+]
+
+
+@pytest.mark.parametrize(("fleets", "origin", "dest", "revolt", "cost"), FLAT_COSTS)
+def test_r12_2_first_edition_one_ip_between_any_two_coasts_of_the_joined_zones(
+    fleets: list[int], origin: str, dest: str, revolt: bool, cost: int | None
+) -> None:
+    """003 (1st edition): "If you have fleets in two adjacent sea zones, you can consider them as
+    one zone. Direct movement between any two coastal provinces of this new extended sea zone is
+    allowed."  One zone, so one fleet move: 1 IP (+1 into a revolt, R5.1); the same provinces
+    are reached as with the 2nd-edition cost."""
+    state = flat(fleets=fleets, emperors={"Maximian": origin},
+                 discs={dest: "revolt"} if revolt else None)
+    move = Move(M, prov(origin), prov(dest), True)
+    if cost is None:
+        assert move not in legal_actions(state)
+        assert_refused(state, move, NotLinked)
+        return
+    apply_action(state, move)
+    assert state.ip == 6 - cost
+    assert state.emperor_at[M] == prov(dest)
+
+
+def test_r12_2_first_edition_reaches_the_same_provinces_for_1_ip() -> None:
+    per_zone = variant(fleets=[1, 2, 3], emperors={"Maximian": "II:1"})
+    one_ip = flat(fleets=[1, 2, 3], emperors={"Maximian": "II:1"})
+    routes = fleet_routes(per_zone, prov("II:1"))
+    assert max(routes.values()) == 3
+    assert fleet_routes(one_ip, prov("II:1")) == dict.fromkeys(routes, 1)
+
+
+def test_r12_2_cost_parameter_default_and_choices() -> None:
+    assert Settings(options=("mare-nostrvm",)).param("mare-nostrvm", "cost") == "per-zone"
+    assert Settings(options=("mare-nostrvm",), params=(("mare-nostrvm.cost", "flat"),)).param(
+        "mare-nostrvm", "cost") == "flat"

@@ -1,12 +1,15 @@
 """R12.5 Roma Aeterna (2nd edition) and The Great (1st edition).
 
-Glory: the Emperor who leads a won battle (D7: he attacks, or an army attacks him and loses) takes
-one gray disc from the unrest reserve (none when it is empty, D28); leading a lost battle gives
-one back if he has any; a draw changes nothing; the Dux's battles give none (D27).  At a Roman
-victory each Emperor scores his secured borders (discs of his colour) + his glory; one with at
-least 2 more than every other is the Great (a bitter victory).  The Great adds the Emperors of the
-East/West (2 more than his Augustus/Caesar partner) and the objectives of 1, 2 or 4 players; it
-is refused with 3 players.  The lines of ``state.hooks.end_report`` are checked word for word.
+Glory: the Emperor who leads a won battle against an army (D7: he attacks, or an army attacks him
+and loses) takes one gray disc from the unrest reserve (none when it is empty, D28); leading a lost
+battle gives one back if he has any; a draw changes nothing; the Dux's battles give none (D27); a
+battle against the Pirates gives and costs none (R12.5).  At a Roman victory each Emperor scores
+his secured borders (discs of his colour) + his glory; one with at least 2 more than every other
+is the Great (a bitter victory).  The Great adds the Emperors of the East/West (2 more than his
+Augustus/Caesar partner) and the objectives: 1 player, at most 1 point between any two Emperors;
+2 or 4 players, their rivalry; 3 players, and any number with ``the-great.objective=cooperative``,
+the fully cooperative one (no Great, no Emperor of the East/West).  The lines of
+``state.hooks.end_report`` are checked word for word.
 """
 
 from __future__ import annotations
@@ -42,10 +45,12 @@ def variant(
     expansion: Mapping[str, Any] | None = None,
     turn: str = "Maximian",
     players: int = 1,
+    params: Mapping[str, str] | None = None,
 ) -> State:
     data: dict[str, Any] = {
         **POSITION_FORMAT,
-        "settings": {"level": "4211", "options": list(options), "players": players},
+        "settings": {"level": "4211", "options": list(options), "players": players,
+                     "params": dict(params or {})},
         "discs": dict(discs or {}),
         "emperors": dict(emperors),
         "armies": list(armies),
@@ -70,13 +75,15 @@ def report(state: State) -> list[str]:
         (("the-great",), 1, True),
         (("the-great",), 2, True),
         (("the-great",), 4, True),
-        (("the-great",), 3, False),
-        (("great",), 3, False),
+        (("the-great",), 3, True),
+        (("great",), 3, True),
         (("roma-aeterna", "the-great"), 1, False),
     ],
 )
 def test_r12_5_settings(options: tuple[str, ...], players: int, ok: bool) -> None:
-    """The Great does not work with 3 players; the two editions exclude each other."""
+    """003: "1-4 players: you can also use this variant in full cooperation and preserve the
+    Tetrarchy": The Great is played by 1-4 players, 3 included (R12.5); the two editions exclude
+    each other."""
     if ok:
         Settings(level=Level.parse("4211"), options=options, players=players)
     else:
@@ -170,16 +177,34 @@ def test_d26_d27_the_dux_defeated_gives_no_glory_back() -> None:
     assert state.armies() == [prov("II:6")]
 
 
-@pytest.mark.parametrize(("dice", "glory"), [((6, 1), 1), ((1, 6), 0)])
-def test_r12_5_a_battle_against_the_pirates_counts(dice: tuple[int, int], glory: int) -> None:
-    """R11.3 from ETRVRIA (coast 2: support Cisalpina + Roma = 2) against the Pirates (no revolt
-    on that coast): (6+2) > 1 wins, (1+2) < 6 loses."""
-    state = variant(("roma-aeterna", "pirates"), emperors={"Maximian": "etrvria"}, fleets=[1],
-                    expansion={"pirates": 2})
+@pytest.mark.parametrize("option", ["roma-aeterna", "the-great"])
+@pytest.mark.parametrize(("dice", "pirates"), [((6, 1), 0), ((1, 6), 2)], ids=["won", "lost"])
+def test_r12_5_a_battle_against_the_pirates_gives_and_costs_no_glory(
+        option: str, dice: tuple[int, int], pirates: int) -> None:
+    """002: "Un Empereur qui remporte une victoire contre une armée prend 1 disque gris": the
+    Pirates are not an army.  R11.3 from ETRVRIA (coast 2: support Cisalpina + Roma = 2) against
+    the Pirates (no revolt on that coast): (6+2) > 1 wins, (1+2) < 6 loses; Maximian keeps his
+    1 glory disc either way."""
+    state = variant((option, "pirates"), emperors={"Maximian": "etrvria"}, fleets=[1],
+                    glory={"Maximian": 1}, expansion={"pirates": 2})
     play(state, "Maximian attacks the Pirates from Etrvria")
     roll(state, *dice)
-    assert state.glory[M] == glory
-    assert state.pirates == (0 if glory else 2)
+    assert state.pirates == pirates
+    assert state.glory == [0, 0, 0, 1]
+    assert state.unrest_reserve == 20
+
+
+def test_r12_1b_a_victory_over_the_pirates_still_takes_a_burned_disc_back() -> None:
+    """For contrast: the 1st-edition Imperivm's "every time your Emperor leads a victory" is not
+    limited to armies; the Pirates beaten, Maximian takes back the disc burned earlier."""
+    state = variant(("imperivm-1st", "pirates"), emperors={"Maximian": "etrvria"}, fleets=[1],
+                    expansion={"pirates": 2, "burned": {"Maximian": 1},
+                               "recoverable": {"Maximian": 1}})
+    reserve = state.garrisons[M]
+    play(state, "Maximian attacks the Pirates from Etrvria")
+    roll(state, 6, 1)
+    assert state.pirates == 0
+    assert (state.burned[M], state.garrisons[M]) == (0, reserve + 1)
 
 
 def test_r12_5_glory_discs_can_empty_the_unrest_reserve() -> None:
@@ -255,13 +280,28 @@ REPORTS: list[Row] = [
     ], id="roma-aeterna-maximian-the-great"),
     pytest.param("the-great", {}, 1, [
         SCORE_LINE + "Diocletian 1, Galerius 2, Constantius 1, Maximian 2",
-        "Objective (1 player): preserve the Tetrarchy - achieved.",
+        "Objective (1 player): preserve the Tetrarchy, at most 1 point between any two Emperors "
+        "- achieved.",
     ], id="great-1-player-achieved"),
     pytest.param("the-great", {"Maximian": 1}, 1, [
         SCORE_LINE + "Diocletian 1, Galerius 2, Constantius 1, Maximian 3",
         "Maximian becomes Emperor of the West.",
-        "Objective (1 player): preserve the Tetrarchy - failed.",
+        "Objective (1 player): preserve the Tetrarchy, at most 1 point between any two Emperors "
+        "- failed.",
     ], id="great-1-player-west-fails"),
+    # 003 FAQ: "The 1-player case gives you the additional challenge of sharing glory among all
+    # Emperors by allowing at most a 1-point difference": 3 against 1, with no Great and no
+    # Emperor of the East or West, still fails
+    pytest.param("the-great", {"Maximian": 1, "Constantius": 1}, 1, [
+        SCORE_LINE + "Diocletian 1, Galerius 2, Constantius 2, Maximian 3",
+        "Objective (1 player): preserve the Tetrarchy, at most 1 point between any two Emperors "
+        "- failed.",
+    ], id="great-1-player-2-points-apart-fails"),
+    pytest.param("the-great", {"Diocletian": 1, "Constantius": 1}, 1, [
+        SCORE_LINE + "Diocletian 2, Galerius 2, Constantius 2, Maximian 2",
+        "Objective (1 player): preserve the Tetrarchy, at most 1 point between any two Emperors "
+        "- achieved.",
+    ], id="great-1-player-all-equal"),
     pytest.param("the-great", {"Maximian": 3}, 2, [
         SCORE_LINE + "Diocletian 1, Galerius 2, Constantius 1, Maximian 5",
         "Maximian is the Great: he breaks the Tetrarchy; a bitter victory.",
@@ -303,6 +343,41 @@ def test_r12_5_end_report_at_a_roman_victory(option: str, glory: dict[str, int],
     Galerius's, PERSIA Diocletian's; Maximian secures LIBYA last."""
     state = victory(option, "MCGGD", glory, players)
     assert report(state) == lines
+
+
+COOPERATIVE: list[Row] = [
+    # (players, the-great.objective, glory, the objective line)
+    pytest.param(3, "players", {}, "Objective (3 players, cooperative): preserve the Tetrarchy, no "
+                 "Great and no Emperor of the East or West - achieved.", id="3-players-kept"),
+    pytest.param(3, "players", {"Maximian": 1}, "Objective (3 players, cooperative): preserve the "
+                 "Tetrarchy, no Great and no Emperor of the East or West - failed.",
+                 id="3-players-west-fails"),
+    pytest.param(1, "cooperative", {"Maximian": 1, "Constantius": 1}, "Objective (cooperative): "
+                 "preserve the Tetrarchy, no Great and no Emperor of the East or West - achieved.",
+                 id="1-player-cooperative-2-points-apart-kept"),
+    pytest.param(2, "cooperative", {"Galerius": 2}, "Objective (cooperative): preserve the "
+                 "Tetrarchy, no Great and no Emperor of the East or West - failed.",
+                 id="2-players-cooperative-the-great-fails"),
+    pytest.param(4, "cooperative", {}, "Objective (cooperative): preserve the Tetrarchy, no Great "
+                 "and no Emperor of the East or West - achieved.", id="4-players-cooperative"),
+]
+
+
+@pytest.mark.parametrize(("players", "objective", "glory", "line"), COOPERATIVE)
+def test_r12_5_the_fully_cooperative_objective_for_1_to_4_players(
+        players: int, objective: str, glory: dict[str, int], line: str) -> None:
+    """003: "1-4 players: you can also use this variant in full cooperation and preserve the
+    Tetrarchy by avoiding that an Emperor rules over all or half of the Empire!"  3 players, who
+    have no rivalry objective, play this one (D39); ``the-great.objective=cooperative`` chooses
+    it for any number.  Borders as above (scores D 1, G 2, C 1, M 2 before glory)."""
+    names = {e.name[0]: e.title for e in Emperor}
+    discs = {BORDERS[i]: f"garrison {names[o]}" for i, o in enumerate("MCGGD")}
+    params = {"the-great.objective": objective} if objective != "players" else {}
+    state = variant(("the-great",), discs=discs, emperors={"Maximian": "libya"}, glory=glory,
+                    players=players, params=params)
+    play(state, "Maximian secures Libya")
+    assert state.result is Result.ROMA_VICTRIX
+    assert report(state)[-1] == line
 
 
 @pytest.mark.parametrize("option", ["roma-aeterna", "the-great"])

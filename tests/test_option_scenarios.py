@@ -35,9 +35,10 @@ from barbarian_helpers import (
     roll,
 )
 from conftest import assert_refused
-from tetrarchia.core.actions import Attack, EndPhase, Enter, Move, PlaceFleet, Sail
+from tetrarchia.core.actions import Attack, EndPhase, Enter, Move, PlaceFleet, Roll, Sail
 from tetrarchia.core.barbarian import advance_order
 from tetrarchia.core.combat import barbarian_support, battle_values
+from tetrarchia.core.dice import SeededDice
 from tetrarchia.core.engine import apply_action, legal_actions, new_game
 from tetrarchia.core.errors import IllegalAction, NotEnoughIP, OptionError
 from tetrarchia.core.events import Event, Purpose
@@ -103,9 +104,6 @@ IDS = [s.key for s in SPECS]
 # Dice of the rolled initial revolts: the first region rolls a 1 (rerolled), then 4; the next
 # regions 5, 6, 2, 3.
 ROLLED_DICE = (4, 5, 6, 2, 3)
-# The additional revolts (3rd digit 2): the first roll hits a listed province (rolled again),
-# then ACHAIA IV:5 and AFRICA VI:6, free in every scenario with the dice above.
-ADDITIONAL = ((4, 5), (6, 6))
 
 
 def settings_of(spec: Spec, *, fixed: bool = False, garrisons: int = 4) -> Settings:
@@ -131,9 +129,7 @@ def open_zones(spec: Spec) -> list[int]:
 
 
 def finish_setup(state: State, spec: Spec, events: list[Event] | None = None) -> None:
-    """After the initial revolts: the two additional revolts and the two fleets."""
-    for dice in ADDITIONAL:
-        roll(state, Purpose.ADDITIONAL_REVOLT, *dice, events=events)
+    """After the general revolt: the two fleets (no additional revolt, no initial army, R13)."""
     assert awaiting(state) is Awaiting.FLEET_PLACEMENT
     for zone in open_zones(spec)[:2]:
         apply_action(state, PlaceFleet(zone), events)
@@ -147,10 +143,7 @@ def fixed_start(spec: Spec, events: list[Event] | None = None) -> State:
 
 
 def setup_discs(spec: Spec, others: Mapping[int, str]) -> dict[str, str]:
-    found = dict.fromkeys((*spec.listed, *others.values(), *(r[0] for r in spec.rebels)), "revolt")
-    for dice in ADDITIONAL:
-        found[coords(*dice)] = "revolt"
-    return found
+    return dict.fromkeys((*spec.listed, *others.values(), *(r[0] for r in spec.rebels)), "revolt")
 
 
 def rebels_of(state: State) -> list[tuple[str, int]]:
@@ -223,10 +216,12 @@ def test_r13_aliases(alias: str, key: str) -> None:
 
 @pytest.mark.parametrize("spec", SPECS, ids=IDS)
 def test_r13_general_revolt_and_rolled_setup(spec: Spec) -> None:
-    """The listed provinces get revolts; every other outer region one rolled revolt (a 1 is
-    rerolled); the 3rd digit's 2 additional revolts are rolled as usual (a province in revolt is
-    rolled again); no initial army is rolled (the 4th digit counts the scenario's armies); no
-    Pirates roll; then the fleets, never in the Pirates' zone."""
+    """000 p.16: "General revolt: in the region(s) where the war started several revolts are
+    placed, and in all other regions you place 1 revolt following the standard rule."  The listed
+    provinces get revolts; every other outer region one rolled revolt (a 1 is rerolled).  R13:
+    the general revolt replaces the initial *and* the additional revolts (the 3rd digit counts
+    the listed revolts beyond one per region), and no initial army is rolled (the 4th digit
+    counts the scenario's armies); no Pirates roll; then the fleets, never in the Pirates' zone."""
     state = new_scenario(spec)
     events: list[Event] = []
     roll(state, Purpose.INITIAL_REVOLT, 1, events=events)  # the first rolled region: a 1
@@ -235,14 +230,7 @@ def test_r13_general_revolt_and_rolled_setup(spec: Spec) -> None:
     for region, die in zip(spec.rolled, ROLLED_DICE, strict=False):
         roll(state, Purpose.INITIAL_REVOLT, die, events=events)
         others[region] = coords(region, die)
-    # now the additional revolts: the first roll hits a listed province and is rolled again
-    first_listed = BOARD.province(spec.listed[0])
-    assert first_listed.region is not None and first_listed.number is not None
-    roll(state, Purpose.ADDITIONAL_REVOLT, first_listed.region, first_listed.number, events=events)
-    assert awaits_roll(state) is Purpose.ADDITIONAL_REVOLT
-    for dice in ADDITIONAL:
-        roll(state, Purpose.ADDITIONAL_REVOLT, *dice, events=events)
-    # no initial army die, no Pirates die: the fleets come next
+    # no additional revolt die, no initial army die, no Pirates die: the fleets come next
     assert awaiting(state) is Awaiting.FLEET_PLACEMENT
     assert legal_actions(state) == [PlaceFleet(z) for z in open_zones(spec)]
     expected = setup_discs(spec, others)
@@ -251,13 +239,70 @@ def test_r13_general_revolt_and_rolled_setup(spec: Spec) -> None:
     assert state.unrest_reserve == DISCS_PER_RESERVE
     texts = [e.text for e in events]
     assert texts[0] == f"Region {ROMAN_NUMERALS[spec.rolled[0]]}: rolled 1, roll again."
-    assert f"{BOARD.label(first_listed.index)} is already in revolt: roll again." in texts
+    assert not any("Additional revolt" in t for t in texts)
+
+
+@pytest.mark.parametrize(("fixed", "garrisons"), [(False, 4), (True, 4), (False, 3)],
+                         ids=["rolled", "fixed", "3-garrisons"])
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_r13_the_printed_level_describes_the_setup(spec: Spec, fixed: bool, garrisons: int) -> None:
+    """R13: "the 3rd digit [counts] the revolts beyond one per region, which the general revolt
+    already places (e.g. Carausian 4221: 3 in Gallia + 5 rolled = 6 + 2)".  Every scenario starts
+    with 6 + R = 8 revolts in the Roman provinces (its rebels stand on revolts of their own, on
+    their borders), and the armies on the board are the 4th digit; the same with the fixed setup
+    and with 3 garrisons per Emperor."""
+    level = Level.parse(spec.level)
+    state = new_scenario(spec, fixed=fixed, garrisons=garrisons)
+    assert state.garrisons == [garrisons] * 4
+    while awaits_roll(state) is Purpose.INITIAL_REVOLT:
+        roll(state, Purpose.INITIAL_REVOLT, 4)
+    roman = [p for p in BOARD.roman if state.disc[p] == REVOLT]
+    assert len(roman) == 6 + level.revolts == 8
+    on_borders = [p for p in BOARD.borders if state.disc[p] == REVOLT]
+    assert on_borders == sorted(at(b) for b, _, _ in spec.rebels)
+    assert state.revolt_reserve == DISCS_PER_RESERVE - 8 - len(spec.rebels)
+    assert state.armies_on_board() == level.armies
+
+
+def scenario_start(spec: Spec, seed: int) -> State:
+    """A whole seeded setup of the scenario (the initial-revolt dice of ``SeededDice(seed)``),
+    then the fleets in the first open zones."""
+    state = new_scenario(spec)
+    dice = SeededDice(seed)
+    while awaiting(state) is Awaiting.ROLL:
+        apply_action(state, Roll(dice.roll(state.roll_count)))
+    for zone in open_zones(spec)[:2]:
+        apply_action(state, PlaceFleet(zone))
+    return state
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_r13_no_emperor_placed_by_a_scenario_starts_on_a_revolt(spec: Spec) -> None:
+    """The printed scenarios never put an Emperor on a revolt: each one stands in a region of
+    the general revolt's listed provinces (where no revolt is rolled) and off its listed
+    provinces.  Checked over 400 seeded setups (with the additional revolts of the former
+    reading, 7-14% of the setups did), and for the fixed setup; the Emperors are still on the
+    board after the first Barbarian phase's R7.1 would have removed them."""
+    listed_regions = {BOARD.province(c).region for c in spec.listed}
+    for name, key_ in spec.placed.items():
+        province = BOARD.province(key_)
+        assert province.region in listed_regions, name
+        assert key_ not in spec.listed, name
+    for seed in range(400):
+        state = scenario_start(spec, seed)
+        assert sum(1 for p in BOARD.roman if state.disc[p] == REVOLT) == 8, f"seed {seed}"
+        for title, key_ in spec.placed.items():
+            assert state.disc[at(key_)] == NO_DISC, f"seed {seed}: {title} on a disc"
+    state = fixed_start(spec)
+    assert all(state.disc[at(k)] == NO_DISC for k in spec.placed.values())
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=IDS)
 def test_r13_fixed_setup_puts_the_other_regions_revolt_on_province_3_without_a_roll(spec: Spec) -> None:
+    """000 p.16: "If you prefer a fixed setup, we suggest placing the revolt of those regions in
+    province 3."  No die at all before the fleets."""
     state = new_scenario(spec, fixed=True)
-    assert awaits_roll(state) is Purpose.ADDITIONAL_REVOLT  # no initial revolt die at all
+    assert awaiting(state) is Awaiting.FLEET_PLACEMENT  # no initial revolt die at all
     others = {r: coords(r, 3) for r in spec.rolled}
     assert discs(state) == dict.fromkeys(
         (*spec.listed, *others.values(), *(r[0] for r in spec.rebels)), "revolt")
@@ -479,7 +524,7 @@ def test_r13_carausian_pirates_keep_the_fleets_out_of_mare_atlanticvm() -> None:
 
 @pytest.mark.parametrize(("spec", "border", "support"), [
     (CARAUSIAN, "britannia", 4),  # BRITANNIA + II:1, II:2, II:4
-    (MAURETANIAN, "gaetvlia", 6),  # GAETVLIA joins I:1, I:2 and VI:5, VI:4, VI:6 (additional)
+    (MAURETANIAN, "gaetvlia", 5),  # GAETVLIA joins I:1, I:2 and VI:5, VI:4
     (PERSIAN, "persia", 6),  # PERSIA + V:1, V:2, VI:1, VI:2 + LIBYA
     (PERSIAN, "libya", 6),
 ], ids=["carausius", "berbers", "narses", "domitianus"])

@@ -118,7 +118,7 @@ def test_parameters_have_one_canonical_form() -> None:
     assert first == second
     assert first.params == (("danubian-wars.fixed", True), ("danubian-wars.garrisons", 3))
     assert first.param("danubian-wars", "fixed") is True
-    assert Settings(options=("barbaria",)).param("barbaria", "redirect") == "2nd"  # the default
+    assert Settings(options=("barbaria",)).param("barbaria", "redirect") == "arrow"  # the default
 
 
 # --- impossible combinations (OPTIONS.md) -------------------------------------------------------------
@@ -130,7 +130,6 @@ IMPOSSIBLE: list[Row] = [
                  id="imperivm-both-editions"),
     pytest.param({"options": ("roma-aeterna", "the-great")}, ["Roma Aeterna", "The Great"],
                  id="roma-aeterna-and-the-great"),
-    pytest.param({"options": ("great",), "players": 3}, ["The Great"], id="the-great-with-3-players"),
     pytest.param({"level": level_of("carausian-revolt"), "options": ("carausian", "dux")},
                  ["Carausian Revolt", "Dux"], id="carausian-with-dux"),
     pytest.param({"level": level_of("great-persian-war"), "options": ("persian", "dux")},
@@ -193,10 +192,10 @@ BAD_PARAMS: list[Row] = [
     pytest.param(("barbaria",), ("barbaria.colour", "red"), ["Barbaria", "colour", "redirect"],
                  id="unknown-parameter"),
     pytest.param(("dux",), ("dux.anything", 1), ["Dux", "anything", "none"], id="module-without-parameters"),
-    pytest.param(("dux",), ("barbaria.redirect", "3rd"), ["Barbaria", "not chosen"],
+    pytest.param(("dux",), ("barbaria.redirect", "stay"), ["Barbaria", "not chosen"],
                  id="parameter-of-an-option-not-chosen"),
     pytest.param(("dux",), ("nothing.x", 1), ["nothing"], id="parameter-of-an-unknown-option"),
-    pytest.param(("barbaria",), ("barbaria.redirect", "4th"), ["Barbaria", "redirect", "2nd, 3rd"],
+    pytest.param(("barbaria",), ("barbaria.redirect", "4th"), ["Barbaria", "redirect", "arrow, stay"],
                  id="value-not-among-the-choices"),
     pytest.param(("danubian",), ("danubian.fixed", 3), ["Danubian Wars", "fixed"], id="int-for-a-bool"),
     pytest.param(("danubian",), ("danubian.garrisons", 5), ["Danubian Wars", "garrisons", "4, 3"],
@@ -221,7 +220,12 @@ JSON_SETTINGS: list[Row] = [
     pytest.param(Settings(options=("goths", "dux")), id="dux-goths"),
     pytest.param(Settings(level=Level.parse("4111"), options=("pirates", "vicarius"), players=2),
                  id="pirates-vicarius"),
-    pytest.param(Settings(options=("barbaria",), params=(("barbaria.redirect", "3rd"),)), id="barbaria-3rd"),
+    pytest.param(Settings(options=("barbaria",), params=(("barbaria.redirect", "stay"),)),
+                 id="barbaria-stay"),
+    pytest.param(Settings(options=("the-great",), players=3,
+                          params=(("the-great.objective", "cooperative"),)), id="the-great-3"),
+    pytest.param(Settings(level=Level.parse("5311"), options=("mare-nostrvm",),
+                          params=(("mare-nostrvm.cost", "flat"),)), id="mare-nostrvm-flat"),
     pytest.param(Settings(level=level_of("danubian-wars", 3), options=("danubian",),
                           params=(("danubian.fixed", True), ("danubian.garrisons", 3))), id="danubian-3"),
 ]

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from conftest import assert_refused, play, position, prov, roll, snapshot
+from conftest import assert_refused, play, position, prov, roll, snapshot, waiting_for
 from tetrarchia.core.actions import (
     Action,
     Attack,
@@ -21,7 +21,7 @@ from tetrarchia.core.actions import (
     Subdue,
     SubdueKind,
 )
-from tetrarchia.core.engine import apply_action, legal_actions, run
+from tetrarchia.core.engine import apply_action, legal_actions, resume, run
 from tetrarchia.core.errors import (
     BadRoll,
     GameOver,
@@ -39,7 +39,7 @@ from tetrarchia.core.errors import (
 from tetrarchia.core.events import Event, Purpose
 from tetrarchia.core.pieces import EMPEROR_FIGURE, GARRISON, NO_DISC, NO_FIGURE, UNREST, Emperor
 from tetrarchia.core.state import Awaiting, Result, State
-from tetrarchia.core.tasks import BEGIN_TURN
+from tetrarchia.core.tasks import BEGIN_TURN, PHASE_START
 
 D, G, C, M = Emperor.DIOCLETIAN, Emperor.GALERIUS, Emperor.CONSTANTIUS, Emperor.MAXIMIAN
 Row = Any  # a pytest.param
@@ -415,11 +415,16 @@ def test_no_entry_anywhere_makes_an_empty_roman_phase() -> None:
 
 def test_hand_written_position_without_entry_applies_d1() -> None:
     # D1: the same situation written as a position must not be stuck (awaiting an entry that has
-    # no legal action while the game is not over); his Roman phase is empty.
+    # no legal action while the game is not over); his Roman phase is empty, so the position
+    # stands at the start of his Barbarian phase.  Loading runs nothing (issue 6): the machine is
+    # paused there until the program resumes it, and only then R7.1 and R7.2 run.
     state = position(turn="Diocletian", emperors={"Galerius": "roma"}, armies=["etrvria", "lvcania"],
                      discs={"etrvria": "revolt", "lvcania": "revolt", "V:6": "unrest"})
-    assert legal_actions(state) != []
-    assert state.awaiting is Awaiting.ROLL and state.roll_purpose == Purpose.ACTIVITY
+    assert state.awaiting is Awaiting.RUN and legal_actions(state) == []
+    assert state.tasks[-1] == (PHASE_START,) and state.ip == 0
+    assert state.disc[prov("V:6")] == UNREST  # nothing ran
+    resume(state)
+    assert waiting_for(state) is Awaiting.ROLL and state.roll_purpose == Purpose.ACTIVITY
 
 
 # --- R4 turn order, unspent IP --------------------------------------------------------------------

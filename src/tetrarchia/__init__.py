@@ -40,6 +40,7 @@ from tetrarchia.core.board import Board, default_board, load_board
 from tetrarchia.core.dice import DiceSource, ScriptedDice, SeededDice
 from tetrarchia.core.engine import (
     BARBARIAN_SEAT,
+    Boundary,
     apply_action,
     apply_trusted,
     chance_outcomes,
@@ -47,18 +48,21 @@ from tetrarchia.core.engine import (
     deciding_seat,
     legal_actions,
     new_game,
+    resume,
     returns,
+    start_barbarian_phase,
 )
-from tetrarchia.core.errors import IllegalAction, TetrarchiaError
+from tetrarchia.core.errors import IllegalAction, Refusal, TetrarchiaError
 from tetrarchia.core.notation import format_action, parse_action
 from tetrarchia.core.pieces import Emperor, Piece
+from tetrarchia.core.rolls import BattleRoll, LinkRoll, RollRequest, pending_roll
 from tetrarchia.core.rulebook import REGISTRY as OPTIONS
 from tetrarchia.core.rulebook import find_module as find_option
 from tetrarchia.core.scoring import Score, score
 from tetrarchia.core.serialize import position_from_json, position_to_json
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import Awaiting, Result, State
-from tetrarchia.game import Game
+from tetrarchia.game import Advanced, Game
 from tetrarchia.players import PLAYERS, UNLIMITED, Budget, Player, RandomPlayer, make_player, register_player
 
 __all__ = [
@@ -67,9 +71,12 @@ __all__ = [
     "PLAYERS",
     "UNLIMITED",
     "Action",
+    "Advanced",
     "Attack",
     "Awaiting",
+    "BattleRoll",
     "Board",
+    "Boundary",
     "Budget",
     "DiceSource",
     "Emperor",
@@ -78,14 +85,17 @@ __all__ = [
     "Game",
     "IllegalAction",
     "Level",
+    "LinkRoll",
     "Move",
     "OptionAction",
     "Piece",
     "PlaceFleet",
     "Player",
     "RandomPlayer",
+    "Refusal",
     "Result",
     "Roll",
+    "RollRequest",
     "Sail",
     "Score",
     "ScriptedDice",
@@ -111,9 +121,12 @@ __all__ = [
     "make_player",
     "new_game",
     "parse_action",
+    "pending_roll",
     "position_from_json",
     "position_to_json",
     "register_player",
+    "resume",
     "returns",
     "score",
+    "start_barbarian_phase",
 ]

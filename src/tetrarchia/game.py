@@ -2,7 +2,8 @@
 
 The log holds every action, dice included, so a saved game replays to the last die with no
 generator; the seed and the count of dice drawn let a loaded game continue with the same dice it
-would have had.
+would have had.  :meth:`Game.advance` steps the game with its own dice up to a named boundary
+(the next decision, the end of the phase, of the turn, of the round), never deciding for a seat.
 """
 
 from __future__ import annotations
@@ -12,14 +13,29 @@ import json
 import os
 import tempfile
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from tetrarchia.core.actions import Action, Roll
+from tetrarchia.core.actions import Action, Move, Roll
 from tetrarchia.core.board import Board, default_board
 from tetrarchia.core.dice import DiceSource, SeededDice
-from tetrarchia.core.engine import apply_action, legal_actions, new_game
-from tetrarchia.core.errors import OptionError, SaveFileError, TetrarchiaError
+from tetrarchia.core.engine import (
+    Boundary,
+    apply_action,
+    complete_action,
+    deciding_seat,
+    legal_actions,
+    new_game,
+    resume,
+)
+from tetrarchia.core.errors import (
+    OptionError,
+    Refusal,
+    SaveFileError,
+    TetrarchiaError,
+    WrongMoment,
+)
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.jsontext import MAX_TEXT, check_data, parse_json
 from tetrarchia.core.notation import format_action, parse_action
@@ -30,6 +46,25 @@ from tetrarchia.core.state import Awaiting, State
 SAVE_FORMAT = "tetrarchia-game"
 SAVE_VERSION = 1
 MAX_LOG = 200_000  # actions in a saved game; a long game logs some 5,000
+
+
+@dataclass(frozen=True, slots=True)
+class Advanced:
+    """Where :meth:`Game.advance` stopped, and the dice it rolled on the way.
+
+    ``stopped_at`` is the boundary asked for when it was reached; ``Boundary.DECISION`` when a
+    seat must act first (``seat``: 0-3 an Emperor's seat, 4 the Barbarian player, R12.6);
+    ``Boundary.GAME_END`` when the game is over.
+    """
+
+    stopped_at: Boundary
+    seat: int | None
+    rolls: tuple[Roll, ...]
+
+    @property
+    def reached(self) -> bool:
+        """The machine stands at a boundary (paused, ``Awaiting.RUN``): not at a decision."""
+        return self.stopped_at not in (Boundary.DECISION, Boundary.GAME_END)
 
 
 class Undoable(NamedTuple):
@@ -75,10 +110,13 @@ class Game:
     def legal_actions(self) -> list[Action]:
         return legal_actions(self.state)
 
-    def play(self, action: Action, events: Events = None) -> None:
-        """Apply a checked action (illegal ones raise and change nothing) and log it."""
+    def play(self, action: Action, events: Events = None, until: Boundary | None = None) -> None:
+        """Apply a checked action (illegal ones raise and change nothing) and log it.  A move by
+        fleet without its sea zones (format 1) is logged as the legal move it stands for."""
+        if isinstance(action, Move) and action.by_fleet and not action.zones:
+            action = complete_action(action, legal_actions(self.state))
         before = None if isinstance(action, Roll) else self.state.copy()
-        apply_action(self.state, action, events)
+        apply_action(self.state, action, events, until)
         if before is None:
             self.undoable.clear()  # R1: a die once rolled is never taken back
         else:
@@ -88,35 +126,56 @@ class Game:
     def undo(self) -> Action:
         """Take back the last decision (never a die) and return it."""
         if not self.undoable:
-            raise TetrarchiaError("nothing to undo since the last die roll (dice are never taken back)")
+            raise TetrarchiaError("nothing to undo since the last die roll (dice are never taken back)",
+                                  Refusal.NO_UNDO)
         entry = self.undoable.pop()
         self.state = entry.state
         del self.log[entry.log_length:]
         return entry.action
 
-    def roll(self, events: Events = None) -> Roll:
+    def roll(self, events: Events = None, until: Boundary | None = None) -> Roll:
         """Draw the pending dice from the source and play them."""
         if self.state.awaiting is not Awaiting.ROLL:
-            raise TetrarchiaError("no dice are to be rolled now")
+            raise WrongMoment("no dice are to be rolled now")
         roll = Roll(self.dice.roll(self.state.roll_count))
         self.dice_drawn += len(roll.dice)
-        self.play(roll, events)
+        self.play(roll, events, until)
         return roll
 
     def roll_until_decision(self, events: Events = None) -> list[Roll]:
-        """Roll every chance step until a seat must decide or the game ends."""
-        rolls = []
-        while self.state.awaiting is Awaiting.ROLL:
-            rolls.append(self.roll(events))
-        return rolls
+        """Roll every chance step until a seat must decide or the game ends (a machine paused
+        at a boundary runs on)."""
+        return list(self.advance(Boundary.DECISION, events).rolls)
+
+    def advance(self, until: Boundary = Boundary.DECISION, events: Events = None) -> Advanced:
+        """Run the game with its own dice until the boundary ``until``, the next decision of a
+        seat, or the end, whichever comes first, and say where it stopped.
+
+        Decisions are never taken for the caller: at one, nothing runs.  At a boundary the
+        machine pauses (``Awaiting.RUN``); the next call goes on from there.  Every die rolled
+        is logged as in :meth:`roll`.
+        """
+        state = self.state
+        rolls: list[Roll] = []
+        resume(state, events, until)
+        while state.awaiting is Awaiting.ROLL:
+            rolls.append(self.roll(events, until))
+        if state.is_over:
+            stopped = Boundary.GAME_END
+        elif state.awaiting is Awaiting.RUN:
+            stopped = until
+        else:
+            stopped = Boundary.DECISION
+        return Advanced(stopped, deciding_seat(state), tuple(rolls))
 
     def rewind(self, log_length: int, state: State) -> None:
         """Go back to ``state``, the situation after the first ``log_length`` logged actions (an
         undo).  Rolled dice are never taken back: the log may not lose a roll."""
         if not 0 <= log_length <= len(self.log):
-            raise TetrarchiaError(f"cannot rewind to action {log_length} of {len(self.log)}")
+            raise TetrarchiaError(f"cannot rewind to action {log_length} of {len(self.log)}",
+                                  Refusal.NO_UNDO)
         if any(isinstance(a, Roll) for a in self.log[log_length:]):
-            raise TetrarchiaError("a die once rolled is never taken back")
+            raise TetrarchiaError("a die once rolled is never taken back", Refusal.NO_UNDO)
         self.state = state
         del self.log[log_length:]
         self.undoable = [u for u in self.undoable if u.log_length < log_length]
@@ -179,6 +238,7 @@ class Game:
         else:
             game = cls(position_from_json(start, board), seed=seed, fresh=False)
         for number, text in enumerate(log, 1):
+            resume(game.state)  # the game had run on from where it was paused before this action
             try:
                 game.play(parse_action(text, board))
             except TetrarchiaError as exc:
@@ -192,8 +252,11 @@ class Game:
         game.dice_drawn = drawn
         final = data.get("final")
         if final is not None and position_to_json(game.state) != final:
-            raise SaveFileError("the log does not lead to the saved final position: the file was "
-                                "edited or is damaged")
+            paused = _paused_on_the_way(final, game.state, board)
+            if paused is None:
+                raise SaveFileError("the log does not lead to the saved final position: the file "
+                                    "was edited or is damaged")
+            game.state = paused
         return game
 
     @classmethod
@@ -210,6 +273,7 @@ class Game:
         state = self.start.copy()
         for action in self.log:
             events: list[Event] = []
+            resume(state, events)
             apply_action(state, action, events)
             yield action, state, events
 
@@ -258,3 +322,19 @@ def _sync_folder(folder: Path) -> None:
         pass  # some file systems cannot sync a folder; the rename is done all the same
     finally:
         os.close(fd)
+
+
+def _paused_on_the_way(final: Any, replayed: State, board: Board) -> State | None:
+    """The saved final position when the game was saved paused at a boundary (Game.advance) that
+    its log, replayed, runs past: it must lead to the replayed state with no die and no
+    decision.  None when it does not."""
+    if not isinstance(final, dict) or not isinstance(final.get("machine"), dict) \
+            or final["machine"].get("awaiting") != "run":
+        return None
+    try:
+        paused = position_from_json(final, board)
+    except SaveFileError:
+        return None
+    running = paused.copy()
+    resume(running)
+    return paused if running == replayed else None

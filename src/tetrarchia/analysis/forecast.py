@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 from tetrarchia.core.actions import Action, EndPhase, OptionAction
 from tetrarchia.core.combat import battle_values
-from tetrarchia.core.engine import apply_trusted, chance_outcomes, legal_actions, run
-from tetrarchia.core.errors import TetrarchiaError
+from tetrarchia.core.engine import apply_trusted, chance_outcomes, legal_actions, resume, run
+from tetrarchia.core.errors import Refusal, TetrarchiaError
 from tetrarchia.core.pieces import ARMY, REBEL, REVOLT, UNREST
 from tetrarchia.core.state import Awaiting, Result, State, Task
 from tetrarchia.core.tasks import ADVANCE, END_TURN, ROMAN_PHASE, figure_piece
@@ -34,7 +34,7 @@ _KEYED = tuple(name for name in State.__slots__ if name not in ("board", "settin
 class NotForecastable(TetrarchiaError):
     """The position is not before or inside a Barbarian phase."""
 
-    code = "no-forecast"
+    code = Refusal.NOT_FORECASTABLE
 
 
 def let_it_pass(state: State, actions: list[Action]) -> Action:
@@ -159,7 +159,9 @@ def phase_start(state: State) -> State:
         raise NotForecastable("the game is over: no Barbarian phase follows")
     codes = [t[0] for t in state.tasks]
     if END_TURN in codes and ROMAN_PHASE not in codes:
-        return state.copy()
+        start = state.copy()
+        resume(start)  # a position paused at the start of the phase runs on to its first roll
+        return start
     if state.awaiting is Awaiting.ROMAN_ACTION:
         start = state.copy()
         end = EndPhase(start.turn)

@@ -4,7 +4,8 @@ what each choice does, for the terminal.
 - Imperivm (R12.1): Galerius may add +1 to his die after the dice of his battle; Constantius may
   block an army just before it attacks him.  Each use burns one of his discs.
 - Barbaria (R12.6): the Barbarian player may reroll the dice just rolled, cancel or redirect an
-  army about to advance (a gray disc each), and use his black disc once per game.
+  army about to advance (a gray disc each), and use his black disc once per game, at any of
+  these moments.
 """
 
 from __future__ import annotations
@@ -117,8 +118,13 @@ def _reroll(state: State) -> str:
     rolled = state.dice or ()
     dice = " ".join(str(d) for d in rolled)
     shown, them = ("The die shows", "it") if len(rolled) == 1 else ("The dice show", "them")
-    return (f"{shown} {dice} ({roll_description(state)}). Barbaria (R12.6): the Barbarian player "
-            f"may spend one of his {_gray(state)} to reroll {them} (once per roll, D24).")
+    task = state.tasks[-1]
+    if (len(task) < 4 or task[3]) and state.gray > 0:
+        offer = (f"may spend one of his {_gray(state)} to reroll {them} (once per roll, D24)"
+                 + (", or use his black disc before the roll is used" if state.black else ""))
+    else:
+        offer = "may use his black disc before the roll is used"
+    return f"{shown} {dice} ({roll_description(state)}). Barbaria (R12.6): the Barbarian player {offer}."
 
 
 def _advance(state: State) -> str:
@@ -126,20 +132,32 @@ def _advance(state: State) -> str:
     src = state.tasks[-1][3]
     dest = board.next_step[src]
     towards = f" to {board.name(dest)} (its arrow)" if dest >= 0 else ""
-    redirect = ("follows its arrow instead (3rd edition)"
-                if state.settings.param("barbaria", "redirect") == "3rd" else "stays (2nd edition)")
+    black = " He may also use his black disc now." if state.black else ""
+    if state.gray <= 0:
+        return (f"{_army(state, src)} in {board.name(src)} {_is(state, src)} about to "
+                f"advance{towards}. Barbaria (R12.6): the Barbarian player may use his black "
+                "disc before it does.")
+    redirect = ("advances along its own arrow (the change is cancelled)"
+                if state.settings.param("barbaria", "redirect") == "arrow" else "stays")
     return (f"{_army(state, src)} in {board.name(src)} {_is(state, src)} about to advance{towards}. "
             f"Barbaria (R12.6): the Barbarian player may spend one of his {_gray(state)} to cancel "
             "the advance, or, for an army inside the Empire, to send it through another link to a "
-            f"Roman province without army; a redirected army stopped by a broken link {redirect}.")
+            f"Roman province without army; a redirected army stopped by a broken link {redirect}."
+            + black)
+
+
+BLACK_MOMENTS = {1: "A Barbarian phase begins", 2: "The Barbarian activity (R7.2) comes next",
+                 3: "The Barbarian advance (R7.3) comes next"}
 
 
 def _black(state: State) -> str:
     army = (", or, no army being on the board, return it to place an army on an empty border"
             if black_army_borders(state) else "")
-    return ("A Barbarian phase begins. Barbaria (R12.6): once per game the Barbarian player may "
-            "use his black disc: a revolt on an empty Roman province (no disc, no figure, not a "
-            f"capital: D25){army}. He may also keep it for later.")
+    task = state.tasks[-1]
+    moment = BLACK_MOMENTS.get(task[3] if len(task) > 3 else 1, BLACK_MOMENTS[1])
+    return (f"{moment}. Barbaria (R12.6): once per game, at any moment of his phase, the "
+            "Barbarian player may use his black disc: a revolt on an empty Roman province (no "
+            f"disc, no figure, not a capital: D25){army}. He may also keep it for later.")
 
 
 def decision_context(state: State) -> str:

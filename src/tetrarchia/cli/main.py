@@ -65,7 +65,7 @@ ScenarioOption = Annotated[list[str] | None, typer.Option(
                        "mauretanian-war, great-persian-war; its level unless --level is given.")]
 ParamOption = Annotated[list[str] | None, typer.Option(
     "--param", help="A parameter of a chosen option, OPTION.NAME=VALUE (repeatable), e.g. "
-                    "barbaria.redirect=3rd, danubian-wars.garrisons=3. See: tetrarchia options.")]
+                    "barbaria.redirect=stay, danubian-wars.garrisons=3. See: tetrarchia options.")]
 SharedOption = Annotated[Caesar, typer.Option(
     "--shared-caesar", case_sensitive=False, help="3 players: the Caesar they share (his Augustus's "
                                                   "player decides).")]

@@ -37,7 +37,7 @@ FAMILY_NAME = {EXPANSION: "a module of the Dux expansion", VARIANT: "a variant",
 # What a module's ``validate`` checks, in words (the registry says only excludes/requires)
 CONDITIONS = {
     "pirates": "only at levels with 1 or 2 Roman fleets (GFRA with F = 2 or 1)",
-    "the-great": "not with 3 players",
+    "the-great": "with 3 players the objective is the cooperative one (D39)",
     "barbaria": "adds the Barbarian player (--players 5 = 4 Emperor players + him)",
 }
 
@@ -81,12 +81,12 @@ def of_family(name: str, family: str) -> str:
 
 
 def parse_param(text: str) -> tuple[str, str]:
-    """``barbaria.redirect=3rd`` -> ("barbaria.redirect", "3rd")."""
+    """``barbaria.redirect=stay`` -> ("barbaria.redirect", "stay")."""
     name, equals, value = text.partition("=")
     name, value = name.strip(), value.strip()
     if not equals or "." not in name or not value or not name.partition(".")[2]:
         raise OptionError(f"--param {text!r}: write OPTION.PARAMETER=VALUE, e.g. "
-                          "barbaria.redirect=3rd (see: tetrarchia options)")
+                          "barbaria.redirect=stay (see: tetrarchia options)")
     return name, value
 
 
@@ -182,7 +182,7 @@ def describe_options(console: Console) -> None:
     """``tetrarchia options``: every optional rule, by family."""
     console.print(Text(f"{len(REGISTRY)} optional rules. Choose them when a game starts: tetrarchia "
                        "play --with goths,pirates --variant imperivm --param "
-                       "barbaria.redirect=3rd ...; the same for simulate. Details and rule text: "
+                       "barbaria.redirect=stay ...; the same for simulate. Details and rule text: "
                        "tetrarchia options NAME.", style="dim"))
     for family in FAMILIES:
         console.print()

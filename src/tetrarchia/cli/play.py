@@ -29,7 +29,7 @@ from tetrarchia.cli.render import (
 )
 from tetrarchia.cli.texts import HELP, RULES
 from tetrarchia.core.actions import Action, EndPhase, PlaceFleet
-from tetrarchia.core.engine import decider, deciding_seat, roll_description
+from tetrarchia.core.engine import decider, deciding_seat, resume, roll_description
 from tetrarchia.core.errors import AmbiguousAction, TetrarchiaError
 from tetrarchia.core.events import Event
 from tetrarchia.core.notation import format_action, resolve
@@ -84,6 +84,11 @@ class PlaySession:
         state = self.state
         if state.awaiting is Awaiting.ROLL:
             self.roll()
+            return
+        if state.awaiting is Awaiting.RUN:  # a position paused at a boundary: the game goes on
+            events: list[Event] = []
+            resume(state, events)
+            self.print_events(events)
             return
         legal = self.game.legal_actions()
         automatic = self.automatic(legal)

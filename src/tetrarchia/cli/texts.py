@@ -46,12 +46,17 @@ def game_intro(game: Game, loaded_from: str | Path | None = None) -> list[str]:
     """What is told before the first decision: the level, the seed, the seats, the decisions."""
     settings = game.state.settings
     level = settings.level
-    lines = [
-        f"TETRARCHIA, level {level}: {level.garrisons} garrisons per Emperor, {level.fleets} "
-        f"fleet{'s' if level.fleets > 1 else ''}, {level.revolts} additional revolt"
-        f"{'s' if level.revolts != 1 else ''}, {level.armies} initial "
-        f"arm{'ies' if level.armies != 1 else 'y'}.",
-    ]
+    fleets = f"{level.fleets} fleet{'s' if level.fleets > 1 else ''}"
+    armies = f"arm{'ies' if level.armies != 1 else 'y'}"
+    if any(REGISTRY[k].family == SCENARIO for k in settings.options):
+        # R13: the level describes the scenario's setup (general revolt 6 + R, its own armies)
+        setup = (f"the general revolt ({6 + level.revolts} revolts) and the scenario's "
+                 f"{level.armies} {armies}")
+    else:
+        setup = (f"{level.revolts} additional revolt{'s' if level.revolts != 1 else ''}, "
+                 f"{level.armies} initial {armies}")
+    lines = [f"TETRARCHIA, level {level}: {level.garrisons} garrisons per Emperor, {fleets}, "
+             f"{setup}."]
     if loaded_from is not None:
         lines.append(f"Resumed from {loaded_from}: {len(game.log)} actions played.")
     if game.seed is not None:

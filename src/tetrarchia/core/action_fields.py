@@ -21,7 +21,7 @@ from enum import Enum
 
 from tetrarchia.core.actions import OptionAction, PlaceFleet, Roll, Sail
 from tetrarchia.core.board import ZONE_IDS, Board
-from tetrarchia.core.errors import IllegalAction, InvalidAction, NothingThere
+from tetrarchia.core.errors import IllegalAction, InvalidAction, NothingThere, Refusal
 from tetrarchia.core.pieces import Piece
 
 # An int field is a province of the board unless its name says otherwise.
@@ -44,7 +44,7 @@ def check_fields(action: object, board: Board) -> None:
     for name, check in checkers:
         why = check(getattr(action, name), board)
         if isinstance(why, tuple):
-            raise why[0](f"{type(action).__name__}: {name}: {why[1]}")
+            raise why[0](f"{type(action).__name__}: {name}: {why[1]}", Refusal.NO_SUCH_PLACE)
         if why is not None:
             raise InvalidAction(f"{type(action).__name__}: {name} {why}")
 

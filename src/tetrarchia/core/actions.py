@@ -7,7 +7,7 @@ own, and an action typed for a stale situation is refused instead of doing somet
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import TYPE_CHECKING, ClassVar
 
@@ -45,7 +45,12 @@ class Move:
     """R5.1: move through a link, or by a Roman fleet between two provinces of its coast.
 
     ``piece`` is the figure moved with the Emperor's IP when it is not himself: the Dux or the
-    Vicarius (R11), or another Emperor (Diocletian's Imperivm power, R12.1).
+    Vicarius (R11), or another Emperor (Diocletian's Imperivm power, R12.1).  ``zones`` are the
+    sea zones a move by fleet crosses, in order: one zone, or with Mare Nostrvm (R12.2) the chain
+    of joined fleet zones (``roman.fleet_zones_between``); empty for a move through a link.  The
+    zones follow from the situation, like the cost, so they take no part in equality: a move
+    written without them (the notation of format 1) is the same move, and one naming other zones
+    than the fleets' route is refused by ``engine.apply_action``.
     """
 
     emperor: Emperor
@@ -53,6 +58,7 @@ class Move:
     dest: int
     by_fleet: bool = False
     piece: Piece | None = None
+    zones: tuple[int, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -349,8 +349,11 @@ def run_army_step(state: State, task: tuple[int, ...], events: Events) -> bool:
             return True
         state.memo.clear()
         if not linked:
-            if flags & ARROW_FALLBACK:  # R12.6, 3rd edition: it follows its arrow instead
+            if flags & ARROW_FALLBACK:  # R12.6: the change is cancelled, the arrow as it would have
                 state.tasks[-1] = (ARMY_STEP, src, -1, STEP_OFFERED)
+                emit(events, "army", f"The army in {board.name(src)} cannot cross the broken link "
+                     f"to {board.name(dest)}: the change is cancelled and it advances along its "
+                     "arrow.")
                 return True
             state.tasks.pop()
             emit(events, "army", f"The army in {board.name(src)} cannot cross the broken link to "

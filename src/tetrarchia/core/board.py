@@ -164,6 +164,8 @@ class Board:
         self.fleet_cache: dict[tuple[int, int, int, int], dict[int, int]] = {}
         # the rules' own memo of immutable Move actions per (emperor, origin, piece)
         self.move_cache: dict[tuple[int, int, int | None], list[Any]] = {}
+        # ... and of moves by fleet per (emperor, origin, dest, piece, fleet in zone 1, 2, 3)
+        self.fleet_move_cache: dict[tuple[int, ...] | tuple[Any, ...], Any] = {}
 
     # --- look-ups -------------------------------------------------------------------------
     def province(self, key: str) -> Province:

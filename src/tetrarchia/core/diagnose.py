@@ -2,7 +2,8 @@
 
 Legality itself is decided by ``legal_actions`` alone; this module only finds the reason for an
 action that is not in that list, so that the player (and the web layer, through the error class)
-learns what is wrong.
+learns what is wrong.  Each refusal carries the precise reason as its code (a
+:class:`~tetrarchia.core.errors.Refusal`); the error class is the reason's family.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from tetrarchia.core.errors import (
     NotLinked,
     NotYourTurn,
     Occupied,
+    Refusal,
     RegionInRevolt,
     ReserveEmpty,
     WrongMoment,
@@ -57,10 +59,14 @@ from tetrarchia.core.roman import (
     commanded_pieces,
     fleet_destinations,
     fleet_routes,
+    fleet_zones_between,
     link_cost,
 )
-from tetrarchia.core.state import Awaiting, State
-from tetrarchia.core.tasks import piece_at
+from tetrarchia.core.state import DEAD, Awaiting, State
+from tetrarchia.core.tasks import in_barbarian_phase, piece_at
+
+# The base-game actions an Emperor takes in his own Roman phase (R4, R5)
+_ROMAN = (Enter, Move, Sail, Secure, Subdue, Attack, EndPhase)
 
 
 def explain_illegal(state: State, action: Action) -> IllegalAction:
@@ -76,16 +82,24 @@ def explain_illegal(state: State, action: Action) -> IllegalAction:
             f"{PURPOSE_TEXT[Purpose(state.roll_purpose)]} ({state.roll_count} "
             f"{'die' if state.roll_count == 1 else 'dice'}, each 1-6)"
         )
+    if isinstance(action, _ROMAN) and action.emperor == state.turn \
+            and awaiting not in (Awaiting.ROMAN_ACTION, Awaiting.ENTRY) and in_barbarian_phase(state):
+        return WrongMoment(f"{state.turn.title}'s Roman phase is over (he ended it, or lost a "
+                           "battle he fought, R5.5): the Barbarian phase is under way",
+                           Refusal.PHASE_OVER)
     if awaiting is Awaiting.ROLL:
         return WrongMoment(f"the dice must be rolled first: {PURPOSE_TEXT[Purpose(state.roll_purpose)]}")
+    if awaiting is Awaiting.RUN:
+        return WrongMoment("the game has steps to run before anyone acts: advance it "
+                           "(Game.advance or engine.resume)")
     if isinstance(action, PlaceFleet):
         if awaiting is not Awaiting.FLEET_PLACEMENT:
             return WrongMoment(f"fleets are placed only at setup ({_waiting_for(state)})")
         if action.zone not in (1, 2, 3):
-            return NothingThere(f"there is no sea zone {action.zone}")
+            return NothingThere(f"there is no sea zone {action.zone}", Refusal.NO_SUCH_PLACE)
         if action.zone == state.pirates:
             return Occupied(f"the Pirates hold {state.board.zones[action.zone].title}: no fleet goes "
-                            "there (R11.3)")
+                            "there (R11.3)", Refusal.PIRATES_THERE)
         return Occupied(f"{state.board.zones[action.zone].title} already holds a Roman fleet")
     if awaiting is Awaiting.FLEET_PLACEMENT:
         return WrongMoment("the players must first place the Roman fleets")
@@ -95,7 +109,9 @@ def explain_illegal(state: State, action: Action) -> IllegalAction:
             error = explain(state, action)
             if isinstance(error, IllegalAction):
                 return error
-        return IllegalAction(f"{action.notation(state.board, False)!r} is not possible now")
+            return IllegalAction(f"{action.notation(state.board, False)!r} is not possible now")
+        return IllegalAction(f"{action.notation(state.board, False)!r} belongs to an optional rule "
+                             "that is not in this game", Refusal.NOT_IN_PLAY)
     if awaiting is Awaiting.DECISION:
         return WrongMoment("a decision is awaited first: "
                            + "; ".join(a.notation(state.board, False) if isinstance(a, OptionAction)
@@ -130,6 +146,10 @@ def _waiting_for(state: State) -> str:
         return f"{state.turn.title} is to enter the board"
     if awaiting is Awaiting.FLEET_PLACEMENT:
         return "the fleets are being placed"
+    if awaiting is Awaiting.RUN:
+        return "the game is paused where a turn or a Barbarian phase begins"
+    if awaiting is Awaiting.DECISION:
+        return "a decision inside the phase is awaited"
     return "the dice are to be rolled"
 
 
@@ -139,14 +159,16 @@ def _explain_enter(state: State, action: Enter) -> IllegalAction:
         return WrongMoment(f"{action.emperor.title} enters only at the start of his turn when he "
                            "is off the board")
     p = action.province
-    name = board.name(p) if 0 <= p < board.size else str(p)
+    if not 0 <= p < board.size:
+        return IllegalAction(f"there is no province {p}", Refusal.NO_SUCH_PLACE)
+    name = board.name(p)
     if p not in (board.roma, board.capital[action.emperor]):
         return IllegalAction(f"{action.emperor.title} enters only in Roma or in his capital "
                              f"{board.name(board.capital[action.emperor])}, not in {name}")
     if state.disc[p] != NO_DISC and p != board.roma:
-        return Occupied(f"his capital {name} is covered by a disc")
+        return Occupied(f"his capital {name} is covered by a disc", Refusal.COVERED_CAPITAL)
     if is_army(state.figure[p]):
-        return Occupied(f"an army stands in {name}")
+        return Occupied(f"an army stands in {name}", Refusal.ARMY_THERE)
     return MustMoveOn(f"another figure stands in {name} and {action.emperor.title} could not "
                       "move out of it (D21)")
 
@@ -161,19 +183,31 @@ def _explain_roman(state: State, action: Action) -> IllegalAction:
         return MustMoveOn(f"{name} is passing through {board.name(here)} and must move on before "
                           "ending his phase (D8)")
     if int(piece) != int(state.turn):
+        if piece >= 4 and not state.settings.has(piece.name.lower()):
+            return WrongMoment(f"the {piece.title} is not in this game (option "
+                               f"{piece.name.lower()!r} not chosen)", Refusal.NOT_IN_PLAY)
+        if here == DEAD:
+            return WrongMoment(f"the {piece.title} died and left the game", Refusal.NOT_IN_PLAY)
+        if here < 0:
+            return WrongMoment(f"{who} is not on the board", Refusal.NOT_ON_BOARD)
         if piece not in commanded_pieces(state):
-            return WrongMoment(f"{name} cannot spend his IP on {who} now")
+            if state.passer >= 0:
+                return WrongMoment(f"{Piece(state.passer).title} is passing through "
+                                   f"{board.name(piece_at(state, state.passer))}: the next action "
+                                   "must move him out of it (R5.1)", Refusal.MUST_MOVE_ON)
+            return WrongMoment(f"{name} cannot spend his IP on {who} now", Refusal.NOT_COMMANDED)
         if piece == Piece.VICARIUS and not isinstance(action, Move):
             return IllegalAction("the Vicarius never fights nor subdues (R11.2)")
         if piece < 4 and not isinstance(action, Move):
-            return WrongMoment(f"{name} only moves {who} (R12.1)")
+            return WrongMoment(f"{name} only moves {who} (R12.1)", Refusal.NOT_ALLOWED)
     if here < 0:
-        return WrongMoment(f"{who} is not on the board")
+        return WrongMoment(f"{who} is not on the board", Refusal.NOT_ON_BOARD)
     where = getattr(action, "origin", getattr(action, "at", here))
     if not 0 <= where < board.size:
-        return NothingThere(f"there is no province {where}")
+        return NothingThere(f"there is no province {where}", Refusal.NO_SUCH_PLACE)
     if where != here:
-        return WrongMoment(f"{who} is in {board.name(here)}, not in {board.name(where)}")
+        return WrongMoment(f"{who} is in {board.name(here)}, not in {board.name(where)}",
+                           Refusal.NOT_THERE)
     if state.passer >= 0 and (not isinstance(action, Move) or mover(action) != state.passer):
         passer = Piece(state.passer)
         return MustMoveOn(f"{passer.title} is passing through "
@@ -186,18 +220,23 @@ def _explain_roman(state: State, action: Action) -> IllegalAction:
     if isinstance(action, Move):
         return _explain_move(state, action)
     if isinstance(action, Sail):
-        if action.src not in (1, 2, 3) or not state.fleets[action.src]:
+        if action.src not in (1, 2, 3):
+            return NothingThere(f"there is no sea zone {action.src}", Refusal.NO_SUCH_PLACE)
+        if action.dst not in (1, 2, 3):
+            return NotLinked(f"there is no sea zone {action.dst}", Refusal.NO_SUCH_PLACE)
+        if not state.fleets[action.src]:
             return NothingThere(f"there is no Roman fleet in sea zone {action.src}")
-        if action.dst not in board.zones[action.src].adjacent:  # also catches an unknown zone
+        if action.dst not in board.zones[action.src].adjacent:
             return NotLinked(f"sea zone {action.dst} is not adjacent to {board.zones[action.src].title}")
         if state.fleets[action.dst]:
             return Occupied(f"{board.zones[action.dst].title} already holds a Roman fleet")
         if action.dst == state.pirates:
-            return Occupied(f"the Pirates hold {board.zones[action.dst].title}: no fleet enters it (R11.3)")
+            return Occupied(f"the Pirates hold {board.zones[action.dst].title}: no fleet enters it "
+                            "(R11.3)", Refusal.PIRATES_THERE)
         return NotEnoughIP(f"sailing costs 1 IP and {name} has {ip} left")
     if isinstance(action, Secure):
         if state.disc[here] != NO_DISC:
-            return Occupied(f"{board.name(here)} already holds a disc")
+            return Occupied(f"{board.name(here)} already holds a disc", Refusal.DISC_PRESENT)
         if state.garrisons[state.turn] == 0:
             return ReserveEmpty(f"{name} has no garrison disc left in his reserve")
         if board.is_border[here]:
@@ -221,12 +260,13 @@ def _explain_roman(state: State, action: Action) -> IllegalAction:
         return NotEnoughIP(f"this costs {SUBDUE_COST[action.kind]} IP and {name} has {ip} left")
     if isinstance(action, Attack):
         target = action.target
-        if not 0 <= target < board.size or not ARMY <= state.figure[target] <= REBEL:
-            return NothingThere(f"there is no Barbarian army in "
-                                f"{board.name(target) if 0 <= target < board.size else target}")
+        if not 0 <= target < board.size:
+            return NothingThere(f"there is no province {target}", Refusal.NO_SUCH_PLACE)
+        if not ARMY <= state.figure[target] <= REBEL:
+            return NothingThere(f"there is no Barbarian army in {board.name(target)}")
         barred = attack_barred_reason(state, target)
-        if barred is not None:
-            return IllegalAction(barred)
+        if barred is not None:  # only the scenarios bar attacks (R13: rebels need a fleet)
+            return IllegalAction(barred, Refusal.SCENARIO_CONDITION)
         if not board.linked(here, target):
             return NotLinked(f"{board.name(target)} is not linked to {board.name(here)} "
                              "(attacks go through links only, never by fleet)")
@@ -242,16 +282,24 @@ def _explain_move(state: State, action: Move) -> IllegalAction:
     here = action.origin
     dest = action.dest
     if not 0 <= dest < board.size:
-        return NothingThere(f"there is no province {dest}")
+        return NothingThere(f"there is no province {dest}", Refusal.NO_SUCH_PLACE)
     if dest == here:
-        return IllegalAction(f"{name} is already in {board.name(dest)}")
+        return IllegalAction(f"{name} is already in {board.name(dest)}", Refusal.ALREADY_THERE)
     into_revolt = state.disc[dest] == REVOLT
     if action.piece is Piece.VICARIUS and into_revolt:
-        return Occupied(f"the Vicarius never enters a revolt, and {board.name(dest)} is in revolt (R11.2)")
+        return Occupied(f"the Vicarius never enters a revolt, and {board.name(dest)} is in revolt "
+                        "(R11.2)", Refusal.REVOLT)
     if action.by_fleet:
         if dest not in fleet_destinations(state, here):
             return NotLinked(f"no Roman fleet joins {board.name(here)} and {board.name(dest)} "
                              "(both must be on the coast of a zone holding a fleet)")
+        zones = fleet_zones_between(state, here, dest)
+        if action.zones and action.zones != zones:
+            shown = ", ".join(board.zones[z].title if z in board.zones else str(z)
+                              for z in action.zones)
+            return NotLinked(f"the fleets carry {name} from {board.name(here)} to "
+                             f"{board.name(dest)} through "
+                             f"{', '.join(board.zones[z].title for z in zones)}, not through {shown}")
         cost = fleet_routes(state, here)[dest] + into_revolt  # Mare Nostrvm: 1 IP per zone
     else:
         if not board.linked(here, dest):
@@ -263,7 +311,8 @@ def _explain_move(state: State, action: Move) -> IllegalAction:
                            f"{state.ip} left")
     holder = state.figure[dest]
     if is_army(holder):
-        return Occupied(f"a Barbarian army stands in {board.name(dest)}; attack it instead")
+        return Occupied(f"a Barbarian army stands in {board.name(dest)}; attack it instead",
+                        Refusal.ARMY_THERE)
     if holder != NO_FIGURE and not can_pass_on(state, dest, state.ip - cost, here):
         other = figure_emperor(holder)
         who = "another figure" if other < 0 else state.turn.__class__(other).title

@@ -8,24 +8,55 @@
   field of the wrong type or off the board (built by a program) is refused first, as
   ``InvalidAction`` (``action_fields.py``).
 - :func:`apply_trusted` skips the check, for callers that took the action from ``legal_actions``.
+- :func:`resume` runs a machine paused at a boundary (``Awaiting.RUN``); ``until`` (a
+  :class:`Boundary`) makes the machine pause again at the next boundary of that kind, so that a
+  program can step a game phase by phase, turn by turn or round by round.  Nothing runs unless
+  the program asks: loading a position never runs a step.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import Enum
 from itertools import product
 
 from tetrarchia.core import barbarian, combat, setup, turns
 from tetrarchia.core import tasks as t
 from tetrarchia.core.action_fields import check_fields
-from tetrarchia.core.actions import Action, Enter, PlaceFleet, Roll
+from tetrarchia.core.actions import Action, Enter, Move, PlaceFleet, Roll
 from tetrarchia.core.board import Board, default_board
 from tetrarchia.core.diagnose import explain_illegal
+from tetrarchia.core.errors import WrongMoment
 from tetrarchia.core.events import PURPOSE_TEXT, Events, Purpose
 from tetrarchia.core.pieces import Emperor
 from tetrarchia.core.roman import apply_roman, entry_choices, roman_actions
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, State
+
+
+class Boundary(Enum):
+    """Where stepping a game may stop (``until`` of :func:`resume` and ``Game.advance``).
+
+    Every kind also stops at the next decision of a seat (decisions are never taken for the
+    caller) and at the end of the game.
+    """
+
+    DECISION = "decision"  # a seat must act (or the game ended)
+    PHASE_END = "phase-end"  # the setup, a Roman phase or a Barbarian phase has ended (R4, R7)
+    TURN_END = "turn-end"  # the Barbarian phase of the turn has ended: the next turn begins (R4)
+    ROUND_END = "round-end"  # Maximian's turn has ended: Diocletian's turn begins (R4)
+    GAME_END = "game-end"  # only the decisions and the end stop it (R8)
+
+
+# The steps a paused machine stands before at each boundary: a turn begins (BEGIN_TURN), a
+# Barbarian phase begins (PHASE_START).
+_STOP_BEFORE: dict[Boundary, frozenset[int]] = {
+    Boundary.DECISION: frozenset(),
+    Boundary.PHASE_END: frozenset((t.BEGIN_TURN, t.PHASE_START)),
+    Boundary.TURN_END: frozenset((t.BEGIN_TURN,)),
+    Boundary.ROUND_END: frozenset((t.BEGIN_TURN,)),
+    Boundary.GAME_END: frozenset(),
+}
 
 Handler = Callable[[State, tuple[int, ...], Events], bool]
 
@@ -76,6 +107,60 @@ def run(state: State, events: Events) -> None:
             return
     if state.result or not tasks:
         state.awaiting = Awaiting.NOTHING
+
+
+def run_until(state: State, events: Events, until: Boundary) -> None:
+    """:func:`run`, pausing (``Awaiting.RUN``) before the first step that begins what follows the
+    boundary ``until``.  A machine paused there runs its first step before looking again, so
+    stepping from one boundary goes on to the next."""
+    stops = _STOP_BEFORE[until]
+    if not stops:
+        if state.awaiting is Awaiting.RUN:
+            state.awaiting = Awaiting.NOTHING  # running: what it waits for is set when it stops
+        run(state, events)
+        return
+    tasks = state.tasks
+    extra = state.hooks.handlers
+    skip = state.awaiting is Awaiting.RUN  # already at a boundary: go past it
+    state.awaiting = Awaiting.NOTHING
+    while tasks and not state.result:
+        if state.pending:
+            t.push_triggered(state)
+        task = tasks[-1]
+        if not skip and task[0] in stops and (
+                until is not Boundary.ROUND_END or state.turn is Emperor.DIOCLETIAN):
+            state.awaiting = Awaiting.RUN
+            return
+        skip = False
+        handler = HANDLERS.get(task[0]) or extra[task[0]]
+        if not handler(state, task, events) and not state.pending:
+            return
+    if state.result or not tasks:
+        state.awaiting = Awaiting.NOTHING
+
+
+def resume(state: State, events: Events = None, until: Boundary = Boundary.DECISION) -> None:
+    """Run a machine paused at a boundary (``Awaiting.RUN``) until the next decision or roll, or
+    until it reaches the boundary ``until``.  Any other state is left as it is."""
+    if state.awaiting is Awaiting.RUN:
+        run_until(state, events, until)
+
+
+def start_barbarian_phase(state: State) -> State:
+    """The position at the start of the Barbarian phase of this turn (R7), as if the Emperor of
+    the turn had ended his Roman phase now: paused (``Awaiting.RUN``) before its first step,
+    with nothing run.  ``state`` must wait for his entry or his Roman action; it is not changed.
+    """
+    if state.awaiting not in (Awaiting.ROMAN_ACTION, Awaiting.ENTRY) or \
+            not state.tasks or state.tasks[-1][0] not in (t.ROMAN_PHASE, t.ENTRY):
+        raise WrongMoment("a Barbarian phase starts from a Roman phase (or an entry) waiting for "
+                          f"the Emperor of the turn; this game waits for {state.awaiting.name.lower()}")
+    new = state.copy()
+    while new.tasks and new.tasks[-1][0] in (t.ROMAN_PHASE, t.ENTRY):
+        new.tasks.pop()
+    t.push_barbarian_phase(new)
+    new.awaiting = Awaiting.RUN
+    return new
 
 
 BARBARIAN_SEAT = 4  # R12.6: the fifth player
@@ -150,15 +235,38 @@ def roll_description(state: State) -> str:
     return PURPOSE_TEXT[Purpose(state.roll_purpose)]
 
 
-def apply_action(state: State, action: Action, events: Events = None) -> None:
-    """Check ``action`` and carry it out.  An illegal action raises and changes nothing."""
+def apply_action(state: State, action: Action, events: Events = None,
+                 until: Boundary | None = None) -> None:
+    """Check ``action`` and carry it out.  An illegal action raises and changes nothing.
+
+    With ``until`` the machine pauses at that boundary (:func:`run_until`) instead of running to
+    the next decision or roll.
+    """
     check_fields(action, state.board)  # a malformed record is refused before any comparison
-    if action not in legal_actions(state):
+    legal = legal_actions(state)
+    if action not in legal:
         raise explain_illegal(state, action)
-    apply_trusted(state, action, events)
+    if isinstance(action, Move) and action.zones and \
+            _zones_of(legal[legal.index(action)]) != action.zones:  # it names another route
+        raise explain_illegal(state, action)
+    apply_trusted(state, action, events, until)
 
 
-def apply_trusted(state: State, action: Action, events: Events = None) -> None:
+def complete_action(action: Action, legal: list[Action]) -> Action:
+    """The legal action meant by ``action`` with what the notation of format 1 did not write (the
+    sea zones of a move by fleet) filled in; otherwise ``action`` itself.  ``Game.play`` logs
+    this complete form."""
+    if isinstance(action, Move) and action.by_fleet and not action.zones and action in legal:
+        return legal[legal.index(action)]
+    return action
+
+
+def _zones_of(action: Action) -> tuple[int, ...]:
+    return action.zones if isinstance(action, Move) else ()
+
+
+def apply_trusted(state: State, action: Action, events: Events = None,
+                  until: Boundary | None = None) -> None:
     """Carry out ``action``, which the caller took from :func:`legal_actions` (not checked)."""
     if isinstance(action, Roll):
         state.dice = action.dice
@@ -173,4 +281,7 @@ def apply_trusted(state: State, action: Action, events: Events = None) -> None:
         apply_roman(state, action, events)
     else:
         apply_roman(state, action, events)
-    run(state, events)
+    if until is None:
+        run(state, events)
+    else:
+        run_until(state, events, until)

@@ -5,7 +5,7 @@ Long form (what logs and saves use)::
     roll 4                                   roll 3 5   (Roman die, then Barbarian die)
     place a fleet in Mare Aegaevm
     Diocletian enters Roma
-    Diocletian moves from Bithynia to Macedonia by fleet
+    Diocletian moves from Bithynia to Macedonia by fleet through Mare Aegaevm
     Diocletian moves from Macedonia to Dalmatia
     Galerius sails a fleet from Mare Internvm to Mare Aegaevm
     Constantius secures Lvgdvnensis
@@ -17,8 +17,11 @@ Long form (what logs and saves use)::
 
 Compact form (Emperor initial; provinces by coordinates, or by id in Italia and on borders)::
 
-    r4  r35  f3  D@roma  D V:6~IV:4  D IV:4-III:6  G s2-3  C +II:4
+    r4  r35  f3  D@roma  D V:6~3~IV:4  D IV:4-III:6  G s2-3  C +II:4
     D -R III:6  D R>U III:6  D -U III:6  M II:3xII:6  M end
+
+A move by fleet names the sea zones it crosses (several with Mare Nostrvm, R12.2); the form of
+saves of format 1 without them (``... by fleet``, ``D V:6~IV:4``) is still read.
 
 Names are matched without regard to case or the board's V-for-U spelling, and by unambiguous
 prefix.  :func:`resolve` also understands short forms against the legal actions of the moment.
@@ -80,6 +83,8 @@ def _format_long(action: BaseAction, board: Board) -> str:
         return f"{who} enters {name(action.province)}"
     if isinstance(action, Move):
         fleet = " by fleet" if action.by_fleet else ""
+        if action.zones:
+            fleet += " through " + ", ".join(board.zones[z].title for z in action.zones)
         moved = "" if action.piece is None else f" {_piece_words(action.piece)}"
         return f"{who} moves{moved} from {name(action.origin)} to {name(action.dest)}{fleet}"
     if isinstance(action, Sail):
@@ -135,7 +140,10 @@ def _format_compact(action: BaseAction, board: Board) -> str:
     if isinstance(action, Enter):
         return f"{who}@{key(action.province)}"
     if isinstance(action, Move):
-        return f"{who} {key(action.origin)}{'~' if action.by_fleet else '-'}{key(action.dest)}"
+        if not action.by_fleet:
+            return f"{who} {key(action.origin)}-{key(action.dest)}"
+        zones = "".join(f"{z}~" for z in action.zones)
+        return f"{who} {key(action.origin)}~{zones}{key(action.dest)}"
     if isinstance(action, Sail):
         return f"{who} s{action.src}-{action.dst}"
     if isinstance(action, Secure):
@@ -156,7 +164,7 @@ _WHO = r"(\w+?)(?:'s (dux))?"
 _LONG: list[tuple[str, re.Pattern[str]]] = [
     ("enter", re.compile(rf"^(\w+) enters (?:in )?{_P}$")),
     ("move", re.compile(rf"^(\w+) moves (?:(the dux|the vicarius|\w+) )?from {_P} to {_P}"
-                        r"( by fleet)?$")),
+                        r"( by fleet(?: through (.+))?)?$")),
     ("sail", re.compile(rf"^(\w+) sails (?:a )?fleet from {_P} to {_P}$")),
     ("secure", re.compile(rf"^(\w+) secures (?:the border (?:in|of) )?{_P}$")),
     ("remove", re.compile(rf"^{_WHO} removes the (revolt|unrest) in {_P}$")),
@@ -168,7 +176,7 @@ _TAG = r"([a-z])(?:/(dux|vic|[a-z]))?"
 _COMPACT: list[tuple[str, re.Pattern[str]]] = [
     ("enter", re.compile(r"^([a-z])\s*@\s*(\S+)$")),
     ("sail", re.compile(r"^([a-z])\s+s([1-3])-([1-3])$")),
-    ("move", re.compile(rf"^{_TAG}\s+(\S+?)([-~])(\S+)$")),
+    ("move", re.compile(rf"^{_TAG}\s+(\S+?)([-~])((?:[1-3]~)*)(\S+)$")),
     ("secure", re.compile(r"^([a-z])\s+\+(\S+)$")),
     ("subdue", re.compile(rf"^{_TAG}\s+(-r|r>u|-u)\s+(\S+)$")),
     ("attack", re.compile(rf"^{_TAG}\s+(\S+?)x(\S+)$")),
@@ -265,8 +273,10 @@ def _build(kind: str, groups: tuple[str | None, ...], board: Board, text: str) -
     if kind == "enter":
         return Enter(emperor, _province(board, g[1], text))
     if kind == "move":
+        zones = tuple(_zone(board, z, text) for z in re.split(r",| and ", g[5]) if z.strip()) \
+            if g[5] else ()
         return Move(emperor, _province(board, g[2], text), _province(board, g[3], text), bool(g[4]),
-                    _piece(groups[1], text))
+                    _piece(groups[1], text), zones)
     if kind == "sail":
         return Sail(emperor, _zone(board, g[1], text), _zone(board, g[2], text))
     if kind == "secure":
@@ -300,8 +310,11 @@ def _build_compact(kind: str, g: tuple[str | None, ...], board: Board, text: str
         raise InvalidNotation(f"{text!r}: only the Dux fights or subdues for another's IP (R11.1); "
                               f"write '/dux' or nothing after the Emperor's initial")
     if kind == "move":
-        return Move(emperor, _province(board, a[2], text), _province(board, a[4], text),
-                    a[3] == "~", piece)
+        if a[3] == "-" and a[4]:
+            raise InvalidNotation(f"{text!r}: sea zones are named only for a move by fleet ('~')")
+        zones = tuple(int(z) for z in a[4].split("~") if z)
+        return Move(emperor, _province(board, a[2], text), _province(board, a[5], text),
+                    a[3] == "~", piece, zones)
     if kind == "subdue":
         sub = {"-r": SubdueKind.REMOVE_REVOLT, "r>u": SubdueKind.REDUCE_REVOLT,
                "-u": SubdueKind.REMOVE_UNREST}[a[2]]

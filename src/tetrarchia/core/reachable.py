@@ -22,6 +22,7 @@ from tetrarchia.core.events import DICE_NEEDED, Purpose
 from tetrarchia.core.pieces import ARMY, REBEL, REVOLT, Piece
 from tetrarchia.core.state import Awaiting, Result, State
 
+PAUSED_AT = frozenset({t.BEGIN_TURN, t.PHASE_START})  # where a machine stands paused (Awaiting.RUN)
 MAX_TASKS = 64  # the deepest stack the rules build is about a dozen steps
 
 # An argument of a step: an inclusive range, or a name resolved against the board.
@@ -211,8 +212,13 @@ def check_machine(state: State, found: list[str]) -> None:
     if spec is None:  # unreachable: every step was found above
         return
     name = t.TASK_NAMES.get(top[0], "?")
-    if top[0] == t.BEGIN_TURN:
-        found.append("a position cannot stop at the beginning of a turn")
+    if awaiting is Awaiting.RUN:
+        if top[0] not in PAUSED_AT:
+            found.append(f"the machine pauses only where a turn or a Barbarian phase begins, not "
+                         f"at {name}")
+    elif top[0] in PAUSED_AT:
+        found.append(f"a position stopped where a turn or a Barbarian phase begins ({name}) is "
+                     "paused there")
     elif awaiting is Awaiting.ROLL:
         purpose = spec.purpose
         if purpose is None or (top[0] in (t.BATTLE,) and len(top) != 4):
@@ -239,7 +245,7 @@ def check_machine(state: State, found: list[str]) -> None:
                      "and they are the dice of the step beneath his decision")
     if state.passing and awaiting is not Awaiting.ROMAN_ACTION:
         found.append("a figure passes through a province only in a Roman phase (R5.1)")
-    if found or awaiting is Awaiting.ROLL:
+    if found or awaiting in (Awaiting.ROLL, Awaiting.RUN):
         return
     from tetrarchia.core.engine import legal_actions  # the engine never imports this module
 

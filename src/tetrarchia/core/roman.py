@@ -91,6 +91,35 @@ def fleet_destinations(state: State, origin: int) -> list[int]:
     return list(fleet_routes(state, origin))
 
 
+def fleet_zones_between(state: State, origin: int, dest: int) -> tuple[int, ...]:
+    """The sea zones a move by fleet from ``origin`` to ``dest`` crosses, in order (R5.1,
+    R12.2): the shortest chain of adjacent zones holding Roman fleets from a zone of the
+    start's coast to a zone of the destination's coast; among equals the lowest-numbered zones.
+    Without Mare Nostrvm the move has a fleet zone on both coasts, so the chain is that zone.
+    Empty when no chain joins them."""
+    board = state.board
+    fleets = state.fleets
+    parent: dict[int, int] = {}
+    frontier = [z for z in sorted(board.provinces[origin].coastal) if fleets[z]]
+    for z in frontier:
+        parent[z] = 0
+    while frontier:
+        for zone in frontier:
+            if dest in board.coast[zone]:
+                chain = [zone]
+                while parent[chain[-1]]:
+                    chain.append(parent[chain[-1]])
+                return tuple(reversed(chain))
+        following = []
+        for zone in frontier:
+            for other in sorted(board.zones[zone].adjacent):
+                if fleets[other] and other not in parent:
+                    parent[other] = zone
+                    following.append(other)
+        frontier = following
+    return ()
+
+
 def may_stand(state: State, piece: int, province: int) -> bool:
     """Whether ``piece`` may enter ``province`` at all (figures aside): the Vicarius never
     enters a revolt (R11.2); nobody enters an army's province."""
@@ -229,9 +258,6 @@ def attack_barred_reason(state: State, target: int) -> str | None:
     return None
 
 
-_FLEET_MOVES: dict[tuple[int, int, int, Piece | None], Move] = {}
-
-
 def _link_moves(state: State, emperor: Emperor, origin: int, tag: Piece | None
                 ) -> list[tuple[int, int, Move]]:
     """(destination, IP before a revolt, action) of every link out of ``origin``.  Actions are
@@ -247,11 +273,15 @@ def _link_moves(state: State, emperor: Emperor, origin: int, tag: Piece | None
     return found
 
 
-def _fleet_move(emperor: Emperor, origin: int, dest: int, tag: Piece | None) -> Move:
-    key = (emperor, origin, dest, tag)
-    move = _FLEET_MOVES.get(key)
+def _fleet_move(state: State, emperor: Emperor, origin: int, dest: int, tag: Piece | None) -> Move:
+    """The move by fleet, naming its sea zones; built once per board and fleet placement."""
+    fleets = state.fleets
+    key = (emperor, origin, dest, tag, fleets[1], fleets[2], fleets[3])
+    cache = state.board.fleet_move_cache
+    move: Move | None = cache.get(key)
     if move is None:
-        move = _FLEET_MOVES[key] = Move(emperor, origin, dest, True, tag)
+        move = cache[key] = Move(emperor, origin, dest, True, tag,
+                                 fleet_zones_between(state, origin, dest))
     return move
 
 
@@ -289,7 +319,7 @@ def _moves(state: State, piece: int, origin: int, tag: Piece | None, actions: li
         if holder == NO_FIGURE or q == vacated or (
             holder > REBEL and can_pass_on(state, q, ip - cost, vacated, piece)
         ):
-            actions.append(_fleet_move(emperor, origin, q, tag))
+            actions.append(_fleet_move(state, emperor, origin, q, tag))
 
 
 def move_cost(state: State, action: Move) -> int:

@@ -30,14 +30,19 @@ ParamValue = str | int | bool
 
 @dataclass(frozen=True, slots=True)
 class Param:
-    """A parameter of a module, with its default and the values it accepts."""
+    """A parameter of a module, with its default and the values it accepts.  ``aliases`` maps
+    former names of a value to the value (so that saved games and scripts keep working when a
+    value is renamed)."""
 
     name: str
     default: ParamValue
     choices: tuple[ParamValue, ...]
     help: str
+    aliases: tuple[tuple[str, ParamValue], ...] = ()
 
     def check(self, module: str, value: Any) -> ParamValue:
+        if isinstance(value, str):
+            value = dict(self.aliases).get(value, value)
         if isinstance(self.default, bool) and isinstance(value, str):
             value = {"true": True, "yes": True, "on": True, "false": False, "no": False,
                      "off": False}.get(value.lower(), value)
@@ -76,8 +81,11 @@ class Hooks:
     die_bonus: tuple[Callable[[State, int, int], tuple[int, int]], ...] = ()
     # R6: decisions after the battle dice (Galerius); (state, task) -> task to push or None
     battle_decisions: tuple[Callable[[State, tuple[int, ...]], tuple[int, ...] | None], ...] = ()
-    # R6: after a battle: (state, emperor, roman won?, events)
+    # R6: after a battle against an army: (state, emperor, roman won?, events)
     battle_won: tuple[Callable[[State, int, bool, Events], None], ...] = ()
+    # R11.3: after a battle against the Pirates, the same arguments (not a battle against an
+    # army: no glory, R12.5)
+    pirates_fought: tuple[Callable[[State, int, bool, Events], None], ...] = ()
     # R7: before anything else in the Barbarian phase (push steps)
     phase_start: tuple[Callable[[State, Events], None], ...] = ()
     # R7: after dice rolled in the Barbarian phase; True when a decision is now awaited

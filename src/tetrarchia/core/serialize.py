@@ -37,6 +37,7 @@ from tetrarchia.core.pieces import (
     Piece,
     is_army,
 )
+from tetrarchia.core.roman import entry_choices
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import DEAD, GOTHS_IN_PLAY, Awaiting, Result, State
 from tetrarchia.core.tasks import (
@@ -45,16 +46,19 @@ from tetrarchia.core.tasks import (
     BATTLE,
     BEGIN_TURN,
     DECISION,
+    ENTRY,
     FIRST_OPTION_TASK,
     INITIAL_REVOLT,
     LINK_CHECK,
+    PHASE_START,
     PLACE_FLEETS,
     ROMAN_PHASE,
     SPREAD,
     TASK_NAMES,
     UPRISING,
+    push_barbarian_phase,
 )
-from tetrarchia.core.validate import problems, validate_state
+from tetrarchia.core.validate import validate_state
 
 POSITION_FORMAT = "tetrarchia-position"
 POSITION_VERSION = 1
@@ -424,18 +428,26 @@ class _Reader:
             raise self.fail("turn.ip", f"{state.ip} IP is not possible")
 
     def read_machine(self, state: State, machine: Any) -> None:
-        if machine is None:  # a hand-written position: the Roman phase of the turn's Emperor
+        """The machine as written; a hand-written position without one stands in the Roman phase
+        of the turn's Emperor, or at his entry (R4) when he is off the board.  Loading runs no
+        step: when he cannot enter (D1) his Roman phase is empty and the position stands at the
+        start of his Barbarian phase, paused until the program runs it."""
+        if machine == "barbarian-phase":
+            state.tasks = []
+            push_barbarian_phase(state)
+            state.awaiting = Awaiting.RUN
+            return
+        if machine is None:
             if state.emperor_at[state.turn] >= 0:
                 state.tasks = [(ROMAN_PHASE,)]
                 state.awaiting = Awaiting.ROMAN_ACTION
-            else:
-                from tetrarchia.core.engine import run  # the engine never imports this module
-
-                found = problems(state, machine=False)  # the machine runs on a sound table only
-                if found:
-                    raise SaveFileError("impossible position: " + "; ".join(found))
-                state.tasks = [(BEGIN_TURN,)]  # his entry, or D1's empty Roman phase
-                run(state, None)
+            elif entry_choices(state, state.turn):
+                state.tasks = [(ROMAN_PHASE,), (ENTRY,)]
+                state.awaiting = Awaiting.ENTRY
+            else:  # D1
+                state.tasks = []
+                push_barbarian_phase(state)
+                state.awaiting = Awaiting.RUN
             return
         if not isinstance(machine, dict):
             raise self.fail("machine", "must be an object")
@@ -470,8 +482,14 @@ class _Reader:
             raise self.fail("machine.roll", "a roll is awaited but no dice are wanted")
         if not state.tasks and state.awaiting is not Awaiting.NOTHING:
             raise self.fail("machine.tasks", "the game waits for something but has no step to do")
-        if state.tasks and state.tasks[-1][0] == BEGIN_TURN:
-            raise self.fail("machine.tasks", "a position cannot stop at the beginning of a turn")
+        paused_at = (BEGIN_TURN, PHASE_START)  # a turn or a Barbarian phase begins (Game.advance)
+        if state.awaiting is Awaiting.RUN:
+            if not state.tasks or state.tasks[-1][0] not in paused_at:
+                raise self.fail("machine.awaiting", "the machine pauses only where a turn or a "
+                                "Barbarian phase begins")
+        elif state.tasks and state.tasks[-1][0] in paused_at:
+            raise self.fail("machine.tasks", "a position stopped at the beginning of a turn or of "
+                            "a Barbarian phase is paused there ('awaiting': 'run')")
 
     def task(self, item: Any, where: str) -> tuple[int, ...]:
         codes = {name: code for code, name in TASK_NAMES.items()}

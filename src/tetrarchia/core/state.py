@@ -47,6 +47,8 @@ class Awaiting(IntEnum):
     ROMAN_ACTION = 3  # the Emperor of the turn acts or ends his Roman phase (R5)
     NOTHING = 4  # the game is over
     DECISION = 5  # a decision inside a phase: an Emperor's power or the Barbarian player (R12)
+    RUN = 6  # nothing to decide or roll: the machine stands paused at a boundary (a position
+    #          loaded or built there, or a stop of Game.advance) and runs when the program asks
 
 
 class Result(IntEnum):

@@ -3,12 +3,14 @@
 He starts with 4 gray and 1 black disc taken from the reserves, and may spend gray discs in the
 Barbarian phase (each back to the general reserve): reroll all the dice just rolled (once per
 roll, D24); cancel one army's advance; send an army inside the Empire through a link other than
-its arrow (if a broken link stops it, the change is cancelled and the army stays - 2nd edition;
-with ``redirect=3rd`` it follows its arrow instead - 3rd edition).  He refills to 4 gray at the
-start of each round (as far as the unrest reserve allows).  Once per game, at the start of his
-phase, the black disc either goes on an empty Roman province (no disc, no figure, D25) other than
-the capitals, as a revolt, or, when no army is on the board, back to the reserve to place an army
-on an empty border of his choice.
+its arrow.  If a broken link stops the redirected army, "the change is cancelled" (000), "l'armée
+se déplace en suivant la flèche" (002): it advances along its own arrow as it would have
+(``redirect=arrow``, the default); ``redirect=stay`` keeps the reading where it stays in place.
+He refills to 4 gray at the start of each round (as far as the unrest reserve allows).  Once per
+game, at any moment of his phase - before R7.1, before R7.2, before R7.3, before each army's
+step, and after any roll of the phase, before the roll is used - the black disc either goes on an
+empty Roman province (no disc, no figure, D25) other than the capitals, as a revolt, or, when no
+army is on the board, back to the reserve to place an army on an empty border of his choice.
 
 Every one of these is a pending decision of the Barbarian seat (seat 4).
 """
@@ -21,14 +23,28 @@ from dataclasses import dataclass
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.barbarian import ARROW_FALLBACK, STEP_OFFERED, place_army
 from tetrarchia.core.board import Board
-from tetrarchia.core.errors import IllegalAction, NotYourTurn, WrongMoment
+from tetrarchia.core.errors import IllegalAction, NotYourTurn, Refusal, WrongMoment
 from tetrarchia.core.events import Events
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import ARMY, NO_DISC, NO_FIGURE, REBEL
+from tetrarchia.core.reachable import allow_below, register_task
 from tetrarchia.core.rulebook import Hooks, Param, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import State
-from tetrarchia.core.tasks import ARMY_STEP, DECISION, emit, place_revolt
+from tetrarchia.core.tasks import (
+    ACTIVITY,
+    ACTIVITY_PROVINCE,
+    ADVANCE,
+    ARMY_STEP,
+    DECISION,
+    REMOVE_ON_REVOLT,
+    SPREAD,
+    UPRISING,
+    UPRISING_ARMY,
+    emit,
+    place_revolt,
+    register_step,
+)
 from tetrarchia.options.common import (
     BARBARIAN_ADVANCE,
     BARBARIAN_BLACK,
@@ -39,6 +55,12 @@ from tetrarchia.options.common import (
 SEAT = 4
 GRAY_DISCS = 4
 REROLLED = 1 << 3  # state.flags (turn bit): the dice on the table were already rerolled
+BLACK_MOMENT = register_step("black-moment")  # (op, step): the black disc before R7.2 or R7.3
+# It lies just above the activity (R7.2) or the advance (R7.3); what lay on those lies on it.
+register_task(BLACK_MOMENT, (((2, 3),),), frozenset({ACTIVITY, ADVANCE}))
+for _step in (ACTIVITY, REMOVE_ON_REVOLT, UPRISING, UPRISING_ARMY, ACTIVITY_PROVINCE):
+    allow_below(_step, BLACK_MOMENT)
+BEFORE_SPREAD = 1  # the steps a BARBARIAN_BLACK decision comes before (its 4th element)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,12 +205,14 @@ def _round_start(state: State, events: Events) -> None:
 
 
 def _after_roll(state: State) -> bool:
-    if state.flags & REROLLED:
-        state.flags &= ~REROLLED
+    """After a roll of his phase: a reroll (once per roll, D24, while he has gray discs) and the
+    black disc (before the roll is used)."""
+    rerolled = state.flags & REROLLED
+    state.flags &= ~REROLLED
+    may_reroll = not rerolled and state.gray > 0
+    if not may_reroll and not black_choices(state):
         return False
-    if state.gray <= 0:
-        return False
-    state.tasks.append((DECISION, SEAT, BARBARIAN_REROLL))
+    state.tasks.append((DECISION, SEAT, BARBARIAN_REROLL, int(may_reroll)))
     return True
 
 
@@ -202,15 +226,39 @@ def _redirect_targets(state: State, src: int) -> list[int]:
 
 
 def _before_step(state: State, task: tuple[int, ...]) -> bool:
-    if state.gray <= 0:
+    if state.gray <= 0 and not black_choices(state):
         return False
     state.tasks.append((DECISION, SEAT, BARBARIAN_ADVANCE, task[1]))
     return True
 
 
 def _phase_start(state: State, events: Events) -> None:
-    if state.black:
-        state.tasks.append((DECISION, SEAT, BARBARIAN_BLACK))
+    """Before R7.1: the black disc; and its moments before R7.2 and R7.3 go on the machine,
+    just above those steps (the stack runs last-pushed first)."""
+    if not state.black:
+        return
+    tasks = state.tasks
+    for op, step in ((ADVANCE, 3), (ACTIVITY, 2)):
+        at = _last_index(tasks, op)
+        if at >= 0:
+            tasks.insert(at + 1, (BLACK_MOMENT, step))
+    if black_choices(state):
+        tasks.append((DECISION, SEAT, BARBARIAN_BLACK, BEFORE_SPREAD))
+
+
+def _last_index(tasks: list[tuple[int, ...]], op: int) -> int:
+    for i in range(len(tasks) - 1, -1, -1):
+        if tasks[i][0] == op:
+            return i
+    return -1
+
+
+def run_black_moment(state: State, task: tuple[int, ...], events: Events) -> bool:
+    """Before R7.2 or R7.3: the black disc, while unused and while it can go somewhere."""
+    state.tasks.pop()
+    if black_choices(state):
+        state.tasks.append((DECISION, SEAT, BARBARIAN_BLACK, task[1]))
+    return True
 
 
 def black_revolt_places(state: State) -> list[int]:
@@ -226,20 +274,30 @@ def black_army_borders(state: State) -> list[int]:
             if state.figure[b] == NO_FIGURE and state.disc[b] == NO_DISC]
 
 
+def black_choices(state: State) -> list[Action]:
+    """The black disc's uses now (R12.6, D25), none once it is spent."""
+    if not state.black:
+        return []
+    return [*(BlackRevolt(p) for p in black_revolt_places(state)),
+            *(BlackArmy(b) for b in black_army_borders(state))]
+
+
 def _choices(state: State) -> list[Action] | None:
     task = state.tasks[-1] if state.tasks and state.tasks[-1][0] == DECISION else None
     if task is None or task[1] != SEAT:
         return None
     kind = task[2]
     if kind == BARBARIAN_REROLL:
-        return [Reroll(), BarbarianPass()]
+        may_reroll = (len(task) < 4 or task[3]) and state.gray > 0
+        return [*([Reroll()] if may_reroll else []), *black_choices(state), BarbarianPass()]
     if kind == BARBARIAN_ADVANCE:
         src = task[3]
-        return [CancelAdvance(src), *(Redirect(src, q) for q in _redirect_targets(state, src)),
-                BarbarianPass()]
+        gray: list[Action] = []
+        if state.gray > 0:
+            gray = [CancelAdvance(src), *(Redirect(src, q) for q in _redirect_targets(state, src))]
+        return [*gray, *black_choices(state), BarbarianPass()]
     if kind == BARBARIAN_BLACK:
-        return [*(BlackRevolt(p) for p in black_revolt_places(state)),
-                *(BlackArmy(b) for b in black_army_borders(state)), BarbarianPass()]
+        return [*black_choices(state), BarbarianPass()]
     return None
 
 
@@ -263,7 +321,7 @@ def apply(state: State, action: OptionAction, events: Events) -> None:
              f"{board.name(action.province)}.")
     elif isinstance(action, Redirect):
         _spend_gray(state)
-        fallback = ARROW_FALLBACK if state.settings.param("barbaria", "redirect") == "3rd" else 0
+        fallback = ARROW_FALLBACK if state.settings.param("barbaria", "redirect") == "arrow" else 0
         state.tasks[-1] = (ARMY_STEP, action.province, action.dest, STEP_OFFERED | fallback)
         emit(events, "barbaria", f"The Barbarian player sends the army in "
              f"{board.name(action.province)} towards {board.name(action.dest)}.")
@@ -273,12 +331,21 @@ def apply(state: State, action: OptionAction, events: Events) -> None:
         emit(events, "barbaria", f"The Barbarian player places his black disc in "
              f"{board.name(action.province)}: a revolt.")
         place_revolt(state, action.province, events)
+        _spreading_goes_on(state)
     elif isinstance(action, BlackArmy):
         state.black = 0
         state.revolt_reserve += 1
         emit(events, "barbaria", "The Barbarian player returns his black disc for an army.")
         place_army(state, board.region_of[action.border], False, events)
     # BarbarianPass: the decision is gone and nothing else changes
+
+
+def _spreading_goes_on(state: State) -> None:
+    """A revolt placed during the spreading of R7.1 (after one of its broken-link rolls) spreads
+    too: the wave under way is marked as having changed something, so another wave follows."""
+    for i, task in enumerate(state.tasks):
+        if task[0] == SPREAD and len(task) == 4:
+            state.tasks[i] = (SPREAD, task[1], task[2], 1)
 
 
 def explain(state: State, action: OptionAction) -> IllegalAction:
@@ -288,13 +355,15 @@ def explain(state: State, action: OptionAction) -> IllegalAction:
                            "the game asks him")
     if task[1] != SEAT:
         return NotYourTurn("the game waits for an Emperor's decision, not the Barbarian player's")
-    return IllegalAction("that is not one of the Barbarian player's choices now")
+    return IllegalAction("that is not one of the Barbarian player's choices now",
+                         Refusal.NOT_A_CHOICE)
 
 
 def _hooks(settings: Settings) -> Hooks:
     kinds = (Reroll, CancelAdvance, Redirect, BlackRevolt, BlackArmy, BarbarianPass)
     return Hooks(setup=(_setup,), round_start=(_round_start,), after_roll=(_after_roll,),
                  before_step=(_before_step,), phase_start=(_phase_start,), decisions=(_choices,),
+                 handlers={BLACK_MOMENT: run_black_moment},
                  appliers=dict.fromkeys(kinds, apply), explainers=dict.fromkeys(kinds, explain),
                  end_report=(_report,))
 
@@ -311,9 +380,11 @@ MODULE = register(RuleModule(
     key="barbaria", title="Barbaria", family="variant", rule="R12.6",
     pieces=("barbarian-discs",),
     summary="A fifth player leads the Barbarians with gray discs (reroll, cancel or redirect an "
-            "advance) and a black disc (a revolt, or a new army); he wins if Roma falls.",
-    params=(Param("redirect", "2nd", ("2nd", "3rd"),
-                  "a redirected army stopped by a broken link stays (2nd edition) or follows its "
-                  "arrow (3rd edition)"),),
+            "advance) and a black disc at any moment of his phase (a revolt, or a new army); he "
+            "wins if Roma falls.",
+    params=(Param("redirect", "arrow", ("arrow", "stay"),
+                  "a redirected army stopped by a broken link advances along its own arrow "
+                  "(\"the change is cancelled\": 000, 002) or stays where it is",
+                  aliases=(("3rd", "arrow"), ("2nd", "stay"))),),
     hooks=_hooks,
 ))

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from tetrarchia.core.actions import Action
 from tetrarchia.core.board import Board
-from tetrarchia.core.errors import InvalidNotation
+from tetrarchia.core.errors import IllegalAction, InvalidNotation, Refusal
 from tetrarchia.core.notation import province_key
 from tetrarchia.core.pieces import GARRISON, Emperor, emperor_named
 from tetrarchia.core.reachable import register_decision
@@ -104,6 +104,18 @@ register_decision(BARBARIAN_ADVANCE, 4, (("province",),), below={ARMY_STEP: 4})
 # the black disc: before the spreading, the activity or the advance (R12.6); it may name which
 register_decision(BARBARIAN_BLACK, 4, ((), ((1, 3),)),
                   below={SPREAD: 1, ACTIVITY: 1, ADVANCE: 1})
+
+
+def burn_refused(state: State, emperor: int, source: int) -> IllegalAction:
+    """The refusal of burning ``source``, which is not a disc this Emperor can burn (R12.1)."""
+    board = state.board
+    if not 0 <= source < board.size:
+        code = Refusal.NO_SUCH_PLACE
+    elif state.disc[source] == GARRISON + emperor and board.is_border[source]:
+        code = Refusal.PROTECTED_BORDER
+    else:
+        code = Refusal.NO_TARGET
+    return IllegalAction(burn_refusal(state, emperor, source), code)
 
 
 def burn_refusal(state: State, emperor: int, source: int) -> str:

@@ -23,14 +23,15 @@ from tetrarchia.core.errors import (
     NotLinked,
     NotYourTurn,
     Occupied,
+    Refusal,
     WrongMoment,
 )
 from tetrarchia.core.events import Events
 from tetrarchia.core.notation import province_key, register_parser
-from tetrarchia.core.pieces import DUX, NO_DISC, NO_FIGURE, REVOLT, VICARIUS, Emperor, Piece
+from tetrarchia.core.pieces import DUX, NO_DISC, NO_FIGURE, REVOLT, VICARIUS, Emperor, Piece, is_army
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
-from tetrarchia.core.state import DEAD, IN_BOX, State
+from tetrarchia.core.state import DEAD, IN_BOX, Awaiting, State
 from tetrarchia.core.tasks import emit
 from tetrarchia.options.common import parse_emperor, parse_province
 
@@ -123,12 +124,17 @@ def explain_deploy(state: State, action: Deploy) -> IllegalAction:
         return NotYourTurn(f"it is {state.turn.title}'s turn, not {action.emperor.title}'s")
     key = "dux" if action.piece == Piece.DUX else "vicarius"
     if not state.settings.has(key):
-        return WrongMoment(f"the {name} is not in play (option {key!r} not chosen)")
+        return WrongMoment(f"the {name} is not in play (option {key!r} not chosen)",
+                           Refusal.NOT_IN_PLAY)
     at = state.dux_at if action.piece == Piece.DUX else state.vicarius_at
     if at == DEAD:
-        return WrongMoment(f"the {name} died and left the game")
+        return WrongMoment(f"the {name} died and left the game", Refusal.NOT_IN_PLAY)
     if at >= 0:
-        return WrongMoment(f"the {name} is already on the board")
+        return WrongMoment(f"the {name} is already on the board", Refusal.ALREADY_THERE)
+    if state.awaiting is not Awaiting.ROMAN_ACTION:
+        return WrongMoment(f"the {name} is placed in a Roman phase")
+    if state.emperor_at[action.emperor] < 0:
+        return WrongMoment(f"{action.emperor.title} is not on the board", Refusal.NOT_ON_BOARD)
     if state.ip < DEPLOY_COST:
         return NotEnoughIP(f"placing the {name} costs {DEPLOY_COST} IP and {state.turn.title} has "
                            f"{state.ip} left")
@@ -136,14 +142,18 @@ def explain_deploy(state: State, action: Deploy) -> IllegalAction:
         return MustMoveOn(f"{Piece(state.passer).title} is passing through and must move on first (R5.1)")
     board = state.board
     where = board.name(action.at) if 0 <= action.at < board.size else str(action.at)
-    if not 0 <= action.at < board.size or board.is_border[action.at]:
+    if not 0 <= action.at < board.size:
+        return IllegalAction(f"there is no province {action.at}", Refusal.NO_SUCH_PLACE)
+    if board.is_border[action.at]:
         return IllegalAction(f"the {name} is placed in a Roman province, not in {where}")
+    if is_army(state.figure[action.at]):
+        return Occupied(f"a Barbarian army stands in {where}", Refusal.ARMY_THERE)
     if state.figure[action.at] != NO_FIGURE:
         return Occupied(f"{where} holds a figure")
     if action.piece == Piece.DUX:
         return NotLinked(f"the Dux is deployed in a province linked to {state.turn.title}, "
                          f"and {where} is not")
-    return Occupied(f"the Vicarius never enters a revolt, and {where} is in revolt")
+    return Occupied(f"the Vicarius never enters a revolt, and {where} is in revolt", Refusal.REVOLT)
 
 
 def _hooks(settings: Settings) -> Hooks:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
-from tetrarchia.core.errors import IllegalAction, ReserveEmpty, WrongMoment
+from tetrarchia.core.errors import IllegalAction, Refusal, ReserveEmpty, WrongMoment
 from tetrarchia.core.events import Events
 from tetrarchia.core.notation import register_parser
 from tetrarchia.core.pieces import Emperor, emperor_figure
@@ -33,7 +33,7 @@ from tetrarchia.options.common import (
     RESERVE,
     burn,
     burn_choices,
-    burn_refusal,
+    burn_refused,
     burn_text,
     decision_lister,
     parse_burn,
@@ -188,23 +188,24 @@ def explain(state: State, action: OptionAction) -> IllegalAction:
     if isinstance(action, UsePower) and emperor is not None and not burn_choices(state, emperor):
         return ReserveEmpty(f"{emperor.title} has no disc left to burn for his power")
     if isinstance(action, UsePower) and emperor is Emperor.MAXIMIAN and state.flags & MAXIMIAN_USED:
-        return WrongMoment("Maximian has already taken his 7th IP this turn")
+        return WrongMoment("Maximian has already taken his 7th IP this turn", Refusal.ALREADY_USED)
     if isinstance(action, UsePower) and emperor is Emperor.DIOCLETIAN \
             and state.flags & DIOCLETIAN_MOVES_OTHERS:
-        return WrongMoment("Diocletian already moves the other Emperors this turn")
+        return WrongMoment("Diocletian already moves the other Emperors this turn",
+                           Refusal.ALREADY_USED)
     if isinstance(action, UsePower) and action.burn == RESERVE and emperor is not None \
             and state.garrisons[emperor] == 0 and _at_his_moment(state, emperor):
         return ReserveEmpty(f"{emperor.title}'s reserve is empty: burn one of his discs on the "
                             "board")
     if isinstance(action, UsePower) and action.burn >= 0 and emperor is not None:
-        return IllegalAction(burn_refusal(state, emperor, action.burn))
+        return burn_refused(state, emperor, action.burn)
     if emperor in (Emperor.GALERIUS, Emperor.CONSTANTIUS):
         when = ("after the dice of his battle" if emperor is Emperor.GALERIUS
                 else "just before an army attacks him")
         return WrongMoment(f"{emperor.title}'s power is used {when}")
     if emperor is Emperor.DIOCLETIAN and not any(state.emperor_at[e] >= 0 for e in range(1, 4)):
         return WrongMoment("Diocletian's power moves the other Emperors, and no other Emperor is on "
-                           "the board")
+                           "the board", Refusal.NO_TARGET)
     who = f"{emperor.title}'s" if emperor is not None else "this"
     return WrongMoment(f"{who} power is used in his own Roman phase")
 

@@ -22,7 +22,7 @@ from tetrarchia.core.tasks import emit
 from tetrarchia.options.common import (
     burn,
     burn_choices,
-    burn_refusal,
+    burn_refused,
     burn_text,
     parse_burn,
     parse_emperor,
@@ -112,12 +112,13 @@ def explain(state: State, action: BuyIP) -> IllegalAction:
     if action.burn < 0:
         return ReserveEmpty(f"{action.emperor.title}'s reserve is empty: burn one of his discs on "
                             "the board")
-    return IllegalAction(burn_refusal(state, action.emperor, action.burn))
+    return burn_refused(state, action.emperor, action.burn)
 
 
 def _hooks(settings: Settings) -> Hooks:
     return Hooks(roman_actions=(_actions,), appliers={BuyIP: apply_buy},
                  explainers={BuyIP: explain}, battle_won=(_after_battle,),
+                 pirates_fought=(_after_battle,),  # a victory over the Pirates is a victory
                  border_secured=(_after_secure,))
 
 

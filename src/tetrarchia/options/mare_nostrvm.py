@@ -1,18 +1,22 @@
 """R12.2 Mare Nostrvm: Roman fleets in adjacent zones form one zone; an Emperor moves between any
 coastal provinces of the joined zones for 1 IP per zone crossed: the zones in the shortest chain
-of fleet zones joining a zone of the start to a zone of the destination (D21, 2nd edition cost).
+of fleet zones joining a zone of the start to a zone of the destination (D21, 2nd edition cost,
+``cost=per-zone``, the default).  With ``cost=flat`` the move costs 1 IP whatever the zones
+crossed, as in the 1st edition (003: "Direct movement between any two coastal provinces of this
+new extended sea zone is allowed").
 """
 
 from __future__ import annotations
 
 from collections import deque
 
-from tetrarchia.core.rulebook import Hooks, RuleModule, register
+from tetrarchia.core.rulebook import Hooks, Param, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import State
 
 
 def fleet_routes(state: State, origin: int) -> dict[int, int]:
+    """The provinces a fleet move from ``origin`` reaches, with its cost (per zone crossed)."""
     board = state.board
     fleets = state.fleets
     chain: dict[int, int] = {}
@@ -35,14 +39,23 @@ def fleet_routes(state: State, origin: int) -> dict[int, int]:
     return routes
 
 
+def flat_fleet_routes(state: State, origin: int) -> dict[int, int]:
+    """The same provinces, each for 1 IP (the 1st edition)."""
+    return dict.fromkeys(fleet_routes(state, origin), 1)
+
+
 def _hooks(settings: Settings) -> Hooks:
-    return Hooks(fleet_routes=fleet_routes)
+    flat = settings.param("mare-nostrvm", "cost") == "flat"
+    return Hooks(fleet_routes=flat_fleet_routes if flat else fleet_routes)
 
 
 MODULE = register(RuleModule(
     key="mare-nostrvm", title="Mare Nostrvm", family="variant", rule="R12.2",
     aliases=("mare-nostrum",),
     summary="Fleets in adjacent zones join: sail between any of their coasts for 1 IP per zone "
-            "crossed.",
+            "crossed (1 IP in all with cost=flat, 1st edition).",
+    params=(Param("cost", "per-zone", ("per-zone", "flat"),
+                  "a move between coasts of the joined zones costs 1 IP per zone crossed (2nd "
+                  "edition) or 1 IP whatever the zones crossed (1st edition)"),),
     hooks=_hooks,
 ))

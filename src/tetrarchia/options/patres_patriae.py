@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
-from tetrarchia.core.errors import IllegalAction, NotEnoughIP, WrongMoment
+from tetrarchia.core.errors import IllegalAction, NotEnoughIP, Refusal, WrongMoment
 from tetrarchia.core.events import Events
 from tetrarchia.core.notation import register_parser
 from tetrarchia.core.pieces import Emperor
@@ -82,7 +82,7 @@ def explain(state: State, action: TransferIP) -> IllegalAction:
         return IllegalAction("only Diocletian (taking from Galerius) and Constantius (giving to "
                              "Maximian) transfer IP")
     if state.flags & TRANSFER_USED[action.emperor]:
-        return WrongMoment("the IP transfer is once per round")
+        return WrongMoment("the IP transfer is once per round", Refusal.ALREADY_USED)
     if state.turn is action.emperor and state.awaiting is Awaiting.ROMAN_ACTION and state.ip < 1:
         return NotEnoughIP("Constantius has no IP left to give")
     return WrongMoment(f"{action.emperor.title} transfers IP in his own Roman phase")

@@ -17,14 +17,23 @@ from dataclasses import dataclass
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
 from tetrarchia.core.combat import battle_dice, supports_emperor
-from tetrarchia.core.errors import IllegalAction, NotEnoughIP, NothingThere, NotYourTurn, OptionError
+from tetrarchia.core.errors import (
+    IllegalAction,
+    MustMoveOn,
+    NotEnoughIP,
+    NothingThere,
+    NotYourTurn,
+    OptionError,
+    Refusal,
+    WrongMoment,
+)
 from tetrarchia.core.events import Events, Purpose
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import ARMY, DUX, EMPEROR_FIGURE, GARRISON, REBEL, Emperor, Piece
 from tetrarchia.core.reachable import allow_below, allow_decision_on, register_task
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
-from tetrarchia.core.state import State
+from tetrarchia.core.state import Awaiting, State
 from tetrarchia.core.tasks import (
     ADDITIONAL_REVOLT,
     DECISION,
@@ -197,9 +206,9 @@ def run_pirate_battle(state: State, task: tuple[int, ...], events: Events) -> bo
         if piece < 4 and state.tasks and state.tasks[-1][0] == ROMAN_PHASE:
             state.tasks.pop()
             push_barbarian_phase(state)
-    if piece < 4:
-        for won_hook in state.hooks.battle_won:
-            won_hook(state, piece, roman > pirates, events)
+    if piece < 4:  # not a battle against an army (R12.5): its own hook point
+        for fought in state.hooks.pirates_fought:
+            fought(state, piece, roman > pirates, events)
     return True
 
 
@@ -217,16 +226,29 @@ def pirates_return(state: State, province: int, events: Events) -> None:
 def explain_attack(state: State, action: AttackPirates) -> IllegalAction:
     if action.emperor != state.turn:
         return NotYourTurn(f"it is {state.turn.title}'s turn, not {action.emperor.title}'s")
+    if state.awaiting is not Awaiting.ROMAN_ACTION:
+        return WrongMoment("the Pirates are attacked in a Roman phase")
     if not state.pirates:
         return NothingThere("the Pirates are not on the board")
     if state.ip < ATTACK_COST:
         return NotEnoughIP(f"attacking the Pirates costs {ATTACK_COST} IP and {state.turn.title} "
                            f"has {state.ip} left")
     piece = action.piece if action.piece is not None else action.emperor
+    board = state.board
+    if piece == Piece.VICARIUS:
+        return IllegalAction("the Vicarius never fights (R11.2)")
+    if piece_at(state, piece) < 0:
+        return IllegalAction(f"{Piece(piece).title} is not on the board", Refusal.NOT_ON_BOARD)
+    if not 0 <= action.origin < board.size:
+        return IllegalAction(f"there is no province {action.origin}", Refusal.NO_SUCH_PLACE)
     if piece_at(state, piece) != action.origin:
-        return IllegalAction(f"{Piece(piece).title} is not in {state.board.name(action.origin)}")
-    return IllegalAction(f"{state.board.name(action.origin)} is not on the coast of "
-                         f"{state.board.zones[state.pirates].title}")
+        return IllegalAction(f"{Piece(piece).title} is not in {board.name(action.origin)}",
+                             Refusal.NOT_THERE)
+    if state.passer >= 0:
+        return MustMoveOn(f"{Piece(state.passer).title} is passing through and must move on "
+                          "first (R5.1)")
+    return IllegalAction(f"{board.name(action.origin)} is not on the coast of "
+                         f"{board.zones[state.pirates].title}", Refusal.NO_LINK)
 
 
 def _validate(settings: Settings) -> None:

@@ -1,29 +1,36 @@
 """R12.5 Roma Aeterna (2nd edition) and The Great (1st edition).
 
-The Emperor who leads a won battle (D7: he attacks, or he is attacked by an army that loses)
-takes 1 gray disc from the unrest reserve as glory (none when the reserve is empty); leading a
-lost battle gives one back if he has any.  At a Roman victory each Emperor scores his secured
-borders + his glory; one with at least 2 more than every other becomes **the Great**: a bitter
-victory.  The Great (1st edition) adds: at least 2 more than his Augustus/Caesar partner makes him
-Emperor of the East or of the West, and the objectives of each player count (1 player: preserve
-the Tetrarchy; 2 players: make one of your Emperors the Great; 4 players: make your Emperor the
-Great, or at least Emperor of the East or West).  The Great does not work with 3 players.
+The Emperor who leads a won battle against an army (D7: he attacks it, or he is attacked by an
+army that loses) takes 1 gray disc from the unrest reserve as glory (none when the reserve is
+empty); leading a lost battle gives one back if he has any.  A battle against the Pirates is not a
+victory against an army (002: "une victoire contre une armée"): it gives and costs no glory.  At a
+Roman victory each Emperor scores his secured borders + his glory; one with at least 2 more than
+every other becomes **the Great**: a bitter victory.  The Great (1st edition) adds: at least 2
+more than his Augustus/Caesar partner makes him Emperor of the East or of the West, and the
+objectives of the players (``objective=players``, the default): 1 player, preserve the Tetrarchy
+with at most a 1-point difference between any two Emperors (003 FAQ); 2 players, make one of your
+Emperors the Great; 4 players, make your Emperor the Great, or at least Emperor of the East or
+West; 3 players, who have no rivalry objective, play the cooperative one (D39).  With
+``objective=cooperative`` (003: "1-4 players: you can also use this variant in full cooperation")
+every number of players preserves the Tetrarchy: no Great, no Emperor of the East or West.
+Failing an objective makes the victory a bitter one; it is never a loss.
 """
 
 from __future__ import annotations
 
-from tetrarchia.core.errors import OptionError
 from tetrarchia.core.events import Events
 from tetrarchia.core.pieces import EMPERORS, GARRISON, Emperor
-from tetrarchia.core.rulebook import Hooks, RuleModule, register
+from tetrarchia.core.rulebook import Hooks, Param, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import State
 from tetrarchia.core.tasks import emit
 
 MARGIN = 2  # "at least 2 points more"
+SHARED_GLORY = 1  # 003 FAQ, 1 player: "allowing at most a 1-point difference"
 
 
 def _battle(state: State, emperor: int, won: bool, events: Events) -> None:
+    """After a battle against an army (never the Pirates: R12.5) led by ``emperor`` (D7)."""
     name = Emperor(emperor).title
     if won and state.unrest_reserve > 0:
         state.unrest_reserve -= 1
@@ -84,9 +91,17 @@ def _report(first_edition: bool) -> object:
 
 def _objectives(state: State, great: Emperor | None, halves: list[Emperor]) -> list[str]:
     players = state.settings.players
-    if players == 1:
+    cooperative = state.settings.param("the-great", "objective") == "cooperative"
+    if cooperative or players == 3:  # D39: 3 players have only the cooperative objective
         kept = great is None and not halves
-        return [f"Objective (1 player): preserve the Tetrarchy - {'achieved' if kept else 'failed'}."]
+        who = "cooperative" if cooperative else "3 players, cooperative"
+        return [f"Objective ({who}): preserve the Tetrarchy, no Great and no Emperor of the East "
+                f"or West - {'achieved' if kept else 'failed'}."]
+    if players == 1:
+        scores = individual_scores(state)
+        shared = max(scores) - min(scores) <= SHARED_GLORY
+        return ["Objective (1 player): preserve the Tetrarchy, at most 1 point between any two "
+                f"Emperors - {'achieved' if shared else 'failed'}."]
     if players == 2:
         west = (Emperor.MAXIMIAN, Emperor.CONSTANTIUS)
         if great is None:
@@ -97,11 +112,6 @@ def _objectives(state: State, great: Emperor | None, halves: list[Emperor]) -> l
     if not winners:
         return ["Objective (4 players): no Emperor became the Great or Emperor of the East/West."]
     return [f"Objective (4 players): {e.title}'s player wins." for e in winners]
-
-
-def _validate_great(settings: Settings) -> None:
-    if settings.players == 3:
-        raise OptionError("The Great does not work with 3 players (1st edition)")
 
 
 def _hooks_2nd(settings: Settings) -> Hooks:
@@ -123,6 +133,11 @@ GREAT = register(RuleModule(
     key="the-great", title="The Great", family="variant", rule="R12.5", aliases=("great",),
     pieces=("glory",),
     summary="1st-edition Roma Aeterna: also Emperors of the East/West and the players' "
-            "objectives (not with 3 players).",
-    excludes=("roma-aeterna",), validate=_validate_great, hooks=_hooks_1st,
+            "objectives, or the fully cooperative one (1-4 players).",
+    params=(Param("objective", "players", ("players", "cooperative"),
+                  "the objectives by number of players (1: at most 1 point between any two "
+                  "Emperors; 2: one of yours the Great; 3: cooperative; 4: yours the Great or "
+                  "Emperor of the East/West), or for every number of players the fully "
+                  "cooperative one: no Great, no Emperor of the East or West"),),
+    excludes=("roma-aeterna",), hooks=_hooks_1st,
 ))

@@ -4,9 +4,13 @@ Common rules: a **general revolt** (the listed provinces get revolts, every othe
 revolt by the setup roll, or on its province 3 with ``fixed=true``); **rebel armies** (an army on
 its border on top of a revolt that never advances, blocks other armies from arriving there and
 counts towards the 3 armies; attacking it needs a Roman fleet in the scenario's sea zone).  The
-level is the scenario's (the 4th digit counts its armies; the 3rd digit's additional revolts are
-rolled as usual); ``garrisons=3`` plays with 3 garrisons instead of 4.  Emperors placed by a
-scenario start on the board; the game may start with a later Emperor.  Figures used as rebels have
+level printed with a scenario describes its setup: the 4th digit counts the scenario's own armies
+(rebels included) and the 3rd digit the revolts of the general revolt beyond one per region (e.g.
+Carausian 4221: 3 in Gallia + 5 rolled = 6 + 2).  So the general revolt replaces the initial and
+the additional revolts, and no initial army is rolled: 6 + R revolts in the Roman provinces, 8 in
+every scenario.  ``garrisons=3`` plays with 3 garrisons instead of 4.  Emperors placed by a
+scenario start on the board, in a region of the general revolt's listed provinces, so no setup
+revolt can fall under them; the game may start with a later Emperor.  Figures used as rebels have
 no module powers.
 """
 
@@ -28,7 +32,7 @@ from tetrarchia.core.pieces import (
 from tetrarchia.core.rulebook import Hooks, Param, RuleModule, register
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import State
-from tetrarchia.core.tasks import INITIAL_ARMY, INITIAL_REVOLT
+from tetrarchia.core.tasks import ADDITIONAL_REVOLT, INITIAL_ARMY, INITIAL_REVOLT
 from tetrarchia.options.pirates import PIRATES_SETUP
 
 ZONE_NAMES = {1: "Mare Atlanticvm", 3: "Mare Aegaevm"}
@@ -100,8 +104,8 @@ def _setup(scenario: Scenario) -> Callable[[State], None]:
                 if task[1] not in hot:  # the fixed-setup option: province 3
                     _revolt(state, board.at_coords[(task[1], 3)])
                 continue
-            if task[0] == INITIAL_ARMY:
-                continue  # the 4th digit counts the scenario's own armies
+            if task[0] in (ADDITIONAL_REVOLT, INITIAL_ARMY):
+                continue  # the level's 3rd and 4th digits count the scenario's own (R13)
             if task[0] == PIRATES_SETUP and scenario.pirates_zone:
                 continue
             tasks.append(task)

@@ -18,6 +18,7 @@ from tetrarchia.core.errors import (
     NotLinked,
     NotYourTurn,
     Occupied,
+    Refusal,
 )
 from tetrarchia.core.events import Events
 from tetrarchia.core.notation import province_key, register_parser
@@ -95,16 +96,25 @@ def explain(state: State, action: SendGarrison) -> IllegalAction:
         return MustMoveOn(f"{action.emperor.title} is passing through: his next action must be a "
                           "move out (R5.1)")
     here = state.emperor_at[action.emperor]
-    if here != action.origin or state.disc[here] != GARRISON + action.emperor:
-        return IllegalAction(f"{action.emperor.title} must stand on one of his garrisons")
+    if here < 0:
+        return IllegalAction(f"{action.emperor.title} is not on the board", Refusal.NOT_ON_BOARD)
+    if here != action.origin:
+        origin = board.name(action.origin) if 0 <= action.origin < board.size else action.origin
+        return IllegalAction(f"{action.emperor.title} is in {board.name(here)}, not in {origin}",
+                             Refusal.NOT_THERE)
+    if state.disc[here] != GARRISON + action.emperor:
+        return IllegalAction(f"{action.emperor.title} must stand on one of his garrisons",
+                             Refusal.NO_TARGET)
     if board.is_border[here]:
         return IllegalAction(f"the garrison in {board.name(here)} secures the border: a secured "
-                             "border stays secured (R5.3)")
+                             "border stays secured (R5.3)", Refusal.PROTECTED_BORDER)
+    if not 0 <= action.dest < board.size:
+        return IllegalAction(f"there is no province {action.dest}", Refusal.NO_SUCH_PLACE)
     if not board.linked(action.origin, action.dest) or board.is_border[action.dest]:
         return NotLinked(f"{board.name(action.dest)} is not a Roman province linked to "
                          f"{board.name(action.origin)}")
     if state.disc[action.dest] != NO_DISC:
-        return Occupied(f"{board.name(action.dest)} already holds a disc")
+        return Occupied(f"{board.name(action.dest)} already holds a disc", Refusal.DISC_PRESENT)
     return NotEnoughIP(f"{action.emperor.title} has only {state.ip} IP left")
 
 
