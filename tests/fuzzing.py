@@ -31,9 +31,9 @@ from typing import Any, Literal
 
 import tetrarchia.options  # noqa: F401  (registers the optional rules and their actions)
 from tetrarchia.core import actions as base_actions
-from tetrarchia.core.actions import OptionAction
+from tetrarchia.core.actions import EndPhase, OptionAction
 from tetrarchia.core.board import Board, default_board, parse_board
-from tetrarchia.core.engine import apply_action, legal_actions
+from tetrarchia.core.engine import Boundary, apply_action, legal_actions, resume
 from tetrarchia.core.errors import TetrarchiaError
 from tetrarchia.core.jsontext import parse_json
 from tetrarchia.core.notation import format_action, parse_action, resolve
@@ -116,6 +116,19 @@ def corpus_states() -> tuple[State, ...]:
                 states.append(state.copy())
             apply_action(state, action)
         states.append(state.copy())
+    for k, state in enumerate(states[::3]):  # machines paused where a phase or a turn begins
+        if state.awaiting is not Awaiting.ROMAN_ACTION:
+            continue
+        game = Game.from_position(state.copy(), seed=k)
+        legal = legal_actions(game.state)
+        ending = [a for a in legal if isinstance(a, EndPhase)] or legal
+        game.play(ending[0], until=Boundary.PHASE_END)
+        if game.state.awaiting is Awaiting.RUN:  # where the Barbarian phase begins
+            states.append(game.state.copy())
+        for until in (Boundary.PHASE_END, Boundary.TURN_END)[:1 + k % 2]:
+            game.advance(until)
+        if game.state.awaiting is Awaiting.RUN:
+            states.append(game.state.copy())
     return tuple(states)
 
 
@@ -131,7 +144,9 @@ def corpus_saves() -> tuple[str, ...]:
         for _ in range(rng.choice((0, 3, 20))):
             if game.state.is_over:
                 break
-            if game.state.awaiting is Awaiting.ROLL:
+            if game.state.awaiting is Awaiting.RUN:
+                game.advance()
+            elif game.state.awaiting is Awaiting.ROLL:
                 game.roll()
             else:
                 legal = legal_actions(game.state)
@@ -303,6 +318,9 @@ def unsound(state: State, rng: random.Random, steps: int = 40) -> str | None:
     for step in range(steps):
         if trial.is_over:
             return None
+        if trial.awaiting is Awaiting.RUN:  # paused where a phase or a turn begins: run on
+            resume(trial)
+            continue
         legal = legal_actions(trial)
         if not legal:
             return f"stuck at step {step}: nothing legal while awaiting {trial.awaiting.name}"
