@@ -4,6 +4,8 @@ Measures, on one core:
 
 - actions applied per second in random playouts, legal-action generation and dice included
   (``legal_actions`` + ``apply_trusted``, choices and dice from a local ``random.Random``);
+  the same playouts with events on (a list passed and filled with the typed records), and with
+  the records also rendered into English (``tetrarchia.render``), so that their cost is visible;
 - full random games per second;
 - ``State.copy()`` per second and ``position_to_json`` per second, on mid-game states;
 - peak memory: Python allocations during playouts (``tracemalloc``) and the process's maximum
@@ -33,9 +35,11 @@ from dataclasses import dataclass
 
 from tetrarchia.core.actions import Action, Roll
 from tetrarchia.core.engine import apply_trusted, legal_actions, new_game
+from tetrarchia.core.events import Event
 from tetrarchia.core.serialize import position_to_json
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import Awaiting, State
+from tetrarchia.render import render
 
 # A realistic mix: the medium level most often, the easy and hard ones of R3 beside it.
 LEVEL_MIX = ("4211", "4211", "4211", "5300", "4200", "3122", "5311", "3322")
@@ -64,9 +68,10 @@ def options_mix() -> list[Settings]:
     return [Settings(level=Level.parse("4211"), options=ALL_OPTIONS)]
 
 
-def playout(state: State, rng: random.Random) -> int:
+def playout(state: State, rng: random.Random, events: list[Event] | None = None) -> int:
     """Play ``state`` to its end with uniformly random legal actions and fair dice; return the
-    number of actions applied (rolls included)."""
+    number of actions applied (rolls included).  With ``events``, the records of the game are
+    appended to it."""
     count = 0
     rand = rng.random
     action: Action
@@ -79,13 +84,15 @@ def playout(state: State, rng: random.Random) -> int:
         else:
             actions = legal_actions(state)
             action = actions[int(rand() * len(actions))]
-        apply_trusted(state, action)
+        apply_trusted(state, action, events)
         count += 1
     return count
 
 
-def run_playouts(seconds: float, seed: int, mix: list[Settings] | None = None) -> Playouts:
-    """Random games, one after the other, for about ``seconds``."""
+def run_playouts(seconds: float, seed: int, mix: list[Settings] | None = None,
+                 events: bool = False, english: bool = False) -> Playouts:
+    """Random games, one after the other, for about ``seconds``; with ``events``, each game
+    fills a list of records (and with ``english`` renders every record to its sentence)."""
     rng = random.Random(seed)
     mix = mix or settings_mix()
     actions = games = 0
@@ -93,7 +100,15 @@ def run_playouts(seconds: float, seed: int, mix: list[Settings] | None = None) -
     deadline = start + seconds
     while True:
         state = new_game(mix[games % len(mix)])
-        actions += playout(state, rng)
+        if events:
+            log: list[Event] = []
+            actions += playout(state, rng, log)
+            if english:
+                board = state.board
+                for event in log:
+                    render(event, board)
+        else:
+            actions += playout(state, rng)
         games += 1
         now = time.perf_counter()
         if now >= deadline:
@@ -192,6 +207,14 @@ def main(argv: list[str] | None = None) -> int:
           f"{verdict(actions_per_s, GOAL_ACTIONS, STRETCH_ACTIONS)}")
     print(f"  full random games   {games_per_s:>12,.1f} games/s     "
           f"({playouts.games} games, {playouts.actions / playouts.games:.0f} actions each)")
+    recorded = run_playouts(seconds, args.seed, events=True)
+    recorded_per_s = recorded.actions / recorded.seconds
+    print(f"  with events on      {recorded_per_s:>12,.0f} actions/s   "
+          f"({recorded_per_s / actions_per_s:.0%} of events off: typed records built and kept)")
+    told = run_playouts(seconds, args.seed, events=True, english=True)
+    told_per_s = told.actions / told.seconds
+    print(f"  events in English   {told_per_s:>12,.0f} actions/s   "
+          f"({told_per_s / actions_per_s:.0%} of events off: records rendered to sentences too)")
     optioned = run_playouts(seconds, args.seed, options_mix())
     print(f"  with all options    {optioned.actions / optioned.seconds:>12,.0f} actions/s   "
           f"(level 4211 with {len(ALL_OPTIONS)} compatible optional rules)")

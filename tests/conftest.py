@@ -11,6 +11,7 @@ plus a ``board`` fixture.  Positions are written in the JSON position format
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -22,14 +23,17 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis.configuration import set_hypothesis_home_dir
 from hypothesis.database import DirectoryBasedExampleDatabase
 
-from tetrarchia.core.actions import Action, Roll
+from tetrarchia.core.actions import Action, EndPhase, Enter, PlaceFleet, Roll
 from tetrarchia.core.board import Board, default_board
 from tetrarchia.core.engine import apply_action, legal_actions
-from tetrarchia.core.errors import IllegalAction
+from tetrarchia.core.errors import GameOver, IllegalAction
 from tetrarchia.core.events import Event, Purpose
 from tetrarchia.core.notation import parse_action
+from tetrarchia.core.pieces import ARMY, NO_FIGURE, REVOLT, UNREST
 from tetrarchia.core.serialize import position_from_json, position_to_json
-from tetrarchia.core.state import Awaiting, State
+from tetrarchia.core.state import Awaiting, Result, State
+from tetrarchia.game import Game
+from tetrarchia.render import render
 
 POSITION_FORMAT = {"format": "tetrarchia-position", "version": 1}
 
@@ -101,6 +105,11 @@ def position(
     if machine is not None:
         data["machine"] = dict(machine)
     return position_from_json(data, board or default_board())
+
+
+def say(event: Event, board: Board | None = None) -> str:
+    """The English sentence of ``event`` (``tetrarchia.render``), on the default board."""
+    return render(event, board or default_board())
 
 
 def play(state: State, *notations: str, events: list[Event] | None = None) -> None:
@@ -210,3 +219,64 @@ def assert_exactly_legal(state: State, candidates: Iterable[Action], where: str,
             raise AssertionError(f"{where}: {action} is not legal but was accepted")
         assert state == before, f"{where}: the refused {action} changed the state"
     assert position_to_json(state) == before_json, f"{where}: refused actions changed the state"
+
+
+# --- checks shared by the invariant suites -----------------------------------------------------
+
+
+def check_round_trips(state: State, where: str) -> None:
+    """Position JSON (through real JSON text) and copy round trips; the copy is independent."""
+    data = position_to_json(state)
+    back = position_from_json(json.loads(json.dumps(data)), state.board)
+    assert back == state, f"{where}: position_from_json(position_to_json(s)) != s"
+    assert position_to_json(back) == data, f"{where}: the JSON of the read position differs"
+    copy = state.copy()
+    assert copy == state, f"{where}: s.copy() != s"
+    for name in ("disc", "figure", "emperor_at", "garrisons", "fleets", "tasks", "memo",
+                 "armies_placed", "glory", "burned", "recoverable", "ip_next", "usurpers", "pending"):
+        assert getattr(copy, name) is not getattr(state, name), f"{where}: the copy shares {name}"
+    copy.disc[0] = REVOLT if copy.disc[0] != REVOLT else UNREST
+    copy.figure[1] = ARMY if copy.figure[1] != ARMY else NO_FIGURE
+    copy.emperor_at[0] = 5
+    copy.garrisons[1] += 1
+    copy.fleets[2] = 1 - copy.fleets[2]
+    copy.tasks.append((1, 1))
+    copy.memo[0] = True
+    copy.armies_placed.append(3)
+    copy.glory[2] += 1
+    copy.burned[3] += 1
+    copy.recoverable[0] += 1
+    copy.ip_next[1] -= 1
+    copy.usurpers.append(4)
+    copy.rebels = ((1, 1),)
+    copy.gray += 1
+    assert position_to_json(state) == data, f"{where}: mutating the copy changed the original"
+
+
+def check_finished_game(game: Game, where: str,
+                        check: Callable[[State, str], None] | None = None) -> None:
+    """After the end (R8): nothing is legal, everything is refused as GameOver and changes
+    nothing, the position and the saved game round-trip, and ``Game.replay`` ends in the same
+    state, through states that each pass ``check`` when given."""
+    state = game.state
+    where = f"{where} (end: {state.result.name})"
+    assert state.result is not Result.ONGOING
+    assert legal_actions(state) == [], f"{where}: a legal action after the end"
+    assert state.tasks == [], f"{where}: steps left after the end"
+    before = position_to_json(state)
+    for action in (Roll((3,)), Roll((3, 4)), PlaceFleet(1), EndPhase(state.turn),
+                   Enter(state.turn, state.board.roma)):
+        with pytest.raises(GameOver):
+            apply_action(state, action)
+    assert position_to_json(state) == before, f"{where}: a refused action changed the final state"
+    check_round_trips(state, where)
+    loaded = Game.from_json(json.loads(json.dumps(game.to_json())), state.board)
+    assert loaded.state == state, f"{where}: the loaded game differs from the played one"
+    assert loaded.log == game.log, f"{where}: the loaded log differs"
+    assert loaded.dice_drawn == game.dice_drawn, f"{where}: dice count differs"
+    last: State | None = None
+    for number, (_action, replayed, _events) in enumerate(game.replay(), 1):
+        if check is not None:
+            check(replayed, f"{where} replay step {number}")
+        last = replayed
+    assert last is not None and last == state, f"{where}: Game.replay does not end in the final state"

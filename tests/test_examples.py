@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from conftest import assert_refused, play, position, prov, roll, snapshot
+from conftest import assert_refused, play, position, prov, roll, say, snapshot
 from tetrarchia.core.actions import Attack, EndPhase, Enter, Move, Sail, Secure, Subdue, SubdueKind
 from tetrarchia.core.board import Board
 from tetrarchia.core.combat import barbarian_support, battle_values, roman_support, touching_groups
@@ -211,7 +211,7 @@ def test_attack_example_victory_removes_army_and_revolt_and_moves_maximian_in() 
     events: list[Event] = []
     play(state, "Maximian attacks Narbonensis from Germania Svperior")
     roll(state, 6, 6, events=events)  # (6+3)x2 = 18 against 6+7 = 13
-    assert any("(6+3)x2 = 18" in e.text and "(6+7)x1 = 13" in e.text for e in events)
+    assert any("(6+3)x2 = 18" in say(e) and "(6+7)x1 = 13" in say(e) for e in events)
     assert state.figure[narbonensis] == EMPEROR_FIGURE + M
     assert state.emperor_at[M] == narbonensis
     assert state.figure[germania] == NO_FIGURE
@@ -322,7 +322,7 @@ def test_waiting_army_battle_has_the_same_numbers(dice: tuple[int, int], outcome
     events: list[Event] = []
     roll(state, 4)
     roll(state, *dice, events=events)
-    assert any(same.describe() in e.text for e in events)
+    assert any(same.describe() in say(e) for e in events)
     if outcome == "army destroyed":
         assert state.armies() == [] and state.disc[narbonensis] == NO_DISC
         assert state.emperor_at[M] == cisalpina

@@ -18,7 +18,7 @@ from tetrarchia.analysis.forecast import (
     stop_before_advance,
 )
 from tetrarchia.core.actions import Roll
-from tetrarchia.core.engine import apply_trusted, legal_actions
+from tetrarchia.core.engine import apply_trusted, legal_actions, start_barbarian_phase
 from tetrarchia.core.pieces import REVOLT, UNREST
 from tetrarchia.core.serialize import position_to_json
 from tetrarchia.core.settings import Level, Settings
@@ -123,6 +123,15 @@ def test_a_broken_link_holds_one_time_in_two() -> None:
     assert f.revolt[tingitana] == pytest.approx(1 / 2 + 1 / 48, abs=1e-12)
     assert f.unrest[tingitana] == pytest.approx(1 / 2 - 1 / 48, abs=1e-12)
     assert f.unresolved == 0
+
+
+def test_a_position_paused_at_the_start_of_the_phase_forecasts_the_same() -> None:
+    """A position loaded or built at the start of a Barbarian phase (Awaiting.RUN, nothing run)
+    has the forecast of ending the Roman phase now."""
+    state = roman_phase(3)
+    paused = start_barbarian_phase(state)
+    assert paused.awaiting is Awaiting.RUN
+    assert forecast(paused) == forecast(state)
 
 
 def test_no_forecast_after_the_end_or_while_passing() -> None:

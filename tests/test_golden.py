@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-from tetrarchia.core.board import default_board
+from tetrarchia.core.board import Board, default_board
 from tetrarchia.core.dice import SeededDice
 from tetrarchia.core.errors import TetrarchiaError
 from tetrarchia.core.events import Event
@@ -41,6 +41,7 @@ from tetrarchia.core.state import Awaiting
 from tetrarchia.game import Game
 from tetrarchia.options.scenarios import scenario_level
 from tetrarchia.players.random_player import RandomPlayer
+from tetrarchia.render import render
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("TETRARCHIA_UPDATE_GOLDEN", "")  # "1": replay and rewrite; "record": play anew
@@ -110,8 +111,8 @@ def header(golden: Golden) -> list[str]:
     ]
 
 
-def event_lines(events: list[Event]) -> list[str]:
-    return [f"{INDENT}{e.text}" for e in events]
+def event_lines(events: list[Event], board: Board) -> list[str]:
+    return [f"{INDENT}{render(e, board)}" for e in events]
 
 
 def ending(game: Game) -> list[str]:
@@ -141,7 +142,7 @@ def record(golden: Golden) -> str:
         else:
             game.play(player.choose(game.state), events)
         lines.append(format_action(game.log[-1], board))
-        lines += event_lines(events)
+        lines += event_lines(events, board)
     return "\n".join(lines + ending(game)) + "\n"
 
 
@@ -167,7 +168,7 @@ def replay(golden: Golden, stored: str) -> str:
         except TetrarchiaError as exc:
             raise LogNoLongerApplies(f"action {number} {text!r}: {exc}") from None
         lines.append(format_action(game.log[-1], board))  # a change of notation shows too
-        lines += event_lines(events)
+        lines += event_lines(events, board)
     if not game.state.is_over and len(game.log) < MAX_ACTIONS:
         raise LogNoLongerApplies(f"the stored {len(game.log)} actions no longer end the game")
     return "\n".join(lines + ending(game)) + "\n"

@@ -19,7 +19,7 @@ from hypothesis import given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from conftest import assert_exactly_legal
+from conftest import assert_exactly_legal, check_finished_game, check_round_trips
 from tetrarchia.core.actions import (
     Action,
     Attack,
@@ -34,9 +34,8 @@ from tetrarchia.core.actions import (
     SubdueKind,
 )
 from tetrarchia.core.engine import apply_action, legal_actions
-from tetrarchia.core.errors import GameOver, IllegalAction
+from tetrarchia.core.errors import IllegalAction
 from tetrarchia.core.pieces import (
-    ARMY,
     DISCS_PER_RESERVE,
     EMPERORS,
     GARRISON,
@@ -48,7 +47,7 @@ from tetrarchia.core.pieces import (
     emperor_figure,
     figure_emperor,
 )
-from tetrarchia.core.serialize import position_from_json, position_to_json
+from tetrarchia.core.serialize import position_to_json
 from tetrarchia.core.settings import Level, Settings, SupportGroup
 from tetrarchia.core.setup import is_setup_done
 from tetrarchia.core.state import Awaiting, Result, State
@@ -145,29 +144,6 @@ def check_invariants(state: State, where: str) -> None:
         assert state.roll_count in (1, 2), f"{where}: a roll of {state.roll_count} dice"
 
 
-def check_round_trips(state: State, where: str) -> None:
-    """JSON round trip (through real JSON text) and copy round trip, the copy fully independent."""
-    data = position_to_json(state)
-    back = position_from_json(json.loads(json.dumps(data)), state.board)
-    assert back == state, f"{where}: position_from_json(position_to_json(s)) != s"
-    assert position_to_json(back) == data, f"{where}: the JSON of the read position differs"
-    copy = state.copy()
-    assert copy == state, f"{where}: s.copy() != s"
-    for name in ("disc", "figure", "emperor_at", "garrisons", "fleets", "tasks", "memo", "armies_placed"):
-        assert getattr(copy, name) is not getattr(state, name), f"{where}: the copy shares {name}"
-    # mutate the copy in every list it owns: the original must not move
-    copy.disc[0] = REVOLT if copy.disc[0] != REVOLT else UNREST
-    copy.figure[1] = ARMY if copy.figure[1] != ARMY else NO_FIGURE
-    copy.emperor_at[0] = 5
-    copy.garrisons[1] += 1
-    copy.fleets[2] = 1 - copy.fleets[2]
-    copy.tasks.append((1, 1))
-    copy.memo[0] = True
-    copy.armies_placed.append(3)
-    copy.ip = 99
-    assert position_to_json(state) == data, f"{where}: mutating the copy changed the original"
-
-
 def candidate_actions(state: State, rng: random.Random) -> list[Action]:
     """Actions of every kind: every province for the Emperor of the turn (from where he stands
     and from elsewhere), a sample for the other Emperors, every die and zone, some nonsense."""
@@ -241,39 +217,12 @@ def play_checked_game(seed: int, round_trips: bool = True, candidates: bool = Tr
     return game
 
 
-def check_finished_game(game: Game, seed: int) -> None:
-    """After the end: nothing is legal, everything is refused as GameOver, the save replays."""
-    state = game.state
-    where = f"seed={seed} (end: {state.result.name})"
-    assert state.result is not Result.ONGOING
-    assert legal_actions(state) == [], f"{where}: a legal action after the end"
-    assert state.tasks == [], f"{where}: steps left after the end"
-    before = position_to_json(state)
-    for action in (Roll((3,)), Roll((3, 4)), PlaceFleet(1), EndPhase(state.turn),
-                   Enter(state.turn, state.board.roma)):
-        with pytest.raises(GameOver):
-            apply_action(state, action)
-    assert position_to_json(state) == before, f"{where}: a refused action changed the final state"
-    check_round_trips(state, where)
-    # Game.to_json -> JSON text -> Game.from_json replays the log to the same state
-    text = json.dumps(game.to_json())
-    loaded = Game.from_json(json.loads(text), state.board)
-    assert loaded.state == state, f"{where}: the loaded game differs from the played one"
-    assert loaded.log == game.log, f"{where}: the loaded log differs"
-    assert loaded.dice_drawn == game.dice_drawn and loaded.seed == seed, f"{where}: dice count differs"
-    # Game.replay ends in the same state, through states that all keep the invariants
-    last: State | None = None
-    for number, (_action, replayed, _events) in enumerate(game.replay(), 1):
-        check_invariants(replayed, f"{where} replay step {number}")
-        last = replayed
-    assert last is not None and last == state, f"{where}: Game.replay does not end in the final state"
-
-
 @pytest.mark.parametrize("seed", [seed if seed < FAST_GAMES else pytest.param(seed, marks=pytest.mark.slow)
                                   for seed in range(GAMES)])
 def test_random_game(seed: int) -> None:
     game = play_checked_game(seed)
-    check_finished_game(game, seed)
+    check_finished_game(game, f"seed={seed}", check_invariants)
+    assert Game.from_json(json.loads(json.dumps(game.to_json()))).seed == seed
 
 
 def test_games_cover_every_ending_and_level() -> None:
@@ -294,7 +243,7 @@ def test_games_cover_every_ending_and_level() -> None:
 def test_random_game_hypothesis(seed: int) -> None:
     """More seeds, drawn by Hypothesis (deterministic: ``derandomize``); it reports the seed."""
     game = play_checked_game(seed, candidates=False)
-    check_finished_game(game, seed)
+    check_finished_game(game, f"seed={seed}", check_invariants)
 
 
 # --- refusals that must not crash ----------------------------------------------------------------

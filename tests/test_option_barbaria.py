@@ -22,12 +22,12 @@ from typing import Any
 import pytest
 
 from barbarian_helpers import QUIET, awaiting
-from conftest import POSITION_FORMAT, assert_refused, play, prov, roll
+from conftest import POSITION_FORMAT, assert_refused, play, prov, roll, say
 from tetrarchia.core.actions import Action, Attack, EndPhase, Enter, PlaceFleet, Roll
 from tetrarchia.core.board import default_board
 from tetrarchia.core.engine import apply_action, decider, deciding_seat, legal_actions, new_game
 from tetrarchia.core.errors import IllegalAction, NotYourTurn, WrongMoment
-from tetrarchia.core.events import Event, Purpose
+from tetrarchia.core.events import ArmyStopped, Event, Purpose
 from tetrarchia.core.notation import format_action, parse_action
 from tetrarchia.core.pieces import ARMY, NO_DISC, REVOLT, UNREST, Emperor
 from tetrarchia.core.serialize import position_from_json, position_to_json
@@ -296,7 +296,9 @@ def test_r12_6_redirect_inside_the_empire(src: str, dest: str, die: int | None, 
     assert (state.turn, awaiting(state)) == (G, Awaiting.ENTRY)
     if final == "II:6":
         assert ("The army in Tarraconensis cannot cross the broken link to Aqvitania: the change "
-                "is cancelled and it advances along its arrow.") in [e.text for e in events]
+                "is cancelled and it advances along its arrow.") in [say(e) for e in events]
+        link = state.board.link_between[(prov("I:6"), prov("II:5"))].index
+        assert ArmyStopped(prov("I:6"), prov("II:5"), link, follows_arrow=True) in events
 
 
 @pytest.mark.parametrize(("given", "value"), [("arrow", "arrow"), ("stay", "stay"),

@@ -7,12 +7,12 @@ asserted by its exact error class with the state unchanged.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
 
-from conftest import assert_refused, option_position, play, prov, roll_for, snapshot
+from conftest import assert_refused, option_position, play, prov, roll_for, say, snapshot
 from tetrarchia.core.actions import Action, Attack, EndPhase, Move, Sail, Secure, Subdue, SubdueKind
 from tetrarchia.core.combat import BattleValues, battle_values
 from tetrarchia.core.engine import apply_action, legal_actions
@@ -52,21 +52,9 @@ QUIET = (2, 2)  # activity on Germania Inferior II:2: Constantius's uncovered ca
 Row = Any  # a pytest.param
 
 
-def xposition(
-    options: Iterable[str] = ("dux",),
-    *,
-    expansion: Mapping[str, Any] | None = None,
-    discs: Mapping[str, str] | None = None,
-    emperors: Mapping[str, str | None] | None = None,
-    armies: Iterable[str] = (),
-    fleets: Iterable[int] = (),
-    turn: str = "Maximian",
-    ip: int = 6,
-    level: str = "4211",
-) -> State:
-    """A hand-written position with options and an ``expansion`` section (R11)."""
-    return option_position(options, expansion=expansion, discs=discs, emperors=emperors, armies=armies,
-                           fleets=fleets, turn=turn, ip=ip, level=level)
+def xposition(options: Iterable[str] = ("dux",), **given: Any) -> State:
+    """conftest.option_position with these options by default."""
+    return option_position(options, **given)
 
 
 def dux_at(where: str | None, **kw: Any) -> State:
@@ -143,7 +131,7 @@ def test_deploy_costs_2_ip(at: str) -> None:
     assert state.emperor_at[M] == prov("etrvria") and state.figure[prov("etrvria")] == EMPEROR_FIGURE + M
     assert state.disc == before  # deploying touches no disc
     assert not state.passing
-    assert events[-1].text == f"Maximian deploys the Dux in {state.board.name(prov(at))}."
+    assert say(events[-1]) == f"Maximian deploys the Dux in {state.board.name(prov(at))}."
     assert deploy_places(state) == set()  # one Dux
 
 
@@ -344,7 +332,7 @@ def test_the_dux_doubles_the_emperor_in_a_real_attack() -> None:
     events: list[Event] = []
     play(state, "Maximian attacks Rhaetia from Pannonia Svperior", events=events)
     roll_for(state, Purpose.BATTLE, 2, 5, events=events)  # (2+1)x2 = 6 > 5
-    assert "Roman (2+1)x2 = 6 against Barbarian (5+0)x1 = 5" in events[-2].text
+    assert "Roman (2+1)x2 = 6 against Barbarian (5+0)x1 = 5" in say(events[-2])
     assert state.emperor_at[M] == prov("III:1") and state.dux_at == prov("II:3")
     assert state.ip == 5 and state.armies() == []
 
@@ -404,7 +392,7 @@ def test_an_army_attacks_the_dux_in_its_way(dice: tuple[int, int], alive: bool) 
     end_phase(state, events)
     roll_for(state, Purpose.ACTIVITY, *QUIET)
     roll_for(state, Purpose.BATTLE, *dice, events=events)
-    battle = next(e.text for e in events if e.text.startswith("Battle of The Dux"))
+    battle = next(say(e) for e in events if say(e).startswith("Battle of The Dux"))
     roman, barbarian = dice
     assert f"Roman ({roman}+0)x2 = {roman * 2} against Barbarian ({barbarian}+1)x1" in battle
     if not alive:
@@ -428,7 +416,7 @@ def test_the_dux_on_a_revolt_dies_at_r7_1() -> None:
     assert_dead(state, "III:2")
     assert state.disc[prov("III:2")] == REVOLT
     assert Purpose(state.roll_purpose) is Purpose.ACTIVITY  # he died before the activity roll
-    assert any("The Dux stands on a revolt in Pannonia Svperior and dies" in e.text for e in events)
+    assert any("The Dux stands on a revolt in Pannonia Svperior and dies" in say(e) for e in events)
 
 
 def _uprising_reaches_the_dux() -> State:

@@ -8,12 +8,12 @@ waits for.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
 
-from conftest import assert_refused, option_position, play, prov, roll_for
+from conftest import assert_refused, option_position, play, prov, roll_for, say
 from tetrarchia.core.actions import Action, Attack, EndPhase, Move
 from tetrarchia.core.combat import BattleValues, battle_values
 from tetrarchia.core.engine import apply_action, new_game
@@ -41,21 +41,9 @@ NORICVM = (3, 3)  # the activity roll of an uprising in Noricvm (III:3), in a te
 Row = Any  # a pytest.param
 
 
-def xposition(
-    options: Iterable[str] = ("goths",),
-    *,
-    expansion: Mapping[str, Any] | None = None,
-    discs: Mapping[str, str] | None = None,
-    emperors: Mapping[str, str | None] | None = None,
-    armies: Iterable[str] = (),
-    turn: str = "Maximian",
-    ip: int = 6,
-    level: str = "4211",
-    machine: Mapping[str, Any] | None = None,
-) -> State:
-    """A hand-written position with options and an ``expansion`` section (R11)."""
-    return option_position(options, expansion=expansion, discs=discs, emperors=emperors, armies=armies,
-                           turn=turn, ip=ip, level=level, machine=machine)
+def xposition(options: Iterable[str] = ("goths",), **given: Any) -> State:
+    """conftest.option_position with these options by default."""
+    return option_position(options, **given)
 
 
 def goths_game(goths: Iterable[str] = (), **kw: Any) -> State:
@@ -139,7 +127,7 @@ def test_a_secured_border_taken_by_the_goths_no_longer_counts() -> None:
     events: list[Event] = []
     uprising_army(state, 3, events)
     assert state.secured_borders() == 1
-    assert "The Goths take the border of Germania Magna: it is no longer secured." in [e.text for e in events]
+    assert "The Goths take the border of Germania Magna: it is no longer secured." in [say(e) for e in events]
 
 
 def test_once_on_the_board_the_goths_leave_borders_iii_iv_to_the_usual_rule() -> None:
@@ -193,7 +181,7 @@ def test_the_goths_count_among_the_3_armies() -> None:
     events: list[Event] = []
     end_phase(state, events)
     roll_for(state, Purpose.ACTIVITY, *NORICVM, events=events)
-    assert "No army is left in the reserve: the uprising brings no army." in [e.text for e in events]
+    assert "No army is left in the reserve: the uprising brings no army." in [say(e) for e in events]
     assert state.armies_in_reserve() == 0 and state.ordinary_armies_in_reserve() == 0
     assert awaits(state) is Purpose.BROKEN_LINK  # straight on to the advance
 
@@ -242,7 +230,7 @@ def test_an_emperor_attacks_the_goths(figure: str, dice: tuple[int, int], outcom
     roman, barbarian = dice
     plus = 1 if figure == "goths" else 0
     assert (f"Roman ({roman}+1)x1 = {roman + 1} against Barbarian ({barbarian + plus}+0)x1 = "
-            f"{barbarian + plus}") in events[1].text
+            f"{barbarian + plus}") in say(events[1])
     where = {"victory": prov("III:1"), "draw": prov("III:2"), "defeat": -1}[outcome]
     assert state.emperor_at[M] == where
     assert bool(state.armies()) is (outcome != "victory")
@@ -312,7 +300,7 @@ def test_broken_link_rolls_of_the_goths(figure: str, die: int, crossed: bool) ->
     where = "III:1" if crossed else "germania_magna"
     assert figures(state) == {"roma": "Maximian", where: figure}
     text = f"Broken link Germania Magna - Rhaetia: rolled {die}, {'linked' if crossed else 'not linked'}."
-    assert text in [e.text for e in events]
+    assert text in [say(e) for e in events]
 
 
 def test_the_goths_bonus_is_only_for_their_own_step() -> None:
@@ -361,7 +349,7 @@ def test_d22_a_rolled_border_iii_holding_an_army_is_rolled_again() -> None:
     assert figures(state) == {"germania_magna": "army"}
     roll_for(state, Purpose.INITIAL_ARMY, 4, events=events)
     assert figures(state) == {"germania_magna": "army", "sarmatia": "goths"}
-    assert [e.text for e in events][:2] == ["Germania Magna already holds an army: roll again.",
+    assert [say(e) for e in events][:2] == ["Germania Magna already holds an army: roll again.",
                                             "Region IV: the Goths appear in Sarmatia."]
 
 

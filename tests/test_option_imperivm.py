@@ -19,7 +19,7 @@ reserve + board + burned == the level's garrisons after every step.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from itertools import pairwise
 from typing import Any
 
@@ -68,21 +68,9 @@ Row = Any  # a pytest.param
 # --- helpers ------------------------------------------------------------------------------------
 
 
-def variant(
-    options: Sequence[str] = ("imperivm",),
-    *,
-    expansion: Mapping[str, Any] | None = None,
-    discs: Mapping[str, str] | None = None,
-    emperors: Mapping[str, str | None] | None = None,
-    armies: Sequence[str] = (),
-    fleets: Sequence[int] = (),
-    turn: str = "Maximian",
-    ip: int = 6,
-    level: str = "4211",
-) -> State:
-    """A hand-written position with ``options`` and an optional "expansion" section."""
-    return option_position(options, expansion=expansion, discs=discs, emperors=emperors, armies=armies,
-                           fleets=fleets, turn=turn, ip=ip, level=level)
+def variant(options: Iterable[str] = ("imperivm",), **given: Any) -> State:
+    """conftest.option_position with these options by default."""
+    return option_position(options, **given)
 
 
 def assert_discs_conserved(state: State) -> None:

@@ -26,24 +26,20 @@ from dataclasses import dataclass
 
 import pytest
 
-from conftest import assert_exactly_legal
+from conftest import assert_exactly_legal, check_finished_game, check_round_trips
 from tetrarchia.core.actions import (
     Action,
     Attack,
     EndPhase,
-    Enter,
     Move,
-    PlaceFleet,
     Roll,
     Subdue,
     SubdueKind,
 )
 from tetrarchia.core.board import default_board
 from tetrarchia.core.engine import apply_action, legal_actions
-from tetrarchia.core.errors import GameOver
 from tetrarchia.core.notation import format_action, parse_action
 from tetrarchia.core.pieces import (
-    ARMY,
     DISCS_PER_RESERVE,
     DUX,
     EMPERORS,
@@ -246,35 +242,6 @@ def check_invariants(state: State, where: str) -> None:
     assert state.pending == [], f"{where}: triggered steps left pending"
 
 
-def check_round_trips(state: State, where: str) -> None:
-    """Position JSON (through real JSON text) and copy round trips; the copy is independent."""
-    data = position_to_json(state)
-    back = position_from_json(json.loads(json.dumps(data)), state.board)
-    assert back == state, f"{where}: position_from_json(position_to_json(s)) != s"
-    assert position_to_json(back) == data, f"{where}: the JSON of the read position differs"
-    copy = state.copy()
-    assert copy == state, f"{where}: s.copy() != s"
-    for name in ("disc", "figure", "emperor_at", "garrisons", "fleets", "tasks", "memo",
-                 "armies_placed", "glory", "burned", "recoverable", "ip_next", "usurpers", "pending"):
-        assert getattr(copy, name) is not getattr(state, name), f"{where}: the copy shares {name}"
-    copy.disc[0] = REVOLT if copy.disc[0] != REVOLT else UNREST
-    copy.figure[1] = ARMY if copy.figure[1] != ARMY else NO_FIGURE
-    copy.emperor_at[0] = 5
-    copy.garrisons[1] += 1
-    copy.fleets[2] = 1 - copy.fleets[2]
-    copy.tasks.append((1, 1))
-    copy.memo[0] = True
-    copy.armies_placed.append(3)
-    copy.glory[2] += 1
-    copy.burned[3] += 1
-    copy.recoverable[0] += 1
-    copy.ip_next[1] -= 1
-    copy.usurpers.append(4)
-    copy.rebels = ((1, 1),)
-    copy.gray += 1
-    assert position_to_json(state) == data, f"{where}: mutating the copy changed the original"
-
-
 def check_notation(action: Action, state: State, where: str) -> None:
     """Both notations of the action taken parse back to it."""
     board = state.board
@@ -360,29 +327,6 @@ def play_checked_game(config: Config, seed: int) -> Game:
         check_invariants(game.state, after)
         assert step < MAX_STEPS, f"{config.name} seed={seed}: the game does not end"
     return game
-
-
-def check_finished_game(game: Game, where: str) -> None:
-    state = game.state
-    where = f"{where} (end: {state.result.name})"
-    assert state.result is not Result.ONGOING
-    assert legal_actions(state) == [], f"{where}: a legal action after the end"
-    assert state.tasks == [], f"{where}: steps left after the end"
-    before = position_to_json(state)
-    for action in (Roll((3,)), Roll((3, 4)), PlaceFleet(1), EndPhase(state.turn),
-                   Enter(state.turn, state.board.roma)):
-        with pytest.raises(GameOver):
-            apply_action(state, action)
-    assert position_to_json(state) == before, f"{where}: a refused action changed the final state"
-    check_round_trips(state, where)
-    loaded = Game.from_json(json.loads(json.dumps(game.to_json())), state.board)
-    assert loaded.state == state, f"{where}: the loaded game differs from the played one"
-    assert loaded.log == game.log, f"{where}: the loaded log differs"
-    assert loaded.dice_drawn == game.dice_drawn, f"{where}: dice count differs"
-    last: State | None = None
-    for _action, replayed, _events in game.replay():
-        last = replayed
-    assert last is not None and last == state, f"{where}: Game.replay does not end in the final state"
 
 
 @pytest.mark.parametrize(("config", "seed"), CASES)

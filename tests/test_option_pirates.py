@@ -7,12 +7,12 @@ section, every die is scripted and checked against what the game waits for.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
 
-from conftest import assert_refused, option_position, play, prov, roll_for, snapshot
+from conftest import assert_refused, option_position, play, prov, roll_for, say, snapshot
 from tetrarchia.core.actions import EndPhase, Move, PlaceFleet, Sail
 from tetrarchia.core.board import default_board
 from tetrarchia.core.engine import apply_action, legal_actions, new_game
@@ -37,21 +37,9 @@ D, G, C, M = Emperor.DIOCLETIAN, Emperor.GALERIUS, Emperor.CONSTANTIUS, Emperor.
 Row = Any  # a pytest.param
 
 
-def xposition(
-    options: Iterable[str] = ("pirates",),
-    *,
-    expansion: Mapping[str, Any] | None = None,
-    discs: Mapping[str, str] | None = None,
-    emperors: Mapping[str, str | None] | None = None,
-    armies: Iterable[str] = (),
-    fleets: Iterable[int] = (),
-    turn: str = "Maximian",
-    ip: int = 6,
-    level: str = "4211",
-) -> State:
-    """A hand-written position with options and an ``expansion`` section (R11)."""
-    return option_position(options, expansion=expansion, discs=discs, emperors=emperors, armies=armies,
-                           fleets=fleets, turn=turn, ip=ip, level=level)
+def xposition(options: Iterable[str] = ("pirates",), **given: Any) -> State:
+    """conftest.option_position with these options by default."""
+    return option_position(options, **given)
 
 
 def pirates_in(zone: int, **kw: Any) -> State:
@@ -121,7 +109,7 @@ def test_setup_roll_until_2_or_3(dice: list[int], zone: int) -> None:
         assert state.pirates == 0
         roll_for(state, Purpose.PIRATES, die, events=events)
     assert state.pirates == zone
-    assert [e.text for e in events] == [
+    assert [say(e) for e in events] == [
         *(f"Pirates: rolled {d}, roll again (2 or 3)." for d in dice[:-1]),
         f"The Pirates sail into {state.board.zones[zone].title}.",
     ]
@@ -269,7 +257,7 @@ def test_a_full_battle_on_the_coast() -> None:
     assert state.ip == 4
     roll_for(state, Purpose.BATTLE, 1, 6, events=events)
     # (1 + Roma, Cisalpina, Etrvria) x (Galerius, Dux) = 16 against (6 + 2 revolts) x (2 armies) = 32
-    assert events[1].text == ("Battle against the Pirates in Mare Internvm: Roman (1+3)x4 = 16 against "
+    assert say(events[1]) == ("Battle against the Pirates in Mare Internvm: Roman (1+3)x4 = 16 against "
                               "Pirates (6+2)x4 = 32.")
 
 
@@ -311,9 +299,10 @@ def test_defeat_removes_the_emperor_and_every_garrison_on_that_coast() -> None:
     assert discs(state) == {"III:5": "garrison Maximian", "II:2": "garrison Galerius", "VI:3": "revolt"}
     assert state.garrisons == [4, 3, 4, 3]
     assert state.ip == 0 and Purpose(state.roll_purpose) is Purpose.ACTIVITY  # the Barbarian phase
-    assert [e.text for e in events][-2:] == [
+    assert [say(e) for e in events][-3:] == [
         "Maximian is defeated by the Pirates and leaves the board.",
-        "Every garrison on the coast of Mare Internvm is lost."]
+        "Every garrison on the coast of Mare Internvm is lost.",
+        "Maximian's Roman phase ends."]  # R5.5: his phase ends, as after a lost attack on an army
 
 
 @pytest.mark.parametrize(("dice", "won"), [pytest.param((6, 1), True, id="victory"),
@@ -357,7 +346,7 @@ def test_pirates_return_on_an_uprising(where: str, dice: tuple[int, int], fleets
     apply_action(state, EndPhase(M))
     roll_for(state, Purpose.ACTIVITY, *dice, events=events)
     assert state.pirates == after
-    came_back = [e.text for e in events if e.kind == "pirates"]
+    came_back = [say(e) for e in events if e.kind == "pirates"]
     if after and not before:
         assert came_back == [f"The uprising brings the Pirates back to {state.board.zones[after].title}."]
     else:

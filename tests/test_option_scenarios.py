@@ -34,7 +34,7 @@ from barbarian_helpers import (
     link_roll,
     roll,
 )
-from conftest import assert_refused
+from conftest import assert_refused, say
 from tetrarchia.core.actions import Attack, EndPhase, Enter, Move, PlaceFleet, Roll, Sail
 from tetrarchia.core.barbarian import advance_order
 from tetrarchia.core.combat import barbarian_support, battle_values
@@ -237,7 +237,7 @@ def test_r13_general_revolt_and_rolled_setup(spec: Spec) -> None:
     assert discs(state) == expected
     assert state.revolt_reserve == DISCS_PER_RESERVE - len(expected)
     assert state.unrest_reserve == DISCS_PER_RESERVE
-    texts = [e.text for e in events]
+    texts = [say(e) for e in events]
     assert texts[0] == f"Region {ROMAN_NUMERALS[spec.rolled[0]]}: rolled 1, roll again."
     assert not any("Additional revolt" in t for t in texts)
 
@@ -361,7 +361,7 @@ def test_r13_first_turn_and_skipped_turns_have_no_barbarian_phase(spec: Spec) ->
     assert state.turn is spec.first
     assert awaiting(state) is Awaiting.ROMAN_ACTION  # he stands on the board: no entry
     assert state.round == 1 and state.turns_played == int(spec.first) and state.skip == 0
-    texts = [e.text for e in events]
+    texts = [say(e) for e in events]
     skipped = [f"{e.title}'s first turn is skipped (scenario)." for e in Emperor if e < spec.first]
     assert [t for t in texts if "skipped" in t] == skipped
     assert texts[-1] == f"Round 1: {spec.first.title}'s turn."
@@ -572,7 +572,7 @@ def test_r13_a_rebel_blocks_the_arrival_of_an_army_a_new_activity_follows(case: 
     assert figures(state, REBEL) == [b for b, _, _ in case.spec.rebels]
     assert (f"Region {ROMAN_NUMERALS[region]}: the border "
             f"{BOARD.name(at(case.border))} is not empty; a new activity in that region."
-            ) in [e.text for e in events]
+            ) in [say(e) for e in events]
 
 
 def test_r13_rebels_count_towards_the_3_armies() -> None:
@@ -585,7 +585,7 @@ def test_r13_rebels_count_towards_the_3_armies() -> None:
     events: list[Event] = []
     end_phase(state, events)
     roll(state, Purpose.ACTIVITY, 3, 3, events=events)
-    assert "No army is left in the reserve: the uprising brings no army." in [e.text for e in events]
+    assert "No army is left in the reserve: the uprising brings no army." in [say(e) for e in events]
     # then the army in Britannia advances to BELGICA II:1 (broken link): the only die left
     assert awaits_roll(state) is Purpose.BROKEN_LINK
 
@@ -621,7 +621,7 @@ def test_d12_a_defeated_rebel_leaves_the_game_and_its_place_is_an_ordinary_army_
     assert state.disc[border] == NO_DISC and state.revolt_reserve == revolts + 1
     assert state.armies_in_reserve() == in_reserve + 1
     assert f"{case.emperor.title} wins: the army is destroyed and he enters " \
-           f"{BOARD.name(border)}." in [e.text for e in events]
+           f"{BOARD.name(border)}." in [say(e) for e in events]
     # he goes back (broken link, 2 IP); the next uprising brings an ordinary army to the border
     apply_action(state, Move(case.emperor, border, origin))
     end_phase(state)

@@ -7,12 +7,12 @@ section, every die is scripted and checked against what the game waits for.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
 
-from conftest import assert_refused, option_position, play, prov, roll_for, snapshot
+from conftest import assert_refused, option_position, play, prov, roll_for, say, snapshot
 from tetrarchia.core.actions import Action, Attack, EndPhase, Move, Subdue, SubdueKind
 from tetrarchia.core.combat import BattleValues, battle_values
 from tetrarchia.core.engine import apply_action, legal_actions
@@ -42,20 +42,9 @@ QUIET = (2, 2)  # activity on Germania Inferior II:2: Constantius's uncovered ca
 Row = Any  # a pytest.param
 
 
-def xposition(
-    options: Iterable[str] = ("vicarius",),
-    *,
-    expansion: Mapping[str, Any] | None = None,
-    discs: Mapping[str, str] | None = None,
-    emperors: Mapping[str, str | None] | None = None,
-    armies: Iterable[str] = (),
-    fleets: Iterable[int] = (),
-    turn: str = "Maximian",
-    ip: int = 6,
-) -> State:
-    """A hand-written position with options and an ``expansion`` section (R11)."""
-    return option_position(options, expansion=expansion, discs=discs, emperors=emperors, armies=armies,
-                           fleets=fleets, turn=turn, ip=ip)
+def xposition(options: Iterable[str] = ("vicarius",), **given: Any) -> State:
+    """conftest.option_position with these options by default."""
+    return option_position(options, **given)
 
 
 def vicarius_at(where: str | None, **kw: Any) -> State:
@@ -122,9 +111,9 @@ def test_placement_costs_2_ip(at: str, disc_before: dict[str, str], disc_after: 
     assert state.disc[prov(at)] == disc_after
     removed = disc_before.get(at) == "unrest"
     assert state.unrest_reserve == unrest + removed
-    assert events[0].text == f"Maximian places the Vicarius in {state.board.name(prov(at))}."
+    assert say(events[0]) == f"Maximian places the Vicarius in {state.board.name(prov(at))}."
     if removed:
-        assert events[1].text == f"The Vicarius removes the unrest in {state.board.name(prov(at))}."
+        assert say(events[1]) == f"The Vicarius removes the unrest in {state.board.name(prov(at))}."
     assert not any(isinstance(a, Deploy) for a in legal_actions(state))
 
 
@@ -198,7 +187,7 @@ def test_vicarius_moves_as_an_emperor(origin: str, dest: str, by_fleet: bool,
     assert state.disc[prov(dest)] == disc_after
     had_unrest = discs_before.get(dest) == "unrest"
     assert state.unrest_reserve == unrest + had_unrest
-    assert any(e.text.startswith("The Vicarius removes the unrest") for e in events) == had_unrest
+    assert any(say(e).startswith("The Vicarius removes the unrest") for e in events) == had_unrest
 
 
 @pytest.mark.parametrize("emperor", list(Emperor))
@@ -258,7 +247,7 @@ def test_the_vicarius_blocks_the_activity_roll(vicarius: str | None, after: int)
     assert state.disc[prov("III:3")] == after
     assert state.unrest_reserve == unrest - (after == UNREST)
     blocked = "The Vicarius in Noricvm blocks the roll: nothing happens."
-    assert (blocked in [e.text for e in events]) == (vicarius is not None)
+    assert (blocked in [say(e) for e in events]) == (vicarius is not None)
     assert state.turn is D  # the Barbarian phase is over
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from conftest import assert_refused, play, position, prov, roll, snapshot, waiting_for
+from conftest import assert_refused, play, position, prov, roll, say, snapshot, waiting_for
 from tetrarchia.core.actions import (
     Action,
     Attack,
@@ -410,7 +410,7 @@ def test_no_entry_anywhere_makes_an_empty_roman_phase() -> None:
     run(state, events)
     assert state.turn is D and state.emperor_at[D] == -1 and state.ip == 0
     assert state.awaiting is Awaiting.ROLL and state.roll_purpose == Purpose.ACTIVITY
-    assert any("cannot enter" in e.text for e in events)
+    assert any("cannot enter" in say(e) for e in events)
 
 
 def test_hand_written_position_without_entry_applies_d1() -> None:
@@ -512,7 +512,7 @@ def test_sixth_border_wins_at_once() -> None:
     play(state, "Maximian secures Libya", events=events)
     assert state.result is Result.ROMA_VICTRIX and state.secured_borders() == 6
     assert state.awaiting is Awaiting.NOTHING and legal_actions(state) == []
-    assert any("Roma Victrix" in e.text for e in events)
+    assert any("Roma Victrix" in say(e) for e in events)
     for action in (EndPhase(M), Roll((3, 5)), Move(M, prov("libya"), prov("VI:1"))):
         assert_refused(state, action, GameOver)
 

@@ -53,6 +53,7 @@ from tetrarchia.core.engine import (
     start_barbarian_phase,
 )
 from tetrarchia.core.errors import IllegalAction, Refusal, TetrarchiaError
+from tetrarchia.core.events import Event, Events, event_from_json, event_to_json
 from tetrarchia.core.notation import format_action, parse_action
 from tetrarchia.core.pieces import Emperor, Piece
 from tetrarchia.core.rolls import BattleRoll, LinkRoll, RollRequest, pending_roll
@@ -64,6 +65,7 @@ from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import Awaiting, Result, State
 from tetrarchia.game import Advanced, Game
 from tetrarchia.players import PLAYERS, UNLIMITED, Budget, Player, RandomPlayer, make_player, register_player
+from tetrarchia.render import render as render_event
 
 __all__ = [
     "BARBARIAN_SEAT",
@@ -82,6 +84,8 @@ __all__ = [
     "Emperor",
     "EndPhase",
     "Enter",
+    "Event",
+    "Events",
     "Game",
     "IllegalAction",
     "Level",
@@ -114,6 +118,8 @@ __all__ = [
     "deciding_seat",
     "default_board",
     "errors",
+    "event_from_json",
+    "event_to_json",
     "find_option",
     "format_action",
     "legal_actions",
@@ -125,6 +131,7 @@ __all__ = [
     "position_from_json",
     "position_to_json",
     "register_player",
+    "render_event",
     "resume",
     "returns",
     "score",

@@ -11,7 +11,7 @@ what each choice does, for the terminal.
 from __future__ import annotations
 
 from tetrarchia.core.actions import Action
-from tetrarchia.core.combat import battle_values
+from tetrarchia.core.combat import battle_values, die_modifiers
 from tetrarchia.core.engine import BARBARIAN_SEAT, deciding_seat, roll_description
 from tetrarchia.core.pieces import GARRISON, GOTHS, Emperor
 from tetrarchia.core.state import Awaiting, State
@@ -79,6 +79,7 @@ def _galerius(state: State) -> str:
     elif battle and battle[0] == PIRATE_BATTLE:
         _, piece, zone, roman_die, barbarian_die = battle
         support, times, revolts, pirate_times = coast_values(state, piece, zone)
+        roman_die += die_modifiers(state, -1, piece)[0]  # Galerius's +1s so far (R12.1)
         roman = (roman_die + support) * times
         pirates = (barbarian_die + revolts) * pirate_times
         what = (f"Galerius's battle with the Pirates in {state.board.zones[zone].title}: Roman "

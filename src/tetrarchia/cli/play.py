@@ -228,7 +228,7 @@ class PlaySession:
         self.view_stale = True
 
     def print_events(self, events: list[Event]) -> None:
-        print_events(self.console, events)
+        print_events(self.console, events, self.game.board)
 
     def undo(self) -> None:
         """Take back the last decision (and the automatic steps after it), never a die roll."""

@@ -27,9 +27,9 @@ from tetrarchia.core.actions import (
     mover,
 )
 from tetrarchia.core.actions import SubdueKind as Kind
-from tetrarchia.core.board import ITALIA
+from tetrarchia.core.board import ITALIA, Board
 from tetrarchia.core.combat import battle_values
-from tetrarchia.core.events import Event
+from tetrarchia.core.events import Event, PhaseEnded, TurnBegins
 from tetrarchia.core.notation import format_action
 from tetrarchia.core.pieces import (
     ARMY,
@@ -56,6 +56,7 @@ from tetrarchia.core.tasks import (
 )
 from tetrarchia.options.pirates import PIRATES_SETUP, AttackPirates, coast_values
 from tetrarchia.options.scenarios import rebel_name
+from tetrarchia.render import render as render_event
 from tetrarchia.seats import seat_of
 
 REGION_NAMES = {1: "I HISPANIA", 2: "II GALLIA", 3: "III ILLYRICVM", 4: "IV GRAECIA",
@@ -484,16 +485,16 @@ EVENT_STYLE = {"end": "bold", "battle": "bold", "uprising": "bold magenta", "arm
                "patres": "bold", "garrison": "bold"}
 
 
-def print_events(console: Console, events: Sequence[Event]) -> None:
-    """The engine's narration: a rule for each new turn and for each Barbarian phase."""
+def print_events(console: Console, events: Sequence[Event], board: Board) -> None:
+    """The engine's narration (``tetrarchia.render``): a rule for each new turn and for each
+    Barbarian phase."""
     for event in events:
-        if event.kind == "turn" and event.text.startswith("Round"):
-            colour = next((COLOUR[e] for e in EMPERORS if e.title in event.text), "")
-            console.rule(Text(event.text, style=f"bold {colour}"))
-        elif event.kind == "phase":
-            console.print(Text(f"  {event.text}"))
+        text = render_event(event, board)
+        if isinstance(event, TurnBegins):
+            colour = COLOUR[EMPERORS[event.emperor]]
+            console.rule(Text(text, style=f"bold {colour}"))
+        elif isinstance(event, PhaseEnded):
+            console.print(Text(f"  {text}"))
             console.rule(Text("Barbarian phase", style="bold magenta"), style="magenta")
         else:
-            console.print(Text(f"  {event.text}", style=EVENT_STYLE.get(event.kind, "")))
-            if event.kind == "battle" and "Roman phase ends" in event.text:  # R5.5 defeat
-                console.rule(Text("Barbarian phase", style="bold magenta"), style="magenta")
+            console.print(Text(f"  {text}", style=EVENT_STYLE.get(event.kind, "")))

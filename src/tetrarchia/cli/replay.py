@@ -10,6 +10,7 @@ from rich.text import Text
 from tetrarchia.cli.optioninfo import options_summary
 from tetrarchia.cli.render import RESULT_TEXT, end_report, print_events, render_board
 from tetrarchia.core.actions import Roll
+from tetrarchia.core.events import TurnBegins
 from tetrarchia.core.notation import format_action
 from tetrarchia.core.scoring import score
 from tetrarchia.game import Game
@@ -34,8 +35,8 @@ def replay_game(game: Game, console: Console, input_fn: Callable[[str], str] | N
             console.print(line)
         else:
             console.print(Text(f"{played:>4}. {format_action(action, board)}", style="bold"))
-        print_events(console, events)
-        new_turn = any(e.kind == "turn" and e.text.startswith("Round") for e in events)
+        print_events(console, events, board)
+        new_turn = any(isinstance(e, TurnBegins) for e in events)
         if step and new_turn and not state.is_over and input_fn is not None:
             console.print(render_board(state, console.width))
             try:

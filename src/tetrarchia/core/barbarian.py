@@ -13,14 +13,33 @@ only when crossing would change something (D11).
 
 from __future__ import annotations
 
-from tetrarchia.core.events import Events, Purpose
+from tetrarchia.core.events import (
+    ActivityBlocked,
+    ActivityProtected,
+    ActivityRolled,
+    ArmyAttacks,
+    ArmyBlocked,
+    ArmyPlaced,
+    ArmyStopped,
+    BorderNotEmpty,
+    Event,
+    Events,
+    LinkRolled,
+    NoArmyLeft,
+    Purpose,
+    Removal,
+    UnrestPlaced,
+    UnrestRevolts,
+    UnrestSpreads,
+    UprisingSpreads,
+    UprisingStarts,
+)
 from tetrarchia.core.pieces import (
     ARMY,
     NO_DISC,
     NO_FIGURE,
     REBEL,
     REVOLT,
-    ROMAN_NUMERALS,
     UNREST,
     VICARIUS,
     Piece,
@@ -35,12 +54,12 @@ from tetrarchia.core.tasks import (
     UPRISING,
     UPRISING_ARMY,
     army_enters,
-    emit,
     figure_piece,
     piece_at,
     place_revolt,
     place_unrest,
     remove_piece,
+    reserves_after_revolt,
     take_dice,
 )
 
@@ -56,10 +75,21 @@ def run_link_check(state: State, task: tuple[int, ...], events: Events) -> bool:
     _, link_index, bonus = task
     holds = dice[0] + bonus >= BROKEN_LINK_HOLDS
     state.memo[link_index] = holds
-    link = state.board.links[link_index]
-    emit(events, "link", f"Broken link {state.board.name(link.a)} - {state.board.name(link.b)}: "
-         f"rolled {dice[0]}, {'linked' if holds else 'not linked'}.")
+    if events is not None:
+        caller = state.tasks[-1] if state.tasks else (0, -1)
+        army = caller[1] if caller[0] == ARMY_STEP else -1
+        uprising = caller[1] if caller[0] == UPRISING else -1
+        events.append(LinkRolled(link_index, dice[0], bonus, holds, army, uprising))
     return True
+
+
+def _link_die(events: list[Event], link: int) -> int:
+    """The die of the roll for broken ``link`` just reported, 0 when it was rolled earlier in
+    this spreading (D3) and reported with an earlier action."""
+    for event in reversed(events):
+        if isinstance(event, LinkRolled) and event.link == link:
+            return event.die
+    return 0
 
 
 def _check_link(state: State, a: int, b: int, bonus: int = 0) -> bool | None:
@@ -105,6 +135,7 @@ def run_spread(state: State, task: tuple[int, ...], events: Events) -> bool:
         if disc[p] != UNREST:
             continue
         source = -1
+        through_broken = False
         for q, broken in neighbours[p]:
             if not broken and revolts >> q & 1:
                 source = q
@@ -122,10 +153,14 @@ def run_spread(state: State, task: tuple[int, ...], events: Events) -> bool:
                         return True
                     if holds:
                         source = q
+                        through_broken = True
                         break
         if source >= 0:
-            emit(events, "revolt", f"The unrest in {board.name(p)} turns to revolt "
-                 f"(linked to {board.name(source)}).")
+            if events is not None:
+                link = board.link_between[(p, source)].index
+                die = _link_die(events, link) if through_broken else 0
+                events.append(UnrestSpreads(p, source, link, through_broken, die,
+                                            *reserves_after_revolt(state, p)))
             if not place_revolt(state, p, events):
                 return True
             changed = 1
@@ -161,8 +196,7 @@ def run_remove_on_revolt(state: State, task: tuple[int, ...], events: Events) ->
     for piece in range(6):
         province = piece_at(state, piece)
         if province >= 0 and state.disc[province] == REVOLT:
-            remove_piece(state, piece, events,
-                         f"stands on a revolt in {state.board.name(province)}")
+            remove_piece(state, piece, events, Removal.ON_REVOLT)
     return True
 
 
@@ -180,7 +214,7 @@ def run_activity(state: State, task: tuple[int, ...], events: Events) -> bool:
     if dice is None:
         return False
     state.tasks.pop()
-    resolve_activity(state, dice[0], dice[1], events)
+    resolve_activity(state, dice[0], dice[1], events, True)
     return True
 
 
@@ -189,31 +223,37 @@ def run_activity_province(state: State, task: tuple[int, ...], events: Events) -
     if dice is None:
         return False
     state.tasks.pop()
-    resolve_activity(state, task[1], dice[0], events)
+    resolve_activity(state, task[1], dice[0], events, False)
     return True
 
 
-def resolve_activity(state: State, region: int, number: int, events: Events) -> None:
-    """R7.2 on province ``region:number``."""
+def resolve_activity(state: State, region: int, number: int, events: Events,
+                     purpose_is_activity: bool = True) -> None:
+    """R7.2 on province ``region:number`` (rolled for the activity, or for an uprising's new
+    activity: ``purpose_is_activity`` False)."""
     board = state.board
     province = board.at_coords[(region, number)]
-    label = board.label(province)
     disc = state.disc[province]
-    emit(events, "roll", f"Barbarian activity: {ROMAN_NUMERALS[region]}:{number}, {label}.")
+    if events is not None:
+        purpose = Purpose.ACTIVITY if purpose_is_activity else Purpose.UPRISING_PROVINCE
+        events.append(ActivityRolled(int(purpose), region, number, province))
     if state.is_protected(province):
-        emit(events, "activity", f"{board.name(province)} is protected by a garrison: "
-             "nothing happens.")
+        if events is not None:
+            events.append(ActivityProtected(province))
     elif state.figure[province] == VICARIUS:  # R11.2: he blocks the roll
-        emit(events, "activity", f"The Vicarius in {board.name(province)} blocks the roll: "
-             "nothing happens.")
+        if events is not None:
+            events.append(ActivityBlocked(province))
     elif disc == NO_DISC:
-        emit(events, "unrest", f"Unrest in {board.name(province)}.")
+        if events is not None:
+            events.append(UnrestPlaced(province, state.unrest_reserve - 1))
         place_unrest(state, province, events)
     elif disc == UNREST:
-        emit(events, "revolt", f"The unrest in {board.name(province)} becomes a revolt.")
+        if events is not None:
+            events.append(UnrestRevolts(province, *reserves_after_revolt(state, province)))
         place_revolt(state, province, events)
     else:
-        emit(events, "uprising", f"Uprising in {board.name(province)}!")
+        if events is not None:
+            events.append(UprisingStarts(province))
         state.memo.clear()
         state.tasks.append((UPRISING, province))
         for hook in state.hooks.uprising:
@@ -235,10 +275,13 @@ def run_uprising(state: State, task: tuple[int, ...], events: Events) -> bool:
                 return True
             if not linked:
                 continue
-        emit(events, "revolt", f"The uprising spreads a revolt to {board.name(q)}.")
+        if events is not None:
+            link = board.link_between[(origin, q)].index
+            die = _link_die(events, link) if broken else 0
+            events.append(UprisingSpreads(origin, q, link, broken, die, disc[q],
+                                          *reserves_after_revolt(state, q)))
         if state.figure[q] == VICARIUS:  # R11.2: an uprising reaching him kills him
-            remove_piece(state, Piece.VICARIUS, events, f"is reached by the uprising in "
-                         f"{board.name(q)}")
+            remove_piece(state, Piece.VICARIUS, events, Removal.REACHED_BY_UPRISING)
         if not place_revolt(state, q, events):
             return True
     state.tasks.pop()
@@ -252,7 +295,8 @@ def run_uprising_army(state: State, task: tuple[int, ...], events: Events) -> bo
     the army, otherwise the Barbarian die makes a new activity there."""
     if state.armies_in_reserve() <= 0:
         state.tasks.pop()
-        emit(events, "army", "No army is left in the reserve: the uprising brings no army.")
+        if events is not None:
+            events.append(NoArmyLeft())
         return True
     dice = take_dice(state, Purpose.UPRISING_REGION)
     if dice is None:
@@ -261,8 +305,8 @@ def run_uprising_army(state: State, task: tuple[int, ...], events: Events) -> bo
     region = dice[0]
     border = state.board.border_of[region]
     if not place_army(state, region, False, events):
-        emit(events, "army", f"Region {ROMAN_NUMERALS[region]}: the border "
-             f"{state.board.name(border)} is not empty; a new activity in that region.")
+        if events is not None:
+            events.append(BorderNotEmpty(region, border))
         state.tasks.append((ACTIVITY_PROVINCE, region))
     return True
 
@@ -281,8 +325,8 @@ def place_army(state: State, region: int, setup: bool, events: Events) -> bool:
         return False
     state.figure[border] = ARMY
     state.armies_placed.append(border)
-    emit(events, "army", f"Region {ROMAN_NUMERALS[region]}: a Barbarian army appears in "
-         f"{state.board.name(border)}.")
+    if events is not None:
+        events.append(ArmyPlaced(region, border, ARMY, state.armies_in_reserve()))
     return True
 
 
@@ -339,8 +383,8 @@ def run_army_step(state: State, task: tuple[int, ...], events: Events) -> bool:
         return True
     if ARMY <= figure[dest] <= REBEL:
         state.tasks.pop()
-        emit(events, "army", f"The army in {board.name(src)} is blocked by the army in "
-             f"{board.name(dest)}.")
+        if events is not None:
+            events.append(ArmyBlocked(src, dest))
         return True
     if not flags & LINK_PASSED:
         bonus = sum(hook(state, src) for hook in state.hooks.link_bonus)
@@ -351,13 +395,13 @@ def run_army_step(state: State, task: tuple[int, ...], events: Events) -> bool:
         if not linked:
             if flags & ARROW_FALLBACK:  # R12.6: the change is cancelled, the arrow as it would have
                 state.tasks[-1] = (ARMY_STEP, src, -1, STEP_OFFERED)
-                emit(events, "army", f"The army in {board.name(src)} cannot cross the broken link "
-                     f"to {board.name(dest)}: the change is cancelled and it advances along its "
-                     "arrow.")
+                if events is not None:
+                    events.append(ArmyStopped(src, dest, board.link_between[(src, dest)].index,
+                                              follows_arrow=True))
                 return True
             state.tasks.pop()
-            emit(events, "army", f"The army in {board.name(src)} cannot cross the broken link to "
-                 f"{board.name(dest)} this turn.")
+            if events is not None:
+                events.append(ArmyStopped(src, dest, board.link_between[(src, dest)].index))
             return True
         flags |= LINK_PASSED
         state.tasks[-1] = task = (ARMY_STEP, src, task[2], flags)
@@ -369,8 +413,8 @@ def run_army_step(state: State, task: tuple[int, ...], events: Events) -> bool:
                 if hook(state, task):
                     return True
         state.tasks.pop()
-        who = Piece(fighter).title if fighter < 4 else "the Dux"
-        emit(events, "army", f"The army in {board.name(src)} attacks {who} in {board.name(dest)}.")
+        if events is not None:
+            events.append(ArmyAttacks(src, dest, fighter))
         state.tasks.append((BATTLE, fighter, src, 0))
         return True
     state.tasks.pop()

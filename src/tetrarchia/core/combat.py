@@ -15,7 +15,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tetrarchia.core.board import Board
-from tetrarchia.core.events import Events, Purpose
+from tetrarchia.core.events import (
+    ArmyDestroyed,
+    Battle,
+    BattleDrawn,
+    Events,
+    FigureRemoved,
+    Outcome,
+    PhaseEnded,
+    Purpose,
+    Removal,
+)
 from tetrarchia.core.pieces import (
     ARMY,
     DUX,
@@ -32,7 +42,6 @@ from tetrarchia.core.state import State
 from tetrarchia.core.tasks import (
     ROMAN_PHASE,
     army_enters,
-    emit,
     piece_at,
     place_piece,
     push_barbarian_phase,
@@ -149,14 +158,25 @@ class BattleValues:
         )
 
 
+def die_modifiers(state: State, army_province: int, piece: int) -> tuple[int, int]:
+    """(Roman, Barbarian) additions to the dice from the options: the Goths' +1 (R11.4),
+    Galerius's +1 (R12.1).  ``army_province`` -1: the battle is against the Pirates."""
+    roman = barbarian = 0
+    for hook in state.hooks.die_bonus:
+        roman_plus, barbarian_plus = hook(state, army_province, piece)
+        roman += roman_plus
+        barbarian += barbarian_plus
+    return roman, barbarian
+
+
 def battle_values(
     state: State, emperor: int, emperor_province: int, army_province: int,
     roman_die: int, barbarian_die: int,
 ) -> BattleValues:
     """R6 for the Emperor (or the Dux: piece 4) standing in ``emperor_province`` and the army
     in ``army_province``.  Options add to the dice (the Goths' +1, R11.4)."""
-    for hook in state.hooks.die_bonus:
-        roman_plus, barbarian_plus = hook(state, army_province, emperor)
+    if state.hooks.die_bonus:
+        roman_plus, barbarian_plus = die_modifiers(state, army_province, emperor)
         roman_die += roman_plus
         barbarian_die += barbarian_plus
     return BattleValues(
@@ -200,20 +220,52 @@ def run_battle(state: State, task: tuple[int, ...], events: Events) -> bool:
     _, piece, army_province, piece_attacks, roman_die, barbarian_die = rolled
     resolve_battle(state, piece, army_province, bool(piece_attacks), roman_die, barbarian_die,
                    events)
+    for hook in state.hooks.battle_over:
+        hook(state)
     return True
+
+
+def battle_record(state: State, piece: int, piece_province: int, army_province: int,
+                  roman_attacks: bool, roman_die: int, barbarian_die: int,
+                  values: BattleValues) -> Battle:
+    """The record of a battle about to be resolved (R6): the dice as rolled, the options'
+    modifiers apart, every support group touching each fighter and the one that counted."""
+    roman_plus, barbarian_plus = die_modifiers(state, army_province, piece)
+    board = state.board
+    roman_groups = (touching_groups(board, supports_emperor(state, piece), piece_province)
+                    if piece < 4 else [])  # the Dux has no discs (R11.1)
+    disc = state.disc
+    barbarian_groups = touching_groups(board, lambda p: disc[p] == REVOLT, army_province)
+    if values.roman > values.barbarian:
+        outcome = Outcome.ROMAN
+    elif values.roman < values.barbarian:
+        outcome = Outcome.BARBARIAN
+    else:
+        outcome = Outcome.DRAW
+    return Battle(
+        piece=piece, piece_province=piece_province, army_province=army_province,
+        roman_attacks=roman_attacks,
+        roman_die=roman_die, roman_modifier=roman_plus, roman_groups=tuple(roman_groups),
+        roman_support=values.roman_support,
+        roman_linked=values.roman_multiplier.bit_length() - 1, roman_value=values.roman,
+        barbarian_die=barbarian_die, barbarian_modifier=barbarian_plus,
+        barbarian_groups=tuple(barbarian_groups), barbarian_support=values.barbarian_support,
+        barbarian_linked=values.barbarian_multiplier.bit_length() - 1,
+        barbarian_value=values.barbarian, outcome=int(outcome),
+    )
 
 
 def resolve_battle(state: State, piece: int, army_province: int, piece_attacks: bool,
                    roman_die: int, barbarian_die: int, events: Events) -> None:
     fighter_province = piece_at(state, piece)
     values = battle_values(state, piece, fighter_province, army_province, roman_die, barbarian_die)
-    board = state.board
-    name = Piece(piece).title if piece < 4 else f"The {Piece(piece).title}"
-    emit(events, "battle", f"Battle of {name} in {board.name(fighter_province)} and the army in "
-         f"{board.name(army_province)}: {values.describe()}.")
     roman, barbarian = values.roman, values.barbarian
+    if events is not None:
+        events.append(battle_record(state, piece, fighter_province, army_province, piece_attacks,
+                                    roman_die, barbarian_die, values))
     if roman == barbarian:
-        emit(events, "battle", "A draw: nothing happens.")
+        if events is not None:
+            events.append(BattleDrawn(piece))
         return
     roman_won = roman > barbarian
     if piece_attacks:
@@ -222,23 +274,30 @@ def resolve_battle(state: State, piece: int, army_province: int, piece_attacks: 
             return_disc(state, army_province)
             state.figure[fighter_province] = NO_FIGURE
             place_piece(state, piece, army_province)
-            emit(events, "battle", f"{name} wins: the army is destroyed and he enters "
-                 f"{board.name(army_province)}.")
+            if events is not None:
+                events.append(ArmyDestroyed(piece, army_province, True, state.unrest_reserve,
+                                            state.revolt_reserve))
         else:  # R5.5 defeat: off the board, garrison lost; an Emperor's phase is over
-            remove_piece(state, piece, events, "is defeated")
-            if state.disc[fighter_province] >= GARRISON:
+            lost = state.disc[fighter_province] >= GARRISON
+            if events is not None:
+                events.append(FigureRemoved(piece, fighter_province, Removal.DEFEATED, lost))
+            remove_piece(state, piece, events)
+            if lost:
                 return_disc(state, fighter_province)
             if piece < 4 and state.tasks and state.tasks[-1][0] == ROMAN_PHASE:
-                emit(events, "phase", f"{name}'s Roman phase ends.")
+                if events is not None:
+                    events.append(PhaseEnded(piece, True))
                 state.tasks.pop()
                 push_barbarian_phase(state)
     elif not roman_won:  # R7.3: the army beats the Emperor standing in its way
-        remove_piece(state, piece, events, "loses the battle")
+        remove_piece(state, piece, events, Removal.LOST_BATTLE)
         army_enters(state, army_province, fighter_province, events)
     else:
         remove_army(state, army_province)
         return_disc(state, army_province)
-        emit(events, "battle", f"{name} wins: the army is destroyed.")
+        if events is not None:
+            events.append(ArmyDestroyed(piece, army_province, False, state.unrest_reserve,
+                                        state.revolt_reserve))
     if piece < 4:
         for hook in state.hooks.battle_won:
             hook(state, piece, roman_won, events)

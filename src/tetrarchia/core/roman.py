@@ -27,7 +27,18 @@ from tetrarchia.core.actions import (
     SubdueKind,
     mover,
 )
-from tetrarchia.core.events import Events
+from tetrarchia.core.events import (
+    AttackDeclared,
+    BorderSecured,
+    Entered,
+    Events,
+    GarrisonPlaced,
+    Moved,
+    PhaseEnded,
+    Sailed,
+    Subdued,
+    VicariusClears,
+)
 from tetrarchia.core.pieces import (
     ARMY,
     GARRISON,
@@ -43,7 +54,6 @@ from tetrarchia.core.state import Result, State
 from tetrarchia.core.tasks import (
     BATTLE,
     ROMAN_PHASE,
-    emit,
     finish,
     piece_at,
     place_piece,
@@ -337,9 +347,7 @@ def attack_cost(state: State, action: Attack) -> int:
 
 def apply_roman(state: State, action: Action, events: Events) -> None:
     """Carry out a Roman-phase action the caller has checked to be legal."""
-    board = state.board
     emperor = state.turn
-    name = emperor.title
     if isinstance(action, Move):
         cost = move_cost(state, action)
         state.ip -= cost
@@ -349,47 +357,48 @@ def apply_roman(state: State, action: Action, events: Events) -> None:
             state.figure[origin] = NO_FIGURE
         place_piece(state, piece, action.dest)
         if events is not None:
-            how = " by fleet" if action.by_fleet else ""
-            passing = " (passing through)" if state.passer == piece else ""
-            who = name if piece == int(emperor) else f"{name} moves {_piece_name(piece)}: he"
-            emit(events, "move", f"{who} moves{how} from {board.name(origin)} to "
-                 f"{board.name(action.dest)}{passing} for {cost} IP.")
+            events.append(Moved(int(emperor), int(piece), origin, action.dest, action.by_fleet,
+                                state.passer == piece, cost))
         if piece == Piece.VICARIUS and state.disc[action.dest] == UNREST:
             return_disc(state, action.dest)  # R11.2, D16: he removes unrest on entering
-            emit(events, "subdue", f"The Vicarius removes the unrest in {board.name(action.dest)}.")
+            if events is not None:
+                events.append(VicariusClears(action.dest, state.unrest_reserve))
     elif isinstance(action, Sail):
         state.ip -= SAIL_COST
         state.fleets[action.src] = 0
         state.fleets[action.dst] = 1
-        emit(events, "sail", f"{name} sails a fleet from {board.zones[action.src].title} to "
-             f"{board.zones[action.dst].title}.")
+        if events is not None:
+            events.append(Sailed(int(emperor), action.src, action.dst))
     elif isinstance(action, Secure):
         _secure(state, action, events)
     elif isinstance(action, Subdue):
         state.ip -= SUBDUE_COST[action.kind]
         return_disc(state, action.at)
-        who = name if action.piece is None else _piece_name(action.piece)
         if action.kind is SubdueKind.REDUCE_REVOLT:
             state.unrest_reserve -= 1
             state.disc[action.at] = UNREST
-            emit(events, "subdue", f"{who} reduces the revolt in {board.name(action.at)} to unrest.")
-        else:
-            what = "revolt" if action.kind is SubdueKind.REMOVE_REVOLT else "unrest"
-            emit(events, "subdue", f"{who} removes the {what} in {board.name(action.at)}.")
+        if events is not None:
+            by = -1 if action.piece is None else int(action.piece)
+            events.append(Subdued(int(emperor), by, action.at, int(action.kind),
+                                  state.unrest_reserve, state.revolt_reserve))
     elif isinstance(action, Attack):
-        state.ip -= attack_cost(state, action)
+        cost = attack_cost(state, action)
+        state.ip -= cost
         piece = mover(action)
-        emit(events, "attack", f"{_piece_name(piece) if piece != int(emperor) else name} attacks the "
-             f"army in {board.name(action.target)} from {board.name(action.origin)}.")
+        if events is not None:
+            events.append(AttackDeclared(int(emperor), int(piece), action.origin, action.target,
+                                         cost))
         state.tasks.append((BATTLE, int(piece), action.target, 1))
     elif isinstance(action, EndPhase):
-        emit(events, "phase", f"{name} ends his Roman phase.")
+        if events is not None:
+            events.append(PhaseEnded(int(emperor), False))
         if state.tasks and state.tasks[-1][0] == ROMAN_PHASE:
             state.tasks.pop()
         push_barbarian_phase(state)
     elif isinstance(action, Enter):
         place_piece(state, emperor, action.province)
-        emit(events, "enter", f"{name} enters the board in {board.name(action.province)}.")
+        if events is not None:
+            events.append(Entered(int(emperor), action.province))
     elif isinstance(action, OptionAction):
         state.hooks.appliers[type(action)](state, action, events)
 
@@ -402,15 +411,14 @@ def _secure(state: State, action: Secure, events: Events) -> None:
     state.garrisons[emperor] -= 1
     state.disc[action.at] = GARRISON + emperor
     if not border:
-        emit(events, "secure", f"{emperor.title} places a garrison in {board.name(action.at)}.")
+        if events is not None:
+            events.append(GarrisonPlaced(int(emperor), action.at, state.garrisons[emperor]))
         return
-    emit(events, "secure", f"{emperor.title} secures the border in {board.name(action.at)} "
-         f"({state.secured_borders()} of 6).")
+    if events is not None:
+        events.append(BorderSecured(int(emperor), action.at, state.secured_borders(),
+                                    state.garrisons[emperor]))
     for hook in state.hooks.border_secured:
         hook(state, action.at, events)
     if state.secured_borders() == 6:
-        finish(state, Result.ROMA_VICTRIX, events, "All six borders are secured: Roma Victrix!")
+        finish(state, Result.ROMA_VICTRIX, events)
 
-
-def _piece_name(piece: int) -> str:
-    return Piece(piece).title if piece < 4 else f"the {Piece(piece).title}"

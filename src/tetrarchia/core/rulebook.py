@@ -19,6 +19,7 @@ from tetrarchia.core.errors import OptionError
 
 if TYPE_CHECKING:
     from tetrarchia.core.actions import Action
+    from tetrarchia.core.board import Board
     from tetrarchia.core.events import Events
     from tetrarchia.core.settings import Settings
     from tetrarchia.core.state import State
@@ -77,7 +78,8 @@ class Hooks:
     border_secured: tuple[Callable[[State, int, Events], None], ...] = ()
     # R6: the provinces that support an Emperor (Diarchia shares them)
     supports: Callable[[State, int], Callable[[int], bool]] | None = None
-    # R6: +1 to a die and the like: (state, army province, emperor) -> (roman +, barbarian +)
+    # R6: +1 to a die and the like: (state, army province, piece) -> (roman +, barbarian +);
+    # the army province is -1 in a battle against the Pirates (R11.3)
     die_bonus: tuple[Callable[[State, int, int], tuple[int, int]], ...] = ()
     # R6: decisions after the battle dice (Galerius); (state, task) -> task to push or None
     battle_decisions: tuple[Callable[[State, tuple[int, ...]], tuple[int, ...] | None], ...] = ()
@@ -86,6 +88,8 @@ class Hooks:
     # R11.3: after a battle against the Pirates, the same arguments (not a battle against an
     # army: no glory, R12.5)
     pirates_fought: tuple[Callable[[State, int, bool, Events], None], ...] = ()
+    # R6: after every battle, draws included (Galerius's +1s are spent)
+    battle_over: tuple[Callable[[State], None], ...] = ()
     # R7: before anything else in the Barbarian phase (push steps)
     phase_start: tuple[Callable[[State, Events], None], ...] = ()
     # R7: after dice rolled in the Barbarian phase; True when a decision is now awaited
@@ -171,6 +175,9 @@ class RuleModule:
     # "barbarian-discs", "ip-next", "rebels", "skip", "usurpers"
     pieces: tuple[str, ...] = ()
     hooks: Callable[[Settings], Hooks] | None = None
+    # the sentences of the module's own event records, by language ("en") and record type:
+    # each turns a record into a sentence, given the board (tetrarchia.render consults them)
+    texts: Mapping[str, Mapping[type, Callable[[Any, Board], str]]] = field(default_factory=dict)
 
 
 REGISTRY: dict[str, RuleModule] = {}

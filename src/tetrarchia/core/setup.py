@@ -8,8 +8,17 @@ from __future__ import annotations
 
 from tetrarchia.core.barbarian import place_army
 from tetrarchia.core.board import OUTER_REGIONS, Board
-from tetrarchia.core.events import Events, Purpose
-from tetrarchia.core.pieces import REVOLT, ROMAN_NUMERALS
+from tetrarchia.core.events import (
+    AdditionalRevolt,
+    AdditionalRevoltRerolled,
+    Events,
+    FleetPlaced,
+    InitialArmyRerolled,
+    InitialRevolt,
+    InitialRevoltRerolled,
+    Purpose,
+)
+from tetrarchia.core.pieces import REVOLT
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, State
 from tetrarchia.core.tasks import (
@@ -18,8 +27,8 @@ from tetrarchia.core.tasks import (
     INITIAL_ARMY,
     INITIAL_REVOLT,
     PLACE_FLEETS,
-    emit,
     place_revolt,
+    reserves_after_revolt,
     take_dice,
 )
 
@@ -50,11 +59,14 @@ def run_initial_revolt(state: State, task: tuple[int, ...], events: Events) -> b
         return False
     region = task[1]
     if dice[0] == 1:
-        emit(events, "setup", f"Region {ROMAN_NUMERALS[region]}: rolled 1, roll again.")
+        if events is not None:
+            events.append(InitialRevoltRerolled(region, dice[0]))
         return True
     state.tasks.pop()
     province = state.board.at_coords[(region, dice[0])]
-    emit(events, "setup", f"Initial revolt in {state.board.label(province)}.")
+    if events is not None:
+        events.append(InitialRevolt(region, dice[0], province,
+                                    reserves_after_revolt(state, province)[1]))
     place_revolt(state, province, events)
     return True
 
@@ -66,10 +78,12 @@ def run_additional_revolt(state: State, task: tuple[int, ...], events: Events) -
         return False
     province = state.board.at_coords[(dice[0], dice[1])]
     if state.disc[province] == REVOLT:
-        emit(events, "setup", f"{state.board.label(province)} is already in revolt: roll again.")
+        if events is not None:
+            events.append(AdditionalRevoltRerolled(dice, province))
         return True
     state.tasks.pop()
-    emit(events, "setup", f"Additional revolt in {state.board.label(province)}.")
+    if events is not None:
+        events.append(AdditionalRevolt(dice, province, reserves_after_revolt(state, province)[1]))
     place_revolt(state, province, events)
     return True
 
@@ -81,7 +95,8 @@ def run_initial_army(state: State, task: tuple[int, ...], events: Events) -> boo
         return False
     border = state.board.border_of[dice[0]]
     if not place_army(state, dice[0], True, events):
-        emit(events, "setup", f"{state.board.name(border)} already holds an army: roll again.")
+        if events is not None:
+            events.append(InitialArmyRerolled(dice[0], border))
         return True
     state.tasks.pop()
     state.armies_placed.clear()  # R7's D2 list is for the Barbarian phase only
@@ -107,7 +122,8 @@ def place_fleet(state: State, zone: int, events: Events) -> None:
     state.fleets[zone] = 1
     _, left = state.tasks.pop()
     state.tasks.append((PLACE_FLEETS, left - 1))
-    emit(events, "setup", f"A Roman fleet is placed in {state.board.zones[zone].title}.")
+    if events is not None:
+        events.append(FleetPlaced(zone, left - 1))
 
 
 def is_setup_done(state: State) -> bool:

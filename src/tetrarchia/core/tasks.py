@@ -7,7 +7,15 @@ dice (:func:`take_dice`) or for a decision.
 
 from __future__ import annotations
 
-from tetrarchia.core.events import DICE_NEEDED, Event, Events, Purpose
+from tetrarchia.core.events import (
+    DICE_NEEDED,
+    ArmyAdvances,
+    Events,
+    FigureRemoved,
+    GameEnds,
+    Purpose,
+    Removal,
+)
 from tetrarchia.core.pieces import (
     DUX,
     EMPEROR_FIGURE,
@@ -98,19 +106,16 @@ def take_dice(state: State, purpose: Purpose) -> tuple[int, ...] | None:
     return None
 
 
-def emit(events: Events, kind: str, text: str) -> None:
-    if events is not None:
-        events.append(Event(kind, text))
-
-
-def finish(state: State, result: Result, events: Events, why: str) -> None:
-    """R8: the game ends at once."""
+def finish(state: State, result: Result, events: Events, province: int = -1,
+           disc: int = NO_DISC) -> None:
+    """R8: the game ends at once (``province``, ``disc``: see :class:`GameEnds`)."""
     state.result = result
     state.tasks.clear()
     state.dice = None
     state.awaiting = Awaiting.NOTHING
     state.passing = False
-    emit(events, "end", why)
+    if events is not None:
+        events.append(GameEnds(int(result), province, disc))
 
 
 def push_barbarian_phase(state: State) -> None:
@@ -145,9 +150,7 @@ def place_revolt(state: State, province: int, events: Events) -> bool:
     if state.disc[province] == REVOLT:
         return True
     if state.revolt_reserve == 0:
-        finish(state, Result.RESERVE_EMPTY, events,
-               f"A revolt must be placed in {state.board.name(province)} and none is left: "
-               "the Empire falls.")
+        finish(state, Result.RESERVE_EMPTY, events, province, REVOLT)
         return False
     return_disc(state, province)
     state.revolt_reserve -= 1
@@ -157,12 +160,19 @@ def place_revolt(state: State, province: int, events: Events) -> bool:
     return True
 
 
+def reserves_after_revolt(state: State, province: int) -> tuple[int, int]:
+    """(unrest, revolt) reserves once a revolt is placed on ``province`` (a revolt reserve of -1:
+    none was left, R8), for the records announcing it."""
+    disc = state.disc[province]
+    if disc == REVOLT:
+        return state.unrest_reserve, state.revolt_reserve
+    return state.unrest_reserve + (disc == UNREST), state.revolt_reserve - 1
+
+
 def place_unrest(state: State, province: int, events: Events) -> bool:
     """Put an unrest on an empty ``province``; False when the game is lost (R8)."""
     if state.unrest_reserve == 0:
-        finish(state, Result.RESERVE_EMPTY, events,
-               f"An unrest must be placed in {state.board.name(province)} and none is left: "
-               "the Empire falls.")
+        finish(state, Result.RESERVE_EMPTY, events, province, UNREST)
         return False
     state.unrest_reserve -= 1
     state.disc[province] = UNREST
@@ -186,9 +196,10 @@ def _set_piece_at(state: State, piece: int, province: int) -> None:
         state.vicarius_at = province
 
 
-def remove_piece(state: State, piece: int, events: Events, why: str = "") -> None:
+def remove_piece(state: State, piece: int, events: Events, why: int = -1) -> None:
     """Take a Roman figure off the board: an Emperor until the start of his next turn (R4), the
-    Dux or the Vicarius for good: they die and leave the game (R11.1, R11.2)."""
+    Dux or the Vicarius for good: they die and leave the game (R11.1, R11.2).  ``why`` (a
+    :class:`~tetrarchia.core.events.Removal`) is reported; -1: the caller reports it."""
     province = piece_at(state, piece)
     figure = Piece(piece).figure
     if province >= 0 and state.figure[province] == figure:
@@ -196,14 +207,12 @@ def remove_piece(state: State, piece: int, events: Events, why: str = "") -> Non
     if state.passer == piece:
         state.passer = -1
         state.passing = False
+    if events is not None and why >= 0:
+        events.append(FigureRemoved(piece, province, why, False))
     if piece < 4:
         state.emperor_at[piece] = -1
-        if why:
-            emit(events, "removed", f"{Piece(piece).title} {why} and leaves the board.")
     else:
         _set_piece_at(state, piece, DEAD)
-        if why:
-            emit(events, "removed", f"The {Piece(piece).title} {why} and dies: he leaves the game.")
 
 
 def place_piece(state: State, piece: int, province: int) -> None:
@@ -252,12 +261,12 @@ def army_enters(state: State, src: int, dest: int, events: Events) -> None:
     army = state.figure[src]
     state.figure[src] = NO_FIGURE
     if state.figure[dest] == VICARIUS:  # R11.2: an army reaching the Vicarius kills him
-        remove_piece(state, Piece.VICARIUS, events, f"is reached by the army in {board.name(dest)}")
+        remove_piece(state, Piece.VICARIUS, events, Removal.REACHED_BY_ARMY)
     state.figure[dest] = army
     if dest == board.roma:
-        finish(state, Result.ARMY_IN_ROMA, events,
-               f"The army from {board.name(src)} enters Roma: the Empire falls.")
+        finish(state, Result.ARMY_IN_ROMA, events, src)
         return
-    emit(events, "army", f"The army advances from {board.name(src)} to {board.name(dest)}"
-         " and devastates it.")
+    if events is not None:
+        events.append(ArmyAdvances(src, dest, state.disc[dest],
+                                   *reserves_after_revolt(state, dest)))
     place_revolt(state, dest, events)

@@ -4,11 +4,11 @@ when he cannot (D1)."""
 
 from __future__ import annotations
 
-from tetrarchia.core.events import Events
+from tetrarchia.core.events import CannotEnter, Events, TurnBegins, TurnSkipped
 from tetrarchia.core.pieces import IP_PER_TURN, Emperor
 from tetrarchia.core.roman import entry_choices
 from tetrarchia.core.state import ROUND_FLAGS, TURN_FLAGS, Awaiting, State
-from tetrarchia.core.tasks import BEGIN_TURN, END_TURN, ENTRY, ROMAN_PHASE, emit, push_barbarian_phase
+from tetrarchia.core.tasks import BEGIN_TURN, END_TURN, ENTRY, ROMAN_PHASE, push_barbarian_phase
 
 
 def run_begin_turn(state: State, task: tuple[int, ...], events: Events) -> bool:
@@ -16,7 +16,8 @@ def run_begin_turn(state: State, task: tuple[int, ...], events: Events) -> bool:
     if state.skip > 0:  # R13: the scenario starts with a later Emperor
         state.skip -= 1
         state.tasks.append((END_TURN,))
-        emit(events, "turn", f"{state.turn.title}'s first turn is skipped (scenario).")
+        if events is not None:
+            events.append(TurnSkipped(int(state.turn)))
         return True
     emperor = state.turn
     state.ip = IP_PER_TURN + state.ip_next[emperor]
@@ -24,7 +25,8 @@ def run_begin_turn(state: State, task: tuple[int, ...], events: Events) -> bool:
     state.passing = False
     state.passer = -1
     state.flags &= ~TURN_FLAGS
-    emit(events, "turn", f"Round {state.round}: {emperor.title}'s turn.")
+    if events is not None:
+        events.append(TurnBegins(state.round, int(emperor), state.ip))
     if emperor is Emperor.DIOCLETIAN:
         state.flags &= ~ROUND_FLAGS
         for hook in state.hooks.round_start:
@@ -37,8 +39,8 @@ def run_begin_turn(state: State, task: tuple[int, ...], events: Events) -> bool:
         state.tasks.append((ROMAN_PHASE,))
         state.tasks.append((ENTRY,))
     else:  # D1
-        emit(events, "turn", f"{emperor.title} cannot enter the board (Roma and his capital are "
-             "unusable): his Roman phase is empty.")
+        if events is not None:
+            events.append(CannotEnter(int(emperor)))
         push_barbarian_phase(state)
     return True
 

@@ -41,6 +41,7 @@ from tetrarchia.core.rulebook import REGISTRY
 from tetrarchia.core.state import DEAD, GOTHS_IN_PLAY, IN_BOX, Result, State
 
 MAX_ROUND = 100_000  # far beyond the length of any game
+MAX_FLAGS = (1 << 32) - 1  # state.flags: the turn's, the round's and the options' own bits
 
 
 
@@ -114,7 +115,7 @@ def _check_counts(state: State, found: list[str]) -> None:
         found.append(f"there is no figure {state.passer} to pass through a province")
     if not is_count(state.skip, 0, 3):
         found.append(f"{state.skip} turns to skip: a scenario skips at most 3 (R13)")
-    if not is_count(state.flags, 0, (GOTHS_IN_PLAY << 1) - 1):
+    if not is_count(state.flags, 0, MAX_FLAGS):
         found.append(f"unknown flags {state.flags}")
     if len(state.tasks) > MAX_TASKS:
         found.append(f"{len(state.tasks)} steps to do: the rules never stack more than {MAX_TASKS}")

@@ -18,13 +18,15 @@ Every one of these is a pending decision of the Barbarian seat (seat 4).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.barbarian import ARROW_FALLBACK, STEP_OFFERED, place_army
 from tetrarchia.core.board import Board
 from tetrarchia.core.errors import IllegalAction, NotYourTurn, Refusal, WrongMoment
-from tetrarchia.core.events import Events
+from tetrarchia.core.events import Event, Events
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import ARMY, NO_DISC, NO_FIGURE, REBEL
 from tetrarchia.core.reachable import allow_below, register_task
@@ -41,9 +43,9 @@ from tetrarchia.core.tasks import (
     SPREAD,
     UPRISING,
     UPRISING_ARMY,
-    emit,
     place_revolt,
     register_step,
+    reserves_after_revolt,
 )
 from tetrarchia.options.common import (
     BARBARIAN_ADVANCE,
@@ -61,6 +63,79 @@ register_task(BLACK_MOMENT, (((2, 3),),), frozenset({ACTIVITY, ADVANCE}))
 for _step in (ACTIVITY, REMOVE_ON_REVOLT, UPRISING, UPRISING_ARMY, ACTIVITY_PROVINCE):
     allow_below(_step, BLACK_MOMENT)
 BEFORE_SPREAD = 1  # the steps a BARBARIAN_BLACK decision comes before (its 4th element)
+
+
+@dataclass(frozen=True, slots=True)
+class GrayRefilled(Event):
+    """R12.6: at the start of a round the Barbarian player refills to ``gray`` gray discs from
+    the unrest reserve (``unrest_left`` after it)."""
+
+    kind: ClassVar[str] = "barbaria"
+    gray: int
+    unrest_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRerolled(Event):
+    """R12.6, D24: a gray disc (back to the unrest reserve) rerolls the dice just rolled;
+    ``dice``: the dice set aside."""
+
+    kind: ClassVar[str] = "barbaria"
+    dice: tuple[int, ...]
+    gray: int
+    unrest_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class AdvanceCancelled(Event):
+    """R12.6: a gray disc cancels the advance of the army in ``province``."""
+
+    kind: ClassVar[str] = "barbaria"
+    province: int
+    gray: int
+    unrest_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class ArmyRedirected(Event):
+    """R12.6: a gray disc sends the army in ``province`` towards ``dest``, not its arrow."""
+
+    kind: ClassVar[str] = "barbaria"
+    province: int
+    dest: int
+    gray: int
+    unrest_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class BlackDiscRevolt(Event):
+    """R12.6: the black disc becomes a revolt on ``province``."""
+
+    kind: ClassVar[str] = "barbaria"
+    province: int
+    unrest_left: int
+    revolts_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class BlackDiscArmy(Event):
+    """R12.6: the black disc goes back to the reserve for an army on ``border``."""
+
+    kind: ClassVar[str] = "barbaria"
+    border: int
+
+
+TEXTS: dict[str, dict[type[Any], Callable[[Any, Board], str]]] = {"en": {
+    GrayRefilled: lambda e, board: f"The Barbarian player refills his gray discs ({e.gray}).",
+    DiceRerolled: lambda e, board: "The Barbarian player spends a gray disc to reroll the dice.",
+    AdvanceCancelled: lambda e, board: ("The Barbarian player cancels the advance of the army in "
+                                        f"{board.name(e.province)}."),
+    ArmyRedirected: lambda e, board: (f"The Barbarian player sends the army in "
+                                      f"{board.name(e.province)} towards {board.name(e.dest)}."),
+    BlackDiscRevolt: lambda e, board: (f"The Barbarian player places his black disc in "
+                                       f"{board.name(e.province)}: a revolt."),
+    BlackDiscArmy: lambda e, board: "The Barbarian player returns his black disc for an army.",
+}}
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,7 +276,8 @@ def _round_start(state: State, events: Events) -> None:
     if refill > 0:
         state.gray += refill
         state.unrest_reserve -= refill
-        emit(events, "barbaria", f"The Barbarian player refills his gray discs ({state.gray}).")
+        if events is not None:
+            events.append(GrayRefilled(state.gray, state.unrest_reserve))
 
 
 def _after_roll(state: State) -> bool:
@@ -311,31 +387,35 @@ def apply(state: State, action: OptionAction, events: Events) -> None:
     state.tasks.pop()  # the decision
     if isinstance(action, Reroll):
         _spend_gray(state)
+        if events is not None:
+            events.append(DiceRerolled(state.dice or (), state.gray, state.unrest_reserve))
         state.dice = None
         state.flags |= REROLLED
-        emit(events, "barbaria", "The Barbarian player spends a gray disc to reroll the dice.")
     elif isinstance(action, CancelAdvance):
         _spend_gray(state)
         state.tasks.pop()  # the army's step
-        emit(events, "barbaria", f"The Barbarian player cancels the advance of the army in "
-             f"{board.name(action.province)}.")
+        if events is not None:
+            events.append(AdvanceCancelled(action.province, state.gray, state.unrest_reserve))
     elif isinstance(action, Redirect):
         _spend_gray(state)
         fallback = ARROW_FALLBACK if state.settings.param("barbaria", "redirect") == "arrow" else 0
         state.tasks[-1] = (ARMY_STEP, action.province, action.dest, STEP_OFFERED | fallback)
-        emit(events, "barbaria", f"The Barbarian player sends the army in "
-             f"{board.name(action.province)} towards {board.name(action.dest)}.")
+        if events is not None:
+            events.append(ArmyRedirected(action.province, action.dest, state.gray,
+                                         state.unrest_reserve))
     elif isinstance(action, BlackRevolt):
         state.black = 0
         state.revolt_reserve += 1  # the black disc becomes a revolt on the board
-        emit(events, "barbaria", f"The Barbarian player places his black disc in "
-             f"{board.name(action.province)}: a revolt.")
+        if events is not None:
+            events.append(BlackDiscRevolt(action.province,
+                                          *reserves_after_revolt(state, action.province)))
         place_revolt(state, action.province, events)
         _spreading_goes_on(state)
     elif isinstance(action, BlackArmy):
         state.black = 0
         state.revolt_reserve += 1
-        emit(events, "barbaria", "The Barbarian player returns his black disc for an army.")
+        if events is not None:
+            events.append(BlackDiscArmy(action.border))
         place_army(state, board.region_of[action.border], False, events)
     # BarbarianPass: the decision is gone and nothing else changes
 
@@ -386,5 +466,5 @@ MODULE = register(RuleModule(
                   "a redirected army stopped by a broken link advances along its own arrow "
                   "(\"the change is cancelled\": 000, 002) or stays where it is",
                   aliases=(("3rd", "arrow"), ("2nd", "stay"))),),
-    hooks=_hooks,
+    hooks=_hooks, texts=TEXTS,
 ))

@@ -8,7 +8,7 @@ from tetrarchia.core.actions import Action
 from tetrarchia.core.board import Board
 from tetrarchia.core.errors import IllegalAction, InvalidNotation, Refusal
 from tetrarchia.core.notation import province_key
-from tetrarchia.core.pieces import GARRISON, Emperor, emperor_named
+from tetrarchia.core.pieces import GARRISON, Emperor, Piece, emperor_named
 from tetrarchia.core.reachable import register_decision
 from tetrarchia.core.state import State
 from tetrarchia.core.tasks import ACTIVITY, ADVANCE, ARMY_STEP, BATTLE, DECISION, SPREAD
@@ -127,3 +127,11 @@ def burn_refusal(state: State, emperor: int, source: int) -> str:
         return (f"his disc in {board.name(source)} secures the border, and a secured border "
                 "stays secured (R5.3): it is never burned")
     return f"{Emperor(emperor).title} has no disc in {board.name(source)}"
+
+
+def leaves_board(piece: int, why: str) -> str:
+    """English: a Roman figure taken off the board for ``why`` (an Emperor until his next turn,
+    R4; the Dux or the Vicarius dies, R11.1, R11.2), for the options' own records."""
+    if piece < 4:
+        return f"{Piece(piece).title} {why} and leaves the board."
+    return f"The {Piece(piece).title} {why} and dies: he leaves the game."

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
@@ -26,16 +27,36 @@ from tetrarchia.core.errors import (
     Refusal,
     WrongMoment,
 )
-from tetrarchia.core.events import Events
+from tetrarchia.core.events import Event, Events, VicariusClears
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import DUX, NO_DISC, NO_FIGURE, REVOLT, VICARIUS, Emperor, Piece, is_army
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import DEAD, IN_BOX, Awaiting, State
-from tetrarchia.core.tasks import emit
 from tetrarchia.options.common import parse_emperor, parse_province
 
 DEPLOY_COST = 2  # R11.1, R11.2
+
+
+@dataclass(frozen=True, slots=True)
+class Deployed(Event):
+    """R11.1, R11.2: ``emperor`` spends 2 IP to bring ``piece`` (the Dux or the Vicarius) onto
+    ``province``."""
+
+    kind: ClassVar[str] = "deploy"
+    emperor: int
+    piece: int
+    province: int
+
+
+def _deployed_text(e: Deployed, board: Board) -> str:
+    verb = "deploys the Dux" if e.piece == Piece.DUX else "places the Vicarius"
+    return f"{Emperor(e.emperor).title} {verb} in {board.name(e.province)}."
+
+
+TEXTS: dict[str, dict[type[Any], Callable[[Any, Board], str]]] = {"en": {
+    Deployed: _deployed_text,
+}}
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,19 +124,21 @@ def _actions(piece: Piece) -> Callable[[State, list[Action]], None]:
 
 def apply_deploy(state: State, action: Deploy, events: Events) -> None:
     state.ip -= DEPLOY_COST
-    board = state.board
     if action.piece == Piece.DUX:
         state.dux_at = action.at
         state.figure[action.at] = DUX
-        emit(events, "deploy", f"{action.emperor.title} deploys the Dux in {board.name(action.at)}.")
+        if events is not None:
+            events.append(Deployed(int(action.emperor), int(action.piece), action.at))
         return
     state.vicarius_at = action.at
     state.figure[action.at] = VICARIUS
-    emit(events, "deploy", f"{action.emperor.title} places the Vicarius in {board.name(action.at)}.")
+    if events is not None:
+        events.append(Deployed(int(action.emperor), int(action.piece), action.at))
     if state.disc[action.at] == 1:  # D16: he removes the unrest at once
         state.disc[action.at] = NO_DISC
         state.unrest_reserve += 1
-        emit(events, "subdue", f"The Vicarius removes the unrest in {board.name(action.at)}.")
+        if events is not None:
+            events.append(VicariusClears(action.at, state.unrest_reserve))
 
 
 def explain_deploy(state: State, action: Deploy) -> IllegalAction:
@@ -166,5 +189,5 @@ MODULE = register(RuleModule(
     pieces=("dux",),
     summary="Spend 2 IP to deploy the Dux next to your Emperor; he fights, supports x2 and "
             "subdues for any player's IP, cannot secure, and dies if removed.",
-    hooks=_hooks,
+    hooks=_hooks, texts=TEXTS,
 ))

@@ -11,15 +11,59 @@ initial army (D22).
 
 from __future__ import annotations
 
-from tetrarchia.core.events import Events
-from tetrarchia.core.pieces import ARMY, GARRISON, GOTHS, NO_DISC, NO_FIGURE, REBEL, ROMAN_NUMERALS
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from tetrarchia.core.board import Board
+from tetrarchia.core.events import ArmyPlaced, Event, Events
+from tetrarchia.core.pieces import ARMY, GARRISON, GOTHS, NO_DISC, NO_FIGURE, REBEL
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import GOTHS_IN_PLAY, State
-from tetrarchia.core.tasks import emit, figure_piece, remove_army, remove_piece, return_disc
+from tetrarchia.core.tasks import figure_piece, remove_army, remove_piece, return_disc
+from tetrarchia.options.common import leaves_board
 
 NORTHEASTERN = (3, 4)  # borders III and IV
 GOTHS_BONUS = 1
+
+
+@dataclass(frozen=True, slots=True)
+class SweptAway(Event):
+    """R11.4, D19: the Goths arriving on ``border`` sweep ``piece`` off it (an Emperor leaves
+    the board until his next turn, the Dux dies)."""
+
+    kind: ClassVar[str] = "removed"
+    piece: int
+    border: int
+
+
+@dataclass(frozen=True, slots=True)
+class PushedBack(Event):
+    """R11.4, D19: the Goths arriving on ``border`` send the army there back to the reserve."""
+
+    kind: ClassVar[str] = "army"
+    border: int
+
+
+@dataclass(frozen=True, slots=True)
+class BorderTaken(Event):
+    """R11.4: the Goths take ``border``: the garrison of ``emperor`` there goes back to his
+    reserve (``garrisons_left`` after it) and the border is no longer secured."""
+
+    kind: ClassVar[str] = "army"
+    border: int
+    emperor: int
+    garrisons_left: int
+
+
+TEXTS: dict[str, dict[type[Any], Callable[[Any, Board], str]]] = {"en": {
+    SweptAway: lambda e, board: leaves_board(
+        e.piece, f"is swept away by the Goths in {board.name(e.border)}"),
+    PushedBack: lambda e, board: f"The Goths push the army in {board.name(e.border)} back.",
+    BorderTaken: lambda e, board: (f"The Goths take the border of {board.name(e.border)}: it is "
+                                   "no longer secured."),
+}}
 
 
 def _setup(state: State) -> None:
@@ -37,14 +81,18 @@ def arrive(state: State, region: int, setup: bool, events: Events) -> bool:
         if here != NO_FIGURE:
             piece = figure_piece(here)
             if piece >= 0:
-                remove_piece(state, piece, events, f"is swept away by the Goths in {board.name(border)}")
+                if events is not None:
+                    events.append(SweptAway(piece, border))
+                remove_piece(state, piece, events)
             else:
                 remove_army(state, border)
-                emit(events, "army", f"The Goths push the army in {board.name(border)} back.")
+                if events is not None:
+                    events.append(PushedBack(border))
         if state.disc[border] >= GARRISON:
-            emit(events, "army", f"The Goths take the border of {board.name(border)}: it is no "
-                 "longer secured.")
+            owner = state.disc[border] - GARRISON
             return_disc(state, border)
+            if events is not None:
+                events.append(BorderTaken(border, owner, state.garrisons[owner]))
         _place(state, border, GOTHS, events)
         return True
     if here != NO_FIGURE or state.disc[border] != NO_DISC:
@@ -61,13 +109,15 @@ def arrive(state: State, region: int, setup: bool, events: Events) -> bool:
 def _place(state: State, border: int, figure: int, events: Events) -> None:
     state.figure[border] = figure
     state.armies_placed.append(border)
-    region = ROMAN_NUMERALS[state.board.region_of[border]]
-    what = "the Goths appear" if figure == GOTHS else "a Barbarian army appears"
-    emit(events, "army", f"Region {region}: {what} in {state.board.name(border)}.")
+    if events is not None:
+        events.append(ArmyPlaced(state.board.region_of[border], border, figure,
+                                 state.armies_in_reserve()))
 
 
 def die_bonus(state: State, army_province: int, emperor: int) -> tuple[int, int]:
-    return (0, GOTHS_BONUS) if state.figure[army_province] == GOTHS else (0, 0)
+    if army_province >= 0 and state.figure[army_province] == GOTHS:
+        return 0, GOTHS_BONUS
+    return 0, 0
 
 
 def link_bonus(state: State, province: int) -> int:
@@ -84,5 +134,5 @@ MODULE = register(RuleModule(
     pieces=("goths",),
     summary="One of the three armies; it takes borders III and IV even when secured or "
             "occupied, and adds +1 to its combat and broken-link rolls.",
-    hooks=_hooks,
+    hooks=_hooks, texts=TEXTS,
 ))

@@ -15,18 +15,19 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
 from tetrarchia.core.errors import IllegalAction, Refusal, ReserveEmpty, WrongMoment
-from tetrarchia.core.events import Events
+from tetrarchia.core.events import Event, Events
 from tetrarchia.core.notation import register_parser
 from tetrarchia.core.pieces import Emperor, emperor_figure
 from tetrarchia.core.roman import DIOCLETIAN_MOVES_OTHERS
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, State
-from tetrarchia.core.tasks import ARMY_STEP, DECISION, emit
+from tetrarchia.core.tasks import ARMY_STEP, DECISION
 from tetrarchia.options.common import (
     CONSTANTIUS_BLOCK,
     GALERIUS_BONUS,
@@ -42,12 +43,41 @@ from tetrarchia.options.common import (
 )
 
 MAXIMIAN_USED = 2  # state.flags (turn bits): Maximian's 7 IP taken this turn
+# state.flags bits 20-23: Galerius's +1s in the battle being fought, kept apart from his die so
+# that the battle's record shows the die as rolled (set to 0 when the dice of a battle come)
+GALERIUS_SHIFT = 20
+GALERIUS_MASK = 0xF << GALERIUS_SHIFT
 POWER_TEXT = {
     Emperor.DIOCLETIAN: "moves the other Emperors this turn",
     Emperor.MAXIMIAN: "takes a 7th IP",
     Emperor.GALERIUS: "adds +1 to his combat die",
     Emperor.CONSTANTIUS: "blocks the army",
 }
+
+
+@dataclass(frozen=True, slots=True)
+class PowerUsed(Event):
+    """R12.1: ``emperor`` burns a disc (``burn``: a province, or -1 his reserve) for his power."""
+
+    kind: ClassVar[str] = "power"
+    emperor: int
+    burn: int
+
+
+@dataclass(frozen=True, slots=True)
+class ArmyHeld(Event):
+    """R12.1: Constantius's power: the army in ``province`` does not advance this turn."""
+
+    kind: ClassVar[str] = "army"
+    province: int
+
+
+TEXTS: dict[str, dict[type[Any], Callable[[Any, Board], str]]] = {"en": {
+    PowerUsed: lambda e, board: (f"{Emperor(e.emperor).title} burns "
+                                 f"{burn_text(board, e.burn, False)} and "
+                                 f"{POWER_TEXT[Emperor(e.emperor)]}."),
+    ArmyHeld: lambda e, board: f"The army in {board.name(e.province)} is blocked.",
+}}
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,8 +155,22 @@ def _actions(state: State, actions: list[Action]) -> None:
         actions.extend(UsePower(emperor, b) for b in burn_choices(state, emperor))
 
 
+def galerius_bonus(state: State) -> int:
+    """Galerius's +1s in the battle being fought (R12.1)."""
+    return (state.flags & GALERIUS_MASK) >> GALERIUS_SHIFT
+
+
+def _die_bonus(state: State, army_province: int, piece: int) -> tuple[int, int]:
+    return (galerius_bonus(state), 0) if piece == Emperor.GALERIUS else (0, 0)
+
+
+def _battle_over(state: State) -> None:
+    state.flags &= ~GALERIUS_MASK
+
+
 def _galerius_in_battle(state: State, task: tuple[int, ...]) -> tuple[int, ...] | None:
     """After the battle dice: Galerius may add +1 (the decision step carries nothing else)."""
+    state.flags &= ~GALERIUS_MASK  # a new battle: no +1 yet
     if task[1] == Emperor.GALERIUS and burn_choices(state, Emperor.GALERIUS):
         return (DECISION, int(Emperor.GALERIUS), GALERIUS_BONUS)
     return None
@@ -151,8 +195,8 @@ def _decision_choices(emperor: Emperor) -> Callable[[State, tuple[int, ...]], li
 def apply_power(state: State, action: UsePower, events: Events) -> None:
     emperor = action.emperor
     burn(state, emperor, action.burn)
-    where = burn_text(state.board, action.burn, False)
-    emit(events, "power", f"{emperor.title} burns {where} and {POWER_TEXT[emperor]}.")
+    if events is not None:
+        events.append(PowerUsed(int(emperor), action.burn))
     if emperor is Emperor.DIOCLETIAN:
         state.flags |= DIOCLETIAN_MOVES_OTHERS
     elif emperor is Emperor.MAXIMIAN:
@@ -160,15 +204,15 @@ def apply_power(state: State, action: UsePower, events: Events) -> None:
         state.ip += 1
     elif emperor is Emperor.GALERIUS:
         state.tasks.pop()  # the decision
-        battle = state.tasks[-1]
-        state.tasks[-1] = (*battle[:-2], battle[-2] + 1, battle[-1])
+        state.flags += 1 << GALERIUS_SHIFT  # +1 to his die, counted apart (die_bonus)
         if burn_choices(state, emperor):  # he may add +1 again
             state.tasks.append((DECISION, int(emperor), GALERIUS_BONUS))
     else:  # Constantius: the army does not advance this turn
         state.tasks.pop()
         if state.tasks and state.tasks[-1][0] == ARMY_STEP:
             src = state.tasks.pop()[1]
-            emit(events, "army", f"The army in {state.board.name(src)} is blocked.")
+            if events is not None:
+                events.append(ArmyHeld(src))
 
 
 def apply_decline(state: State, action: Decline, events: Events) -> None:
@@ -214,6 +258,8 @@ def _hooks(settings: Settings) -> Hooks:
     return Hooks(
         roman_actions=(_actions,),
         battle_decisions=(_galerius_in_battle,),
+        die_bonus=(_die_bonus,),
+        battle_over=(_battle_over,),
         before_attack=(_constantius_block,),
         decisions=(decision_lister(GALERIUS_BONUS, _decision_choices(Emperor.GALERIUS)),
                    decision_lister(CONSTANTIUS_BLOCK, _decision_choices(Emperor.CONSTANTIUS))),
@@ -227,5 +273,5 @@ MODULE = register(RuleModule(
     pieces=("burned",),
     summary="Each Emperor has a power, each use burning one of his discs: Diocletian moves the "
             "others, Maximian has 7 IP, Constantius blocks an attacking army, Galerius adds +1.",
-    excludes=("imperivm-1st",), hooks=_hooks,
+    excludes=("imperivm-1st",), hooks=_hooks, texts=TEXTS,
 ))

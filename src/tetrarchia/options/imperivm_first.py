@@ -7,18 +7,19 @@ advantage, so the engine does it for him).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
 from tetrarchia.core.errors import IllegalAction, NotYourTurn, ReserveEmpty, WrongMoment
-from tetrarchia.core.events import Events
+from tetrarchia.core.events import Event, Events
 from tetrarchia.core.notation import register_parser
 from tetrarchia.core.pieces import Emperor
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, State
-from tetrarchia.core.tasks import emit
 from tetrarchia.options.common import (
     burn,
     burn_choices,
@@ -30,6 +31,33 @@ from tetrarchia.options.common import (
 
 BOUGHT_SHIFT = 4  # state.flags bits 4-7 (turn bits): discs burned for IP this turn
 BOUGHT_MASK = 0xF << BOUGHT_SHIFT
+
+
+@dataclass(frozen=True, slots=True)
+class IPBought(Event):
+    """R12.1b: ``emperor`` burns a disc (``burn``: a province, or -1 his reserve) for 1 IP."""
+
+    kind: ClassVar[str] = "power"
+    emperor: int
+    burn: int
+
+
+@dataclass(frozen=True, slots=True)
+class DiscRecovered(Event):
+    """R12.1b: after a won battle or a secured border ``emperor`` takes back a burned disc
+    (``garrisons_left``: his reserve after it)."""
+
+    kind: ClassVar[str] = "power"
+    emperor: int
+    garrisons_left: int
+
+
+TEXTS: dict[str, dict[type[Any], Callable[[Any, Board], str]]] = {"en": {
+    IPBought: lambda e, board: (f"{Emperor(e.emperor).title} burns "
+                                f"{burn_text(board, e.burn, False)} for an extra IP."),
+    DiscRecovered: lambda e, board: (f"{Emperor(e.emperor).title} takes back one of his burned "
+                                     "discs."),
+}}
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +105,8 @@ def apply_buy(state: State, action: BuyIP, events: Events) -> None:
     state.recoverable[action.emperor] += 1
     state.flags += 1 << BOUGHT_SHIFT
     state.ip += 1
-    emit(events, "power", f"{action.emperor.title} burns {burn_text(state.board, action.burn, False)} "
-         "for an extra IP.")
+    if events is not None:
+        events.append(IPBought(int(action.emperor), action.burn))
 
 
 def _recover(state: State, emperor: int, events: Events) -> None:
@@ -90,7 +118,8 @@ def _recover(state: State, emperor: int, events: Events) -> None:
         state.recoverable[emperor] -= 1
         state.burned[emperor] -= 1
         state.garrisons[emperor] += 1
-        emit(events, "power", f"{Emperor(emperor).title} takes back one of his burned discs.")
+        if events is not None:
+            events.append(DiscRecovered(emperor, state.garrisons[emperor]))
 
 
 def _after_battle(state: State, emperor: int, won: bool, events: Events) -> None:
@@ -128,5 +157,5 @@ MODULE = register(RuleModule(
     aliases=("imperium-1st", "imperivm-1", "imperivm1"),
     summary="Spend extra IP by removing your discs from the game; win a battle or secure a "
             "border later to take one back.",
-    excludes=("imperivm",), hooks=_hooks,
+    excludes=("imperivm",), hooks=_hooks, texts=TEXTS,
 ))

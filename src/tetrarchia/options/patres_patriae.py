@@ -6,22 +6,39 @@ the next turn of the other (Galerius plays after Diocletian, Maximian after Cons
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
 from tetrarchia.core.errors import IllegalAction, NotEnoughIP, Refusal, WrongMoment
-from tetrarchia.core.events import Events
+from tetrarchia.core.events import Event, Events
 from tetrarchia.core.notation import register_parser
 from tetrarchia.core.pieces import Emperor
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, State
-from tetrarchia.core.tasks import emit
 from tetrarchia.options.common import parse_emperor
 
 TRANSFER_USED = {0: 1 << 8, 2: 1 << 9}  # state.flags (round bits), by Emperor
 PARTNER = {Emperor.DIOCLETIAN: Emperor.GALERIUS, Emperor.CONSTANTIUS: Emperor.MAXIMIAN}
+
+
+@dataclass(frozen=True, slots=True)
+class IPTransferred(Event):
+    """R12.8: ``emperor`` (Diocletian or Constantius) moves 1 IP with his partner: Diocletian
+    takes it from Galerius's next turn, Constantius gives it to Maximian's."""
+
+    kind: ClassVar[str] = "patres"
+    emperor: int
+
+
+TEXTS: dict[str, dict[type[Any], Callable[[Any, Board], str]]] = {"en": {
+    IPTransferred: lambda e, board: ("Diocletian takes 1 IP from Galerius."
+                                     if e.emperor == Emperor.DIOCLETIAN
+                                     else "Constantius gives 1 IP to Maximian."),
+}}
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,11 +87,13 @@ def apply_transfer(state: State, action: TransferIP, events: Events) -> None:
     if action.emperor is Emperor.DIOCLETIAN:
         state.ip += 1
         state.ip_next[Emperor.GALERIUS] -= 1
-        emit(events, "patres", "Diocletian takes 1 IP from Galerius.")
+        if events is not None:
+            events.append(IPTransferred(int(action.emperor)))
     else:
         state.ip -= 1
         state.ip_next[Emperor.MAXIMIAN] += 1
-        emit(events, "patres", "Constantius gives 1 IP to Maximian.")
+        if events is not None:
+            events.append(IPTransferred(int(action.emperor)))
 
 
 def explain(state: State, action: TransferIP) -> IllegalAction:
@@ -99,5 +118,5 @@ MODULE = register(RuleModule(
     aliases=("patres",),
     summary="Every round Diocletian may take 1 IP from Galerius and Constantius may give 1 IP "
             "to Maximian.",
-    hooks=_hooks,
+    hooks=_hooks, texts=TEXTS,
 ))

@@ -12,11 +12,13 @@ to the lowest-numbered such zone (D4).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
-from tetrarchia.core.combat import battle_dice, supports_emperor
+from tetrarchia.core.combat import battle_dice, die_modifiers, supports_emperor
 from tetrarchia.core.errors import (
     IllegalAction,
     MustMoveOn,
@@ -27,7 +29,7 @@ from tetrarchia.core.errors import (
     Refusal,
     WrongMoment,
 )
-from tetrarchia.core.events import Events, Purpose
+from tetrarchia.core.events import BattleDrawn, Event, Events, Outcome, PhaseEnded, Purpose
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import ARMY, DUX, EMPEROR_FIGURE, GARRISON, REBEL, Emperor, Piece
 from tetrarchia.core.reachable import allow_below, allow_decision_on, register_task
@@ -41,7 +43,6 @@ from tetrarchia.core.tasks import (
     INITIAL_REVOLT,
     PLACE_FLEETS,
     ROMAN_PHASE,
-    emit,
     piece_at,
     push_barbarian_phase,
     register_step,
@@ -49,7 +50,7 @@ from tetrarchia.core.tasks import (
     return_disc,
     take_dice,
 )
-from tetrarchia.options.common import GALERIUS_BONUS, parse_emperor, parse_province
+from tetrarchia.options.common import GALERIUS_BONUS, leaves_board, parse_emperor, parse_province
 
 PIRATES_SETUP = register_step("pirates-setup")  # (op,)
 PIRATE_BATTLE = register_step("pirate-battle")  # (op, piece, zone[, roman die, barbarian die])
@@ -65,6 +66,128 @@ allow_below(DECISION, PIRATE_BATTLE)
 allow_decision_on(GALERIUS_BONUS, PIRATE_BATTLE, 5)
 ATTACK_COST = 2
 PIRATE_ZONES = (2, 3)  # the Mediterranean (R11.3)
+
+
+@dataclass(frozen=True, slots=True)
+class PiratesRerolled(Event):
+    """R11.3: the Barbarian die for the Pirates' zone showed ``die``, not 2 or 3: rolled again."""
+
+    kind: ClassVar[str] = "setup"
+    purpose: ClassVar[Purpose] = Purpose.PIRATES
+    die: int
+
+
+@dataclass(frozen=True, slots=True)
+class PiratesSail(Event):
+    """R11.3: the Pirates go to sea zone ``zone`` (the die)."""
+
+    kind: ClassVar[str] = "setup"
+    purpose: ClassVar[Purpose] = Purpose.PIRATES
+    zone: int
+
+
+@dataclass(frozen=True, slots=True)
+class PiratesAttacked(Event):
+    """R11.3: ``piece`` (an Emperor or the Dux) attacks the Pirates in ``zone`` from ``origin``
+    for 2 IP."""
+
+    kind: ClassVar[str] = "attack"
+    piece: int
+    origin: int
+    zone: int
+
+
+@dataclass(frozen=True, slots=True)
+class PirateBattle(Event):
+    """R11.3: a battle against the Pirates in ``zone``, as R6 with the whole coast linked: each
+    side's value is (die + modifier + support) x 2^linked; the Roman support counts his discs
+    on the coast, the Pirates' the revolts on it; ``*_linked``: the other Emperors (and the
+    Dux), and the armies, on that coast."""
+
+    kind: ClassVar[str] = "battle"
+    purpose: ClassVar[Purpose] = Purpose.BATTLE
+    piece: int
+    zone: int
+    roman_die: int
+    roman_modifier: int
+    roman_support: int
+    roman_linked: int
+    roman_value: int
+    pirates_die: int
+    pirates_modifier: int
+    pirates_support: int
+    pirates_linked: int
+    pirates_value: int
+    outcome: int  # events.Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class PiratesBeaten(Event):
+    """R11.3: ``piece`` wins: the Pirates leave the board and ``zone`` opens to the fleets."""
+
+    kind: ClassVar[str] = "battle"
+    piece: int
+    zone: int
+
+
+@dataclass(frozen=True, slots=True)
+class PiratesWin(Event):
+    """R11.3: ``piece`` is defeated by the Pirates in ``zone`` and leaves the board (the Dux
+    dies)."""
+
+    kind: ClassVar[str] = "removed"
+    piece: int
+    zone: int
+
+
+@dataclass(frozen=True, slots=True)
+class CoastLost(Event):
+    """R11.3, D13: after a defeat every garrison on the coast of ``zone`` is lost (``lost``
+    discs, of every colour) back to the reserves."""
+
+    kind: ClassVar[str] = "battle"
+    zone: int
+    lost: int
+
+
+@dataclass(frozen=True, slots=True)
+class PiratesReturn(Event):
+    """D4: an uprising in ``province`` brings the defeated Pirates back to ``zone``."""
+
+    kind: ClassVar[str] = "pirates"
+    province: int
+    zone: int
+
+
+def _zone(board: Board, zone: int) -> str:
+    return board.zones[zone].title
+
+
+def _battle_text(e: PirateBattle, board: Board) -> str:
+    return (f"Battle against the Pirates in {_zone(board, e.zone)}: Roman "
+            f"({e.roman_die + e.roman_modifier}+{e.roman_support})x{1 << e.roman_linked} = "
+            f"{e.roman_value} against Pirates ({e.pirates_die + e.pirates_modifier}+"
+            f"{e.pirates_support})x{1 << e.pirates_linked} = {e.pirates_value}.")
+
+
+def _beaten_text(e: PiratesBeaten, board: Board) -> str:
+    name = Piece(e.piece).title if e.piece < 4 else "The Dux"
+    return (f"{name} wins: the Pirates leave the board; {_zone(board, e.zone)} is open to the "
+            "fleets.")
+
+
+TEXTS: dict[str, dict[type[Any], Callable[[Any, Board], str]]] = {"en": {
+    PiratesRerolled: lambda e, board: f"Pirates: rolled {e.die}, roll again (2 or 3).",
+    PiratesSail: lambda e, board: f"The Pirates sail into {_zone(board, e.zone)}.",
+    PiratesAttacked: lambda e, board: (f"{Piece(e.piece).title} attacks the Pirates in "
+                                       f"{_zone(board, e.zone)}."),
+    PirateBattle: _battle_text,
+    PiratesBeaten: _beaten_text,
+    PiratesWin: lambda e, board: leaves_board(e.piece, "is defeated by the Pirates"),
+    CoastLost: lambda e, board: f"Every garrison on the coast of {_zone(board, e.zone)} is lost.",
+    PiratesReturn: lambda e, board: (f"The uprising brings the Pirates back to "
+                                     f"{_zone(board, e.zone)}."),
+}}
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,11 +247,13 @@ def run_pirates_setup(state: State, task: tuple[int, ...], events: Events) -> bo
     if dice is None:
         return False
     if dice[0] not in PIRATE_ZONES:
-        emit(events, "setup", f"Pirates: rolled {dice[0]}, roll again (2 or 3).")
+        if events is not None:
+            events.append(PiratesRerolled(dice[0]))
         return True
     state.tasks.pop()
     state.pirates = dice[0]
-    emit(events, "setup", f"The Pirates sail into {state.board.zones[dice[0]].title}.")
+    if events is not None:
+        events.append(PiratesSail(dice[0]))
     return True
 
 
@@ -155,8 +280,8 @@ def _actions(state: State, actions: list[Action]) -> None:
 def apply_attack(state: State, action: AttackPirates, events: Events) -> None:
     state.ip -= ATTACK_COST
     piece = int(action.piece) if action.piece is not None else int(action.emperor)
-    emit(events, "attack", f"{Piece(piece).title} attacks the Pirates in "
-         f"{state.board.zones[state.pirates].title}.")
+    if events is not None:
+        events.append(PiratesAttacked(piece, action.origin, state.pirates))
     state.tasks.append((PIRATE_BATTLE, piece, state.pirates))
 
 
@@ -183,32 +308,49 @@ def run_pirate_battle(state: State, task: tuple[int, ...], events: Events) -> bo
     state.tasks.pop()
     _, piece, zone, roman_die, barbarian_die = rolled
     support, times, revolts, pirate_times = coast_values(state, piece, zone)
-    roman = (roman_die + support) * times
-    pirates = (barbarian_die + revolts) * pirate_times
+    # Galerius's +1 (R12.1); the Goths' +1 is for the Goths, never for the Pirates
+    roman_plus, pirates_plus = die_modifiers(state, -1, piece) if state.hooks.die_bonus else (0, 0)
+    roman = (roman_die + roman_plus + support) * times
+    pirates = (barbarian_die + pirates_plus + revolts) * pirate_times
     board = state.board
-    name = Piece(piece).title if piece < 4 else "The Dux"
-    emit(events, "battle", f"Battle against the Pirates in {board.zones[zone].title}: Roman "
-         f"({roman_die}+{support})x{times} = {roman} against Pirates ({barbarian_die}+{revolts})"
-         f"x{pirate_times} = {pirates}.")
+    if events is not None:
+        outcome = Outcome.DRAW if roman == pirates else (
+            Outcome.ROMAN if roman > pirates else Outcome.BARBARIAN)
+        events.append(PirateBattle(
+            piece, zone, roman_die, roman_plus, support, times.bit_length() - 1, roman,
+            barbarian_die, pirates_plus, revolts, pirate_times.bit_length() - 1, pirates,
+            int(outcome)))
     if roman == pirates:
-        emit(events, "battle", "A draw: nothing happens.")
+        if events is not None:
+            events.append(BattleDrawn(piece))
+        for over_hook in state.hooks.battle_over:
+            over_hook(state)
         return True
     if roman > pirates:
         state.pirates = 0
-        emit(events, "battle", f"{name} wins: the Pirates leave the board; "
-             f"{board.zones[zone].title} is open to the fleets.")
+        if events is not None:
+            events.append(PiratesBeaten(piece, zone))
     else:
-        remove_piece(state, piece, events, "is defeated by the Pirates")
+        if events is not None:
+            events.append(PiratesWin(piece, zone))
+        remove_piece(state, piece, events)
+        lost = 0
         for p in board.coast[zone]:
             if state.disc[p] >= GARRISON:  # D13: every colour
                 return_disc(state, p)
-        emit(events, "battle", f"Every garrison on the coast of {board.zones[zone].title} is lost.")
+                lost += 1
+        if events is not None:
+            events.append(CoastLost(zone, lost))
         if piece < 4 and state.tasks and state.tasks[-1][0] == ROMAN_PHASE:
+            if events is not None:  # R5.5 as for an army: his phase ends with the defeat
+                events.append(PhaseEnded(piece, True))
             state.tasks.pop()
             push_barbarian_phase(state)
     if piece < 4:  # not a battle against an army (R12.5): its own hook point
         for fought in state.hooks.pirates_fought:
             fought(state, piece, roman > pirates, events)
+    for over_hook in state.hooks.battle_over:
+        over_hook(state)
     return True
 
 
@@ -219,8 +361,8 @@ def pirates_return(state: State, province: int, events: Events) -> None:
     zones = [z for z in state.board.provinces[province].coastal if not state.fleets[z]]
     if zones:
         state.pirates = min(zones)
-        emit(events, "pirates", f"The uprising brings the Pirates back to "
-             f"{state.board.zones[state.pirates].title}.")
+        if events is not None:
+            events.append(PiratesReturn(province, state.pirates))
 
 
 def explain_attack(state: State, action: AttackPirates) -> IllegalAction:
@@ -268,5 +410,5 @@ MODULE = register(RuleModule(
     pieces=("pirates",),
     summary="The Pirates block a Mediterranean sea zone to the fleets; attack them from their "
             "coast for 2 IP; a defeat costs every garrison on that coast.",
-    validate=_validate, hooks=_hooks,
+    validate=_validate, hooks=_hooks, texts=TEXTS,
 ))

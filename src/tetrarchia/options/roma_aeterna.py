@@ -18,28 +18,61 @@ Failing an objective makes the victory a bitter one; it is never a loss.
 
 from __future__ import annotations
 
-from tetrarchia.core.events import Events
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from tetrarchia.core.board import Board
+from tetrarchia.core.events import Event, Events
 from tetrarchia.core.pieces import EMPERORS, GARRISON, Emperor
 from tetrarchia.core.rulebook import Hooks, Param, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import State
-from tetrarchia.core.tasks import emit
 
 MARGIN = 2  # "at least 2 points more"
 SHARED_GLORY = 1  # 003 FAQ, 1 player: "allowing at most a 1-point difference"
 
 
+@dataclass(frozen=True, slots=True)
+class GloryTaken(Event):
+    """R12.5: ``emperor`` led a won battle: a glory disc from the unrest reserve (``glory``: his
+    glory discs now; ``unrest_left``: the reserve after it)."""
+
+    kind: ClassVar[str] = "glory"
+    emperor: int
+    glory: int
+    unrest_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class GloryReturned(Event):
+    """R12.5: ``emperor`` led a lost battle: one glory disc goes back to the unrest reserve."""
+
+    kind: ClassVar[str] = "glory"
+    emperor: int
+    glory: int
+    unrest_left: int
+
+
+TEXTS: dict[str, dict[type[Any], Callable[[Any, Board], str]]] = {"en": {
+    GloryTaken: lambda e, board: f"{Emperor(e.emperor).title} takes a glory disc ({e.glory}).",
+    GloryReturned: lambda e, board: (f"{Emperor(e.emperor).title} gives back a glory disc "
+                                     f"({e.glory})."),
+}}
+
+
 def _battle(state: State, emperor: int, won: bool, events: Events) -> None:
     """After a battle against an army (never the Pirates: R12.5) led by ``emperor`` (D7)."""
-    name = Emperor(emperor).title
     if won and state.unrest_reserve > 0:
         state.unrest_reserve -= 1
         state.glory[emperor] += 1
-        emit(events, "glory", f"{name} takes a glory disc ({state.glory[emperor]}).")
+        if events is not None:
+            events.append(GloryTaken(emperor, state.glory[emperor], state.unrest_reserve))
     elif not won and state.glory[emperor] > 0:
         state.glory[emperor] -= 1
         state.unrest_reserve += 1
-        emit(events, "glory", f"{name} gives back a glory disc ({state.glory[emperor]}).")
+        if events is not None:
+            events.append(GloryReturned(emperor, state.glory[emperor], state.unrest_reserve))
 
 
 def individual_scores(state: State) -> list[int]:
@@ -127,7 +160,7 @@ MODULE = register(RuleModule(
     pieces=("glory",),
     summary="Glory discs for leading won battles; at victory an Emperor 2 points ahead of all "
             "others becomes the Great, a bitter victory.",
-    excludes=("the-great",), hooks=_hooks_2nd,
+    excludes=("the-great",), hooks=_hooks_2nd, texts=TEXTS,
 ))
 GREAT = register(RuleModule(
     key="the-great", title="The Great", family="variant", rule="R12.5", aliases=("great",),
@@ -139,5 +172,5 @@ GREAT = register(RuleModule(
                   "Emperors; 2: one of yours the Great; 3: cooperative; 4: yours the Great or "
                   "Emperor of the East/West), or for every number of players the fully "
                   "cooperative one: no Great, no Emperor of the East or West"),),
-    excludes=("roma-aeterna",), hooks=_hooks_1st,
+    excludes=("roma-aeterna",), hooks=_hooks_1st, texts=TEXTS,
 ))

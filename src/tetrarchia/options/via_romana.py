@@ -7,7 +7,9 @@ secured border stays secured (R5.3, D38).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
@@ -20,15 +22,31 @@ from tetrarchia.core.errors import (
     Occupied,
     Refusal,
 )
-from tetrarchia.core.events import Events
+from tetrarchia.core.events import Event, Events
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import GARRISON, NO_DISC, Emperor
 from tetrarchia.core.roman import link_cost
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import State
-from tetrarchia.core.tasks import emit
 from tetrarchia.options.common import parse_emperor, parse_province
+
+
+@dataclass(frozen=True, slots=True)
+class GarrisonSent(Event):
+    """R12.3: ``emperor`` sends his garrison from ``origin`` to ``dest`` for ``cost`` IP."""
+
+    kind: ClassVar[str] = "garrison"
+    emperor: int
+    origin: int
+    dest: int
+    cost: int
+
+
+TEXTS: dict[str, dict[type[Any], Callable[[Any, Board], str]]] = {"en": {
+    GarrisonSent: lambda e, board: (f"{Emperor(e.emperor).title} sends his garrison from "
+                                    f"{board.name(e.origin)} to {board.name(e.dest)}."),
+}}
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,11 +99,12 @@ def _actions(state: State, actions: list[Action]) -> None:
 
 def apply_send(state: State, action: SendGarrison, events: Events) -> None:
     link = state.board.link_between[(action.origin, action.dest)]
-    state.ip -= link_cost(link.broken, False)
+    cost = link_cost(link.broken, False)
+    state.ip -= cost
     state.disc[action.dest] = state.disc[action.origin]
     state.disc[action.origin] = NO_DISC
-    emit(events, "garrison", f"{action.emperor.title} sends his garrison from "
-         f"{state.board.name(action.origin)} to {state.board.name(action.dest)}.")
+    if events is not None:
+        events.append(GarrisonSent(int(action.emperor), action.origin, action.dest, cost))
 
 
 def explain(state: State, action: SendGarrison) -> IllegalAction:
@@ -127,5 +146,5 @@ MODULE = register(RuleModule(
     key="via-romana", title="Via Romana", family="variant", rule="R12.3",
     summary="Standing on one of his garrisons, an Emperor may send it to a linked empty Roman "
             "province for the IP of that move.",
-    hooks=_hooks,
+    hooks=_hooks, texts=TEXTS,
 ))

@@ -7,19 +7,61 @@ advance in the Barbarian phase in which it appears (D18).
 
 from __future__ import annotations
 
-from tetrarchia.core.board import ITALIA
-from tetrarchia.core.events import Events, Purpose
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from tetrarchia.core.board import ITALIA, Board
+from tetrarchia.core.events import Event, Events, Purpose
 from tetrarchia.core.pieces import ARMY, GARRISON, GOTHS, NO_FIGURE, REVOLT, ROMAN_NUMERALS
 from tetrarchia.core.reachable import BARBARIAN_STEPS, allow_below, register_task
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import State
-from tetrarchia.core.tasks import DECISION, emit, register_step, take_dice
+from tetrarchia.core.tasks import DECISION, register_step, take_dice
 
 USURPER = register_step("usurper")  # (op, region)
 # A usurper rises on whatever step placed the revolt (R12.4), and waits for its die there.
 register_task(USURPER, (("region",),), BARBARIAN_STEPS | {USURPER}, Purpose.USURPER)
 allow_below(DECISION, USURPER)
+
+
+@dataclass(frozen=True, slots=True)
+class UsurperRises(Event):
+    """R12.4: ``region`` is all in revolt behind its secured border: a usurper will rise."""
+
+    kind: ClassVar[str] = "usurper"
+    region: int
+
+
+@dataclass(frozen=True, slots=True)
+class UsurperRerolled(Event):
+    """R12.4: the Barbarian die ``die`` fell on ``province``, which holds a figure: rolled again."""
+
+    kind: ClassVar[str] = "usurper"
+    purpose: ClassVar[Purpose] = Purpose.USURPER
+    die: int
+    province: int
+
+
+@dataclass(frozen=True, slots=True)
+class UsurperPlaced(Event):
+    """R12.4: the usurper's army (``figure``: an ordinary army, or the Goths when no other is
+    left) rises in ``province`` (the die ``die`` of its region)."""
+
+    kind: ClassVar[str] = "usurper"
+    purpose: ClassVar[Purpose] = Purpose.USURPER
+    die: int
+    province: int
+    figure: int
+
+
+TEXTS: dict[str, dict[type[Any], Callable[[Any, Board], str]]] = {"en": {
+    UsurperRises: lambda e, board: (f"Region {ROMAN_NUMERALS[e.region]} is all in revolt behind "
+                                    "its secured border: a usurper rises."),
+    UsurperRerolled: lambda e, board: f"{board.name(e.province)} holds a figure: roll again.",
+    UsurperPlaced: lambda e, board: f"A usurper's army rises in {board.label(e.province)}.",
+}}
 
 
 def _revolt_placed(state: State, province: int, events: Events) -> None:
@@ -31,8 +73,8 @@ def _revolt_placed(state: State, province: int, events: Events) -> None:
         return
     if all(state.disc[p] == REVOLT for p in board.region_provinces[region]) \
             and state.armies_in_reserve() > 0:
-        emit(events, "usurper", f"Region {ROMAN_NUMERALS[region]} is all in revolt behind its "
-             "secured border: a usurper rises.")
+        if events is not None:
+            events.append(UsurperRises(region))
         state.pending.append((USURPER, region))
 
 
@@ -48,12 +90,14 @@ def run_usurper(state: State, task: tuple[int, ...], events: Events) -> bool:
         return False
     province = board.at_coords[(region, dice[0])]
     if state.figure[province] != NO_FIGURE:
-        emit(events, "usurper", f"{board.name(province)} holds a figure: roll again.")
+        if events is not None:
+            events.append(UsurperRerolled(dice[0], province))
         return True
     state.tasks.pop()
     state.figure[province] = ARMY if state.ordinary_armies_in_reserve() > 0 else GOTHS
     state.usurpers.append(province)
-    emit(events, "usurper", f"A usurper's army rises in {board.label(province)}.")
+    if events is not None:
+        events.append(UsurperPlaced(dice[0], province, state.figure[province]))
     return True
 
 
@@ -67,5 +111,5 @@ MODULE = register(RuleModule(
     aliases=("usurpator", "usurper"),
     summary="A region full of revolts behind its secured border raises a usurper army inside "
             "the Empire.",
-    hooks=_hooks,
+    hooks=_hooks, texts=TEXTS,
 ))
