@@ -18,6 +18,7 @@ Each failure message starts with ``<config> seed=N step=K``.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -274,8 +275,12 @@ def test_docs_list_every_record() -> None:
     from pathlib import Path
 
     doc = (Path(__file__).parent.parent / "docs" / "events.md").read_text(encoding="utf-8")
-    missing = [name for name in EVENT_TYPES if f"| `{name}` |" not in doc]
+    rows = {line.split("`")[1]: line for line in doc.splitlines() if line.startswith("| `")}
+    missing = [name for name in EVENT_TYPES if name not in rows]
     assert not missing, f"docs/events.md lacks {missing}"
+    for name, cls in EVENT_TYPES.items():
+        fields = " | " + ", ".join(f"`{f.name}`" for f in dataclasses.fields(cls)) + " | "
+        assert fields in rows[name] or not dataclasses.fields(cls), f"docs/events.md: {name}'s fields"
 
 
 def test_a_roll_record_says_what_its_dice_were_for() -> None:
