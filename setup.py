@@ -34,6 +34,10 @@ PURE_MODULES: tuple[str, ...] = (
     # (``code = Refusal.NO_LINK``); compiled, the instances have no ``code`` at all.  Raised only
     # when an action is refused: nothing of the hot paths.
     "core/errors.py",
+    # Actions built by a program are checked against their classes' type hints (action_fields),
+    # which mypyc coarsens for a compiled dataclass (``Piece | None`` reads as ``type``).  Most
+    # actions the rules list are built once and shared (roman.py), so this costs little.
+    "core/actions.py",
     # The event records (issue 6) give ClassVars a value (``kind``, ``purpose``) and read
     # ``__module__`` through a class: the records' module and every option module that defines
     # records of its own.  Records are built only when a caller asks for events.

@@ -12,10 +12,16 @@ plus a ``board`` fixture.  Positions are written in the JSON position format
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
+from hypothesis.configuration import set_hypothesis_home_dir
+from hypothesis.database import DirectoryBasedExampleDatabase
 
 from tetrarchia.buildinfo import compiled_in_use, stale_modules
 from tetrarchia.core.actions import Action, EndPhase, Enter, PlaceFleet, Roll
@@ -31,6 +37,25 @@ from tetrarchia.game import Game
 from tetrarchia.render import render
 
 POSITION_FORMAT = {"format": "tetrarchia-position", "version": 1}
+
+# Hypothesis: no deadline (the machine is shared and loaded), bounded examples, and the example
+# database outside the working tree.  "ci" (chosen when CI is set) is derandomized: the same
+# examples on every run; "dev" draws new ones and prints the seed of any failure
+# (``--hypothesis-seed`` replays it); "fuzz" is the longer local run.
+# TETRARCHIA_HYPOTHESIS_PROFILE names another profile.
+_CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "tetrarchia-hypothesis"
+set_hypothesis_home_dir(str(_CACHE))  # its own caches too, never a .hypothesis/ in the tree
+hypothesis_settings.register_profile(
+    "ci", max_examples=60, deadline=None, derandomize=True, database=None, print_blob=True,
+    suppress_health_check=(HealthCheck.too_slow,))
+hypothesis_settings.register_profile(
+    "dev", max_examples=60, deadline=None, database=DirectoryBasedExampleDatabase(_CACHE / "examples"),
+    suppress_health_check=(HealthCheck.too_slow,))
+hypothesis_settings.register_profile(
+    "fuzz", max_examples=5000, deadline=None, database=DirectoryBasedExampleDatabase(_CACHE / "examples"),
+    suppress_health_check=(HealthCheck.too_slow,))
+hypothesis_settings.load_profile(
+    os.environ.get("TETRARCHIA_HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
 
 @pytest.fixture(scope="session")

@@ -525,6 +525,7 @@ def test_a_rebel_needs_the_fleet_of_its_scenario() -> None:
     state = option_position(["carausian-revolt", "pirates"],
                             emperors={"Constantius": "II:1"}, fleets=[2], turn="Constantius",
                             settings={"level": "4221"},
+                            discs={"britannia": "revolt"},  # the rebel stands on a revolt (R13)
                             expansion={"rebels": [["britannia", 1]], "pirates": 1})
     out = run_session(Game.from_position(state), Script(["attack britannia"]))
     assert "Refused: attacking Carausius needs a Roman fleet in Mare Atlanticvm" in out

@@ -51,6 +51,7 @@ from tetrarchia.core.serialize import position_to_json
 from tetrarchia.core.settings import Level, Settings, SupportGroup
 from tetrarchia.core.setup import is_setup_done
 from tetrarchia.core.state import Awaiting, Result, State
+from tetrarchia.core.validate import problems
 from tetrarchia.game import Game
 from tetrarchia.players.random_player import RandomPlayer
 
@@ -80,6 +81,8 @@ def game_settings(seed: int) -> Settings:
 
 def check_invariants(state: State, where: str) -> None:
     """What must hold after every action, whatever happened (R1, R2, R7.3, R8, R9)."""
+    found = problems(state)  # the loaders' validation (core/validate.py) accepts every such state
+    assert not found, f"{where}: {found}"
     board = state.board
     disc = state.disc
     figure = state.figure

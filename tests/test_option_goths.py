@@ -343,7 +343,7 @@ def test_d22_a_rolled_border_iii_holding_an_army_is_rolled_again() -> None:
     # D22: at setup the Goths do not sweep an army away: the border is rolled again
     state = goths_game(armies=["germania_magna"], emperors={}, turn="Diocletian", machine={
         "awaiting": "roll", "roll": {"count": 1, "purpose": "initial-army"},
-        "tasks": [["begin-turn"], ["place-fleets", 0], ["initial-army"]]})
+        "tasks": [["begin-turn"], ["place-fleets", 2], ["initial-army"]]})
     events: list[Event] = []
     roll_for(state, Purpose.INITIAL_ARMY, 3, events=events)
     assert figures(state) == {"germania_magna": "army"}

@@ -60,6 +60,7 @@ from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.setup import is_setup_done
 from tetrarchia.core.state import DEAD, GOTHS_IN_PLAY, IN_BOX, Awaiting, Result, State
 from tetrarchia.core.tasks import piece_at
+from tetrarchia.core.validate import problems
 from tetrarchia.game import Game
 from tetrarchia.options.barbaria import (
     GRAY_DISCS,
@@ -151,6 +152,8 @@ CASES = [pytest.param(c, seed, id=f"{c.name}-{seed}", marks=() if seed < FAST_SE
 
 
 def check_invariants(state: State, where: str) -> None:
+    found = problems(state)  # the loaders' validation (core/validate.py) accepts every such state
+    assert not found, f"{where}: {found}"
     board = state.board
     settings = state.settings
     disc = state.disc

@@ -387,7 +387,7 @@ def machine(**changes: Any) -> Json:
         "awaiting": "roman-action",
         "roll": {"count": 0, "purpose": "initial-revolt"},
         "dice": None,
-        "tasks": [["end-turn"], ["roman-phase"]],
+        "tasks": [["roman-phase"]],
         "memo": {},
         "armies_placed": [],
     }

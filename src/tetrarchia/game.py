@@ -8,7 +8,10 @@ would have had.  :meth:`Game.advance` steps the game with its own dice up to a n
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +37,7 @@ from tetrarchia.core.errors import (
     WrongMoment,
 )
 from tetrarchia.core.events import Event, Events
+from tetrarchia.core.jsontext import MAX_TEXT, check_data, parse_json
 from tetrarchia.core.notation import format_action, parse_action
 from tetrarchia.core.serialize import position_from_json, position_to_json
 from tetrarchia.core.settings import Settings
@@ -41,6 +45,7 @@ from tetrarchia.core.state import Awaiting, State
 
 SAVE_FORMAT = "tetrarchia-game"
 SAVE_VERSION = 1
+MAX_LOG = 200_000  # actions in a saved game; a long game logs some 5,000
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +196,9 @@ class Game:
         }
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", "utf-8")
+        """Write the game to ``path`` atomically and durably: a crash, a kill or a full disk
+        during the save leaves either the previous file or the new one, never a damaged one."""
+        write_atomically(Path(path), json.dumps(self.to_json(), indent=1) + "\n")
 
     @classmethod
     def from_json(cls, data: Any, board: Board | None = None) -> Game:
@@ -199,6 +206,7 @@ class Game:
         board = board or default_board()
         if not isinstance(data, dict):
             raise SaveFileError("a saved game must be a JSON object")
+        check_data(data, "the saved game")
         if data.get("format") != SAVE_FORMAT:
             raise SaveFileError(f"not a saved TETRARCHIA game (format {data.get('format')!r})")
         if data.get("version") != SAVE_VERSION:
@@ -214,6 +222,12 @@ class Game:
         log = data.get("log")
         if not isinstance(log, list) or not all(isinstance(x, str) for x in log):
             raise SaveFileError("'log' must be a list of actions in the notation")
+        if len(log) > MAX_LOG:
+            raise SaveFileError(f"'log' holds {len(log):,} actions; a saved game holds at most "
+                                f"{MAX_LOG:,}")
+        drawn = data.get("dice_drawn", 0)
+        if not isinstance(drawn, int) or isinstance(drawn, bool) or drawn < 0:
+            raise SaveFileError("'dice_drawn' must be a count of dice")
         start = data.get("start")
         if start is None:
             try:
@@ -229,9 +243,10 @@ class Game:
                 game.play(parse_action(text, board))
             except TetrarchiaError as exc:
                 raise SaveFileError(f"log entry {number} {text!r}: {exc}") from None
-        drawn = data.get("dice_drawn", 0)
-        if not isinstance(drawn, int) or isinstance(drawn, bool) or drawn < 0:
-            raise SaveFileError("'dice_drawn' must be a count of dice")
+        logged = sum(len(a.dice) for a in game.log if isinstance(a, Roll))
+        if drawn > logged:  # checked before drawing them: a forged count could be endless
+            raise SaveFileError(f"'dice_drawn' is {drawn}, but the log holds only {logged} dice: a "
+                                "game draws no die it does not log")
         if seed is not None and drawn:
             game.dice.roll(drawn)  # the source goes on where it stopped
         game.dice_drawn = drawn
@@ -247,14 +262,11 @@ class Game:
     @classmethod
     def load(cls, path: str | Path, board: Board | None = None) -> Game:
         try:
-            text = Path(path).read_text("utf-8")
+            with open(path, encoding="utf-8") as file:
+                text = file.read(MAX_TEXT + 1)  # never more: /dev/zero or a huge file is no save
         except (OSError, UnicodeDecodeError) as exc:
             raise SaveFileError(f"cannot read {str(path)!r}: {exc}") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise SaveFileError(f"{str(path)!r} is not JSON: {exc}") from None
-        return cls.from_json(data, board)
+        return cls.from_json(parse_json(text, repr(str(path))), board)
 
     def replay(self) -> Iterator[tuple[Action, State, list[Event]]]:
         """Each logged action with the state after it and what happened, from the start."""
@@ -264,6 +276,52 @@ class Game:
             resume(state, events)
             apply_action(state, action, events)
             yield action, state, events
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace ``path`` by ``text`` so that no crash leaves it half written: write a temporary
+    file in the same folder, flush it to the disk, rename it over the old file (one atomic step
+    of the file system), then flush the folder so that the rename itself survives a power cut.
+    The file keeps its permissions; a symbolic link keeps pointing at the file it names."""
+    target = Path(os.path.realpath(path))
+    folder = target.parent
+    fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.chmod(temporary, _mode_for(target))
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    _sync_folder(folder)
+
+
+def _mode_for(target: Path) -> int:
+    """The permissions of the file replaced, or those a new file gets (0o666 less the umask)."""
+    try:
+        return os.stat(target).st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def _sync_folder(folder: Path) -> None:
+    """Flush the folder's entry of the renamed file (POSIX; other systems cannot open folders)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems cannot sync a folder; the rename is done all the same
+    finally:
+        os.close(fd)
 
 
 def _paused_on_the_way(final: Any, replayed: State, board: Board) -> State | None:

@@ -172,8 +172,11 @@ class PlaySession:
                 self.refuse("save needs a file name: save FILE")
         elif command in ("quit", "exit", "q"):
             self.quit()
-        elif text.isdigit():
+        elif text.isascii() and text.isdigit():  # "²" or "٣" is no action number
             items = numbered(self.state, legal)
+            if len(text) > 6:  # int() of 4,301 digits raises; no list is that long anyway
+                self.refuse(f"there is no action {text[:8]}...: choose 1 to {len(items)}")
+                return
             n = int(text)
             if 1 <= n <= len(items):
                 self.apply(items[n - 1])

@@ -11,6 +11,8 @@ then Italia in file order, then the six borders I-VI.  The engine works on these
 from __future__ import annotations
 
 import hashlib
+import itertools
+import re
 import tomllib
 from collections import deque
 from collections.abc import Mapping, Sequence
@@ -23,6 +25,16 @@ from tetrarchia.core.errors import BoardError
 from tetrarchia.core.pieces import EMPERORS, NUMERAL_VALUES, ROMAN_NUMERALS, Emperor
 
 ITALIA = 0  # Italia has no region number (R2)
+MAX_BOARD_TEXT = 1_000_000  # characters; the shipped board is some 20,000
+# An id is what saves and the compact notation write: a lower-case word that can never be read
+# as coordinates (II:5), a zone number (3) or a word the notation and the formats reserve.
+ID_PATTERN = re.compile(r"[a-z][a-z0-9_]{0,39}")
+RESERVED_IDS = frozenset({"dead", "reserve", "pirates", "none", "null", "zone"})
+# A name is what the long notation writes: letters, spaces, apostrophes and dots, without the
+# words that join the parts of an action ("moves from X to Y by fleet").
+_WORD = r"[^\W\d_]+(?:['.][^\W\d_]+)*\.?"
+NAME_PATTERN = re.compile(rf"{_WORD}(?: {_WORD})*")
+JOINING_WORDS = frozenset({"to", "from", "in", "by", "of", "the", "a", "an", "fleet", "and"})
 OUTER_REGIONS = (1, 2, 3, 4, 5, 6)
 ZONE_IDS = (1, 2, 3)
 
@@ -258,7 +270,8 @@ def load_board(path: str | Path) -> Board:
     """A board from a TOML file, validated (raises :class:`BoardError`)."""
     path = Path(path)
     try:
-        text = path.read_text("utf-8")
+        with path.open(encoding="utf-8") as file:
+            text = file.read(MAX_BOARD_TEXT + 1)  # never more: parse_board refuses a longer text
     except OSError as exc:
         raise BoardError(f"cannot read board file {str(path)!r}: {exc.strerror}") from exc
     except UnicodeDecodeError as exc:
@@ -268,10 +281,16 @@ def load_board(path: str | Path) -> Board:
 
 def parse_board(text: str, source: str = "<board>") -> Board:
     """Parse and validate board TOML text; every problem names the entry at fault."""
+    if len(text) > MAX_BOARD_TEXT:
+        raise BoardError(f"{source}: {len(text):,} characters; a board file is at most "
+                         f"{MAX_BOARD_TEXT:,}")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise BoardError(f"{source}: not valid TOML: {exc}") from exc
+    except (RecursionError, ValueError) as exc:  # arrays nested ~1,000 deep, 4,300-digit numbers
+        raise BoardError(f"{source}: not a board file: {type(exc).__name__}: "
+                         f"{str(exc)[:120]}") from None
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
     return _BoardBuilder(data, source, digest).build()
 
@@ -301,6 +320,39 @@ class _BoardBuilder:
             raise self.fail(where, f"field {key!r} must be a {kind.__name__}, not {value!r}")
         return value
 
+    def id_field(self, entry: dict[str, Any], where: str) -> str:
+        """A province's id: see ID_PATTERN and RESERVED_IDS."""
+        pid = str(self.field(entry, where, "id", str))
+        if not ID_PATTERN.fullmatch(pid) or pid in RESERVED_IDS:
+            raise self.fail(where, f"id {pid!r} must be a lower-case word of letters, digits and "
+                            "'_' starting with a letter (at most 40), not coordinates, a number or "
+                            f"one of {', '.join(sorted(RESERVED_IDS))}")
+        return pid
+
+    def name_field(self, entry: dict[str, Any], where: str) -> str:
+        """A province's or sea zone's name: see NAME_PATTERN and JOINING_WORDS."""
+        name = str(self.field(entry, where, "name", str))
+        if len(name) > 60 or not NAME_PATTERN.fullmatch(name):
+            raise self.fail(where, f"name {name!r} must be words of letters (with ' or .), single "
+                            "spaces between them, at most 60 characters")
+        joining = [w for w in name.lower().split() if w in JOINING_WORDS]
+        if joining:
+            raise self.fail(where, f"name {name!r} holds {joining[0]!r}, a word the notation uses "
+                            "between the parts of an action")
+        return name
+
+    def check_names(self, provinces: list[Province]) -> None:
+        """Every province is found again by its id and by its name, and only it."""
+        seen: dict[str, Province] = {}
+        for p in provinces:
+            for key, what in ((_fold(p.name), "name"), (_fold(p.id), "id")):
+                other = seen.get(key)
+                if other is not None and other is not p:
+                    raise self.fail(f"{'borders' if p.is_border else 'provinces'} entry {p.id!r}",
+                                    f"its {what} {getattr(p, what)!r} reads the same as the name or "
+                                    f"id of {other.id!r}")
+                seen[key] = p
+
     def region(self, value: str, where: str) -> int:
         if value == "ITALIA":
             return ITALIA
@@ -320,6 +372,7 @@ class _BoardBuilder:
             entry = borders[region]
             provinces.append(self.province(len(provinces), entry, region, None, True, 0))
         index = {p.id: p.index for p in provinces}
+        self.check_names(provinces)
         self.check_capitals(provinces)
         links = self.build_links(index)
         arrows = self.build_arrows(index, links)
@@ -332,10 +385,18 @@ class _BoardBuilder:
         for i, entry in enumerate(self.table_list("sea_zones")):
             where = f"sea_zones[{i}]"
             zid = self.field(entry, where, "id", int)
-            name = self.field(entry, where, "name", str)
+            name = self.name_field(entry, where)
             adjacent = self.field(entry, where, "adjacent", list)
+            if not all(isinstance(z, int) and not isinstance(z, bool) for z in adjacent):
+                raise self.fail(where, f"field 'adjacent' must be a list of sea zone numbers, not "
+                                f"{adjacent!r}")
             zones.append(SeaZone(zid, name, tuple(adjacent)))
         ids = sorted(z.id for z in zones)
+        folded = sorted(_fold(z.name) for z in zones)
+        for shorter, longer in itertools.pairwise(folded):
+            if longer.startswith(shorter):
+                raise self.fail("sea_zones", f"the names of two sea zones read alike "
+                                f"({shorter!r}, {longer!r}): the notation could not tell them apart")
         if ids != list(ZONE_IDS):
             raise self.fail("sea_zones", f"the zones must be 1, 2 and 3, found {ids}")
         wanted = {1: (2,), 2: (1, 3), 3: (2,)}
@@ -370,9 +431,9 @@ class _BoardBuilder:
         seen_coords: dict[tuple[int, int], str] = {}
         counts: dict[int, int] = {}
         for i, entry in enumerate(self.table_list("provinces")):
-            pid = self.field(entry, f"provinces[{i}]", "id", str)
+            pid = self.id_field(entry, f"provinces[{i}]")
             where = f"provinces[{i}] ({pid})"
-            self.field(entry, where, "name", str)
+            self.name_field(entry, where)
             if pid in seen_ids:
                 raise self.fail(where, f"province id {pid!r} appears twice")
             seen_ids.add(pid)
@@ -407,11 +468,11 @@ class _BoardBuilder:
     def build_borders(self, zones: list[SeaZone]) -> dict[int, dict[str, Any]]:
         borders: dict[int, dict[str, Any]] = {}
         entries = self.table_list("borders")
-        ids = {e.get("id") for e in self.table_list("provinces")}
+        ids = {e["id"] for e in self.table_list("provinces")}  # checked strings by now
         for i, entry in enumerate(entries):
-            bid = self.field(entry, f"borders[{i}]", "id", str)
+            bid = self.id_field(entry, f"borders[{i}]")
             where = f"borders[{i}] ({bid})"
-            self.field(entry, where, "name", str)
+            self.name_field(entry, where)
             if bid in ids:
                 raise self.fail(where, f"id {bid!r} is also a Roman province")
             region = self.region(self.field(entry, where, "region", str), where)

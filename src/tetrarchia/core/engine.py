@@ -4,7 +4,9 @@
 - :func:`legal_actions` is the one source of truth for what may be done now (at a chance step:
   every possible roll).
 - :func:`apply_action` checks an action against it, raising the precise :mod:`errors` class with
-  the reason in the game's words, and leaves the state untouched when it refuses.
+  the reason in the game's words, and leaves the state untouched when it refuses.  A record with a
+  field of the wrong type or off the board (built by a program) is refused first, as
+  ``InvalidAction`` (``action_fields.py``).
 - :func:`apply_trusted` skips the check, for callers that took the action from ``legal_actions``.
 - :func:`resume` runs a machine paused at a boundary (``Awaiting.RUN``); ``until`` (a
   :class:`Boundary`) makes the machine pause again at the next boundary of that kind, so that a
@@ -21,6 +23,7 @@ from typing import Final
 
 from tetrarchia.core import barbarian, combat, setup, turns
 from tetrarchia.core import tasks as t
+from tetrarchia.core.action_fields import check_fields
 from tetrarchia.core.actions import Action, Enter, Move, PlaceFleet, Roll
 from tetrarchia.core.board import Board, default_board
 from tetrarchia.core.diagnose import explain_illegal
@@ -240,6 +243,7 @@ def apply_action(state: State, action: Action, events: Events = None,
     With ``until`` the machine pauses at that boundary (:func:`run_until`) instead of running to
     the next decision or roll.
     """
+    check_fields(action, state.board)  # a malformed record is refused before any comparison
     legal = legal_actions(state)
     if action not in legal:
         raise explain_illegal(state, action)

@@ -50,6 +50,7 @@ class Refusal(StrEnum):
     BAD_BOARD = "bad_board"  # a board file is malformed or breaks R2
     BAD_SAVE = "bad_save"  # a saved game or position cannot be read or is impossible
     INVALID_NOTATION = "invalid_notation"  # text that is not an action in the notation
+    INVALID_ACTION = "invalid_action"  # an action record with a field of the wrong type
     AMBIGUOUS = "ambiguous"  # a short form that matches several legal actions
     BAD_OPTIONS = "bad_options"  # settings that cannot be played
 
@@ -103,6 +104,13 @@ class IllegalAction(TetrarchiaError):
     """The action is well formed but the rules forbid it now."""
 
     code = Refusal.NOT_ALLOWED
+
+
+class InvalidAction(IllegalAction):
+    """An action record with a field of the wrong type (``Enter(e, 3.0)``, ``Roll((True,))``,
+    ``EndPhase(0)``): only a program can build it, and no rule can ever make it legal."""
+
+    code = Refusal.INVALID_ACTION
 
 
 class GameOver(IllegalAction):

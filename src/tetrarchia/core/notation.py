@@ -158,6 +158,7 @@ def _format_compact(action: BaseAction, board: Board) -> str:
 
 
 # --- parsing ------------------------------------------------------------------------------------
+MAX_TEXT = 400
 _P = r"([\w:'. ]+?)"
 _WHO = r"(\w+?)(?:'s (dux))?"
 _LONG: list[tuple[str, re.Pattern[str]]] = [
@@ -189,6 +190,9 @@ def parse_action(text: str, board: Board) -> Action:
     Raises :class:`InvalidNotation` saying what is wrong.  Whether the action is *legal* is a
     separate question (``engine.apply_action``).
     """
+    if len(text) > MAX_TEXT:  # the longest action is some 80 characters: no pattern runs on more
+        raise InvalidNotation(f"{text[:40]!r}... is {len(text):,} characters long: an action is at "
+                              f"most {MAX_TEXT}")
     clean = " ".join(text.strip().split())
     low = clean.lower()
     if not low:
@@ -239,7 +243,7 @@ def _province(board: Board, key: str, text: str) -> int:
 def _zone(board: Board, key: str, text: str) -> int:
     key = key.strip().lower()
     digits = key.removeprefix("zone").strip()
-    if digits.isdigit() and int(digits) in board.zones:
+    if digits in ("1", "2", "3") and int(digits) in board.zones:  # ASCII digits only
         return int(digits)
     folded = key.replace("u", "v")
     found = [z.id for z in board.zones.values()
@@ -302,6 +306,9 @@ def _build_compact(kind: str, g: tuple[str | None, ...], board: Board, text: str
     if kind == "end":
         return EndPhase(emperor)
     piece = _piece(g[1], text)
+    if kind in ("subdue", "attack") and piece not in (None, Piece.DUX):
+        raise InvalidNotation(f"{text!r}: only the Dux fights or subdues for another's IP (R11.1); "
+                              f"write '/dux' or nothing after the Emperor's initial")
     if kind == "move":
         if a[3] == "-" and a[4]:
             raise InvalidNotation(f"{text!r}: sea zones are named only for a move by fleet ('~')")
@@ -336,7 +343,7 @@ def resolve(text: str, legal: list[Action], board: Board) -> Action:
     except InvalidNotation as exc:
         parse_error = exc
     words = _fold(clean).replace(",", " ").split()
-    if not words:
+    if not words or len(clean) > MAX_TEXT:
         raise parse_error
     aliases = {"end": "ends", "move": "moves", "attack": "attacks", "secure": "secures",
                "remove": "removes", "reduce": "reduces", "sail": "sails", "enter": "enters",

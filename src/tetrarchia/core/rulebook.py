@@ -48,7 +48,8 @@ class Param:
             value = {"true": True, "yes": True, "on": True, "false": False, "no": False,
                      "off": False}.get(value.lower(), value)
         elif isinstance(self.default, int) and not isinstance(self.default, bool) \
-                and isinstance(value, str) and value.isdigit():
+                and isinstance(value, str) and value.isascii() and value.isdigit() \
+                and len(value) < 10:  # only ASCII digits are digits ("²" is not 2)
             value = int(value)
         if value not in self.choices or type(value) is not type(self.default):
             shown = ", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in self.choices)
@@ -170,6 +171,10 @@ class RuleModule:
     excludes: tuple[str, ...] = ()  # keys this module cannot be played with
     requires: tuple[str, ...] = ()  # keys this module brings along
     validate: Callable[[Settings], None] | None = None  # raises OptionError
+    # the pieces and counters of the State this module puts on the table (core/validate.py):
+    # "dux", "vicarius", "pirates", "goths", "burned", "recoverable", "glory",
+    # "barbarian-discs", "ip-next", "rebels", "skip", "usurpers"
+    pieces: tuple[str, ...] = ()
     hooks: Callable[[Settings], Hooks] | None = None
     # the sentences of the module's own event records, by language ("en") and record type:
     # each turns a record into a sentence, given the board (tetrarchia.render consults them)

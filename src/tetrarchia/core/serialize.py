@@ -15,6 +15,7 @@ from typing import Any
 from tetrarchia.core.board import Board
 from tetrarchia.core.errors import OptionError, SaveFileError
 from tetrarchia.core.events import Purpose
+from tetrarchia.core.jsontext import check_data
 from tetrarchia.core.notation import province_key
 from tetrarchia.core.pieces import (
     ARMY,
@@ -57,6 +58,7 @@ from tetrarchia.core.tasks import (
     UPRISING,
     push_barbarian_phase,
 )
+from tetrarchia.core.validate import validate_state
 
 POSITION_FORMAT = "tetrarchia-position"
 POSITION_VERSION = 1
@@ -154,8 +156,12 @@ def _options_to_json(state: State) -> dict[str, Any]:
 
 
 def position_from_json(data: Any, board: Board) -> State:
-    """A state from :func:`position_to_json` data (or a hand-written position)."""
-    return _Reader(data, board).read()
+    """A state from :func:`position_to_json` data (or a hand-written position), validated
+    (``core/validate.py``): anything the rules cannot reach raises :class:`SaveFileError`."""
+    check_data(data, "the position")
+    state = _Reader(data, board).read()
+    validate_state(state)
+    return state
 
 
 class _Reader:
@@ -315,7 +321,8 @@ class _Reader:
             state.figure[p] = GOTHS
         rebels = []
         for item in self.get(data, "rebels", list, "expansion", []):
-            if not isinstance(item, list) or len(item) != 2 or item[1] not in (0, 1, 2, 3):
+            if not isinstance(item, list) or len(item) != 2 or type(item[1]) is not int \
+                    or item[1] not in (1, 2, 3):
                 raise self.fail("expansion.rebels", f"{item!r} is not [province, sea zone]")
             p = self.province(item[0], "expansion.rebels")
             if state.figure[p] != NO_FIGURE:
@@ -372,7 +379,7 @@ class _Reader:
 
     def read_fleets(self, state: State, fleets: list[Any]) -> None:
         for zone in fleets:
-            if zone not in (1, 2, 3) or isinstance(zone, bool):
+            if type(zone) is not int or zone not in (1, 2, 3):
                 raise self.fail("fleets", f"{zone!r} is not a sea zone (1-3)")
             if state.fleets[zone]:
                 raise self.fail("fleets", f"two fleets in sea zone {zone}")
@@ -465,7 +472,8 @@ class _Reader:
         state.tasks = [self.task(t, f"machine.tasks[{i}]") for i, t in enumerate(tasks)]
         memo = self.get(machine, "memo", dict, "machine", {})
         for k, v in memo.items():
-            if not k.isdigit() or int(k) >= len(self.board.links) or not isinstance(v, bool):
+            if not (isinstance(k, str) and k.isascii() and k.isdigit() and len(k) < 6) \
+                    or int(k) >= len(self.board.links) or not isinstance(v, bool):
                 raise self.fail("machine.memo", f"bad entry {k!r}: {v!r}")
             state.memo[int(k)] = v
         state.armies_placed = [self.province(k, "machine.armies_placed")
@@ -485,7 +493,8 @@ class _Reader:
 
     def task(self, item: Any, where: str) -> tuple[int, ...]:
         codes = {name: code for code, name in TASK_NAMES.items()}
-        if not isinstance(item, list) or not item or item[0] not in codes:
+        if not isinstance(item, list) or not item or not isinstance(item[0], str) \
+                or item[0] not in codes:
             raise self.fail(where, f"{item!r} is not a step of the game")
         code = codes[item[0]]
         args = item[1:]

@@ -42,7 +42,7 @@ class Level:
     def parse(cls, text: str) -> Level:
         """``"4211"`` -> Level(4, 2, 1, 1).  Refuses anything that is not one of the 81 levels."""
         digits = text.strip()
-        if len(digits) != 4 or not digits.isdigit():
+        if len(digits) != 4 or not (digits.isascii() and digits.isdigit()):  # "²211" is no level
             raise OptionError(
                 f"difficulty level {text!r} must be four digits GFRA, e.g. 4211 "
                 "(garrisons 5/4/3, fleets 3/2/1, additional revolts 0/1/2, armies 0/1/2)"
@@ -170,7 +170,7 @@ class Settings:
             raise OptionError("setting 'options' must be a list of option names")
         params = data.get("params", {})
         if not isinstance(params, dict) or not all(
-            isinstance(v, (str, int, bool)) for v in params.values()
+            isinstance(k, str) and isinstance(v, (str, int, bool)) for k, v in params.items()
         ):
             raise OptionError("setting 'params' must map 'option.parameter' to a value")
         return cls(

@@ -29,15 +29,20 @@ from tetrarchia.core.errors import IllegalAction, NotYourTurn, Refusal, WrongMom
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import ARMY, NO_DISC, NO_FIGURE, REBEL
+from tetrarchia.core.reachable import allow_below, register_task
 from tetrarchia.core.rulebook import Hooks, Param, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import State
 from tetrarchia.core.tasks import (
     ACTIVITY,
+    ACTIVITY_PROVINCE,
     ADVANCE,
     ARMY_STEP,
     DECISION,
+    REMOVE_ON_REVOLT,
     SPREAD,
+    UPRISING,
+    UPRISING_ARMY,
     place_revolt,
     register_step,
     reserves_after_revolt,
@@ -53,6 +58,10 @@ SEAT = 4
 GRAY_DISCS = 4
 REROLLED = 1 << 3  # state.flags (turn bit): the dice on the table were already rerolled
 BLACK_MOMENT = register_step("black-moment")  # (op, step): the black disc before R7.2 or R7.3
+# It lies just above the activity (R7.2) or the advance (R7.3); what lay on those lies on it.
+register_task(BLACK_MOMENT, (((2, 3),),), frozenset({ACTIVITY, ADVANCE}))
+for _step in (ACTIVITY, REMOVE_ON_REVOLT, UPRISING, UPRISING_ARMY, ACTIVITY_PROVINCE):
+    allow_below(_step, BLACK_MOMENT)
 BEFORE_SPREAD = 1  # the steps a BARBARIAN_BLACK decision comes before (its 4th element)
 
 
@@ -451,6 +460,7 @@ def _report(state: State) -> list[str]:
 
 MODULE = register(RuleModule(
     key="barbaria", title="Barbaria", family="variant", rule="R12.6",
+    pieces=("barbarian-discs",),
     summary="A fifth player leads the Barbarians with gray discs (reroll, cancel or redirect an "
             "advance) and a black disc at any moment of his phase (a revolt, or a new army); he "
             "wins if Roma falls.",

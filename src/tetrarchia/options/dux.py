@@ -186,6 +186,7 @@ def _hooks(settings: Settings) -> Hooks:
 
 MODULE = register(RuleModule(
     key="dux", title="Dvx", family="Dux expansion", rule="R11.1", aliases=("dvx",),
+    pieces=("dux",),
     summary="Spend 2 IP to deploy the Dux next to your Emperor; he fights, supports x2 and "
             "subdues for any player's IP, cannot secure, and dies if removed.",
     hooks=_hooks, texts=TEXTS,

@@ -131,6 +131,7 @@ def _hooks(settings: Settings) -> Hooks:
 
 MODULE = register(RuleModule(
     key="goths", title="Goths", family="Dux expansion", rule="R11.4",
+    pieces=("goths",),
     summary="One of the three armies; it takes borders III and IV even when secured or "
             "occupied, and adds +1 to its combat and broken-link rolls.",
     hooks=_hooks, texts=TEXTS,

@@ -272,6 +272,7 @@ def _hooks(settings: Settings) -> Hooks:
 
 MODULE = register(RuleModule(
     key="imperivm", title="Imperivm", family="variant", rule="R12.1", aliases=("imperium",),
+    pieces=("burned",),
     summary="Each Emperor has a power, each use burning one of his discs: Diocletian moves the "
             "others, Maximian has 7 IP, Constantius blocks an attacking army, Galerius adds +1.",
     excludes=("imperivm-1st",), hooks=_hooks, texts=TEXTS,

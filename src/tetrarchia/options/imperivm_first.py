@@ -153,6 +153,7 @@ def _hooks(settings: Settings) -> Hooks:
 
 MODULE = register(RuleModule(
     key="imperivm-1st", title="Imperivm (1st edition)", family="variant", rule="R12.1b",
+    pieces=("burned", "recoverable"),
     aliases=("imperium-1st", "imperivm-1", "imperivm1"),
     summary="Spend extra IP by removing your discs from the game; win a battle or secure a "
             "border later to take one back.",

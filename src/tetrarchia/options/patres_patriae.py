@@ -114,6 +114,7 @@ def _hooks(settings: Settings) -> Hooks:
 
 MODULE = register(RuleModule(
     key="patres-patriae", title="Patres Patriae", family="variant", rule="R12.8",
+    pieces=("ip-next",),
     aliases=("patres",),
     summary="Every round Diocletian may take 1 IP from Galerius and Constantius may give 1 IP "
             "to Maximian.",

@@ -32,10 +32,15 @@ from tetrarchia.core.errors import (
 from tetrarchia.core.events import BattleDrawn, Event, Events, Outcome, PhaseEnded, Purpose
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import ARMY, DUX, EMPEROR_FIGURE, GARRISON, REBEL, Emperor, Piece
+from tetrarchia.core.reachable import allow_below, allow_decision_on, register_task
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, State
 from tetrarchia.core.tasks import (
+    ADDITIONAL_REVOLT,
+    DECISION,
+    INITIAL_ARMY,
+    INITIAL_REVOLT,
     PLACE_FLEETS,
     ROMAN_PHASE,
     piece_at,
@@ -45,10 +50,20 @@ from tetrarchia.core.tasks import (
     return_disc,
     take_dice,
 )
-from tetrarchia.options.common import leaves_board, parse_emperor, parse_province
+from tetrarchia.options.common import GALERIUS_BONUS, leaves_board, parse_emperor, parse_province
 
 PIRATES_SETUP = register_step("pirates-setup")  # (op,)
 PIRATE_BATTLE = register_step("pirate-battle")  # (op, piece, zone[, roman die, barbarian die])
+# The setup roll lies under the rolls that come before the fleets; a battle under Galerius's +1
+# (once its dice are on the step).
+register_task(PIRATES_SETUP, ((),), frozenset({PLACE_FLEETS}), Purpose.PIRATES)
+allow_below(INITIAL_REVOLT, PIRATES_SETUP)
+allow_below(ADDITIONAL_REVOLT, PIRATES_SETUP)
+allow_below(INITIAL_ARMY, PIRATES_SETUP)
+register_task(PIRATE_BATTLE, (("fighter", "zone"), ("fighter", "zone", (1, 12), (1, 12))),
+              frozenset({ROMAN_PHASE}), Purpose.BATTLE)
+allow_below(DECISION, PIRATE_BATTLE)
+allow_decision_on(GALERIUS_BONUS, PIRATE_BATTLE, 5)
 ATTACK_COST = 2
 PIRATE_ZONES = (2, 3)  # the Mediterranean (R11.3)
 
@@ -392,6 +407,7 @@ def _hooks(settings: Settings) -> Hooks:
 
 MODULE = register(RuleModule(
     key="pirates", title="Pirates", family="Dux expansion", rule="R11.3",
+    pieces=("pirates",),
     summary="The Pirates block a Mediterranean sea zone to the fleets; attack them from their "
             "coast for 2 IP; a defeat costs every garrison on that coast.",
     validate=_validate, hooks=_hooks, texts=TEXTS,

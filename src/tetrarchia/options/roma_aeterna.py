@@ -157,12 +157,14 @@ def _hooks_1st(settings: Settings) -> Hooks:
 
 MODULE = register(RuleModule(
     key="roma-aeterna", title="Roma Aeterna", family="variant", rule="R12.5",
+    pieces=("glory",),
     summary="Glory discs for leading won battles; at victory an Emperor 2 points ahead of all "
             "others becomes the Great, a bitter victory.",
     excludes=("the-great",), hooks=_hooks_2nd, texts=TEXTS,
 ))
 GREAT = register(RuleModule(
     key="the-great", title="The Great", family="variant", rule="R12.5", aliases=("great",),
+    pieces=("glory",),
     summary="1st-edition Roma Aeterna: also Emperors of the East/West and the players' "
             "objectives, or the fully cooperative one (1-4 players).",
     params=(Param("objective", "players", ("players", "cooperative"),

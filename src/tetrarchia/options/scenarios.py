@@ -202,6 +202,7 @@ def _register(scenario: Scenario) -> RuleModule:
                       "the other regions' revolt on province 3 instead of the setup roll"),
                 Param("garrisons", 4, (4, 3), "3 garrisons per Emperor for a harder war")),
         requires=scenario.requires, excludes=scenario.excludes,
+        pieces=("rebels", "skip"),
         validate=_validate(scenario), hooks=hooks,
     ))
 

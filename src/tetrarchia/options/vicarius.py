@@ -22,6 +22,7 @@ def _hooks(settings: Settings) -> Hooks:
 
 MODULE = register(RuleModule(
     key="vicarius", title="Vicarius", family="Dux expansion", rule="R11.2",
+    pieces=("vicarius",),
     summary="Spend 2 IP to place the Vicarius in any Roman province without revolt; he removes "
             "unrest where he goes, blocks the Barbarian roll there, never fights, and dies if "
             "an uprising or army reaches him.",

@@ -14,12 +14,16 @@ from typing import Any, ClassVar
 from tetrarchia.core.board import ITALIA, Board
 from tetrarchia.core.events import Event, Events, Purpose
 from tetrarchia.core.pieces import ARMY, GARRISON, GOTHS, NO_FIGURE, REVOLT, ROMAN_NUMERALS
+from tetrarchia.core.reachable import BARBARIAN_STEPS, allow_below, register_task
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import State
-from tetrarchia.core.tasks import register_step, take_dice
+from tetrarchia.core.tasks import DECISION, register_step, take_dice
 
 USURPER = register_step("usurper")  # (op, region)
+# A usurper rises on whatever step placed the revolt (R12.4), and waits for its die there.
+register_task(USURPER, (("region",),), BARBARIAN_STEPS | {USURPER}, Purpose.USURPER)
+allow_below(DECISION, USURPER)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +107,7 @@ def _hooks(settings: Settings) -> Hooks:
 
 MODULE = register(RuleModule(
     key="vsvrpator", title="Vsvrpator", family="variant", rule="R12.4",
+    pieces=("usurpers",),
     aliases=("usurpator", "usurper"),
     summary="A region full of revolts behind its secured border raises a usurper army inside "
             "the Empire.",

@@ -1,0 +1,351 @@
+"""The machine the rules can reach: the steps on the task stack, where each lies, what the game
+awaits on top of them, and the pending roll or decision.
+
+The rules push their steps in a few fixed patterns (``tasks.py``): a turn begins, its Roman phase
+runs (a battle may lie on it), its Barbarian phase pushes R7's steps in order and each of them
+pushes its own (an uprising, the armies' steps, a broken link's roll, a battle, a decision).  Each
+step is declared here with the shapes of its arguments, the steps it may lie on and the roll it
+waits for; :func:`check_machine` refuses any stack those declarations cannot build, and a game
+that would be stuck.  ``core/validate.py`` runs it after the table's own checks.
+
+The core knows no optional rule by name: each rule module declares its own steps and decisions
+(:func:`register_task`, :func:`register_decision`, :func:`allow_below`, :func:`allow_decision_on`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tetrarchia.core import tasks as t
+from tetrarchia.core.board import Board
+from tetrarchia.core.events import DICE_NEEDED, Purpose
+from tetrarchia.core.pieces import ARMY, REBEL, REVOLT, Piece
+from tetrarchia.core.state import Awaiting, Result, State
+
+PAUSED_AT = frozenset({t.BEGIN_TURN, t.PHASE_START})  # where a machine stands paused (Awaiting.RUN)
+MAX_TASKS = 64  # the deepest stack the rules build is about a dozen steps
+
+# An argument of a step: an inclusive range, or a name resolved against the board.
+Arg = tuple[int, int] | str
+Shape = tuple[Arg, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TaskSpec:
+    """What a machine step may look like: its argument shapes, the steps it may lie on (``None``:
+    only at the bottom of the stack), and the roll it waits for when it is on top."""
+
+    shapes: tuple[Shape, ...]
+    below: frozenset[int] | None
+    purpose: Purpose | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionSpec:
+    """A kind of decision inside a phase (R12): the seat that takes it, its arguments, and the
+    steps it is taken on, each with the length that step has then (``None``: any length).  With
+    ``on_dice`` it is taken on dice just rolled for the step beneath, kept aside meanwhile."""
+
+    seat: int
+    shapes: tuple[Shape, ...]
+    below: dict[int, int | None] | None = None
+    on_dice: bool = False
+
+
+TASKS: dict[int, TaskSpec] = {}
+DECISIONS: dict[int, DecisionSpec] = {}
+
+
+def register_task(op: int, shapes: tuple[Shape, ...], below: frozenset[int] | None,
+                  purpose: Purpose | None = None) -> None:
+    """Declare an option's own machine step (opcodes from ``tasks.FIRST_OPTION_TASK``)."""
+    TASKS[op] = TaskSpec(shapes, below, purpose)
+
+
+def register_decision(kind: int, seat: int, shapes: tuple[Shape, ...] = ((),),
+                      below: dict[int, int | None] | None = None, on_dice: bool = False) -> None:
+    """Declare a kind of ``DECISION`` step an option pushes, whose seat decides it and on which
+    steps (see :class:`DecisionSpec`)."""
+    DECISIONS[kind] = DecisionSpec(seat, shapes, below, on_dice)
+
+
+# --- the steps of the base game (tasks.py); ``below`` is what the rules push them on -------------
+_SETUP_ROLLS = frozenset({t.ADDITIONAL_REVOLT, t.INITIAL_ARMY, t.PLACE_FLEETS})
+# The steps of a Barbarian phase that may run while a roll or a decision is pending (R7).
+BARBARIAN_STEPS = frozenset({t.END_TURN, t.ADVANCE, t.ACTIVITY, t.REMOVE_ON_REVOLT, t.SPREAD,
+                             t.UPRISING, t.UPRISING_ARMY, t.ACTIVITY_PROVINCE, t.ARMY_STEP,
+                             t.LINK_CHECK, t.BATTLE})
+register_task(t.INITIAL_REVOLT, (("region",),), frozenset({t.INITIAL_REVOLT, *_SETUP_ROLLS}),
+              Purpose.INITIAL_REVOLT)
+register_task(t.ADDITIONAL_REVOLT, ((),), _SETUP_ROLLS, Purpose.ADDITIONAL_REVOLT)
+register_task(t.INITIAL_ARMY, ((),), frozenset({t.INITIAL_ARMY, t.PLACE_FLEETS}),
+              Purpose.INITIAL_ARMY)
+register_task(t.PLACE_FLEETS, (((0, 3),),), frozenset({t.BEGIN_TURN}))
+register_task(t.BEGIN_TURN, ((),), None)
+register_task(t.ROMAN_PHASE, ((),), None)
+register_task(t.ENTRY, ((),), frozenset({t.ROMAN_PHASE}))
+register_task(t.END_TURN, ((),), None)
+register_task(t.ADVANCE, ((),), frozenset({t.END_TURN}))
+register_task(t.ACTIVITY, ((),), frozenset({t.ADVANCE}), Purpose.ACTIVITY)
+register_task(t.REMOVE_ON_REVOLT, ((),), frozenset({t.ACTIVITY}))
+register_task(t.SPREAD, ((), ("mask", "wave", (0, 1))), frozenset({t.REMOVE_ON_REVOLT}))
+register_task(t.PHASE_START, ((),), frozenset({t.SPREAD}))
+register_task(t.ACTIVITY_PROVINCE, (("region",),), frozenset({t.ADVANCE}),
+              Purpose.UPRISING_PROVINCE)
+register_task(t.UPRISING, (("roman",),), frozenset({t.ADVANCE}))
+register_task(t.UPRISING_ARMY, ((),), frozenset({t.ADVANCE}), Purpose.UPRISING_REGION)
+register_task(t.ARMY_STEP, (("province",), ("province", "dest", (0, 15))),
+              frozenset({t.END_TURN, t.ARMY_STEP}))
+register_task(t.LINK_CHECK, (("broken-link", (0, 1)),),
+              frozenset({t.SPREAD, t.UPRISING, t.ARMY_STEP}), Purpose.BROKEN_LINK)
+register_task(t.BATTLE, (("fighter", "province", (0, 1)),
+                         ("fighter", "province", (0, 1), (1, 12), (1, 12))),
+              frozenset({t.ROMAN_PHASE, t.END_TURN, t.ARMY_STEP}), Purpose.BATTLE)
+register_task(t.DECISION, (), frozenset({t.ACTIVITY, t.ACTIVITY_PROVINCE, t.ARMY_STEP, t.BATTLE,
+                                         t.LINK_CHECK, t.SPREAD, t.UPRISING_ARMY}))
+
+
+def allow_decision_on(kind: int, op: int, length: int | None) -> None:
+    """Let the decision ``kind`` also be taken on an option's step ``op`` (of that length)."""
+    spec = DECISIONS[kind]
+    below = {**(spec.below or {}), op: length}
+    DECISIONS[kind] = DecisionSpec(spec.seat, spec.shapes, below, spec.on_dice)
+
+
+def allow_below(op: int, *others: int) -> None:
+    """Let ``op`` also lie on the steps ``others`` (an option's steps beneath a base step)."""
+    spec = TASKS[op]
+    if spec.below is None:
+        raise ValueError(f"step {op} lies at the bottom of the stack, on nothing")
+    TASKS[op] = TaskSpec(spec.shapes, spec.below | frozenset(others), spec.purpose)
+
+
+def _arg_range(arg: Arg, board: Board) -> tuple[int, int]:
+    if isinstance(arg, tuple):
+        return arg
+    last = board.size - 1
+    return {
+        "region": (1, 6),
+        "province": (0, last),
+        "roman": (0, last),
+        "dest": (-1, last),
+        "fighter": (0, int(Piece.DUX)),
+        "broken-link": (0, len(board.links) - 1),
+        "mask": (0, (1 << board.size) - 1),
+        "wave": (0, len(board.roman)),
+        "seat": (0, 4),
+        "zone": (1, 3),
+    }[arg]
+
+
+def _fits(args: tuple[int, ...], shapes: tuple[Shape, ...], board: Board) -> bool:
+    for shape in shapes:
+        if len(shape) != len(args):
+            continue
+        ok = True
+        for value, arg in zip(args, shape, strict=True):
+            lo, hi = _arg_range(arg, board)
+            if not is_count(value, lo, hi):
+                ok = False
+                break
+            if arg == "roman" and board.is_border[value]:
+                ok = False
+                break
+            if arg == "broken-link" and not board.links[value].broken:
+                ok = False
+                break
+        if ok:
+            return True
+    return False
+
+
+def is_count(value: object, lo: int, hi: int) -> bool:
+    """A whole number (never a bool: JSON's true is no count) within ``lo``-``hi``."""
+    return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
+
+
+def check_machine(state: State, found: list[str]) -> None:
+    """The task stack, what the game awaits and the pending roll or decision."""
+    board = state.board
+    tasks = state.tasks
+    awaiting = state.awaiting
+    if state.result is not Result.ONGOING:
+        if tasks or awaiting is not Awaiting.NOTHING:
+            found.append("the game is over: nothing is left to do")
+        _check_result(state, found)
+        return
+    if not tasks:
+        found.append("the game is not over and has nothing to do: it would be stuck")
+        return
+    if state.pending:
+        found.append("steps a rule triggered are left waiting outside the machine")
+        return
+    specs = [TASKS.get(task[0]) if task else None for task in tasks]
+    handlers = state.hooks.handlers
+    for i, (task, spec) in enumerate(zip(tasks, specs, strict=True)):
+        name = t.TASK_NAMES.get(task[0], str(task[0])) if task else "an empty step"
+        if spec is None or (task[0] >= t.FIRST_OPTION_TASK and task[0] not in handlers):
+            found.append(f"step {i + 1} ({name}) is not a step of this game's rules")
+            return
+        if task[0] == t.DECISION:
+            if i != len(tasks) - 1 or not _decision_fits(state, task):
+                found.append(f"step {i + 1}: {list(task)} is not a decision of this game's rules")
+                return
+        elif not _fits(task[1:], spec.shapes, board):
+            found.append(f"step {i + 1}: {[name, *task[1:]]} has the wrong arguments")
+            return
+        if i == 0:
+            if spec.below is not None:
+                found.append(f"the game cannot rest on {name}: a turn, its Roman phase or its "
+                             "Barbarian phase lies beneath every step")
+                return
+        elif spec.below is None or tasks[i - 1][0] not in spec.below:
+            below = t.TASK_NAMES.get(tasks[i - 1][0], "?")
+            found.append(f"step {i + 1} ({name}) never follows {below}")
+            return
+    _check_setup_steps(state, found)
+    _check_step_contents(state, found)
+    if found:
+        return
+    top = tasks[-1]
+    spec = specs[-1]
+    if spec is None:  # unreachable: every step was found above
+        return
+    name = t.TASK_NAMES.get(top[0], "?")
+    if awaiting is Awaiting.RUN:
+        if top[0] not in PAUSED_AT:
+            found.append(f"the machine pauses only where a turn or a Barbarian phase begins, not "
+                         f"at {name}")
+    elif top[0] in PAUSED_AT:
+        found.append(f"a position stopped where a turn or a Barbarian phase begins ({name}) is "
+                     "paused there")
+    elif awaiting is Awaiting.ROLL:
+        purpose = spec.purpose
+        if purpose is None or (top[0] in (t.BATTLE,) and len(top) != 4):
+            found.append(f"no dice are rolled for {name}")
+        elif state.roll_purpose != purpose or state.roll_count != DICE_NEEDED[purpose]:
+            found.append(f"{name} waits for {DICE_NEEDED[purpose]} dice for "
+                         f"{purpose.name.lower().replace('_', '-')}")
+    elif awaiting is Awaiting.FLEET_PLACEMENT:
+        if top[0] != t.PLACE_FLEETS or top[1] == 0:
+            found.append("fleets are placed only at setup, while fleets are left to place (R3.6)")
+    elif awaiting is Awaiting.ENTRY:
+        if top[0] != t.ENTRY or state.emperor_at[state.turn] >= 0:
+            found.append(f"{state.turn.title} enters only at the start of his turn, off the board (R4)")
+    elif awaiting is Awaiting.ROMAN_ACTION:
+        if top[0] != t.ROMAN_PHASE:
+            found.append(f"no Roman phase is under way ({name} comes first)")
+    elif awaiting is Awaiting.DECISION:
+        if top[0] != t.DECISION:
+            found.append(f"no decision is pending ({name} comes first)")
+    else:
+        found.append("the game is not over and waits for nothing: it would be stuck")
+    if state.dice is not None and (awaiting is not Awaiting.DECISION or not _dice_ok(state)):
+        found.append("dice are kept aside only while the Barbarian player decides on them (R12.6), "
+                     "and they are the dice of the step beneath his decision")
+    if state.passing and awaiting is not Awaiting.ROMAN_ACTION:
+        found.append("a figure passes through a province only in a Roman phase (R5.1)")
+    if found or awaiting in (Awaiting.ROLL, Awaiting.RUN):
+        return
+    from tetrarchia.core.engine import legal_actions  # the engine never imports this module
+
+    if not legal_actions(state):
+        found.append(f"nothing can be done at {name}: the game would be stuck")
+
+
+def _decision_fits(state: State, task: tuple[int, ...]) -> bool:
+    """The decision is one a rule in play offers, to its seat, on the step the rule offers it."""
+    if len(task) < 3:
+        return False
+    spec = DECISIONS.get(task[2])
+    if spec is None or task[1] != spec.seat or not _fits(task[3:], spec.shapes, state.board):
+        return False
+    if len(state.tasks) < 2:
+        return False
+    under = state.tasks[-2]
+    if spec.on_dice:
+        return _dice_ok(state)
+    if state.dice is not None:
+        return False
+    if spec.below is not None:
+        if under[0] not in spec.below:
+            return False
+        length = spec.below[under[0]]
+        if length is not None and len(under) != length:
+            return False
+    return not (task[3:] and under[0] == t.ARMY_STEP and task[3] != under[1])
+
+
+def _dice_ok(state: State) -> bool:
+    """Dice kept aside are those the step beneath the decision rolled for (R12.6's reroll)."""
+    dice = state.dice
+    if dice is None or len(state.tasks) < 2 or not all(is_count(d, 1, 6) for d in dice):
+        return False
+    below = TASKS.get(state.tasks[-2][0])
+    purpose = below.purpose if below is not None else None
+    return purpose is not None and state.roll_purpose == purpose \
+        and len(dice) == DICE_NEEDED[purpose]
+
+
+def _check_setup_steps(state: State, found: list[str]) -> None:
+    """R3: the setup steps are the level's, in order, and the fleets add up."""
+    ops = [task[0] for task in state.tasks]
+    level = state.settings.level
+    regions = [task[1] for task in state.tasks if task[0] == t.INITIAL_REVOLT]
+    if regions != sorted(set(regions), reverse=True):
+        found.append("the initial revolts are rolled once per region, in region order (R3.2)")
+    if ops.count(t.ADDITIONAL_REVOLT) > level.revolts or ops.count(t.INITIAL_ARMY) > level.armies:
+        found.append(f"more setup rolls than the level {level} has (R3.4, R3.5)")
+    for task in state.tasks:
+        if task[0] == t.PLACE_FLEETS and task[1] + state.fleets.count(1) != level.fleets:
+            found.append(f"{state.fleets.count(1)} fleets placed and {task[1]} to place do not make "
+                         f"the {level.fleets} of the level (R3.6)")
+    if t.PLACE_FLEETS in ops and (state.round, state.turns_played) != (1, 0):
+        found.append("the setup happens before the first turn")
+
+
+def _check_step_contents(state: State, found: list[str]) -> None:
+    """Steps that name pieces: the pieces must be where the step needs them."""
+    board = state.board
+    figure = state.figure
+    for task in state.tasks:
+        op = task[0]
+        if op == t.ARMY_STEP and len(task) == 4 and task[2] >= 0 \
+                and not board.linked(task[1], task[2]):
+            found.append(f"the army in {board.name(task[1])} cannot step to {board.name(task[2])}: "
+                         "no link joins them")
+        elif op == t.BATTLE:
+            piece, army = task[1], task[2]
+            p = t.piece_at(state, piece)
+            in_roman_phase = state.tasks[state.tasks.index(task) - 1][0] == t.ROMAN_PHASE
+            if task[3] != int(in_roman_phase):
+                found.append("in a Roman phase the Emperor attacks (R5.5); in a Barbarian phase the "
+                             "army does (R7.3)")
+            elif in_roman_phase and piece not in (int(state.turn), int(Piece.DUX)):
+                found.append(f"{Piece(piece).title} attacks in {state.turn.title}'s Roman phase: only "
+                             "the Emperor of the turn or the Dux attacks (R5.5, R11.1)")
+            elif p < 0:
+                found.append(f"{Piece(piece).title} fights a battle but is not on the board")
+            elif not ARMY <= figure[army] <= REBEL:
+                found.append(f"a battle against the army in {board.name(army)}, where no army is")
+            elif not board.linked(p, army):
+                found.append(f"{Piece(piece).title} in {board.name(p)} cannot fight the army in "
+                             f"{board.name(army)}: no link joins them (R5.5, R7.3)")
+        elif op == t.UPRISING and state.disc[task[1]] != REVOLT:
+            found.append(f"an uprising starts from a revolt, and {board.name(task[1])} is not in "
+                         "revolt (R7.2)")
+    for link in state.memo:
+        if not is_count(link, 0, len(board.links) - 1) or not board.links[link].broken:
+            found.append(f"link {link} is not a broken link (R7.4)")
+            break
+
+
+def _check_result(state: State, found: list[str]) -> None:
+    """R8: the result says how the game ended, and the table shows it."""
+    result = state.result
+    if result is Result.ROMA_VICTRIX and state.secured_borders() != 6:
+        found.append(f"Roma Victrix needs the six borders secured, not {state.secured_borders()} (R8)")
+    elif result is Result.ARMY_IN_ROMA and not ARMY <= state.figure[state.board.roma] <= REBEL:
+        found.append("the game was lost to an army in Roma, but no army is there (R8)")
+    elif result is Result.RESERVE_EMPTY and state.unrest_reserve and state.revolt_reserve:
+        found.append("the game was lost to an empty reserve, but both reserves hold discs (R8)")
