@@ -22,9 +22,9 @@ from tetrarchia.core.actions import Action, EndPhase, OptionAction
 from tetrarchia.core.combat import battle_values
 from tetrarchia.core.engine import apply_trusted, chance_outcomes, legal_actions, resume, run
 from tetrarchia.core.errors import Refusal, TetrarchiaError
-from tetrarchia.core.pieces import ARMY, REBEL, REVOLT, UNREST
+from tetrarchia.core.pieces import REVOLT, UNREST
 from tetrarchia.core.state import FIELDS, Awaiting, Result, State, Task
-from tetrarchia.core.tasks import ADVANCE, END_TURN, ROMAN_PHASE, figure_piece
+from tetrarchia.core.tasks import ADVANCE, figure_piece, in_barbarian_phase
 
 Policy = Callable[[State, list[Action]], Action]
 NEGLIGIBLE = 1e-12  # a branch less likely than this is dropped (chained uprisings loop, R7.2)
@@ -122,7 +122,7 @@ def forecast(state: State, policy: Policy = let_it_pass) -> Forecast:
     ends, dropped_end = _leaves([(_resume(leaf, rest), p) for leaf, p in middle], policy)
     removed = [0.0] * 4
     in_roma = dry = 0.0
-    armies = [p for p in range(n) if ARMY <= start.figure[p] <= REBEL]
+    armies = start.armies()
     fates = {a: [0.0, 0.0, 0.0] for a in armies}  # advances, stays, destroyed
     for leaf, p in ends:
         if leaf.result is Result.ARMY_IN_ROMA:
@@ -158,8 +158,7 @@ def phase_start(state: State) -> State:
     """A copy of ``state`` at the start of (or inside) the Barbarian phase it leads to."""
     if state.is_over:
         raise NotForecastable("the game is over: no Barbarian phase follows")
-    codes = [t[0] for t in state.tasks]
-    if END_TURN in codes and ROMAN_PHASE not in codes:
+    if in_barbarian_phase(state):
         start = state.copy()
         resume(start)  # a position paused at the start of the phase runs on to its first roll
         return start
@@ -177,13 +176,14 @@ def phase_start(state: State) -> State:
 
 def stop_before_advance(start: State) -> tuple[State, list[Task]]:
     """A copy of a position in a Barbarian phase that stops after R7.2, and the steps taken off
-    it: R7.3 and what follows come off
-    the stack, so the machine runs out of steps (and waits for nothing) where R7.3 begins."""
+    it: R7.3 and what follows come off the stack, so the machine runs out of steps (and waits
+    for nothing) where R7.3 begins."""
     cut = start.copy()
     codes = [t[0] for t in cut.tasks]
-    at = codes.index(ADVANCE) + 1 if ADVANCE in codes else 0  # in R7.3 already: R7.2 is over
-    rest = cut.tasks[:at] if at else cut.tasks[:]
-    del cut.tasks[:at if at else len(cut.tasks)]
+    # the stack's bottom up to R7.3's step; already in R7.3, the whole stack (R7.2 is over)
+    at = codes.index(ADVANCE) + 1 if ADVANCE in codes else len(codes)
+    rest = cut.tasks[:at]
+    del cut.tasks[:at]
     if not cut.tasks:  # nothing of R7.1-R7.2 is left to run: the machine waits for nothing
         cut.awaiting = Awaiting.NOTHING
     return cut, rest
