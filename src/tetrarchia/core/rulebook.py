@@ -138,7 +138,7 @@ class Hooks:
                 chosen = [(key, getattr(h, name)) for key, h in parts.items()
                           if getattr(h, name) is not None]
                 if len(chosen) > 1:
-                    raise OptionError(_clash(name, "", chosen[0][0], chosen[1][0]))
+                    raise OptionError(_clash(name, None, chosen[0][0], chosen[1][0]))
                 merged[name] = chosen[0][1] if chosen else None
             else:
                 merged[name] = tuple(f for h in parts.values() for f in getattr(h, name))
@@ -150,7 +150,7 @@ REPLACING_HOOKS = ("fleet_routes", "supports")  # one module at most
 
 
 def _clash(hook: str, entry: Any, first: str, second: str) -> str:
-    what = f"{hook} of {getattr(entry, '__name__', entry)}" if entry != "" else hook
+    what = hook if entry is None else f"{hook} of {getattr(entry, '__name__', entry)}"
     return f"the options {first} and {second} both replace the {what}: they cannot be combined"
 
 
