@@ -32,6 +32,7 @@ from tetrarchia.core.events import Event, Purpose
 from tetrarchia.core.notation import parse_action
 from tetrarchia.core.pieces import ARMY, NO_FIGURE, REVOLT, UNREST
 from tetrarchia.core.serialize import position_from_json, position_to_json
+from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import Awaiting, Result, State
 from tetrarchia.game import Game
 from tetrarchia.render import render
@@ -117,6 +118,18 @@ def play(state: State, *notations: str, events: list[Event] | None = None) -> No
     """Apply actions written in the notation (long or compact), each checked for legality."""
     for text in notations:
         apply_action(state, parse_action(text, state.board), events)
+
+
+def game_at_roman_phase(seed: int = 5, settings: Settings | None = None) -> Game:
+    """A seeded game at its first Roman action: seeded dice, the first legal choice at each
+    decision of the setup and the entry."""
+    game = Game.new(settings or Settings(level=Level.parse("4211")), seed=seed)
+    while game.state.awaiting is not Awaiting.ROMAN_ACTION:
+        if game.state.awaiting is Awaiting.ROLL:
+            game.roll()
+        else:
+            game.play(legal_actions(game.state)[0])
+    return game
 
 
 def waiting_for(state: State) -> Awaiting:

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from conftest import position
+from conftest import game_at_roman_phase, position
 from tetrarchia.analysis.forecast import (
     Forecast,
     NotForecastable,
@@ -23,18 +23,11 @@ from tetrarchia.core.pieces import REVOLT, UNREST
 from tetrarchia.core.serialize import position_to_json
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import Awaiting, Result, State
-from tetrarchia.game import Game
 
 
 def roman_phase(seed: int, level: str = "4211", options: tuple[str, ...] = ()) -> State:
     """A seeded game at its first Roman action."""
-    game = Game.new(Settings(level=Level.parse(level), options=options), seed=seed)
-    while game.state.awaiting is not Awaiting.ROMAN_ACTION:
-        if game.state.awaiting is Awaiting.ROLL:
-            game.roll()
-        else:
-            game.play(legal_actions(game.state)[0])
-    return game.state
+    return game_at_roman_phase(seed, Settings(level=Level.parse(level), options=options)).state
 
 
 def play_out(state: State, rng: random.Random) -> State:

@@ -4,21 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import game_at_roman_phase
 from tetrarchia.core.actions import EndPhase, Roll
 from tetrarchia.core.errors import TetrarchiaError
-from tetrarchia.core.settings import Level, Settings
-from tetrarchia.core.state import Awaiting
-from tetrarchia.game import Game
-
-
-def game_at_roman_phase(seed: int = 5) -> Game:
-    game = Game.new(Settings(level=Level.parse("4211")), seed=seed)
-    while game.state.awaiting is not Awaiting.ROMAN_ACTION:
-        if game.state.awaiting is Awaiting.ROLL:
-            game.roll()
-        else:
-            game.play(game.legal_actions()[0])
-    return game
 
 
 def test_every_die_is_logged_as_a_roll() -> None:

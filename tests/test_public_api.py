@@ -8,6 +8,7 @@ import random
 import pytest
 
 import tetrarchia as t
+from conftest import game_at_roman_phase
 from tetrarchia.core.errors import OptionError, TetrarchiaError
 from tetrarchia.simulate import play_game, simulate
 
@@ -81,18 +82,8 @@ def test_budget_refuses_nonsense() -> None:
         t.Budget(simulations=0)
 
 
-def _to_roman_phase(seed: int) -> t.Game:
-    game = t.Game.new(seed=seed)
-    while game.state.awaiting is not t.Awaiting.ROMAN_ACTION:
-        if game.state.awaiting is t.Awaiting.ROLL:
-            game.roll()
-        else:
-            game.play(t.legal_actions(game.state)[0])
-    return game
-
-
 def test_undo_pops_decisions_back_to_the_last_die() -> None:
-    game = _to_roman_phase(11)
+    game = game_at_roman_phase(11)
     start, log, pending = game.state.copy(), len(game.log), len(game.undoable)
     first = next(a for a in t.legal_actions(game.state) if not isinstance(a, t.EndPhase))
     game.play(first)
@@ -105,7 +96,7 @@ def test_undo_pops_decisions_back_to_the_last_die() -> None:
 
 
 def test_undo_never_takes_back_a_die() -> None:
-    game = _to_roman_phase(11)
+    game = game_at_roman_phase(11)
     game.play(t.EndPhase(game.state.turn))
     game.roll()
     with pytest.raises(TetrarchiaError, match="dice are never taken back"):
