@@ -436,8 +436,9 @@ def shown_actions(state: State, actions: Sequence[Action]) -> list[Action]:
 def numbered(state: State, actions: Sequence[Action]) -> list[Action]:
     """The actions in the order the list shows them (grouped by kind): number n is item n-1."""
     shown = shown_actions(state, actions)
-    order = group_order([action_group(a, state) for a in shown])
-    return sorted(shown, key=lambda a: order.index(action_group(a, state)))
+    groups = [action_group(a, state) for a in shown]
+    rank = {group: i for i, group in enumerate(group_order(groups))}
+    return [a for _, a in sorted(zip(groups, shown, strict=True), key=lambda pair: rank[pair[0]])]
 
 
 def render_actions(state: State, actions: Sequence[Action], width: int = 100) -> Text:
