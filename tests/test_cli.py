@@ -29,7 +29,9 @@ from tetrarchia.core.state import Awaiting, Result
 from tetrarchia.game import Game
 from tetrarchia.simulate import simulate
 
-runner = CliRunner()
+# 100 columns: the three-column board these tests read (80 columns get the compact grid,
+# tests/test_screens.py)
+runner = CliRunner(env={"COLUMNS": "100"})
 
 
 # --- scripted players -------------------------------------------------------------------------

@@ -216,7 +216,9 @@ def test_attack_example_battle_record(dice: tuple[int, int], outcome: Outcome) -
     )
     assert render(battle, state.board) == (
         f"Battle of Maximian in Germania Svperior and the army in Narbonensis: Roman "
-        f"({dice[0]}+3)x2 = {(dice[0] + 3) * 2} against Barbarian ({dice[1]}+7)x1 = {dice[1] + 7}.")
+        f"({dice[0]}+3)x2 = {(dice[0] + 3) * 2} against Barbarian ({dice[1]}+7)x1 = {dice[1] + 7}. "
+        "(Roman support: a group of 3 garrisons, x2 for 1 other Emperor linked; Barbarian "
+        "support: a group of 7 revolts.)")
     if outcome is Outcome.ROMAN:
         assert events[1] == ArmyDestroyed(Piece.MAXIMIAN, prov("II:6"), True,
                                           state.unrest_reserve, state.revolt_reserve)
@@ -251,7 +253,7 @@ def test_goths_modifier_is_kept_apart_from_the_die() -> None:
     assert isinstance(battle, Battle)
     assert (battle.barbarian_die, battle.barbarian_modifier) == (3, 1)
     assert battle.barbarian_value == 3 + 1 + 1
-    assert "Barbarian (4+1)x1 = 5" in render(battle, state.board)
+    assert "Barbarian (3+1+1)x1 = 5" in render(battle, state.board)
 
 
 def test_galerius_bonus_is_kept_apart_from_the_die() -> None:
@@ -267,7 +269,7 @@ def test_galerius_bonus_is_kept_apart_from_the_die() -> None:
     battle = next(e for e in events if isinstance(e, Battle))
     assert (battle.piece, battle.roman_die, battle.roman_modifier) == (Emperor.GALERIUS, 2, 2)
     assert battle.roman_value == (2 + 2 + 1) and battle.outcome == Outcome.ROMAN
-    assert "Roman (4+1)x1 = 5" in render(battle, state.board)
+    assert "Roman (2+2+1)x1 = 5" in render(battle, state.board)
 
 
 def test_docs_list_every_record() -> None:

@@ -40,7 +40,8 @@ def busy_state() -> State:
 
 
 def province_line(lines: list[str], name: str) -> str:
-    return next(line for line in lines for part in line.split("  ") if part.strip().startswith(name))
+    """The part of a board line (between the column rules │) that holds province ``name``."""
+    return next(part for line in lines for part in line.split("│") if part.strip().startswith(name))
 
 
 def test_the_board_fits_a_100_by_40_terminal() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import secrets
 from enum import StrEnum
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -37,9 +38,33 @@ app = typer.Typer(
          "saved game, simulate random games, inspect the board, list the optional rules.",
     no_args_is_help=True,
     add_completion=False,
+    # click's plain help wraps the descriptions and never cuts a flag's name (Rich's panels cut
+    # "--no-new-armies-advance" at 80 columns)
+    rich_markup_mode=None,
 )
 
 BAD_INPUT = 2
+
+
+def show_version(value: bool) -> None:
+    """``--version``: the installed version and the build of the engine, then exit."""
+    if value:
+        try:
+            number = version("tetrarchia")
+        except PackageNotFoundError:  # run from a source tree that was never installed
+            number = "(not installed)"
+        typer.echo(f"tetrarchia {number}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version_flag: Annotated[bool, typer.Option(
+        "--version", callback=show_version, is_eager=True,
+        help="Print the version and exit.")] = False,
+) -> None:
+    """TETRARCHIA, the cooperative game of the four Emperors: play in the terminal, replay a
+    saved game, simulate random games, inspect the board, list the optional rules."""
 
 
 class Caesar(StrEnum):
@@ -63,7 +88,8 @@ VariantOption = Annotated[list[str] | None, typer.Option(
                       "diarchia, patres-patriae.")]
 ScenarioOption = Annotated[list[str] | None, typer.Option(
     "--scenario", help="A historical scenario (R13): carausian-revolt, danubian-wars, "
-                       "mauretanian-war, great-persian-war; its level unless --level is given.")]
+                       "mauretanian-war, great-persian-war.  A scenario is played at its own "
+                       "level (--level is refused with it; its --param values change its setup).")]
 ParamOption = Annotated[list[str] | None, typer.Option(
     "--param", help="A parameter of a chosen option, OPTION.NAME=VALUE (repeatable), e.g. "
                     "barbaria.redirect=stay, danubian-wars.garrisons=3. See: tetrarchia options.")]

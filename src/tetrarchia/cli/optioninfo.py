@@ -122,6 +122,17 @@ def rule_text(module: RuleModule) -> str:
     return ""
 
 
+# A paragraph of a module's docstring that speaks of the code, not of the game: the player is not
+# shown it ("The engine knows the Dux figure (core.roman, ...)", issue 8).
+DEVELOPER_TEXT = re.compile(r"``(?:core|tetrarchia|options)\.|this module|the engine|\bseat \d|"
+                            r"\bhooks?\b|this package", re.IGNORECASE)
+
+
+def players_text(doc: str) -> str:
+    """The paragraphs of a rule's docstring that tell the game (the ones about the code left out)."""
+    return "\n\n".join(p for p in doc.split("\n\n") if not DEVELOPER_TEXT.search(p))
+
+
 def source_docstring(module: ModuleType) -> str:
     """The docstring in the ``.py`` file of ``module``: a module compiled with mypyc (the
     compiled core, ``tetrarchia doctor``) has ``__doc__`` None, and its source ships beside it."""
@@ -252,7 +263,7 @@ def describe_option(name: str, console: Console) -> None:
         console.print(Text("Setup", style="bold underline"))
         for line in scenario_setup(module.key, default_board()):
             console.print(Padding(Text(line), (0, 0, 0, 2)))
-    text = rule_text(module)
+    text = players_text(rule_text(module))
     if text:
         console.print(Text("Rule", style="bold underline"))
         for item in reflow(text):

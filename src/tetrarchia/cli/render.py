@@ -69,7 +69,7 @@ ARMY_STYLE = "bold white on magenta"
 REVOLT_STYLE = "bold reverse"
 UNREST_STYLE = "bright_black"
 NAME_WIDTH = 17
-BLOCK_WIDTH = 32
+BLOCK_WIDTH = 31
 RESULT_TEXT = {
     Result.ROMA_VICTRIX: "ROMA VICTRIX: all six borders are secured",
     Result.ARMY_IN_ROMA: "THE EMPIRE FALLS: a Barbarian army entered Roma",
@@ -125,11 +125,17 @@ def figure_cell(state: State, p: int) -> Text:
         return Text("DVX ", style="bold black on white")
     if figure == VICARIUS:  # R11.2
         return Text("VIC ", style="bold black on cyan")
-    emperor = state.emperor_on(p)
-    if emperor >= 0:
-        e = Emperor(emperor)
-        return Text(f"@{e.title[:3]}", style=FIGURE_STYLE[e])
+    here = emperors_in(state, p)
+    if len(here) > 1:  # R2, D8: one passing through the other's province
+        return Text("@" + "+".join(e.name[0] for e in here), style="bold reverse")
+    if here:
+        return Text(f"@{here[0].title[:3]}", style=FIGURE_STYLE[here[0]])
     return Text("    ")
+
+
+def emperors_in(state: State, p: int) -> list[Emperor]:
+    """The Emperors standing on ``p``: two while one passes through the other's province (R2)."""
+    return [e for e in EMPERORS if state.emperor_at[e] == p]
 
 
 def province_line(state: State, p: int) -> Text:
@@ -138,7 +144,7 @@ def province_line(state: State, p: int) -> Text:
     coast = "~" + "".join(str(z) for z in province.coastal) if province.coastal else ""
     line = Text(f"{lead} ")
     line.append(province.title[:NAME_WIDTH].ljust(NAME_WIDTH), style="bold" if province.capital_of else "")
-    line.append(f" {coast:<3} ", style="cyan")
+    line.append(f" {coast:<3}", style="cyan")
     line.append_text(disc_cell(state, p))
     line.append(" ")
     line.append_text(figure_cell(state, p))
@@ -176,7 +182,9 @@ def seas_and_reserves(state: State) -> Text:
     return Text("\n").join(lines)
 
 
-def emperors_block(state: State) -> Text:
+def emperors_block(state: State, width: int = BLOCK_WIDTH) -> Text:
+    """Where each Emperor stands; the name with its coordinates when the block is wide enough,
+    the name alone otherwise (never a name cut short)."""
     board = state.board
     lines = [Text("EMPERORS", style="bold underline")]
     for e in EMPERORS:
@@ -184,23 +192,27 @@ def emperors_block(state: State) -> Text:
         line.append_text(emperor_text(e))
         line.append(" " * (12 - len(e.title)))
         where = state.emperor_at[e]
-        line.append(board.label(where) if where >= 0 else "off the board",
-                    style="" if where >= 0 else "dim")
+        label = board.label(where) if where >= 0 else "off the board"
+        if len(line) + len(label) > width:
+            label = board.name(where)
+        line.append(label, style="" if where >= 0 else "dim")
         lines.append(line)
-    extra = option_lines(state)
+    extra = option_lines(state, width)
     if extra:
         lines.append(Text("OPTIONS", style="bold underline"))
         lines += extra
     return Text("\n").join(lines)
 
 
-def piece_place(state: State, at: int) -> str:
-    """Where the Dux or the Vicarius is (R11.1, R11.2)."""
+def piece_place(state: State, at: int, room: int = 99) -> str:
+    """Where the Dux or the Vicarius is (R11.1, R11.2), in ``room`` characters when the name
+    with its coordinates is too long."""
     if at == IN_BOX:
         return "not deployed"
     if at == DEAD:
         return "dead (out of the game)"
-    return state.board.label(at)
+    label = state.board.label(at)
+    return label if len(label) <= room else state.board.name(at)
 
 
 def per_emperor(title: str, values: Sequence[int], signed: bool = False) -> Text:
@@ -213,15 +225,15 @@ def per_emperor(title: str, values: Sequence[int], signed: bool = False) -> Text
     return line
 
 
-def option_lines(state: State) -> list[Text]:
+def option_lines(state: State, width: int = 99) -> list[Text]:
     """The pieces and counters of the optional rules in play (R11-R13), a line each."""
     settings = state.settings
     board = state.board
     lines: list[Text] = []
     if settings.has("dux"):
-        lines.append(Text(f"Dux      {piece_place(state, state.dux_at)}"))
+        lines.append(Text(f"Dux      {piece_place(state, state.dux_at, width - 9)}"))
     if settings.has("vicarius"):
-        lines.append(Text(f"Vicarius {piece_place(state, state.vicarius_at)}"))
+        lines.append(Text(f"Vicarius {piece_place(state, state.vicarius_at, width - 9)}"))
     if state.flags & GOTHS_IN_PLAY:
         goths = [p for p, f in enumerate(state.figure) if f == GOTHS]
         lines.append(Text(f"Goths    {board.label(goths[0]) if goths else 'in the reserve'}"))
@@ -293,22 +305,167 @@ def status_line(state: State) -> Text:
     return line
 
 
+WIDE = 3 * BLOCK_WIDTH + 2 * 3  # three columns of blocks with " │ " between them: 99
+COMPACT = 79  # the compact layout: a grid of the six regions, fits 80 columns
+
+
 def render_board(state: State, width: int = 100) -> RenderableType:
-    """The whole table: status, the 7 regions, the seas, the reserves and the Emperors, in three
-    columns (two or one on a narrower terminal)."""
+    """The whole table, in the layout the width allows: three columns of regions, seas,
+    reserves and Emperors from 98 columns (wider blocks on a wider terminal); the compact grid
+    of the six regions (about 15 lines) from 79 columns, so that an 80x24 terminal keeps the
+    actions and the narration in view; the blocks one under the other below that."""
+    if width >= WIDE:
+        return wide_board(state, width)
+    if width >= COMPACT:
+        return compact_board(state)
     columns = max(1, min(3, (width + 1) // (BLOCK_WIDTH + 1)))
+    return blocks_board(state, columns, BLOCK_WIDTH, " ")
+
+
+def wide_board(state: State, width: int) -> RenderableType:
+    """Three columns, the blocks as wide as the terminal allows (up to 44 characters), with a
+    rule between the columns so that a figure at a line's end reads as that province's."""
+    block = min(44, (width - 2 * 3) // 3)
+    return blocks_board(state, 3, block, "│")
+
+
+def blocks_board(state: State, columns: int, block: int, rule: str) -> RenderableType:
     blocks = [region_block(state, r) for r in (1, 2, 3, 4, 5, 6, ITALIA)]
-    blocks += [seas_and_reserves(state), emperors_block(state)]
-    grid = Table.grid(padding=(0, 1))
-    for _ in range(columns):
-        grid.add_column(width=BLOCK_WIDTH, no_wrap=True)
+    blocks += [seas_and_reserves(state), emperors_block(state, block)]
+    grid = Table.grid(padding=0)
+    for n in range(columns):
+        if n:
+            grid.add_column(width=3, no_wrap=True)
+        grid.add_column(width=block, no_wrap=True)
     for start in range(0, len(blocks), columns):
-        grid.add_row(*blocks[start:start + columns])
+        items = blocks[start:start + columns]
+        height = max(len(item.plain.split("\n")) for item in items)
+        row: list[RenderableType] = []
+        for n, item in enumerate(items):
+            if n:
+                row.append(Text("\n".join(f" {rule} " for _ in range(height)), style="dim"))
+            row.append(item)
+        grid.add_row(*row)
     legends = [Text(LEGEND, style="dim")]
     extra = option_legend(state)
     if extra:
         legends.append(Text(extra, style="dim"))
     return Group(status_line(state), grid, *legends)
+
+
+# --- the compact grid (80 columns) --------------------------------------------------------------
+CELL = 12  # a province: 6 letters of its name, its disc, its figure
+REGION_HEADS = {1: "I HISPANIA", 2: "II GALLIA", 3: "III ILLYRIC", 4: "IV GRAECIA", 5: "V ASIA MIN",
+                6: "VI AFRICA"}
+COMPACT_LEGEND = "u unrest R revolt DGCM garrison dgcm capital uncovered *Roma ARM army · Italia"
+
+
+def disc_letter(state: State, p: int) -> Text:
+    """One character for the disc on ``p``: u, R, the owner's initial for a garrison, his
+    initial in lower case for his uncovered printed capital (R2), * for uncovered Roma."""
+    disc = state.disc[p]
+    if disc == UNREST:
+        return Text("u", style=UNREST_STYLE)
+    if disc == REVOLT:
+        return Text("R", style=REVOLT_STYLE)
+    if disc >= GARRISON:
+        owner = Emperor(disc - GARRISON)
+        return Text(owner.name[0], style=f"bold {COLOUR[owner]}")
+    printed = state.board.provinces[p].capital_of
+    if disc == NO_DISC and len(printed) == 1:
+        return Text(printed[0].name[0].lower(), style=COLOUR[printed[0]])
+    if disc == NO_DISC and printed:
+        return Text("*", style="bold")
+    return Text(" ")
+
+
+def figure_short(state: State, p: int) -> Text:
+    """Three characters for the figure(s) on ``p`` (two Emperors: D+G)."""
+    full = figure_cell(state, p)
+    here = emperors_in(state, p)
+    if len(here) > 1:
+        return Text("+".join(e.name[0] for e in here), style=full.style)
+    if not full.plain.strip():
+        return Text("   ")
+    text = full.plain.lstrip("@")[:3]
+    return Text(text, style=full.style)
+
+
+def compact_cell(state: State, p: int) -> Text:
+    name = state.board.provinces[p].title
+    cell = Text(name[:6].ljust(6), style="bold" if state.board.provinces[p].capital_of else "")
+    cell.append(" ")
+    cell.append_text(disc_letter(state, p))
+    cell.append(" ")
+    cell.append_text(figure_short(state, p))
+    return cell
+
+
+def compact_row(state: State, lead: str, provinces: Sequence[int | None]) -> Text:
+    line = Text(f"{lead:<2}")
+    for n, p in enumerate(provinces):
+        if n:
+            line.append(" ")
+        line.append_text(compact_cell(state, p) if p is not None else Text(" " * CELL))
+    line.rstrip()
+    return line
+
+
+def compact_board(state: State) -> RenderableType:
+    """The board in about 15 lines of 79 columns: a column per region (rows 1-6 and the border
+    ») and Italia in a row, then the seas, the reserves, the Emperors and the options."""
+    board = state.board
+    regions = (1, 2, 3, 4, 5, 6)
+    lines = [status_line(state)]
+    head = Text("  ")
+    head.append(" ".join(f"{REGION_HEADS[r]:<{CELL}}" for r in regions), style="bold")
+    head.rstrip()
+    lines.append(head)
+    rows = max(len(board.region_provinces[r]) for r in regions)
+    for n in range(rows):
+        cells = [board.region_provinces[r][n] if n < len(board.region_provinces[r]) else None
+                 for r in regions]
+        lines.append(compact_row(state, str(n + 1), cells))
+    lines.append(compact_row(state, "»", [board.border_of.get(r) for r in regions]))
+    italia = list(board.region_provinces[ITALIA])
+    for start in range(0, len(italia), len(regions)):
+        lines.append(compact_row(state, "·", italia[start:start + len(regions)]))
+    seas = Text("Seas ", style="bold")
+    for n, zone in enumerate(sorted(board.zones)):
+        if n:
+            seas.append(" · ")
+        seas.append(f"{zone} {board.zones[zone].title.split()[-1]} ")
+        if state.pirates == zone:  # R11.3
+            seas.append("PIRATES", style="bold red")
+        else:
+            fleet = bool(state.fleets[zone])
+            seas.append("FLEET" if fleet else "-", style="bold cyan" if fleet else "")
+    lines.append(seas)
+    reserves = Text("Reserves ", style="bold")
+    reserves.append(f"unrest {state.unrest_reserve} revolt {state.revolt_reserve} armies "
+                    f"{state.armies_in_reserve()} · garrisons ")
+    for e in EMPERORS:
+        reserves.append(f"{e.name[0]}{state.garrisons[e]} ", style=f"bold {COLOUR[e]}")
+    reserves.rstrip()
+    lines.append(reserves)
+    emperors = Text("Emperors ", style="bold")
+    for n, e in enumerate(EMPERORS):
+        if n:
+            emperors.append(" · ")
+        if state.turn is e and not state.is_over:
+            emperors.append("▶")
+        emperors.append(e.title[:3], style=f"bold {COLOUR[e]}")
+        where = state.emperor_at[e]
+        emperors.append(f" {board.name(where)}" if where >= 0 else " off", style="" if where >= 0 else "dim")
+    lines.append(emperors)
+    extra = option_lines(state)
+    if extra:
+        lines.append(Text(" · ").join(extra))
+    lines.append(Text(COMPACT_LEGEND, style="dim"))
+    extra_legend = option_legend(state)
+    if extra_legend:
+        lines.append(Text(extra_legend, style="dim"))
+    return Group(*lines)
 
 
 # --- the legal actions ------------------------------------------------------------------------
@@ -324,7 +481,12 @@ def odds(base_roman: int, roman_multiplier: int, base_barbarian: int, barbarian_
             win += r > b
             lose += r < b
     return (f"(d+{base_roman})x{roman_multiplier} vs (d+{base_barbarian})x{barbarian_multiplier}: "
-            f"win {win * 100 // 36}%, lose {lose * 100 // 36}%")
+            f"win {percent(win / 36)}, lose {percent(lose / 36)}")
+
+
+def percent(p: float) -> str:
+    """A chance as the terminal shows it: one decimal (66.7%, never cut to 66%)."""
+    return f"{100 * p:.1f}%"
 
 
 def attack_odds(state: State, action: Attack) -> str:
@@ -394,7 +556,8 @@ def action_label(state: State, action: Action) -> str:
     if isinstance(action, Enter):
         return board.label(action.province)
     if isinstance(action, Move):
-        passing = ", passing" if state.figure[action.dest] and not state.passing else ""
+        # R2, D8: into a province where another figure stands he only passes through
+        passing = ", passing" if state.figure[action.dest] else ""
         label = f"{board.label(action.dest)} ({move_cost(state, action)} IP{passing})"
         if action.piece is None:
             return label

@@ -244,7 +244,7 @@ def resolve_activity(state: State, region: int, number: int, events: Events,
         events.append(ActivityRolled(int(purpose), region, number, province))
     if state.is_protected(province):
         if events is not None:
-            events.append(ActivityProtected(province))
+            events.append(ActivityProtected(province, disc == NO_DISC))
     elif state.figure[province] == VICARIUS:  # R11.2: he blocks the roll
         if events is not None:
             events.append(ActivityBlocked(province))

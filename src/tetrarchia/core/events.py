@@ -444,10 +444,12 @@ class ActivityRolled(Event):
 
 @dataclass(frozen=True, slots=True)
 class ActivityProtected(Event):
-    """R7.2: a garrison protects ``province``: nothing happens."""
+    """R7.2: a garrison protects ``province``: nothing happens.  ``capital``: the garrison is
+    the capital printed there, uncovered (R2), not a disc."""
 
     kind: ClassVar[str] = "activity"
     province: int
+    capital: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ import tetrarchia.options  # noqa: F401  (registers the modules, and with them t
 from tetrarchia.core import events as ev
 from tetrarchia.core.actions import SubdueKind
 from tetrarchia.core.board import Board
-from tetrarchia.core.pieces import GOTHS, ROMAN_NUMERALS, UNREST, Emperor, Piece
+from tetrarchia.core.pieces import GARRISON, GOTHS, REVOLT, ROMAN_NUMERALS, UNREST, Emperor, Piece
 from tetrarchia.core.rulebook import REGISTRY
 from tetrarchia.core.state import Result
 
@@ -135,14 +135,47 @@ def _phase_ended(e: ev.PhaseEnded, board: Board) -> str:
 
 
 # --- R6 combat -------------------------------------------------------------------------------
+def _die_and_modifier(die: int, modifier: int) -> str:
+    """The die as rolled, then the options' modifier apart (the Goths' +1, R11.4; Galerius's
+    +1s, R12.1): ``5+1`` so that the roll on the dice line can be found again."""
+    return f"{die}{modifier:+d}" if modifier else str(die)
+
+
+def _groups(groups: tuple[int, ...], counted: int, what: str) -> str:
+    """Which support groups touch the fighter and which one counts (R6, D6)."""
+    if not groups:
+        return f"no {what} linked"
+    if len(groups) == 1:
+        return f"a group of {groups[0]} {what if groups[0] > 1 else what[:-1]}"
+    sizes = ", ".join(str(g) for g in sorted(groups, reverse=True))
+    return f"groups of {sizes} {what}: the one of {counted} counts"
+
+
+def _doubling(linked: int, who: str) -> str:
+    if not linked:
+        return ""
+    return f", x{1 << linked} for {linked} other {who}{'s' if linked > 1 else ''} linked"
+
+
 def _battle(e: ev.Battle, board: Board) -> str:
-    # the modifiers are shown added to the die, as a player adds them at the table
-    roman_die = e.roman_die + e.roman_modifier
-    barbarian_die = e.barbarian_die + e.barbarian_modifier
+    # R6: each side's (die + support) x 2^linked; the modifiers apart from the dice as rolled
+    roman = _die_and_modifier(e.roman_die, e.roman_modifier)
+    barbarian = _die_and_modifier(e.barbarian_die, e.barbarian_modifier)
+    why: list[str] = []
+    if e.roman_modifier:
+        why.append(f"Roman die {e.roman_die} {e.roman_modifier:+d} (Galerius's power)")
+    if e.barbarian_modifier:
+        why.append(f"Barbarian die {e.barbarian_die} {e.barbarian_modifier:+d} (the Goths)")
+    roman_groups = _groups(e.roman_groups, e.roman_support, "garrisons") if e.piece < 4 \
+        else "the Dux has no garrisons"
+    why.append(f"Roman support: {roman_groups}{_doubling(e.roman_linked, 'Emperor')}")
+    why.append(f"Barbarian support: {_groups(e.barbarian_groups, e.barbarian_support, 'revolts')}"
+               f"{_doubling(e.barbarian_linked, 'army')}")
     return (f"Battle of {_capital(_piece(e.piece))} in {board.name(e.piece_province)} and the "
-            f"army in {board.name(e.army_province)}: Roman ({roman_die}+{e.roman_support})"
-            f"x{1 << e.roman_linked} = {e.roman_value} against Barbarian ({barbarian_die}+"
-            f"{e.barbarian_support})x{1 << e.barbarian_linked} = {e.barbarian_value}.")
+            f"army in {board.name(e.army_province)}: Roman ({roman}+{e.roman_support})"
+            f"x{1 << e.roman_linked} = {e.roman_value} against Barbarian ({barbarian}+"
+            f"{e.barbarian_support})x{1 << e.barbarian_linked} = {e.barbarian_value}. "
+            f"({'; '.join(why)}.)")
 
 
 def _battle_drawn(e: ev.BattleDrawn, board: Board) -> str:
@@ -151,9 +184,14 @@ def _battle_drawn(e: ev.BattleDrawn, board: Board) -> str:
 
 def _army_destroyed(e: ev.ArmyDestroyed, board: Board) -> str:
     name = _capital(_piece(e.piece))
+    # R5.5, R7.3: the army goes back to the reserve with the disc under it (inside the Empire
+    # the army stands on the revolt it made; a border holds no disc under an army)
+    under = "" if board.is_border[e.army_province] else \
+        f"; the revolt under it in {board.name(e.army_province)} is removed"
     if e.entered:
-        return f"{name} wins: the army is destroyed and he enters {board.name(e.army_province)}."
-    return f"{name} wins: the army is destroyed."
+        return (f"{name} wins: the army is destroyed{under}, and he enters "
+                f"{board.name(e.army_province)}.")
+    return f"{name} wins: the army is destroyed{under}."
 
 
 REMOVAL_TEXT = {
@@ -175,7 +213,9 @@ def _figure_removed(e: ev.FigureRemoved, board: Board) -> str:
 # --- R7 Barbarian phase ----------------------------------------------------------------------
 def _link_rolled(e: ev.LinkRolled, board: Board) -> str:
     link = board.links[e.link]
-    return (f"Broken link {board.name(link.a)} - {board.name(link.b)}: rolled {e.die}, "
+    # R7.4: 4-6 holds; the Goths add +1 to the die (R11.4), shown apart from the roll
+    rolled = f"rolled {e.die}{e.bonus:+d} (the Goths) = {e.die + e.bonus}" if e.bonus else f"rolled {e.die}"
+    return (f"Broken link {board.name(link.a)} - {board.name(link.b)}: {rolled}, "
             f"{'linked' if e.holds else 'not linked'}.")
 
 
@@ -189,6 +229,8 @@ def _activity_rolled(e: ev.ActivityRolled, board: Board) -> str:
 
 
 def _activity_protected(e: ev.ActivityProtected, board: Board) -> str:
+    if e.capital:  # R2: an uncovered printed capital counts as a garrison
+        return f"{board.name(e.province)} is protected by its uncovered capital: nothing happens."
     return f"{board.name(e.province)} is protected by a garrison: nothing happens."
 
 
@@ -208,8 +250,18 @@ def _uprising_starts(e: ev.UprisingStarts, board: Board) -> str:
     return f"Uprising in {board.name(e.province)}!"
 
 
+def _replaced(disc: int, province: str) -> str:
+    """What a revolt put on ``province`` sends back to its reserve (R7.2, R7.3)."""
+    if disc == UNREST:
+        return f"; the unrest in {province} becomes a revolt"
+    if disc >= GARRISON:
+        return f"; the garrison of {Emperor(disc - GARRISON).title} in {province} returns to his reserve"
+    return ""
+
+
 def _uprising_spreads(e: ev.UprisingSpreads, board: Board) -> str:
-    return f"The uprising spreads a revolt to {board.name(e.province)}."
+    name = board.name(e.province)
+    return f"The uprising spreads a revolt to {name}{_replaced(e.replaced, name)}."
 
 
 def _no_army_left(e: ev.NoArmyLeft, board: Board) -> str:
@@ -244,8 +296,11 @@ def _army_attacks(e: ev.ArmyAttacks, board: Board) -> str:
 
 
 def _army_advances(e: ev.ArmyAdvances, board: Board) -> str:
-    return (f"The army advances from {board.name(e.origin)} to {board.name(e.dest)} and "
-            "devastates it.")
+    dest = board.name(e.dest)
+    if e.replaced == REVOLT:
+        return f"The army advances from {board.name(e.origin)} to {dest}, already in revolt."
+    return (f"The army advances from {board.name(e.origin)} to {dest} and devastates it: a "
+            f"revolt{_replaced(e.replaced, dest)}.")
 
 
 # --- R8 the end ------------------------------------------------------------------------------
