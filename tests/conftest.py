@@ -312,3 +312,10 @@ def pytest_report_header(config: pytest.Config) -> str:
     compiled = compiled_in_use()
     return (f"tetrarchia rules: compiled with mypyc ({len(compiled)} modules)" if compiled
             else "tetrarchia rules: pure Python")
+
+
+@pytest.fixture(autouse=True)
+def _autosave_in_tmp(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Games played through the command line autosave (issue 8): never into the user's data
+    directory during the tests."""
+    monkeypatch.setenv("TETRARCHIA_DATA_DIR", str(tmp_path_factory.mktemp("data")))

@@ -278,7 +278,7 @@ def test_with_dux_deploy_and_move_the_dux() -> None:
     # R11.1: 2 IP to deploy the Dux next to the Emperor; then he moves for the Emperor's IP
     state = option_position(["dux"], emperors={"Maximian": "II:3"}, armies=["II:6"])
     game = Game.from_position(state)
-    out = run_session(game, Script(["M +dux III:1", "M/dux III:1-III:2"]))
+    out = run_session(game, Script(["M +dux III:1", "M/dux III:1-III:2", "board"]))
     assert game.log == [Deploy(M, Piece.DUX, prov("III:1")),
                         Move(M, prov("III:1"), prov("III:2"), False, Piece.DUX)]
     assert "Deploy Dux: " in out and "Rhaetia III:1 (2 IP)" in out  # the choices before
@@ -353,7 +353,7 @@ def test_variant_actions_appear_with_their_notation() -> None:
     assert "Patres Patriae: " in text and "takes 1 IP from Galerius" in text
     assert len(numbered(state, legal)) == len(legal)  # every action has its number
     game = Game.from_position(state)
-    out = run_session(game, Script(["D power reserve", "D patres", "D/g IV:4-IV:5"]))
+    out = run_session(game, Script(["D power reserve", "D patres", "D/g IV:4-IV:5", "board"]))
     assert "Diocletian burns a disc from his reserve and moves the other Emperors this turn." in out
     assert "Other Emperors: " in out and "Galerius to Achaia IV:5" in out
     assert "Diocletian takes 1 IP from Galerius." in out

@@ -9,6 +9,7 @@ from tetrarchia.cli.render import action_label, numbered
 from tetrarchia.core.actions import Action, Attack, EndPhase, Enter, Move, Secure, Subdue, SubdueKind
 from tetrarchia.core.errors import TetrarchiaError
 from tetrarchia.core.notation import parse_action
+from tetrarchia.core.pieces import ARMY, REBEL
 from tetrarchia.core.roman import move_cost
 from tetrarchia.core.state import Awaiting, State
 
@@ -78,3 +79,22 @@ def choice_hint(state: State, legal: list[Action]) -> str:
     if state.awaiting is Awaiting.DECISION:
         return f"the game waits for a decision of {who_decides(state)}: type {choices}"
     return ""
+
+
+def bare_word_reason(state: State, text: str) -> str | None:
+    """Why a command word typed alone is no action now (``attack`` with no army in reach says
+    so, as ``attack dacia`` does), or None."""
+    words = text.lower().split()
+    if words != ["attack"] or state.awaiting is not Awaiting.ROMAN_ACTION:
+        return None
+    emperor = state.turn
+    here = state.emperor_at[emperor]
+    if here < 0:
+        return f"{emperor.title} is off the board: he cannot attack"
+    board = state.board
+    armies = [q for q, _ in board.neighbours[here] if ARMY <= state.figure[q] <= REBEL]
+    if not armies:
+        return (f"no Barbarian army stands in a province linked to {board.name(here)} "
+                "(attacks go through links only, R5.5)")
+    named = " or ".join(f"'attack {board.name(q).lower()}'" for q in armies)
+    return f"attack which army? type {named}"

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import secrets
+import sys
+from collections.abc import Callable
 from enum import StrEnum
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
@@ -18,12 +20,13 @@ from rich.console import Console
 from rich.text import Text
 
 from tetrarchia.buildinfo import describe, stale_modules
+from tetrarchia.cli.autosave import Autosave, Unfinished, unfinished_games
 from tetrarchia.cli.boardinfo import board_summary, describe_board
 from tetrarchia.cli.optioninfo import Chosen, describe_option, describe_options, options_summary, read_choices
 from tetrarchia.cli.play import PlaySession
 from tetrarchia.cli.replay import replay_game
 from tetrarchia.cli.terminal import terminal_input
-from tetrarchia.cli.texts import game_intro
+from tetrarchia.cli.texts import game_intro, recap
 from tetrarchia.core.board import Board, default_board, load_board
 from tetrarchia.core.errors import TetrarchiaError
 from tetrarchia.core.pieces import Emperor
@@ -180,6 +183,9 @@ def play(
                        "played again.")] = None,
     board: BoardOption = None,
     load: Annotated[Path | None, typer.Option("--load", help="Resume a saved game.")] = None,
+    resume: Annotated[bool, typer.Option(
+        "--resume", help="Resume one of the last unfinished games (every game is autosaved "
+                         "after every action in the user's data directory).")] = False,
     no_new_armies_advance: NoAdvanceOption = False,
     reroll_broken_links: RerollOption = False,
     support: SupportOption = SupportGroup.LARGEST,
@@ -192,6 +198,14 @@ def play(
     the Barbarian player's, with Barbaria)."""
     console = Console(highlight=False)
     the_board = board_or_fail(board)
+    interactive = sys.stdin.isatty()
+    ask = terminal_input(console, the_board)
+    autosave: Autosave | None = None
+    if resume and load is None:
+        picked = pick_unfinished(console, ask)
+        if picked is None:
+            raise typer.Exit(0)
+        load, autosave = picked.path, Autosave(picked.path)
     if load is not None:
         try:
             game = Game.load(load, the_board)
@@ -209,13 +223,45 @@ def play(
         settings = settings_or_fail(level, players, shared_caesar, no_new_armies_advance,
                                     reroll_broken_links, support, chosen)
         game = Game.new(settings, the_board, seed=seed if seed is not None else secrets.randbelow(10**6))
-    session = PlaySession(game, console, terminal_input(console, game.board), intro=game_intro(game, load))
+        waiting = unfinished_games()
+        if waiting:
+            console.print(f"{len(waiting)} unfinished game{'s' if len(waiting) > 1 else ''} "
+                          f"autosaved, the last on {waiting[0].describe()}: tetrarchia play --resume",
+                          markup=False, highlight=False)
+    if autosave is None:
+        autosave = Autosave.new(game)
+    session = PlaySession(game, console, ask, intro=game_intro(game, load), autosave=autosave,
+                          interactive=interactive, pause=interactive,
+                          recap=recap(game) if load is not None else None)
     try:
         code = session.run()
-    except KeyboardInterrupt:
-        console.print("\nInterrupted: the game was not saved.")
+    except KeyboardInterrupt:  # outside the loop (the end of a game): the autosave holds
+        console.print(f"\nInterrupted: {session.kept()}", markup=False, highlight=False)
         code = 130
     raise typer.Exit(code)
+
+
+def pick_unfinished(console: Console, ask: Callable[[str], str]) -> Unfinished | None:
+    """--resume: the last unfinished games, newest first; Enter takes the newest."""
+    waiting = unfinished_games()
+    if not waiting:
+        console.print("No unfinished game is autosaved: start one with tetrarchia play.",
+                      markup=False, highlight=False)
+        return None
+    console.print("Unfinished games (autosaved):", markup=False)
+    for n, entry in enumerate(waiting, 1):
+        console.print(f"  {n} {entry.describe()}", markup=False, highlight=False)
+    while True:
+        try:
+            answer = ask(f"Resume which game? 1-{len(waiting)} (Enter: 1) > ").strip()
+        except (EOFError, KeyboardInterrupt):
+            return None
+        if not answer:
+            return waiting[0]
+        if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(waiting):
+            return waiting[int(answer) - 1]
+        console.print(Text(f"Refused: there is no game {answer!r}: choose 1 to {len(waiting)}",
+                           style="bold red"))
 
 
 @app.command()

@@ -11,14 +11,22 @@ is being decided and the numbered choices.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 
 from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
 
+from tetrarchia.analysis.forecast import forecast
+from tetrarchia.cli.autosave import Autosave
 from tetrarchia.cli.decisions import decision_context, decision_word, who_decides
-from tetrarchia.cli.interpret import cheapest_way, choice_hint, short_form_meant
+from tetrarchia.cli.forecastview import render_forecast
+from tetrarchia.cli.info import province_info
+from tetrarchia.cli.interpret import bare_word_reason, cheapest_way, choice_hint, short_form_meant
+from tetrarchia.cli.phase import phase_summary
 from tetrarchia.cli.render import (
     RESULT_TEXT,
     end_report,
@@ -26,12 +34,13 @@ from tetrarchia.cli.render import (
     print_events,
     render_actions,
     render_board,
+    status_line,
 )
-from tetrarchia.cli.texts import HELP, RULES
+from tetrarchia.cli.texts import HELP, RULES, RULES_FILE
 from tetrarchia.core.actions import Action, EndPhase, PlaceFleet
 from tetrarchia.core.engine import decider, deciding_seat, resume, roll_description
 from tetrarchia.core.errors import AmbiguousAction, TetrarchiaError
-from tetrarchia.core.events import Event
+from tetrarchia.core.events import Event, GameEnds, PhaseEnded, TurnBegins
 from tetrarchia.core.notation import format_action, resolve
 from tetrarchia.core.pieces import Emperor
 from tetrarchia.core.scoring import score
@@ -47,14 +56,23 @@ class PlaySession:
     """One interactive game.  :meth:`run` returns the exit code."""
 
     def __init__(self, game: Game, console: Console, input_fn: InputFn, intro: list[str] | None = None,
-                 show_board: bool = True) -> None:
+                 show_board: bool = True, autosave: Autosave | None = None, interactive: bool = False,
+                 pause: bool = False, recap: list[str] | None = None) -> None:
         self.game = game
         self.console = console
         self.input_fn = input_fn
         self.intro = intro or []
+        self.recap = recap or []
         self.show_board = show_board
+        self.autosave = autosave
+        self.interactive = interactive  # a person at a terminal: Ctrl-D asks before leaving
+        self.pause = pause  # wait for Enter after a Barbarian phase's summary
         self.automatic_steps: set[int] = set()  # log indices of the steps taken with no choice
-        self.view_stale = True  # the board and the list are to be shown before the next prompt
+        self.view_stale = True  # the list (and the status) are to be shown before the next prompt
+        self.board_stale = True  # the board too: at the start, after a Barbarian phase, 'board'
+        self.phase_events: list[Event] | None = None  # the Barbarian phase being narrated
+        self.last_phase: list[Event] = []  # the last Barbarian phase, for 'last' (R7)
+        self.last_round = 0
 
     @property
     def state(self) -> State:
@@ -68,17 +86,50 @@ class PlaySession:
     def run(self) -> int:
         for line in self.intro:
             self.console.print(line, markup=False, highlight=False)
+        if self.recap:
+            self.console.rule(Text("Where the game stands", style="bold"))
+            for line in self.recap:
+                self.console.print(f"  {line}", markup=False, highlight=False)
         self.console.print("Type [bold]help[/] for the commands and the notation.")
-        try:
-            while not self.state.is_over:
+        while not self.state.is_over:
+            try:
                 self.step()
-        except EOFError:
-            self.console.print("\nInput closed: the game was not saved.")
-            return 0
-        except _Quit:
-            return 0
+            except EOFError:
+                if self.interactive and self.confirm_leaving("Ctrl-D"):
+                    return self.leave(0)
+                if not self.interactive:
+                    self.console.print(f"\nInput closed: {self.kept()}")
+                    return 0
+            except KeyboardInterrupt:
+                if self.confirm_leaving("Ctrl-C"):
+                    return self.leave(130)
+            except _Quit:
+                return 0
         self.finish()
         return 0
+
+    def kept(self) -> str:
+        """What became of the game when the players leave without saving."""
+        if self.autosave is None or self.autosave.failed is not None:
+            return "the game was not saved."
+        return (f"the game is kept in {self.autosave.path} (resume it with: tetrarchia play "
+                "--resume).")
+
+    def confirm_leaving(self, key: str) -> bool:
+        """After a Ctrl-C or Ctrl-D: ask before leaving; a second one leaves (issue 8)."""
+        self.console.print(f"\n{key}: leave the game? Its autosave holds every action so far.")
+        try:
+            answer = self.input_fn("Leave? y to leave, Enter to play on > ")
+        except (KeyboardInterrupt, EOFError):
+            return True
+        if answer.strip().lower() in ("y", "yes", "q", "quit"):
+            return True
+        self.view_stale = True
+        return False
+
+    def leave(self, code: int) -> int:
+        self.console.print(f"Left: {self.kept()}", markup=False, highlight=False)
+        return code
 
     def step(self) -> None:
         state = self.state
@@ -98,7 +149,7 @@ class PlaySession:
             self.apply(action, automatic=True)
             return
         if self.view_stale:
-            self.show(legal)
+            self.show(legal, board=self.board_stale)
         self.handle(self.input_fn(self.prompt(legal)), legal)
 
     def automatic(self, legal: list[Action]) -> tuple[Action, str] | None:
@@ -130,12 +181,17 @@ class PlaySession:
         return f"{label}, {state.ip} IP{single} > "
 
     def show(self, legal: list[Action], board: bool = False) -> None:
-        """The board (not before a decision inside a phase, unless ``board``) and the numbered
-        actions; a decision says first what is being decided."""
+        """The board when ``board`` (at the start, after a Barbarian phase, on 'board'), else the
+        status line; then the numbered actions; a decision says first what is being decided.
+        The board is not drawn again after every action: on 80x24 it would push the narration
+        and the Barbarian phase's summary off the screen."""
         deciding = self.state.awaiting is Awaiting.DECISION
-        if self.show_board and (board or not deciding):
+        if self.show_board and board:
             self.console.print()
             self.console.print(render_board(self.state, self.console.width))
+            self.board_stale = False
+        elif self.show_board:
+            self.console.print(status_line(self.state))
         if deciding:
             self.console.print(Text(f"{who_decides(self.state)} decides: ", style="bold")
                                .append(decision_context(self.state), style=""))
@@ -152,26 +208,13 @@ class PlaySession:
         if not text:
             if len(legal) == 1:
                 self.apply(legal[0])
-            return
-        if command in ("help", "?", "h"):
-            self.console.print(HELP, markup=False, highlight=False)
-        elif command in ("board", "b"):
-            self.show(legal, board=True)
-        elif command in ("actions", "list"):
-            self.console.print(render_actions(self.state, legal, width=self.console.width))
-        elif command == "rules":
-            self.console.print(RULES, markup=False, highlight=False)
-        elif command == "score":
-            self.console.print(f"If the game ended now: {score(self.state).describe()}")
-        elif command == "undo":
-            self.undo()
-        elif command == "save":
-            if rest.strip():
-                self.save(rest.strip())
             else:
-                self.refuse("save needs a file name: save FILE")
-        elif command in ("quit", "exit", "q"):
-            self.quit()
+                self.console.print("Type an action, or its number in the list (help: the commands, "
+                                   "board: the board and the list again).", markup=False)
+            return
+        entry = COMMAND_INDEX.get(command)
+        if entry is not None and (entry.takes_argument or not rest.strip()):
+            entry.run(self, rest.strip(), legal)
         elif text.isascii() and text.isdigit():  # "²" or "٣" is no action number
             items = numbered(self.state, legal)
             if len(text) > 6:  # int() of 4,301 digits raises; no list is that long anyway
@@ -195,9 +238,90 @@ class PlaySession:
                 if meant is not None:  # not legal now: the engine says why
                     self.apply(meant)
                 else:
-                    self.refuse(choice_hint(self.state, legal) or str(exc))
+                    self.refuse(bare_word_reason(self.state, text) or choice_hint(self.state, legal)
+                                or str(exc))
                 return
             self.apply(cheapest_way(self.state, action, legal, text))
+
+    # --- the commands (one entry each in COMMANDS) ----------------------------------------
+    def help(self, rest: str, legal: list[Action]) -> None:
+        if rest.lower() == "rules":
+            self.console.print(RULES, markup=False, highlight=False)
+            self.console.print(f"The complete rules (R1-R14, every option, the decisions D1-D38): "
+                               f"{RULES_FILE}; one option in full: tetrarchia options NAME.",
+                               markup=False, highlight=False)
+            return
+        self.console.print(HELP, markup=False, highlight=False)
+        self.console.print("Commands:", markup=False)
+        for entry in COMMANDS:
+            self.console.print(f"  {entry.usage:<16} {entry.help}", markup=False, highlight=False)
+        self.console.print("Press Enter alone when only one action is possible.", markup=False)
+
+    def board(self, rest: str, legal: list[Action]) -> None:
+        self.show(legal, board=True)
+
+    def actions(self, rest: str, legal: list[Action]) -> None:
+        self.console.print(render_actions(self.state, legal, width=self.console.width))
+
+    def rules(self, rest: str, legal: list[Action]) -> None:
+        self.console.print(RULES, markup=False, highlight=False)
+        self.console.print(f"The complete rules: {RULES_FILE} (or: help rules).", markup=False,
+                           highlight=False)
+
+    def score(self, rest: str, legal: list[Action]) -> None:
+        self.console.print(f"If the game ended now: {score(self.state).describe()}")
+
+    def save_command(self, rest: str, legal: list[Action]) -> None:
+        if rest:
+            self.save(rest)
+        else:
+            self.refuse("save needs a file name: save FILE")
+
+    def quit_command(self, rest: str, legal: list[Action]) -> None:
+        self.quit()
+
+    def undo_command(self, rest: str, legal: list[Action]) -> None:
+        self.undo()
+
+    def last(self, rest: str, legal: list[Action]) -> None:
+        """The last Barbarian phase again: its narration and its summary (R7)."""
+        if not self.last_phase:
+            self.refuse("no Barbarian phase has been played in this session yet")
+            return
+        self.console.rule(Text("The last Barbarian phase", style="bold magenta"), style="magenta")
+        print_events(self.console, self.last_phase, self.game.board)
+        self.print_summary(self.last_phase)
+
+    def info(self, rest: str, legal: list[Action]) -> None:
+        if not rest:
+            self.refuse("info needs a province or a region: info thracia, info II, info italia")
+            return
+        try:
+            lines = province_info(self.state, rest)
+        except TetrarchiaError as exc:
+            self.refuse(str(exc))
+            return
+        for line in lines:
+            self.console.print(line, markup=False, highlight=False)
+
+    def forecast_command(self, rest: str, legal: list[Action]) -> None:
+        """The exact forecast of the next Barbarian phase (analysis.forecast)."""
+        if self.state.is_over:
+            self.refuse("the game is over")
+            return
+        if self.state.awaiting is Awaiting.ENTRY:
+            self.refuse(f"{self.state.turn.title} enters the board first; then 'forecast' says what "
+                        "ending his Roman phase would bring")
+            return
+        with self.console.status("Computing the forecast over every roll of the dice ..."):
+            try:
+                fc = forecast(self.state)
+            except TetrarchiaError as exc:
+                self.refuse(str(exc))
+                return
+        if self.state.awaiting is Awaiting.ROMAN_ACTION:
+            self.console.print(f"If {self.state.turn.title} ends his Roman phase now:", markup=False)
+        self.console.print(render_forecast(self.state, fc))
 
     def refuse(self, why: str) -> None:
         self.console.print(Text(f"Refused: {why}", style="bold red"))
@@ -215,6 +339,7 @@ class PlaySession:
             self.automatic_steps.add(log_length)
         self.print_events(events)
         self.view_stale = True
+        self.save_automatically()
 
     def roll(self) -> None:
         purpose = roll_description(self.state)
@@ -226,9 +351,45 @@ class PlaySession:
         self.console.print(line)
         self.print_events(events)
         self.view_stale = True
+        self.save_automatically()
+
+    def save_automatically(self) -> None:
+        if self.autosave is None:
+            return
+        if self.state.is_over:
+            self.autosave.discard()  # nothing to resume; the players are offered to save it
+            return
+        trouble = self.autosave.write(self.game)
+        if trouble is not None:
+            self.console.print(Text(f"Warning: {trouble}; play goes on.", style="yellow"))
 
     def print_events(self, events: list[Event]) -> None:
+        """The narration; a Barbarian phase is gathered from the end of a Roman phase to the next
+        turn and summed up when it ends (then the board is drawn again)."""
         print_events(self.console, events, self.game.board)
+        for event in events:
+            if isinstance(event, PhaseEnded):
+                self.phase_events = []
+                self.last_round = self.state.round
+            elif self.phase_events is not None:
+                self.phase_events.append(event)
+                if isinstance(event, (TurnBegins, GameEnds)):
+                    self.end_of_phase()
+
+    def end_of_phase(self) -> None:
+        phase = self.phase_events or []
+        self.phase_events = None
+        self.last_phase = phase
+        self.print_summary(phase)
+        self.board_stale = True
+        if self.pause and not self.state.is_over:
+            self.input_fn("Enter: the board > ")
+
+    def print_summary(self, phase: list[Event]) -> None:
+        lines = phase_summary(phase, self.game.board) or ["Nothing happened."]
+        body = Text("\n".join(lines))
+        self.console.print(Panel(body, title=f"Barbarian phase, round {self.last_round}",
+                                 title_align="left", expand=False))
 
     def undo(self) -> None:
         """Take back the last decision (and the automatic steps after it), never a die roll."""
@@ -252,15 +413,17 @@ class PlaySession:
         for action in reversed(undone):
             self.console.print(f"Undone: {format_action(action, self.state.board)}", markup=False)
         self.view_stale = True
+        self.save_automatically()
 
     def save(self, path: str) -> bool:
+        target = Path(path).expanduser()  # "save ~/t.json" as a shell would read it
         try:
-            self.game.save(path)
+            self.game.save(target)
         except OSError as exc:
             self.refuse(f"cannot save to {path!r}: {exc.strerror or exc}")
             return False
-        self.console.print(f"Saved to {path} (resume with: tetrarchia play --load {path})",
-                           markup=False, highlight=False)
+        self.console.print(f"Saved to {target} (resume with: tetrarchia play --load "
+                           f"{shlex.quote(str(target))})", markup=False, highlight=False)
         return True
 
     def offer_save(self, question: str) -> None:
@@ -298,3 +461,41 @@ class PlaySession:
 
 class _Quit(Exception):
     """The players left the game."""
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command of the play loop: its words, its help line and the method that runs it
+    (``PlaySession.<method>(rest, legal)``).  Adding a command is adding an entry here."""
+
+    words: tuple[str, ...]
+    usage: str
+    help: str
+    method: str
+    takes_argument: bool = False
+
+    def run(self, session: PlaySession, rest: str, legal: list[Action]) -> None:
+        getattr(session, self.method)(rest, legal)
+
+
+COMMANDS: list[Command] = [
+    Command(("help", "?", "h"), "help [rules]", "this help; 'help rules': the rules in brief and "
+            "where the complete rules are", "help", takes_argument=True),
+    Command(("board", "b"), "board", "show the board and the actions again", "board"),
+    Command(("actions", "list"), "actions", "the numbered actions again", "actions"),
+    Command(("info", "i"), "info PLACE", "a province (links and costs, coasts, arrow, steps to "
+            "Roma, what stands there) or a region: info thracia, info II", "info",
+            takes_argument=True),
+    Command(("forecast", "f"), "forecast", "the chances of the next Barbarian phase, exact (R7)",
+            "forecast_command"),
+    Command(("last",), "last", "the last Barbarian phase again, and its summary", "last"),
+    Command(("undo",), "undo", "take back the last action of this phase (never a die roll)",
+            "undo_command"),
+    Command(("save",), "save FILE", "save the game (resume it with: tetrarchia play --load FILE)",
+            "save_command", takes_argument=True),
+    Command(("score",), "score", "the 10-point score if the game ended now (R8)", "score"),
+    Command(("rules",), "rules", "the costs of the Roman actions", "rules"),
+    Command(("quit", "exit", "q"), "quit", "leave the game (you are offered to save it; the "
+            "autosave keeps it anyway)", "quit_command"),
+]
+COMMAND_INDEX: dict[str, Command] = {word: entry for entry in COMMANDS for word in entry.words}

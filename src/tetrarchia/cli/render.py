@@ -13,6 +13,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from tetrarchia.cli.battle import explain_attack
 from tetrarchia.core.actions import (
     Action,
     Attack,
@@ -29,6 +30,8 @@ from tetrarchia.core.actions import (
 from tetrarchia.core.actions import SubdueKind as Kind
 from tetrarchia.core.board import ITALIA, Board
 from tetrarchia.core.combat import battle_values
+from tetrarchia.core.engine import apply_action
+from tetrarchia.core.errors import TetrarchiaError
 from tetrarchia.core.events import Event, PhaseEnded, TurnBegins
 from tetrarchia.core.notation import format_action
 from tetrarchia.core.pieces import (
@@ -544,9 +547,15 @@ def group_order(groups: Sequence[str]) -> list[str]:
     return [*FIRST_GROUPS, *options, *LAST_GROUPS]
 
 
-def action_label(state: State, action: Action) -> str:
-    """A short label for the numbered list (the group heading says what kind of action)."""
+SHORT_LIST = 100  # below this width the list names provinces without coordinates, odds alone
+
+
+def action_label(state: State, action: Action, short: bool = False) -> str:
+    """A short label for the numbered list (the group heading says what kind of action);
+    ``short``: for a narrow terminal, the provinces without their coordinates and the odds of an
+    attack without the formulas."""
     board = state.board
+    place = board.name if short else board.label
     if isinstance(action, AttackPirates):  # R11.3: the odds before the dice
         return f"{action.label(state)} {pirate_odds(state, action)}"
     if isinstance(action, OptionAction):
@@ -554,11 +563,11 @@ def action_label(state: State, action: Action) -> str:
     if isinstance(action, PlaceFleet):
         return board.zones[action.zone].title
     if isinstance(action, Enter):
-        return board.label(action.province)
+        return place(action.province)
     if isinstance(action, Move):
         # R2, D8: into a province where another figure stands he only passes through
         passing = ", passing" if state.figure[action.dest] else ""
-        label = f"{board.label(action.dest)} ({move_cost(state, action)} IP{passing})"
+        label = f"{place(action.dest)} ({move_cost(state, action)} IP{passing})"
         if action.piece is None:
             return label
         who = f"{action.piece.title} " if action.piece < Piece.DUX else ""
@@ -574,7 +583,10 @@ def action_label(state: State, action: Action) -> str:
                 Kind.REDUCE_REVOLT: "revolt to unrest (1 IP)",
                 Kind.REMOVE_UNREST: "remove the unrest (1 IP)"}[action.kind]
     if isinstance(action, Attack):
-        label = f"{board.label(action.target)} ({attack_cost(state, action)} IP) {attack_odds(state, action)}"
+        chances = attack_odds(state, action)
+        if short:
+            chances = chances.split(": ", 1)[-1]
+        label = f"{place(action.target)} ({attack_cost(state, action)} IP) {chances}"
         return label if action.piece is None else f"attack {label}"
     if isinstance(action, EndPhase):
         return "end the Roman phase"
@@ -610,6 +622,7 @@ def render_actions(state: State, actions: Sequence[Action], width: int = 100) ->
     items = numbered(state, actions)
     groups = [action_group(a, state) for a in items]
     head = max([15, *(len(g) + 2 for g in groups)])
+    short = width < SHORT_LIST
     for group in group_order(groups):
         entries = [(n, a) for n, (a, g) in enumerate(zip(items, groups, strict=True), 1) if g == group]
         if not entries:
@@ -618,7 +631,7 @@ def render_actions(state: State, actions: Sequence[Action], width: int = 100) ->
         line.append(f"{group + ':':<{head}}", style="bold")
         used = len(line)
         for n, action in entries:
-            label = action_label(state, action)
+            label = action_label(state, action, short)
             piece_len = len(str(n)) + 1 + len(label) + 3
             if used + piece_len > width and used > head:
                 line.rstrip()
@@ -632,8 +645,27 @@ def render_actions(state: State, actions: Sequence[Action], width: int = 100) ->
         line.rstrip()
         out.append_text(line)
         out.append("\n")
+        for n, action in entries:  # R6: what makes each side's value, before the dice
+            if isinstance(action, Attack):
+                out.append(f"{'':<{head}}{n}: {explain_attack(state, action)}\n", style="dim")
+    gone = end_refused(state, actions)
+    if gone:
+        out.append(f"{'End:':<{head}}", style="bold")
+        out.append(f"not now: {gone}\n", style="dim")
     out.rstrip()
     return out
+
+
+def end_refused(state: State, actions: Sequence[Action]) -> str:
+    """Why "end" is missing from a Roman phase's list (passing through, R2/D8), in the
+    engine's words; empty when it is there."""
+    if state.awaiting is not Awaiting.ROMAN_ACTION or any(isinstance(a, EndPhase) for a in actions):
+        return ""
+    try:
+        apply_action(state.copy(), EndPhase(state.turn))
+    except TetrarchiaError as exc:
+        return str(exc)
+    return ""
 
 
 def end_report(state: State) -> list[str]:

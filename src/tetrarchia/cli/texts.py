@@ -5,6 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from tetrarchia.cli.optioninfo import SCENARIO, options_summary
+from tetrarchia.cli.phase import phase_summary
+from tetrarchia.cli.render import SETUP_TASKS
+from tetrarchia.core.actions import Roll
+from tetrarchia.core.events import Event, GameEnds, PhaseEnded, TurnBegins
+from tetrarchia.core.notation import format_action
 from tetrarchia.core.rulebook import REGISTRY
 from tetrarchia.game import Game
 from tetrarchia.seats import seating
@@ -14,14 +19,6 @@ Type an action, or its number in the list.  Actions may be written
   in full:   Maximian moves from Cisalpina to Etrvria     Diocletian attacks Dacia from Thracia
   compact:   M cisalpina-etrvria   D IV:3xIV:1   C +II:4   G s2-3   M end
   short:     etrvria   attack dacia   secure   remove revolt   sail   end
-Commands:
-  board            show the board and the actions again
-  undo             take back the last action of this phase (never a die roll)
-  save FILE        save the game (resume it with: tetrarchia play --load FILE)
-  score            the 10-point score if the game ended now (R8)
-  rules            the costs of the Roman actions
-  quit             leave the game (you are offered to save it)
-Press Enter alone when only one action is possible.
 Optional rules, when chosen (tetrarchia options lists them):
   Dux, Vicarius: M +dux III:1   M/dux III:1-III:3   M/dux -R III:3   M/dux III:1xgermania_magna
                  M +vic etrvria   M/vic etrvria-roma   (long: Maximian deploys the Dux in Rhaetia)
@@ -30,6 +27,8 @@ Optional rules, when chosen (tetrarchia options lists them):
   Imperivm 1st:  D +ip reserve     Via Romana: M gII:3>II:4     Patres Patriae: D patres
   Decisions (Galerius's +1, Constantius's block, the Barbarian player): type the number, or
                  power reserve   decline   reroll   pass   cancel   black etrvria"""
+
+RULES_FILE = "docs/rules.md in the repository"
 
 RULES = """\
 Roman phase (R5), 6 IP: move 1 IP (broken link 2, by fleet 1; +1 into a revolt; never into an
@@ -77,4 +76,40 @@ def game_intro(game: Game, loaded_from: str | Path | None = None) -> list[str]:
     board = game.board
     if not board.source.startswith("tetrarchia/"):
         lines.append(f"Board: {board.source}.")
+    return lines
+
+
+def recap(game: Game) -> list[str]:
+    """Where a loaded game stands (issue 8, ``--load`` and ``--resume``): the round and the turn,
+    the last Barbarian phase summed up, and what was done since the turn began."""
+    board = game.board
+    state = game.state
+    last_phase: list[Event] = []
+    gathering: list[Event] | None = None
+    this_turn: list[str] = []
+    for action, _after, events in game.replay():
+        if not isinstance(action, Roll):
+            this_turn.append(format_action(action, board))
+        for event in events:
+            if isinstance(event, PhaseEnded):
+                gathering = []
+            elif gathering is not None:
+                gathering.append(event)
+                if isinstance(event, (TurnBegins, GameEnds)):
+                    last_phase, gathering = gathering, None
+            if isinstance(event, TurnBegins):
+                this_turn = []
+    lines: list[str] = []
+    if state.is_over:
+        lines.append("The game is over.")
+    elif any(task[0] in SETUP_TASKS for task in state.tasks):
+        lines.append("The setup (R3) is still going on.")
+    else:
+        lines.append(f"Round {state.round}, {state.turn.title}'s turn; secured borders "
+                     f"{state.secured_borders()}/6; reserves: unrest {state.unrest_reserve}, "
+                     f"revolt {state.revolt_reserve}.")
+    if last_phase:
+        lines.append("The last Barbarian phase: " + " ".join(phase_summary(last_phase, board)))
+    if this_turn:
+        lines.append("Since the turn began: " + "; ".join(this_turn) + ".")
     return lines

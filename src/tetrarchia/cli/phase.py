@@ -1,0 +1,72 @@
+"""The summary of a Barbarian phase (R7) for the terminal: what the dice did, in a few lines,
+after the blow-by-blow narration (which scrolls away on an 80x24 terminal).  ``last`` shows the
+last phase again."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tetrarchia.core import events as ev
+from tetrarchia.core.board import Board
+from tetrarchia.core.pieces import GARRISON, Piece
+
+
+def _names(board: Board, provinces: Sequence[int]) -> str:
+    return ", ".join(board.name(p) for p in dict.fromkeys(provinces))
+
+
+def phase_summary(events: Sequence[ev.Event], board: Board) -> list[str]:
+    """The Barbarian phase told by ``events`` (from the end of a Roman phase to the next turn),
+    one line per kind of thing that happened; empty when nothing did."""
+    unrest: list[int] = []
+    revolts: list[int] = []
+    uprisings: list[int] = []
+    protected: list[int] = []
+    armies: list[str] = []
+    removed: list[str] = []
+    lost: list[str] = []
+    for e in events:
+        if isinstance(e, ev.UnrestPlaced):
+            unrest.append(e.province)
+        elif isinstance(e, (ev.UnrestRevolts, ev.UnrestSpreads)):
+            revolts.append(e.province)
+        elif isinstance(e, ev.UprisingSpreads):
+            revolts.append(e.province)
+            if e.replaced >= GARRISON:
+                lost.append(f"the garrison in {board.name(e.province)}")
+        elif isinstance(e, ev.UprisingStarts):
+            uprisings.append(e.province)
+        elif isinstance(e, ev.ActivityProtected):
+            protected.append(e.province)
+        elif isinstance(e, ev.ArmyPlaced):
+            armies.append(f"a new army in {board.name(e.border)}")
+        elif isinstance(e, ev.ArmyAdvances):
+            armies.append(f"{board.name(e.origin)} → {board.name(e.dest)}")
+            if e.replaced >= GARRISON:
+                lost.append(f"the garrison in {board.name(e.dest)}")
+        elif isinstance(e, ev.ArmyStopped):
+            armies.append(f"{board.name(e.province)} held by a broken link")
+        elif isinstance(e, ev.ArmyBlocked):
+            armies.append(f"{board.name(e.province)} blocked")
+        elif isinstance(e, ev.ArmyDestroyed):
+            armies.append(f"the army in {board.name(e.army_province)} destroyed")
+        elif isinstance(e, ev.FigureRemoved):
+            removed.append(f"{Piece(e.piece).title} ({board.name(e.province)})")
+        elif isinstance(e, ev.GameEnds):
+            removed.append("the game ends")
+    lines = []
+    if unrest:
+        lines.append(f"Unrest: {_names(board, unrest)}.")
+    if revolts:
+        lines.append(f"New revolts: {_names(board, revolts)}.")
+    if uprisings:
+        lines.append(f"Uprisings: {_names(board, uprisings)}.")
+    if protected:
+        lines.append(f"Protected: {_names(board, protected)}.")
+    if armies:
+        lines.append(f"Armies: {'; '.join(armies)}.")
+    if lost:
+        lines.append(f"Lost: {'; '.join(lost)}.")
+    if removed:
+        lines.append(f"Off the board: {'; '.join(removed)}.")
+    return lines
