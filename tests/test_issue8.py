@@ -5,6 +5,7 @@ Typer's runner."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from io import StringIO
@@ -300,7 +301,8 @@ def test_version_and_python_dash_m() -> None:
 
 def test_rules_decisions_link_to_files_that_exist_and_the_readme_names_every_decision() -> None:
     decisions = (ROOT / "docs" / "rules-decisions.md").read_text(encoding="utf-8")
-    import re
+    assert "RULES.md" not in decisions  # the repository has no RULES.md: docs/rules.md
+    assert "[rules.md](rules.md)" in decisions
     for target in re.findall(r"\]\(([^)#]+)[^)]*\)", decisions):
         if not target.startswith("http"):
             assert (ROOT / "docs" / target).resolve().exists(), target
@@ -352,3 +354,31 @@ def test_scripted_dice_are_left_alone() -> None:
                               dice=ScriptedDice([1, 1]))
     session(game, Script(["end", ""]), pause=True)
     assert game.state.turn is Emperor.DIOCLETIAN
+
+
+# --- the rules in the box -----------------------------------------------------------------------
+def test_the_complete_rules_have_every_section_and_decision() -> None:
+    rules = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    headings = set(re.findall(r"^#+ (R\d+(?:\.\d+)?b?) ", rules, re.MULTILINE))
+    cited = set()
+    for path in (ROOT / "src").rglob("*.py"):
+        cited.update(re.findall(r"\bR(\d+(?:\.\d)?b?)\b", path.read_text(encoding="utf-8")))
+    # every section the code cites has its heading (a sub-step like R7.1.2 lives under R7.1)
+    missing = {f"R{c}" for c in cited if f"R{c}" not in headings and f"R{c.split('.')[0]}" not in headings}
+    assert not missing, missing
+    for n in range(1, 15):
+        assert f"R{n}" in headings
+    decisions = (ROOT / "docs" / "rules-decisions.md").read_text(encoding="utf-8")
+    last = max(int(n) for n in re.findall(r"\bD(\d+)\b", decisions))
+    for n in range(1, last + 1):
+        assert re.search(rf"\bD{n}\b", rules), f"D{n}"
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "docs/rules.md" in readme
+
+
+def test_help_rules_and_options_point_to_the_complete_rules() -> None:
+    game = Game.from_position(position(emperors={"Maximian": "roma"}, turn="Maximian"))
+    _code, out = session(game, Script(["help rules"]))
+    assert "docs/rules.md" in out and "Roman phase (R5)" in out
+    code, out = invoke(["options", "goths"])
+    assert code == 0 and "docs/rules.md, section R11.4" in flat(out)

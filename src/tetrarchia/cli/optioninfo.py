@@ -268,6 +268,9 @@ def describe_option(name: str, console: Console) -> None:
         console.print(Text("Rule", style="bold underline"))
         for item in reflow(text):
             console.print(Text(item))
+    section = module.rule.split()[0]
+    console.print(Text(f"The complete rules: docs/rules.md, section {section} (and the decisions: "
+                       "docs/rules-decisions.md).", style="dim"))
 
 
 def options_summary(settings: Settings) -> str:
