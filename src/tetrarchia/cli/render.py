@@ -416,10 +416,11 @@ def compact_row(state: State, lead: str, provinces: Sequence[int | None]) -> Tex
 
 def compact_board(state: State) -> RenderableType:
     """The board in about 15 lines of 79 columns: a column per region (rows 1-6 and the border
-    ») and Italia in a row, then the seas, the reserves, the Emperors and the options."""
+    ») and Italia in a row, then the seas, the reserves, the Emperors, the options and the
+    status line."""
     board = state.board
     regions = (1, 2, 3, 4, 5, 6)
-    lines = [status_line(state)]
+    lines: list[Text] = []
     head = Text("  ")
     head.append(" ".join(f"{REGION_HEADS[r]:<{CELL}}" for r in regions), style="bold")
     head.rstrip()
@@ -468,6 +469,9 @@ def compact_board(state: State) -> RenderableType:
     extra_legend = option_legend(state)
     if extra_legend:
         lines.append(Text(extra_legend, style="dim"))
+    # the status last, next to the list and the prompt: on 24 lines a long list of actions
+    # pushes the top of the board away, never whose turn it is and the IP left
+    lines.append(status_line(state))
     return Group(*lines)
 
 

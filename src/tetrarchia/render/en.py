@@ -184,12 +184,13 @@ def _battle_drawn(e: ev.BattleDrawn, board: Board) -> str:
 
 def _army_destroyed(e: ev.ArmyDestroyed, board: Board) -> str:
     name = _capital(_piece(e.piece))
-    # R5.5, R7.3: the army goes back to the reserve with the disc under it (inside the Empire
-    # the army stands on the revolt it made; a border holds no disc under an army)
+    # R5.5, R7.3: the army goes back to the reserve with the disc under it: inside the Empire
+    # the revolt it made (on a border a rebel's revolt, R13, is not told apart from none)
     under = "" if board.is_border[e.army_province] else \
         f"; the revolt under it in {board.name(e.army_province)} is removed"
     if e.entered:
-        return (f"{name} wins: the army is destroyed{under}, and he enters "
+        joint = ", and" if under else " and"
+        return (f"{name} wins: the army is destroyed{under}{joint} he enters "
                 f"{board.name(e.army_province)}.")
     return f"{name} wins: the army is destroyed{under}."
 
