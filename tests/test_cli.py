@@ -91,11 +91,14 @@ def maximian_enters_game(dice: Iterable[int] = ()) -> Game:
 
 class AlwaysEnd(Script):
     """Places fleets and enters by the first choice, then ends every Roman phase at once; when
-    'end' is refused (an Emperor entering Roma over another must move on, R2), the first move."""
+    'end' is refused (an Emperor entering Roma over another must move on, R2), a move: the
+    numbers 1, 2, 3 ... in turn until one is taken (numbers stay with their action through a
+    Roman phase, so the lowest ones may be gone, and a refused number changes nothing)."""
 
     def __init__(self, save_as: str = "") -> None:
         super().__init__(policy=self.answer)
         self.save_as = save_as
+        self.tries = 0
 
     def answer(self, prompt: str) -> str:
         if "Save" in prompt:
@@ -103,7 +106,8 @@ class AlwaysEnd(Script):
         if "place fleet" in prompt or "enter?" in prompt:
             return "1"
         refused = len(self.prompts) > 1 and self.prompts[-2] == prompt
-        return "1" if refused else "end"
+        self.tries = self.tries + 1 if refused else 0
+        return str(self.tries) if refused else "end"
 
 
 # --- whole games ------------------------------------------------------------------------------

@@ -382,3 +382,27 @@ def test_help_rules_and_options_point_to_the_complete_rules() -> None:
     assert "docs/rules.md" in out and "Roman phase (R5)" in out
     code, out = invoke(["options", "goths"])
     assert code == 0 and "docs/rules.md, section R11.4" in flat(out)
+
+
+# --- stable choices ------------------------------------------------------------------------------
+def test_numbers_stay_with_their_action_through_a_roman_phase() -> None:
+    # Maximian in Roma: 1 Etrvria, 2 Lvcania, 3 secure Roma ...; after moving to Etrvria the
+    # moves from Roma are gone, their numbers are not given to other actions, and typing one says why
+    game = Game.from_position(position(emperors={"Maximian": "roma"}, turn="Maximian"))
+    _code, out = session(game, Script(["1", "2", "actions"]))
+    text = flat(out)
+    assert game.log[0].dest == prov("etrvria")  # type: ignore[attr-defined]
+    assert len(game.log) == 1  # "2" (Lvcania from Roma) was not played
+    assert "Refused: action 2 (Lvcania (1 IP)) is no longer possible:" in text
+    first_list = text[:text.index("Maximian moves")]
+    assert "1 Etrvria (1 IP) 2 Lvcania (1 IP)" in first_list
+    later = text[text.index("Maximian moves"):]
+    assert " 1 Etrvria" not in later and " 2 Lvcania" not in later
+
+
+def test_a_new_phase_numbers_from_one_again() -> None:
+    game = Game.from_position(position(emperors={"Maximian": "roma"}, turn="Maximian"),
+                              dice=ScriptedDice([1, 1, 1]))
+    script = Script(["1", "end", "1"])  # Maximian moves, ends; Diocletian enters by number 1
+    session(game, script)
+    assert game.state.turn is Emperor.DIOCLETIAN and game.state.emperor_at[Emperor.DIOCLETIAN] >= 0

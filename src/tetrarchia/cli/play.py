@@ -29,6 +29,7 @@ from tetrarchia.cli.interpret import bare_word_reason, cheapest_way, choice_hint
 from tetrarchia.cli.phase import phase_summary
 from tetrarchia.cli.render import (
     RESULT_TEXT,
+    action_label,
     end_report,
     numbered,
     print_events,
@@ -38,7 +39,7 @@ from tetrarchia.cli.render import (
 )
 from tetrarchia.cli.texts import HELP, RULES, RULES_FILE
 from tetrarchia.core.actions import Action, EndPhase, PlaceFleet
-from tetrarchia.core.engine import decider, deciding_seat, resume, roll_description
+from tetrarchia.core.engine import apply_action, decider, deciding_seat, resume, roll_description
 from tetrarchia.core.errors import AmbiguousAction, TetrarchiaError
 from tetrarchia.core.events import Event, GameEnds, PhaseEnded, TurnBegins
 from tetrarchia.core.notation import format_action, resolve
@@ -73,6 +74,7 @@ class PlaySession:
         self.phase_events: list[Event] | None = None  # the Barbarian phase being narrated
         self.last_phase: list[Event] = []  # the last Barbarian phase, for 'last' (R7)
         self.last_round = 0
+        self.numbering = Numbering()
 
     @property
     def state(self) -> State:
@@ -195,7 +197,9 @@ class PlaySession:
         if deciding:
             self.console.print(Text(f"{who_decides(self.state)} decides: ", style="bold")
                                .append(decision_context(self.state), style=""))
-        self.console.print(render_actions(self.state, legal, width=self.console.width))
+        self.console.print(render_actions(self.state, legal, width=self.console.width,
+                                          numbers=self.numbering.of(self.state, legal,
+                                                                    len(self.game.log))))
         self.view_stale = False
 
     # --- input -----------------------------------------------------------------------------
@@ -216,15 +220,21 @@ class PlaySession:
         if entry is not None and (entry.takes_argument or not rest.strip()):
             entry.run(self, rest.strip(), legal)
         elif text.isascii() and text.isdigit():  # "²" or "٣" is no action number
-            items = numbered(self.state, legal)
+            numbers = self.numbering.of(self.state, legal, len(self.game.log))
+            top = max(numbers.values(), default=0)
             if len(text) > 6:  # int() of 4,301 digits raises; no list is that long anyway
-                self.refuse(f"there is no action {text[:8]}...: choose 1 to {len(items)}")
+                self.refuse(f"there is no action {text[:8]}...: choose 1 to {top}")
                 return
             n = int(text)
-            if 1 <= n <= len(items):
-                self.apply(items[n - 1])
-            else:
-                self.refuse(f"there is no action {n}: choose 1 to {len(items)}")
+            by_number = {number: action for action, number in self.numbering.numbers.items()}
+            action = by_number.get(n)
+            if action is None:
+                self.refuse(f"there is no action {n}: choose 1 to {top}")
+            elif action in numbers:
+                self.apply(action)
+            else:  # it was in the list earlier in this phase: say why it is gone (issue 8)
+                self.refuse(f"action {n} ({action_label(self.state, action)}) is no longer "
+                            f"possible: {gone_reason(self.state, action)}")
         elif (answer := decision_word(self.state, text, legal)) is not None:
             self.apply(answer)
         else:
@@ -261,7 +271,9 @@ class PlaySession:
         self.show(legal, board=True)
 
     def actions(self, rest: str, legal: list[Action]) -> None:
-        self.console.print(render_actions(self.state, legal, width=self.console.width))
+        self.console.print(render_actions(self.state, legal, width=self.console.width,
+                                          numbers=self.numbering.of(self.state, legal,
+                                                                    len(self.game.log))))
 
     def rules(self, rest: str, legal: list[Action]) -> None:
         self.console.print(RULES, markup=False, highlight=False)
@@ -457,6 +469,41 @@ class PlaySession:
             self.offer_save("Save this game? File name (Enter: no) > ")
         except EOFError:
             self.console.print("\nNot saved.")
+
+
+class Numbering:
+    """Stable numbers (issue 8): through one Emperor's Roman phase an action keeps the number it
+    was first shown with, and a number is never given to another action, so a number typed from
+    a list one action old never plays something else.  A new action gets the next free number.
+    Every other decision (an entry, a fleet, an option's decision) is numbered afresh, 1 to N."""
+
+    def __init__(self) -> None:
+        self.scope: tuple[object, ...] = ()
+        self.numbers: dict[Action, int] = {}
+
+    def of(self, state: State, legal: list[Action], log_length: int) -> dict[Action, int]:
+        """The number of each legal action, in this scope."""
+        if state.awaiting is Awaiting.ROMAN_ACTION:
+            scope: tuple[object, ...] = (state.round, state.turn, state.awaiting)
+        else:
+            scope = (state.round, state.turn, state.awaiting, log_length)
+        if scope != self.scope:
+            self.scope, self.numbers = scope, {}
+        top = max(self.numbers.values(), default=0)
+        for action in numbered(state, legal):
+            if action not in self.numbers:
+                top += 1
+                self.numbers[action] = top
+        return {a: self.numbers[a] for a in legal if a in self.numbers}
+
+
+def gone_reason(state: State, action: Action) -> str:
+    """Why an action of the list is no longer legal, in the engine's words."""
+    try:
+        apply_action(state.copy(), action)
+    except TetrarchiaError as exc:
+        return str(exc)
+    return "it is not among the actions now"
 
 
 class _Quit(Exception):

@@ -7,7 +7,7 @@ his printed capital uncovered, ``@Dio`` Diocletian himself, ``ARMY``); colours o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
@@ -620,15 +620,20 @@ def numbered(state: State, actions: Sequence[Action]) -> list[Action]:
     return [a for _, a in sorted(zip(groups, shown, strict=True), key=lambda pair: rank[pair[0]])]
 
 
-def render_actions(state: State, actions: Sequence[Action], width: int = 100) -> Text:
-    """The numbered legal actions, grouped by kind and packed into lines of ``width``."""
+def render_actions(state: State, actions: Sequence[Action], width: int = 100,
+                   numbers: Mapping[Action, int] | None = None) -> Text:
+    """The numbered legal actions, grouped by kind and packed into lines of ``width``.
+    ``numbers``: the number of each action when they are kept stable through a Roman phase
+    (``play.Numbering``); by default 1, 2, 3 ... in the order of the list."""
     out = Text()
     items = numbered(state, actions)
     groups = [action_group(a, state) for a in items]
     head = max([15, *(len(g) + 2 for g in groups)])
     short = width < SHORT_LIST
+    number = numbers or {a: n for n, a in enumerate(items, 1)}
     for group in group_order(groups):
-        entries = [(n, a) for n, (a, g) in enumerate(zip(items, groups, strict=True), 1) if g == group]
+        entries = sorted(((number[a], a) for a, g in zip(items, groups, strict=True) if g == group),
+                         key=lambda pair: pair[0])
         if not entries:
             continue
         line = Text()
