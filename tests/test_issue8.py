@@ -22,6 +22,7 @@ from tetrarchia.cli.main import app
 from tetrarchia.cli.play import PlaySession
 from tetrarchia.cli.render import render_actions, render_board
 from tetrarchia.core import events as ev
+from tetrarchia.core.actions import Move
 from tetrarchia.core.board import default_board
 from tetrarchia.core.dice import ScriptedDice
 from tetrarchia.core.engine import BARBARIAN_SEAT, deciding_seat, legal_actions
@@ -391,7 +392,7 @@ def test_numbers_stay_with_their_action_through_a_roman_phase() -> None:
     game = Game.from_position(position(emperors={"Maximian": "roma"}, turn="Maximian"))
     _code, out = session(game, Script(["1", "2", "actions"]))
     text = flat(out)
-    assert game.log[0].dest == prov("etrvria")  # type: ignore[attr-defined]
+    assert game.log[0] == Move(Emperor.MAXIMIAN, prov("roma"), prov("etrvria"))
     assert len(game.log) == 1  # "2" (Lvcania from Roma) was not played
     assert "Refused: action 2 (Lvcania (1 IP)) is no longer possible:" in text
     first_list = text[:text.index("Maximian moves")]
