@@ -407,3 +407,23 @@ def test_a_new_phase_numbers_from_one_again() -> None:
     script = Script(["1", "end", "1"])  # Maximian moves, ends; Diocletian enters by number 1
     session(game, script)
     assert game.state.turn is Emperor.DIOCLETIAN and game.state.emperor_at[Emperor.DIOCLETIAN] >= 0
+
+
+# --- replay -----------------------------------------------------------------------------------------
+def test_replay_steps_back_and_forth_and_jumps(tmp_path: Path) -> None:
+    from test_cli import AlwaysEnd
+    path = tmp_path / "ended.json"
+    game = Game.new(Settings(), seed=7)
+    session(game, AlwaysEnd(save_as=str(path)))
+    assert game.state.round >= 3
+    keys = "\n".join(["r 2", "+", "-", "-", "t 3 constantius", "p", "b", "r 99", "x", "q"]) + "\n"
+    code, out = invoke(["replay", str(path), "--step"], input=keys)
+    text = flat(out)
+    assert code == 0
+    assert "Round 2: Diocletian's turn." in text  # r 2: forward to round 2, every action told
+    assert text.count("Back at action") == 3  # -, - and p go back and show the position
+    assert "Round 3: Constantius's turn." in text
+    assert "ends his Roman phase" in text  # b: to the next Barbarian phase
+    assert "Refused: no such place in this game" in text  # r 99
+    assert "Refused: 'x' is no replay command" in text
+    assert "Stopped after" in text

@@ -267,7 +267,10 @@ def pick_unfinished(console: Console, ask: Callable[[str], str]) -> Unfinished |
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A game saved with 'save FILE' during play.")],
-    step: Annotated[bool, typer.Option("--step", help="Wait for Enter at each Roman phase.")] = False,
+    step: Annotated[bool, typer.Option(
+        "--step", help="Move through the game: Enter goes to the next Roman phase, + and - one "
+                       "action, r N to round N, t N EMPEROR to his turn, b to the next Barbarian "
+                       "phase, p back a Roman phase, q stops.")] = False,
     board: BoardOption = None,
     final: Annotated[bool, typer.Option("--final", help="Show the final board.")] = False,
 ) -> None:
