@@ -48,8 +48,9 @@ class Step:
         return any(isinstance(e, PhaseEnded) for e in self.events)
 
 
-NAVIGATION = ("Replay keys: Enter, the next Roman phase · + / -: one action · r N: round N · t N EMPEROR: his turn "
-              "of round N · b: next Barbarian phase · p: previous Roman phase · q: stop")
+NAVIGATION = ("Replay keys: Enter, the next Roman phase · + / -: one action · r N: round N · "
+              "t N EMPEROR: his turn of round N · b: next Barbarian phase · p: previous Roman "
+              "phase · q: stop")
 
 
 def navigate(game: Game, console: Console, input_fn: Callable[[str], str]) -> bool:
