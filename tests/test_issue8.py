@@ -427,3 +427,17 @@ def test_replay_steps_back_and_forth_and_jumps(tmp_path: Path) -> None:
     assert "Refused: no such place in this game" in text  # r 99
     assert "Refused: 'x' is no replay command" in text
     assert "Stopped after" in text
+
+
+def test_forecast_marks_on_the_board() -> None:
+    # R7.1: the unrest in Belgica touches the revolt of Germania Inferior: it turns, surely
+    state = position(discs={"II:1": "unrest", "II:2": "revolt"}, emperors={"Maximian": "II:1"},
+                     turn="Maximian")
+    _code, out = session(Game.from_position(state), Script(["forecast on"]), width=130)
+    belgica = [line for line in out.split("\n") if "1 Belgica" in line][-1]  # the board with marks
+    assert " 100%" in belgica.split("│")[1]
+    assert "Forecast, Emperors on a revolt: Maximian 100.0%" in out
+    _code, out = session(Game.from_position(state), Script(["forecast on", "forecast off", "board"]),
+                         width=80)
+    assert "Forecast, revolt after R7.1-R7.2: Belgica 100.0%" in out
+    assert out.count("Forecast, revolt after") == 1  # 'board' after 'forecast off' has no marks

@@ -14,31 +14,18 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from tetrarchia.analysis.forecast import Forecast
-from tetrarchia.cli.render import CELL, REGION_HEADS, percent
+from tetrarchia.cli.render import CELL, REGION_HEADS, chance_mark, percent, surely_leaving
 from tetrarchia.core.board import ITALIA
-from tetrarchia.core.pieces import REVOLT, Emperor, Piece
+from tetrarchia.core.pieces import Emperor, Piece
 from tetrarchia.core.state import State
-
-SURE = 1 - 1e-9  # a chance this close to 1 is shown as certain
 
 
 def chance_cell(state: State, fc: Forecast, p: int | None) -> Text:
-    """A province and its chance of revolt after R7.1-R7.2: ``R`` already in revolt and sure to
-    stay so, a percentage, or nothing when no roll can reach it."""
+    """A province and its chance of revolt after R7.1-R7.2 (``render.chance_mark``)."""
     if p is None:
         return Text(" " * CELL)
-    name = state.board.provinces[p].title[:6].ljust(6)
-    chance = fc.revolt[p]
-    cell = Text(name + " ")
-    if state.disc[p] == REVOLT and chance >= SURE:
-        cell.append("    R", style="bold reverse")
-    elif chance >= 0.9995:
-        cell.append(" 100%", style="bold red")
-    elif chance >= 0.0005:
-        cell.append(f"{100 * chance:4.1f}%" if chance < 0.1 else f"{100 * chance:4.0f}%",
-                    style="bold red" if chance >= 0.5 else ("yellow" if chance >= 0.2 else ""))
-    else:
-        cell.append("     ")
+    cell = Text(state.board.provinces[p].title[:6].ljust(6) + " ")
+    cell.append_text(chance_mark(state, fc, p))
     return cell
 
 
@@ -78,9 +65,14 @@ def forecast_lines(state: State, fc: Forecast) -> list[str]:
     """The Emperors at risk, the armies, the reserves and the fall, a line each."""
     board = state.board
     lines: list[str] = []
+    leaving = surely_leaving(state)
     for e in Emperor:
         at = state.emperor_at[e]
         if at < 0:
+            continue
+        if e in leaving:
+            lines.append(f"{e.title} in {board.name(at)}: his province surely turns to revolt at "
+                         "the phase's start (R7.1): he leaves the board.")
             continue
         revolt, removed = fc.emperor_in_revolt[e], fc.emperor_removed[e]
         if revolt > 0 or removed > 0:

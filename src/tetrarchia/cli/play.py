@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
 
-from tetrarchia.analysis.forecast import forecast
+from tetrarchia.analysis.forecast import Forecast, forecast
 from tetrarchia.cli.autosave import Autosave
 from tetrarchia.cli.decisions import decision_context, decision_word, who_decides
 from tetrarchia.cli.forecastview import render_forecast
@@ -75,6 +75,7 @@ class PlaySession:
         self.last_phase: list[Event] = []  # the last Barbarian phase, for 'last' (R7)
         self.last_round = 0
         self.numbering = Numbering()
+        self.marks = False  # 'forecast on': the forecast's marks on the board
 
     @property
     def state(self) -> State:
@@ -190,7 +191,7 @@ class PlaySession:
         deciding = self.state.awaiting is Awaiting.DECISION
         if self.show_board and board:
             self.console.print()
-            self.console.print(render_board(self.state, self.console.width))
+            self.console.print(render_board(self.state, self.console.width, self.board_marks()))
             self.board_stale = False
         elif self.show_board:
             self.console.print(status_line(self.state))
@@ -201,6 +202,17 @@ class PlaySession:
                                           numbers=self.numbering.of(self.state, legal,
                                                                     len(self.game.log))))
         self.view_stale = False
+
+    def board_marks(self) -> Forecast | None:
+        """The forecast shown on the board with ``forecast on``, when there is one to make: in a
+        Roman phase (of ending it now) or inside a Barbarian phase."""
+        if not self.marks or self.state.is_over or self.state.awaiting is Awaiting.ENTRY:
+            return None
+        with self.console.status("Computing the forecast over every roll of the dice ..."):
+            try:
+                return forecast(self.state)
+            except TetrarchiaError:
+                return None
 
     # --- input -----------------------------------------------------------------------------
     def handle(self, line: str, legal: list[Action]) -> None:
@@ -317,7 +329,17 @@ class PlaySession:
             self.console.print(line, markup=False, highlight=False)
 
     def forecast_command(self, rest: str, legal: list[Action]) -> None:
-        """The exact forecast of the next Barbarian phase (analysis.forecast)."""
+        """The exact forecast of the next Barbarian phase (analysis.forecast); ``forecast on``
+        and ``off``: its marks on the board each time the board is drawn."""
+        if rest.lower() in ("on", "off"):
+            self.marks = rest.lower() == "on"
+            self.console.print(f"Forecast marks on the board: {rest.lower()}.", markup=False)
+            if self.marks:
+                self.show(legal, board=True)
+            return
+        if rest:
+            self.refuse(f"forecast takes 'on', 'off' or nothing, not {rest!r}")
+            return
         if self.state.is_over:
             self.refuse("the game is over")
             return
@@ -533,8 +555,8 @@ COMMANDS: list[Command] = [
     Command(("info", "i"), "info PLACE", "a province (links and costs, coasts, arrow, steps to "
             "Roma, what stands there) or a region: info thracia, info II", "info",
             takes_argument=True),
-    Command(("forecast", "f"), "forecast", "the chances of the next Barbarian phase, exact (R7)",
-            "forecast_command"),
+    Command(("forecast", "f"), "forecast [on|off]", "the chances of the next Barbarian phase, "
+            "exact (R7); on/off: its marks on the board", "forecast_command", takes_argument=True),
     Command(("last",), "last", "the last Barbarian phase again, and its summary", "last"),
     Command(("undo",), "undo", "take back the last action of this phase (never a die roll)",
             "undo_command"),

@@ -13,6 +13,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from tetrarchia.analysis.forecast import Forecast, phase_start
 from tetrarchia.cli.battle import explain_attack
 from tetrarchia.core.actions import (
     Action,
@@ -141,7 +142,9 @@ def emperors_in(state: State, p: int) -> list[Emperor]:
     return [e for e in EMPERORS if state.emperor_at[e] == p]
 
 
-def province_line(state: State, p: int) -> Text:
+def province_line(state: State, p: int, marks: Forecast | None = None) -> Text:
+    """A province in the wide board: lead, name, coasts, disc, figure, and with ``marks`` its
+    chance of being in revolt after the next R7.1-R7.2 (analysis.forecast)."""
     province = state.board.provinces[p]
     lead = "»" if province.is_border else str(province.number or "·")
     coast = "~" + "".join(str(z) for z in province.coastal) if province.coastal else ""
@@ -151,16 +154,71 @@ def province_line(state: State, p: int) -> Text:
     line.append_text(disc_cell(state, p))
     line.append(" ")
     line.append_text(figure_cell(state, p))
+    if marks is not None and not province.is_border:
+        line.append(" ")
+        line.append_text(chance_mark(state, marks, p))
     return line
 
 
-def region_block(state: State, region: int) -> Text:
+def chance_mark(state: State, marks: Forecast, p: int) -> Text:
+    """Five characters: the chance that ``p`` is in revolt after the next R7.1-R7.2; blank when
+    no roll can reach it, R when it is and stays in revolt."""
+    chance = marks.revolt[p]
+    if state.disc[p] == REVOLT and chance >= SURE:
+        return Text("    R", style="bold reverse")
+    if chance >= 0.9995:
+        return Text(" 100%", style="bold red")
+    if chance < 0.0005:
+        return Text("     ")
+    text = f"{100 * chance:4.1f}%" if chance < 0.1 else f"{100 * chance:4.0f}%"
+    return Text(text, style="bold red" if chance >= 0.5 else ("yellow" if chance >= 0.2 else ""))
+
+
+SURE = 1 - 1e-9  # a chance this close to 1 is shown as certain
+MARK_WIDTH = 6  # " 42.0%" after a province of the wide board
+
+
+def surely_leaving(state: State) -> list[Emperor]:
+    """The Emperors on the board now whom the next phase's first step, R7.1, surely removes (no
+    die is rolled before it when no broken link is in the way).  The forecast's own figures
+    count the Emperors still on the board once the dice begin."""
+    try:
+        start = phase_start(state)
+    except TetrarchiaError:
+        return []
+    return [e for e in EMPERORS if state.emperor_at[e] >= 0 and start.emperor_at[e] < 0]
+
+
+def region_block(state: State, region: int, marks: Forecast | None = None) -> Text:
     board = state.board
     lines = [Text(REGION_NAMES.get(region, str(region)), style="bold underline")]
-    lines += [province_line(state, p) for p in board.region_provinces[region]]
+    lines += [province_line(state, p, marks) for p in board.region_provinces[region]]
     if region in board.border_of:
         lines.append(province_line(state, board.border_of[region]))
     return Text("\n").join(lines)
+
+
+def risk_lines(state: State, marks: Forecast, width: int) -> list[Text]:
+    """The forecast's marks that the board's cells have no room for: the likeliest revolts
+    (when ``width`` is 0) and the Emperors at risk, a line each, within ``width``."""
+    board = state.board
+    lines: list[Text] = []
+    if not width:
+        likely = sorted((p for p in board.roman if state.disc[p] != REVOLT and marks.revolt[p] >= 0.05),
+                        key=lambda p: -marks.revolt[p])
+        if likely:
+            lines.append(Text("Forecast, revolt after R7.1-R7.2: " + " · ".join(
+                f"{board.name(p)} {percent(marks.revolt[p])}" for p in likely[:6]), style="yellow"))
+    leaving = surely_leaving(state)
+    risks = [f"{e.title} {percent(1.0 if e in leaving else marks.emperor_in_revolt[e])}"
+             for e in EMPERORS if state.emperor_at[e] >= 0
+             and (e in leaving or marks.emperor_in_revolt[e] > 0)]
+    if risks:
+        lines.append(Text("Forecast, Emperors on a revolt: " + " · ".join(risks), style="yellow"))
+    if marks.fall > 0:
+        lines.append(Text(f"Forecast, the Empire falls in this phase: {percent(marks.fall)}",
+                          style="bold red"))
+    return lines
 
 
 def seas_and_reserves(state: State) -> Text:
@@ -312,28 +370,34 @@ WIDE = 3 * BLOCK_WIDTH + 2 * 3  # three columns of blocks with " │ " between t
 COMPACT = 79  # the compact layout: a grid of the six regions, fits 80 columns
 
 
-def render_board(state: State, width: int = 100) -> RenderableType:
+def render_board(state: State, width: int = 100, marks: Forecast | None = None) -> RenderableType:
     """The whole table, in the layout the width allows: three columns of regions, seas,
     reserves and Emperors from 98 columns (wider blocks on a wider terminal); the compact grid
     of the six regions (about 15 lines) from 79 columns, so that an 80x24 terminal keeps the
-    actions and the narration in view; the blocks one under the other below that."""
+    actions and the narration in view; the blocks one under the other below that.
+
+    ``marks``: the forecast of the next Barbarian phase (``forecast on``): each province's chance
+    of revolt in its line when the wide board has room (from 117 columns), else the likeliest in
+    a line below; the Emperors at risk and the chance of the fall below."""
     if width >= WIDE:
-        return wide_board(state, width)
+        return wide_board(state, width, marks)
     if width >= COMPACT:
-        return compact_board(state)
+        return compact_board(state, marks)
     columns = max(1, min(3, (width + 1) // (BLOCK_WIDTH + 1)))
-    return blocks_board(state, columns, BLOCK_WIDTH, " ")
+    return blocks_board(state, columns, BLOCK_WIDTH, " ", marks)
 
 
-def wide_board(state: State, width: int) -> RenderableType:
+def wide_board(state: State, width: int, marks: Forecast | None = None) -> RenderableType:
     """Three columns, the blocks as wide as the terminal allows (up to 44 characters), with a
     rule between the columns so that a figure at a line's end reads as that province's."""
     block = min(44, (width - 2 * 3) // 3)
-    return blocks_board(state, 3, block, "│")
+    return blocks_board(state, 3, block, "│", marks)
 
 
-def blocks_board(state: State, columns: int, block: int, rule: str) -> RenderableType:
-    blocks = [region_block(state, r) for r in (1, 2, 3, 4, 5, 6, ITALIA)]
+def blocks_board(state: State, columns: int, block: int, rule: str,
+                 marks: Forecast | None = None) -> RenderableType:
+    in_cells = marks is not None and block >= BLOCK_WIDTH + MARK_WIDTH
+    blocks = [region_block(state, r, marks if in_cells else None) for r in (1, 2, 3, 4, 5, 6, ITALIA)]
     blocks += [seas_and_reserves(state), emperors_block(state, block)]
     grid = Table.grid(padding=0)
     for n in range(columns):
@@ -353,6 +417,8 @@ def blocks_board(state: State, columns: int, block: int, rule: str) -> Renderabl
     extra = option_legend(state)
     if extra:
         legends.append(Text(extra, style="dim"))
+    if marks is not None:
+        legends += risk_lines(state, marks, block if in_cells else 0)
     return Group(status_line(state), grid, *legends)
 
 
@@ -414,7 +480,7 @@ def compact_row(state: State, lead: str, provinces: Sequence[int | None]) -> Tex
     return line
 
 
-def compact_board(state: State) -> RenderableType:
+def compact_board(state: State, marks: Forecast | None = None) -> RenderableType:
     """The board in about 15 lines of 79 columns: a column per region (rows 1-6 and the border
     ») and Italia in a row, then the seas, the reserves, the Emperors, the options and the
     status line."""
@@ -469,6 +535,8 @@ def compact_board(state: State) -> RenderableType:
     extra_legend = option_legend(state)
     if extra_legend:
         lines.append(Text(extra_legend, style="dim"))
+    if marks is not None:
+        lines += risk_lines(state, marks, 0)
     # the status last, next to the list and the prompt: on 24 lines a long list of actions
     # pushes the top of the board away, never whose turn it is and the IP left
     lines.append(status_line(state))
