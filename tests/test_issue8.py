@@ -441,3 +441,18 @@ def test_forecast_marks_on_the_board() -> None:
                          width=80)
     assert "Forecast, revolt after R7.1-R7.2: Belgica 100.0%" in out
     assert out.count("Forecast, revolt after") == 1  # 'board' after 'forecast off' has no marks
+
+
+def test_the_map_places_every_province_roughly_where_it_lies() -> None:
+    from tetrarchia.cli.geography import LAYOUT
+    assert set(LAYOUT) == {p.id for p in BOARD.provinces}  # all 48, each once
+    assert len(set(LAYOUT.values())) == len(LAYOUT)
+    _code, out = session(busy(), Script(["map"]), width=80)
+    lines = out.split("\n")
+    top = lines.index("The Empire, roughly as on the map (info NAME: links, costs, coasts)")
+    sketch = lines[top + 1:top + 10]
+    assert max(len(line) for line in lines[top:top + 11]) <= 80
+    assert "Brita" in sketch[0] and "Libya" in sketch[8]  # north-west to south
+    narbonensis = next(line for line in sketch if "Narbo" in line)
+    assert "Narbo Ar→" in narbonensis  # the army there, and where it goes (R7.3: Cisalpina)
+    assert "Roma *Ga" in "\n".join(sketch)  # Galerius in Roma, uncovered

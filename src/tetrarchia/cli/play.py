@@ -24,6 +24,7 @@ from tetrarchia.analysis.forecast import Forecast, forecast
 from tetrarchia.cli.autosave import Autosave
 from tetrarchia.cli.decisions import decision_context, decision_word, who_decides
 from tetrarchia.cli.forecastview import render_forecast
+from tetrarchia.cli.geography import render_map
 from tetrarchia.cli.info import province_info
 from tetrarchia.cli.interpret import bare_word_reason, cheapest_way, choice_hint, short_form_meant
 from tetrarchia.cli.phase import phase_summary
@@ -307,6 +308,9 @@ class PlaySession:
     def undo_command(self, rest: str, legal: list[Action]) -> None:
         self.undo()
 
+    def map_command(self, rest: str, legal: list[Action]) -> None:
+        self.console.print(render_map(self.state))
+
     def last(self, rest: str, legal: list[Action]) -> None:
         """The last Barbarian phase again: its narration and its summary (R7)."""
         if not self.last_phase:
@@ -555,6 +559,8 @@ COMMANDS: list[Command] = [
     Command(("info", "i"), "info PLACE", "a province (links and costs, coasts, arrow, steps to "
             "Roma, what stands there) or a region: info thracia, info II", "info",
             takes_argument=True),
+    Command(("map",), "map", "the provinces roughly where they lie on the map of the Empire, "
+            "with the way each army would advance", "map_command"),
     Command(("forecast", "f"), "forecast [on|off]", "the chances of the next Barbarian phase, "
             "exact (R7); on/off: its marks on the board", "forecast_command", takes_argument=True),
     Command(("last",), "last", "the last Barbarian phase again, and its summary", "last"),
