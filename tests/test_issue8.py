@@ -321,6 +321,7 @@ def test_info_tells_a_province_and_a_region() -> None:
     assert "Narbonensis II:6: region II." in text and "Figure: a Barbarian army." in text
     assert "Cisalpina (normal link" in text or "Cisalpina (broken link" in text
     assert "Coasts: Mare Internvm (a fleet)." in text
+    assert "Maximian can attack the army there now for 2 IP." in text
     assert "REGION II" in text and "Belgica II:1: unrest" in text
     assert "Refused: 'atlantis' names no province or region" in text
 

@@ -5,7 +5,9 @@ its coasts and their fleets, the Barbarian arrow and the steps an army has still
 
 from __future__ import annotations
 
+from tetrarchia.core.actions import Attack, Move
 from tetrarchia.core.board import ITALIA
+from tetrarchia.core.engine import legal_actions
 from tetrarchia.core.errors import TetrarchiaError
 from tetrarchia.core.pieces import (
     ARMY,
@@ -20,7 +22,8 @@ from tetrarchia.core.pieces import (
     VICARIUS,
     Emperor,
 )
-from tetrarchia.core.state import State
+from tetrarchia.core.roman import attack_cost, move_cost
+from tetrarchia.core.state import Awaiting, State
 
 REGION_WORDS = {1: ("i", "hispania"), 2: ("ii", "gallia"), 3: ("iii", "illyricvm", "illyricum"),
                 4: ("iv", "graecia"), 5: ("v", "asia minor", "asia-minor"), 6: ("vi", "africa"),
@@ -97,6 +100,9 @@ def province_info(state: State, text: str) -> list[str]:
         lines.append("Coasts: " + ", ".join(seas) + ".")
     else:
         lines.append("Coasts: none (no move by fleet).")
+    reach = reach_now(state, p)
+    if reach:
+        lines.append(reach)
     step = board.next_step[p]
     if p == board.roma:
         lines.append("Roma: an army entering it ends the game (R8).")
@@ -105,6 +111,24 @@ def province_info(state: State, text: str) -> list[str]:
         far = f"{steps} steps to Roma" if steps is not None else "never reaches Roma"
         lines.append(f"Barbarian arrow: an army here advances to {board.name(step)} ({far}).")
     return lines
+
+
+def reach_now(state: State, p: int) -> str:
+    """What the Emperor of the turn can do towards ``p`` now: move there (the cheapest way, R5.1)
+    or attack it (R5.5), with the cost; empty when neither."""
+    if state.awaiting is not Awaiting.ROMAN_ACTION:
+        return ""
+    legal = legal_actions(state)
+    moves = [a for a in legal if isinstance(a, Move) and a.dest == p and a.piece is None]
+    who = state.turn.title
+    if moves:
+        best = min(moves, key=lambda a: move_cost(state, a))
+        how = " by fleet" if best.by_fleet else ""
+        return f"{who} can move there{how} now for {move_cost(state, best)} IP ({state.ip} left)."
+    attacks = [a for a in legal if isinstance(a, Attack) and a.target == p and a.piece is None]
+    if attacks:
+        return f"{who} can attack the army there now for {attack_cost(state, attacks[0])} IP."
+    return ""
 
 
 def region_info(state: State, region: int) -> list[str]:
