@@ -457,3 +457,10 @@ def test_the_map_places_every_province_roughly_where_it_lies() -> None:
     narbonensis = next(line for line in sketch if "Narbo" in line)
     assert "Narbo Ar→" in narbonensis  # the army there, and where it goes (R7.3: Cisalpina)
     assert "Roma *Ga" in "\n".join(sketch)  # Galerius in Roma, uncovered
+
+
+def test_leaving_right_after_a_save_says_it_is_saved(tmp_path: Path) -> None:
+    # issue 8: Ctrl-C said "not saved" even right after a save
+    game = Game.from_position(position(emperors={"Maximian": "roma"}, turn="Maximian"))
+    code, out = session(game, Interrupting([f"save {tmp_path}/g.json", None, None]))
+    assert code == 130 and f"Left: the game is saved in {tmp_path}/g.json." in flat(out)

@@ -77,6 +77,7 @@ class PlaySession:
         self.last_round = 0
         self.numbering = Numbering()
         self.marks = False  # 'forecast on': the forecast's marks on the board
+        self.saved: tuple[int, Path] | None = None  # the last 'save': log length, file
 
     @property
     def state(self) -> State:
@@ -114,6 +115,8 @@ class PlaySession:
 
     def kept(self) -> str:
         """What became of the game when the players leave without saving."""
+        if self.saved is not None and self.saved[0] == len(self.game.log):
+            return f"the game is saved in {self.saved[1]}."
         if self.autosave is None or self.autosave.failed is not None:
             return "the game was not saved."
         return (f"the game is kept in {self.autosave.path} (resume it with: tetrarchia play "
@@ -460,6 +463,7 @@ class PlaySession:
         except OSError as exc:
             self.refuse(f"cannot save to {path!r}: {exc.strerror or exc}")
             return False
+        self.saved = (len(self.game.log), target)
         self.console.print(f"Saved to {target} (resume with: tetrarchia play --load "
                            f"{shlex.quote(str(target))})", markup=False, highlight=False)
         return True
