@@ -464,3 +464,11 @@ def test_leaving_right_after_a_save_says_it_is_saved(tmp_path: Path) -> None:
     game = Game.from_position(position(emperors={"Maximian": "roma"}, turn="Maximian"))
     code, out = session(game, Interrupting([f"save {tmp_path}/g.json", None, None]))
     assert code == 130 and f"Left: the game is saved in {tmp_path}/g.json." in flat(out)
+
+
+def test_a_line_typed_at_the_pause_is_not_lost() -> None:
+    game = maximian_enters_game(dice=[1, 1, 1])
+    script = Script(["roma", "end", "map"])  # 'map' typed at "Enter: the board"
+    _code, out = session(game, script, pause=True)
+    assert "Enter: the board > " in script.prompts
+    assert "The Empire, roughly as on the map" in out

@@ -78,6 +78,7 @@ class PlaySession:
         self.numbering = Numbering()
         self.marks = False  # 'forecast on': the forecast's marks on the board
         self.saved: tuple[int, Path] | None = None  # the last 'save': log length, file
+        self.typed_ahead: str | None = None  # a line typed at the pause after a Barbarian phase
 
     @property
     def state(self) -> State:
@@ -157,7 +158,12 @@ class PlaySession:
             return
         if self.view_stale:
             self.show(legal, board=self.board_stale)
-        self.handle(self.input_fn(self.prompt(legal)), legal)
+        if self.typed_ahead is not None:
+            line, self.typed_ahead = self.typed_ahead, None
+            self.console.print(f"{self.prompt(legal)}{line}", markup=False, highlight=False)
+        else:
+            line = self.input_fn(self.prompt(legal))
+        self.handle(line, legal)
 
     def automatic(self, legal: list[Action]) -> tuple[Action, str] | None:
         """Steps with no real choice: the last fleet's zone, the end of a defeated Emperor's phase."""
@@ -424,7 +430,9 @@ class PlaySession:
         self.print_summary(phase)
         self.board_stale = True
         if self.pause and not self.state.is_over:
-            self.input_fn("Enter: the board > ")
+            typed = self.input_fn("Enter: the board > ").strip()
+            if typed:  # a command or an action typed at the pause is not lost: it comes next
+                self.typed_ahead = typed
 
     def print_summary(self, phase: list[Event]) -> None:
         lines = phase_summary(phase, self.game.board) or ["Nothing happened."]
