@@ -44,7 +44,7 @@ from tetrarchia.core.events import (
     event_from_json,
     event_to_json,
 )
-from tetrarchia.core.pieces import Emperor, Piece
+from tetrarchia.core.pieces import REVOLT, Emperor, Piece
 from tetrarchia.core.settings import SupportGroup
 from tetrarchia.core.state import Awaiting, Result, State
 from tetrarchia.game import Game
@@ -221,7 +221,7 @@ def test_attack_example_battle_record(dice: tuple[int, int], outcome: Outcome) -
         "support: a group of 7 revolts.)")
     if outcome is Outcome.ROMAN:
         assert events[1] == ArmyDestroyed(Piece.MAXIMIAN, prov("II:6"), True,
-                                          state.unrest_reserve, state.revolt_reserve)
+                                          state.unrest_reserve, state.revolt_reserve, REVOLT)
     elif outcome is Outcome.BARBARIAN:  # R5.5: off the board, no garrison under him to lose
         assert events[1] == FigureRemoved(Piece.MAXIMIAN, prov("II:3"), Removal.DEFEATED, False)
         assert events[2] == PhaseEnded(Emperor.MAXIMIAN, True)

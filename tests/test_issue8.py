@@ -218,8 +218,20 @@ def test_an_uprising_says_whose_garrison_it_removes() -> None:
 
 
 def test_a_destroyed_army_takes_its_revolt_away_in_words() -> None:
-    text = render(ev.ArmyDestroyed(3, prov("II:6"), True, 20, 15), BOARD)
-    assert "the revolt under it in Narbonensis is removed" in text
+    text = render(ev.ArmyDestroyed(3, prov("II:6"), True, 20, 15, REVOLT), BOARD)
+    assert text == ("Maximian wins: the army is destroyed; the revolt under it in Narbonensis is "
+                    "removed, and he enters Narbonensis.")
+    assert render(ev.ArmyDestroyed(3, prov("II:6"), False, 20, 15), BOARD) == (
+        "Maximian wins: the army is destroyed.")
+    # the engine says which disc went: a rebel's revolt on its border (R13) too
+    state = position(discs={"II:6": "revolt"}, emperors={"Maximian": "II:3"}, armies=["II:6"])
+    game = Game.from_position(state, dice=ScriptedDice([6, 1]))
+    events: list[ev.Event] = []
+    game.play(game.legal_actions()[[type(a).__name__ for a in game.legal_actions()].index("Attack")],
+              events)
+    game.roll(events)
+    destroyed = next(e for e in events if isinstance(e, ev.ArmyDestroyed))
+    assert destroyed.disc == REVOLT
 
 
 def test_an_uncovered_capital_protects_in_words() -> None:

@@ -620,8 +620,8 @@ def test_d12_a_defeated_rebel_leaves_the_game_and_its_place_is_an_ordinary_army_
     assert state.figure[border] == emperor_figure(case.emperor)
     assert state.disc[border] == NO_DISC and state.revolt_reserve == revolts + 1
     assert state.armies_in_reserve() == in_reserve + 1
-    assert f"{case.emperor.title} wins: the army is destroyed and he enters " \
-           f"{BOARD.name(border)}." in [say(e) for e in events]
+    assert f"{case.emperor.title} wins: the army is destroyed; the revolt under it in " \
+           f"{BOARD.name(border)} is removed, and he enters {BOARD.name(border)}." in [say(e) for e in events]
     # he goes back (broken link, 2 IP); the next uprising brings an ordinary army to the border
     apply_action(state, Move(case.emperor, border, origin))
     end_phase(state)

@@ -51,9 +51,13 @@ def _group_words(state: State, groups: list[list[int]], counted: list[int] | Non
 
 def explain_attack(state: State, action: Attack) -> str:
     """One line: what makes each side's value in this attack, before the dice (R6)."""
+    return explain_battle(state, mover(action), action.origin, action.target)
+
+
+def explain_battle(state: State, piece: int, origin: int, target: int) -> str:
+    """One line: what makes each side's value in a battle of ``piece`` (an Emperor, or the Dux)
+    in ``origin`` against the army in ``target``, on the board of ``state`` (R6)."""
     board = state.board
-    piece = mover(action)
-    origin, target = action.origin, action.target
     if piece < 4:
         roman_groups = groups_touching(state, supports_emperor(state, piece), origin)
         roman = max(roman_groups, key=len, default=None)

@@ -22,6 +22,7 @@ from rich.text import Text
 
 from tetrarchia.analysis.forecast import Forecast, forecast
 from tetrarchia.cli.autosave import Autosave
+from tetrarchia.cli.battle import explain_battle
 from tetrarchia.cli.decisions import decision_context, decision_word, who_decides
 from tetrarchia.cli.forecastview import render_forecast
 from tetrarchia.cli.geography import render_map
@@ -42,7 +43,7 @@ from tetrarchia.cli.texts import HELP, RULES, RULES_FILE
 from tetrarchia.core.actions import Action, EndPhase, PlaceFleet
 from tetrarchia.core.engine import apply_action, decider, deciding_seat, resume, roll_description
 from tetrarchia.core.errors import AmbiguousAction, TetrarchiaError
-from tetrarchia.core.events import Event, GameEnds, PhaseEnded, TurnBegins
+from tetrarchia.core.events import Battle, Event, GameEnds, PhaseEnded, TurnBegins
 from tetrarchia.core.notation import format_action, resolve
 from tetrarchia.core.pieces import Emperor
 from tetrarchia.core.scoring import score
@@ -248,11 +249,10 @@ class PlaySession:
                 self.refuse(f"there is no action {text[:8]}...: choose 1 to {top}")
                 return
             n = int(text)
-            by_number = {number: action for action, number in self.numbering.numbers.items()}
-            action = by_number.get(n)
+            action, listed = self.numbering.action(n)
             if action is None:
                 self.refuse(f"there is no action {n}: choose 1 to {top}")
-            elif action in numbers:
+            elif listed:
                 self.apply(action)
             else:  # it was in the list earlier in this phase: say why it is gone (issue 8)
                 self.refuse(f"action {n} ({action_label(self.state, action)}) is no longer "
@@ -377,6 +377,7 @@ class PlaySession:
     def apply(self, action: Action, automatic: bool = False) -> None:
         log_length = len(self.game.log)
         events: list[Event] = []
+        before = self.state.copy()
         try:
             self.game.play(action, events)
         except TetrarchiaError as exc:
@@ -384,19 +385,20 @@ class PlaySession:
             return
         if automatic:
             self.automatic_steps.add(log_length)
-        self.print_events(events)
+        self.print_events(events, before)
         self.view_stale = True
         self.save_automatically()
 
     def roll(self) -> None:
         purpose = roll_description(self.state)
         events: list[Event] = []
+        before = self.state.copy()
         dice = self.game.roll(events)  # R1: from now on nothing before the die can be undone
         line = Text("  dice ", style="dim")
         line.append(" ".join(str(d) for d in dice.dice), style="bold")
         line.append(f"  {purpose}", style="dim")
         self.console.print(line)
-        self.print_events(events)
+        self.print_events(events, before)
         self.view_stale = True
         self.save_automatically()
 
@@ -410,10 +412,16 @@ class PlaySession:
         if trouble is not None:
             self.console.print(Text(f"Warning: {trouble}; play goes on.", style="yellow"))
 
-    def print_events(self, events: list[Event]) -> None:
+    def print_events(self, events: list[Event], before: State | None = None) -> None:
         """The narration; a Barbarian phase is gathered from the end of a Roman phase to the next
-        turn and summed up when it ends (then the board is drawn again)."""
+        turn and summed up when it ends (then the board is drawn again).  ``before``: the board
+        just before the step that caused ``events``: a battle resolved at once (the first thing
+        the dice decide) is explained on it, the provinces of each support named (R6)."""
         print_events(self.console, events, self.game.board)
+        if before is not None and events and isinstance(events[0], Battle):
+            battle = events[0]
+            why = explain_battle(before, battle.piece, battle.piece_province, battle.army_province)
+            self.console.print(Text(f"  ({why})", style="dim"))
         for event in events:
             if isinstance(event, PhaseEnded):
                 self.phase_events = []
@@ -510,29 +518,44 @@ class PlaySession:
 
 
 class Numbering:
-    """Stable numbers (issue 8): through one Emperor's Roman phase an action keeps the number it
-    was first shown with, and a number is never given to another action, so a number typed from
-    a list one action old never plays something else.  A new action gets the next free number.
-    Every other decision (an entry, a fleet, an option's decision) is numbered afresh, 1 to N."""
+    """Stable numbers (issue 8).  Within a decision the numbers never change; through one
+    Emperor's Roman phase an action keeps its number as long as it stays in the list, and the
+    number of an action that left the list is not given to another one in the next list, so a
+    number typed from the list one action old never plays something else: it says why that
+    action is gone.  New actions take the lowest free numbers.  Every other decision (an entry,
+    a fleet, an option's decision) is numbered afresh, 1 to N."""
 
     def __init__(self) -> None:
         self.scope: tuple[object, ...] = ()
+        self.log_length = -1
         self.numbers: dict[Action, int] = {}
+        self.gone: dict[int, Action] = {}  # numbers of the actions that left at the last update
 
     def of(self, state: State, legal: list[Action], log_length: int) -> dict[Action, int]:
-        """The number of each legal action, in this scope."""
+        """The number of each action of the list, in this scope."""
         if state.awaiting is Awaiting.ROMAN_ACTION:
             scope: tuple[object, ...] = (state.round, state.turn, state.awaiting)
         else:
             scope = (state.round, state.turn, state.awaiting, log_length)
         if scope != self.scope:
-            self.scope, self.numbers = scope, {}
-        top = max(self.numbers.values(), default=0)
-        for action in numbered(state, legal):
-            if action not in self.numbers:
-                top += 1
-                self.numbers[action] = top
-        return {a: self.numbers[a] for a in legal if a in self.numbers}
+            self.scope, self.numbers, self.gone = scope, {}, {}
+        elif log_length == self.log_length:
+            return self.numbers  # the same decision: the same numbers
+        self.log_length = log_length
+        shown = numbered(state, legal)
+        kept = {a: n for a, n in self.numbers.items() if a in shown}
+        self.gone = {n: a for a, n in self.numbers.items() if a not in kept}
+        taken = set(kept.values()) | set(self.gone)
+        free = (n for n in range(1, len(shown) + len(taken) + 2) if n not in taken)
+        self.numbers = {a: kept[a] if a in kept else next(free) for a in shown}
+        return self.numbers
+
+    def action(self, number: int) -> tuple[Action | None, bool]:
+        """The action of ``number`` and whether it is in the list now (False: it just left)."""
+        for action, n in self.numbers.items():
+            if n == number:
+                return action, True
+        return self.gone.get(number), False
 
 
 def gone_reason(state: State, action: Action) -> str:

@@ -270,13 +270,14 @@ def resolve_battle(state: State, piece: int, army_province: int, piece_attacks: 
     roman_won = roman > barbarian
     if piece_attacks:
         if roman_won:  # R5.5 victory: the army and any disc go, the Emperor moves in
+            under = state.disc[army_province]
             remove_army(state, army_province)
             return_disc(state, army_province)
             state.figure[fighter_province] = NO_FIGURE
             place_piece(state, piece, army_province)
             if events is not None:
                 events.append(ArmyDestroyed(piece, army_province, True, state.unrest_reserve,
-                                            state.revolt_reserve))
+                                            state.revolt_reserve, under))
         else:  # R5.5 defeat: off the board, garrison lost; an Emperor's phase is over
             lost = state.disc[fighter_province] >= GARRISON
             if events is not None:
@@ -293,11 +294,12 @@ def resolve_battle(state: State, piece: int, army_province: int, piece_attacks: 
         remove_piece(state, piece, events, Removal.LOST_BATTLE)
         army_enters(state, army_province, fighter_province, events)
     else:
+        under = state.disc[army_province]
         remove_army(state, army_province)
         return_disc(state, army_province)
         if events is not None:
             events.append(ArmyDestroyed(piece, army_province, False, state.unrest_reserve,
-                                        state.revolt_reserve))
+                                        state.revolt_reserve, under))
     if piece < 4:
         for hook in state.hooks.battle_won:
             hook(state, piece, roman_won, events)

@@ -364,7 +364,8 @@ class BattleDrawn(Event):
 @dataclass(frozen=True, slots=True)
 class ArmyDestroyed(Event):
     """R5.5, R7.3: ``piece`` wins: the army in ``army_province`` goes back to the reserve with
-    the disc under it; ``entered``: he attacked and moves in (R5.5)."""
+    the disc under it (``disc``: none, or the revolt it stood on); ``entered``: he attacked and
+    moves in (R5.5)."""
 
     kind: ClassVar[str] = "battle"
     piece: int
@@ -372,6 +373,7 @@ class ArmyDestroyed(Event):
     entered: bool
     unrest_left: int
     revolts_left: int
+    disc: int = 0
 
 
 class Removal(IntEnum):

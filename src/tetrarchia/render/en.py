@@ -182,12 +182,15 @@ def _battle_drawn(e: ev.BattleDrawn, board: Board) -> str:
     return "A draw: nothing happens."
 
 
+DISC_NAMES = {UNREST: "unrest", REVOLT: "revolt"}
+
+
 def _army_destroyed(e: ev.ArmyDestroyed, board: Board) -> str:
     name = _capital(_piece(e.piece))
-    # R5.5, R7.3: the army goes back to the reserve with the disc under it: inside the Empire
-    # the revolt it made (on a border a rebel's revolt, R13, is not told apart from none)
-    under = "" if board.is_border[e.army_province] else \
-        f"; the revolt under it in {board.name(e.army_province)} is removed"
+    # R5.5, R7.3: the army goes back to the reserve with the disc under it (the revolt it made,
+    # a rebel's revolt on its border, R13)
+    under = f"; the {DISC_NAMES.get(e.disc, 'disc')} under it in {board.name(e.army_province)} is " \
+        "removed" if e.disc else ""
     if e.entered:
         joint = ", and" if under else " and"
         return (f"{name} wins: the army is destroyed{under}{joint} he enters "
