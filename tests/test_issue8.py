@@ -484,3 +484,23 @@ def test_a_line_typed_at_the_pause_is_not_lost() -> None:
     _code, out = session(game, script, pause=True)
     assert "Enter: the board > " in script.prompts
     assert "The Empire, roughly as on the map" in out
+
+
+def test_load_starts_with_a_recap(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    game = Game.new(Settings(), seed=11)
+    session(game, Script(["1", "1", "1", "end"]))  # fleets, Diocletian enters and ends his phase
+    game.save(path)
+    code, out = invoke(["play", "--load", str(path)], input="")
+    text = flat(out)
+    assert code == 0 and "Where the game stands" in text
+    assert f"Round {game.state.round}, {game.state.turn.title}'s turn" in text
+    assert "The last Barbarian phase:" in text
+
+
+def test_help_lists_every_command_of_the_table() -> None:
+    from tetrarchia.cli.play import COMMANDS
+    game = Game.from_position(position(emperors={"Maximian": "roma"}, turn="Maximian"))
+    _code, out = session(game, Script(["help"]))
+    for entry in COMMANDS:
+        assert entry.usage in out

@@ -10,7 +10,7 @@ import sys
 from rich.console import Console
 from rich.text import Text
 
-from tetrarchia.cli.play import InputFn
+from tetrarchia.cli.play import COMMANDS, InputFn
 from tetrarchia.core.board import Board
 
 COMMAND_WORDS = ("help", "board", "undo", "save", "score", "rules", "quit", "attack", "secure", "remove",
@@ -27,7 +27,7 @@ def terminal_input(console: Console, board: Board | None = None) -> InputFn:
         with contextlib.suppress(ImportError):  # no readline on Windows
             import readline
 
-            words = set(COMMAND_WORDS)
+            words = set(COMMAND_WORDS) | {w for entry in COMMANDS for w in entry.words if len(w) > 1}
             if board is not None:
                 for province in board.provinces:
                     words.update(province.title.lower().split())
