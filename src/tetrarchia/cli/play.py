@@ -7,6 +7,13 @@ Besides the Emperors' entries and Roman phases, the optional rules ask for decis
 phase (``Awaiting.DECISION``): Galerius's +1 and Constantius's block (Imperivm, R12.1) and every
 choice of the Barbarian player (Barbaria, R12.6).  The seat that decides is prompted with what
 is being decided and the numbered choices.
+
+Issue 8 made it a digital edition: the commands are one table (``COMMANDS``: words, help line,
+method; adding a command is adding an entry); numbers stay with their action through a Roman
+phase (``Numbering``); every action is autosaved (``cli.autosave``) and Ctrl-C or Ctrl-D asks
+before leaving; the board is drawn when a turn begins after a Barbarian phase, which ends with
+its summary (``cli.phase``) and, at a terminal, a pause; ``info``, ``map``, ``forecast`` and
+``last`` show a province, the map, the next Barbarian phase's odds and the last one.
 """
 
 from __future__ import annotations
@@ -105,7 +112,7 @@ class PlaySession:
                 if self.interactive and self.confirm_leaving("Ctrl-D"):
                     return self.leave(0)
                 if not self.interactive:
-                    self.console.print(f"\nInput closed: {self.kept()}")
+                    self.console.print(f"\nInput closed: {self.kept()}", markup=False, highlight=False)
                     return 0
             except KeyboardInterrupt:
                 if self.confirm_leaving("Ctrl-C"):
@@ -126,7 +133,9 @@ class PlaySession:
 
     def confirm_leaving(self, key: str) -> bool:
         """After a Ctrl-C or Ctrl-D: ask before leaving; a second one leaves (issue 8)."""
-        self.console.print(f"\n{key}: leave the game? Its autosave holds every action so far.")
+        held = " Its autosave holds every action so far." if self.autosave is not None and \
+            self.autosave.failed is None else ""
+        self.console.print(f"\n{key}: leave the game?{held}", markup=False, highlight=False)
         try:
             answer = self.input_fn("Leave? y to leave, Enter to play on > ")
         except (KeyboardInterrupt, EOFError):
