@@ -504,3 +504,24 @@ def test_help_lists_every_command_of_the_table() -> None:
     _code, out = session(game, Script(["help"]))
     for entry in COMMANDS:
         assert entry.usage in out
+
+
+def test_the_autoplay_hook_plays_the_seats_it_answers_for() -> None:
+    # the hook the 'play --ai' seats use: the program answers, a person answers the rest
+    from tetrarchia.core.actions import Action, EndPhase
+    from tetrarchia.core.state import State
+
+    def ends_for_diocletian(state: State, legal: list[Action]) -> Action | None:
+        return next((a for a in legal if isinstance(a, EndPhase) and a.emperor is Emperor.DIOCLETIAN),
+                    None)
+
+    game = Game.from_position(position(emperors={"Diocletian": "roma"}, turn="Diocletian"),
+                              dice=ScriptedDice([1, 1, 1]))
+    script = Script([])
+    out = Console(file=StringIO(), width=100, color_system=None, force_terminal=False)
+    PlaySession(game, out, script, autoplay=ends_for_diocletian).run()
+    assert game.log[0] == EndPhase(Emperor.DIOCLETIAN)
+    assert script.prompts and "Galerius" in script.prompts[0]  # the person plays Galerius
+    file = out.file
+    assert isinstance(file, StringIO)
+    assert "plays: Diocletian ends his Roman phase" in file.getvalue()

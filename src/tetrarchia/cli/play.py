@@ -60,6 +60,9 @@ from tetrarchia.game import Game
 from tetrarchia.seats import player_of_seat, seat_label, seat_of
 
 InputFn = Callable[[str], str]
+# The hook for seats played by the program (``play --ai``): given the position and its legal
+# actions, the action the program plays, or None when a person decides this one.
+AutoPlayer = Callable[[State, list[Action]], Action | None]
 
 
 class PlaySession:
@@ -67,7 +70,8 @@ class PlaySession:
 
     def __init__(self, game: Game, console: Console, input_fn: InputFn, intro: list[str] | None = None,
                  show_board: bool = True, autosave: Autosave | None = None, interactive: bool = False,
-                 pause: bool = False, recap: list[str] | None = None) -> None:
+                 pause: bool = False, recap: list[str] | None = None,
+                 autoplay: AutoPlayer | None = None) -> None:
         self.game = game
         self.console = console
         self.input_fn = input_fn
@@ -87,6 +91,7 @@ class PlaySession:
         self.marks = False  # 'forecast on': the forecast's marks on the board
         self.saved: tuple[int, Path] | None = None  # the last 'save': log length, file
         self.typed_ahead: str | None = None  # a line typed at the pause after a Barbarian phase
+        self.autoplay = autoplay
 
     @property
     def state(self) -> State:
@@ -165,6 +170,12 @@ class PlaySession:
             action, why = automatic
             self.console.print(why, style="italic")
             self.apply(action, automatic=True)
+            return
+        chosen = self.autoplay(state, legal) if self.autoplay is not None else None
+        if chosen is not None:  # a seat the program plays
+            self.console.print(f"{who_decides(state)} plays: {format_action(chosen, state.board)}",
+                               style="italic", markup=False, highlight=False)
+            self.apply(chosen)
             return
         if self.view_stale:
             self.show(legal, board=self.board_stale)
