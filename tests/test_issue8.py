@@ -525,3 +525,16 @@ def test_the_autoplay_hook_plays_the_seats_it_answers_for() -> None:
     file = out.file
     assert isinstance(file, StringIO)
     assert "plays: Diocletian ends his Roman phase" in file.getvalue()
+
+
+def test_resume_offers_no_finished_game(tmp_path: Path) -> None:
+    from test_cli import AlwaysEnd
+    from tetrarchia.cli.autosave import autosave_dir
+    game = Game.new(Settings(), seed=7)
+    session(game, AlwaysEnd())
+    assert game.state.is_over
+    autosave_dir().mkdir(parents=True, exist_ok=True)
+    game.save(autosave_dir() / "killed-before-it-was-deleted.json")
+    assert unfinished_games() == []
+    code, out = invoke(["play", "--resume"], input="")
+    assert code == 0 and "No unfinished game is autosaved" in flat(out)

@@ -18,7 +18,6 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from tetrarchia.core.errors import TetrarchiaError
 from tetrarchia.game import Game
 
 DATA_DIR_VARIABLE = "TETRARCHIA_DATA_DIR"
@@ -103,6 +102,8 @@ def unfinished_games(limit: int = OFFERED) -> list[Unfinished]:
     for file in files:
         try:
             data = json.loads(file.read_text(encoding="utf-8"))
+            if (data.get("final") or {}).get("result", "ongoing") != "ongoing":
+                continue  # a game over whose autosave was not deleted (the program was killed)
             settings = data["settings"]
             found.append(Unfinished(file, file.stat().st_mtime, str(settings["level"]),
                                     len(data["log"]), tuple(settings.get("options", ()))))
@@ -111,11 +112,3 @@ def unfinished_games(limit: int = OFFERED) -> list[Unfinished]:
         if len(found) == limit:
             break
     return found
-
-
-def load_unfinished(entry: Unfinished) -> Game:
-    """The game of ``entry`` (raises TetrarchiaError for a file that no longer loads)."""
-    game = Game.load(entry.path)
-    if game.state.is_over:
-        raise TetrarchiaError(f"the game in {str(entry.path)!r} is over")
-    return game
