@@ -327,7 +327,8 @@ def test_rules_decisions_link_to_files_that_exist_and_the_readme_names_every_dec
 # --- the new commands ---------------------------------------------------------------------------
 def test_info_tells_a_province_and_a_region() -> None:
     game = busy()
-    _code, out = session(game, Script(["info persia", "info narbonensis", "info II", "info atlantis"]))
+    _code, out = session(game, Script(["info persia", "info narbonensis", "info II", "info atlantis",
+                                       "info moesia"]))
     text = flat(out)
     assert "Persia: a border." in text and "steps to Roma" in text
     assert "Narbonensis II:6: region II." in text and "Figure: a Barbarian army." in text
@@ -336,6 +337,7 @@ def test_info_tells_a_province_and_a_region() -> None:
     assert "Maximian can attack the army there now for 2 IP." in text
     assert "REGION II" in text and "Belgica II:1: unrest" in text
     assert "Refused: 'atlantis' names no province or region" in text
+    assert "Refused: 'moesia' names several provinces: Moesia Svperior, Moesia Inferior" in text
 
 
 def test_forecast_command_shows_the_exact_chances() -> None:

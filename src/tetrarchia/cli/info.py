@@ -86,6 +86,10 @@ def province_info(state: State, text: str) -> list[str]:
     try:
         p = board.province(text).index
     except KeyError:
+        words = text.strip().lower()
+        several = [q.title for q in board.provinces if words and words in q.title.lower()]
+        if several:
+            raise TetrarchiaError(f"{text!r} names several provinces: {', '.join(several)}") from None
         raise TetrarchiaError(f"{text!r} names no province or region") from None
     province = board.provinces[p]
     where = "a border" if province.is_border else (
