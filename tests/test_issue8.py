@@ -540,3 +540,29 @@ def test_resume_offers_no_finished_game(tmp_path: Path) -> None:
     assert unfinished_games() == []
     code, out = invoke(["play", "--resume"], input="")
     assert code == 0 and "No unfinished game is autosaved" in flat(out)
+
+
+def test_the_summary_of_a_barbarian_phase() -> None:
+    from tetrarchia.cli.phase import phase_summary
+    link = BOARD.link_between[(prov("VI:1"), prov("VI:2"))].index
+    events: list[ev.Event] = [
+        ev.UnrestPlaced(prov("I:1"), 20),
+        ev.UprisingStarts(prov("VI:1")),
+        ev.UprisingSpreads(prov("VI:1"), prov("VI:2"), link, False, 0, GARRISON + Emperor.GALERIUS, 20, 9),
+        ev.ArmyPlaced(6, prov("libya"), 0, 1),
+        ev.Battle(piece=0, piece_province=prov("V:1"), army_province=prov("persia"), roman_attacks=False,
+                  roman_die=2, roman_modifier=0, roman_groups=(), roman_support=0, roman_linked=0,
+                  roman_value=2, barbarian_die=5, barbarian_modifier=0, barbarian_groups=(),
+                  barbarian_support=0, barbarian_linked=0, barbarian_value=5, outcome=2),
+        ev.FigureRemoved(0, prov("V:1"), ev.Removal.LOST_BATTLE, False),
+        ev.ArmyAdvances(prov("persia"), prov("V:1"), NO_DISC, 20, 8),
+    ]
+    assert phase_summary(events, BOARD) == [
+        "Unrest: Tingitana.",
+        "New revolts: Cyrenaica.",
+        "Uprisings: Aegyptvs.",
+        "Armies: a new army in Libya; Persia → Mesopotamia.",
+        "Battles: Diocletian in Mesopotamia against the army in Persia: 2 to 5, the army wins.",
+        "Lost: the garrison in Cyrenaica.",
+        "Off the board: Diocletian (Mesopotamia).",
+    ]

@@ -25,6 +25,7 @@ def phase_summary(events: Sequence[ev.Event], board: Board) -> list[str]:
     armies: list[str] = []
     removed: list[str] = []
     lost: list[str] = []
+    battles: list[str] = []
     for e in events:
         if isinstance(e, ev.UnrestPlaced):
             unrest.append(e.province)
@@ -50,6 +51,12 @@ def phase_summary(events: Sequence[ev.Event], board: Board) -> list[str]:
             armies.append(f"{board.name(e.province)} blocked")
         elif isinstance(e, ev.ArmyDestroyed):
             armies.append(f"the army in {board.name(e.army_province)} destroyed")
+        elif isinstance(e, ev.Battle):
+            winner = {ev.Outcome.ROMAN: "the Romans win", ev.Outcome.BARBARIAN: "the army wins",
+                      ev.Outcome.DRAW: "a draw"}[ev.Outcome(e.outcome)]
+            battles.append(f"{Piece(e.piece).title} in {board.name(e.piece_province)} against the "
+                           f"army in {board.name(e.army_province)}: {e.roman_value} to "
+                           f"{e.barbarian_value}, {winner}")
         elif isinstance(e, ev.FigureRemoved):
             removed.append(f"{Piece(e.piece).title} ({board.name(e.province)})")
         elif isinstance(e, ev.GameEnds):
@@ -65,6 +72,8 @@ def phase_summary(events: Sequence[ev.Event], board: Board) -> list[str]:
         lines.append(f"Protected: {_names(board, protected)}.")
     if armies:
         lines.append(f"Armies: {'; '.join(armies)}.")
+    if battles:
+        lines.append(f"Battles: {'; '.join(battles)}.")
     if lost:
         lines.append(f"Lost: {'; '.join(lost)}.")
     if removed:
