@@ -41,7 +41,7 @@ LAYOUT: dict[str, tuple[int, int]] = {  # province id: (row, column)
 }
 ARROWS = {(-1, -1): "↖", (-1, 0): "↑", (-1, 1): "↗", (0, -1): "←", (0, 1): "→",
           (1, -1): "↙", (1, 0): "↓", (1, 1): "↘"}
-LEGEND = "u unrest R revolt DGCM garrison dgcm capital free *Roma · Ar army · ↘ an army's next step"
+LEGEND = "u unrest R revolt DGCM garrison dgcm capital free *Roma · Ar army · ↘ next step"
 
 
 def short_name(title: str) -> str:
