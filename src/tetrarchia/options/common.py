@@ -11,7 +11,7 @@ from tetrarchia.core.notation import province_key
 from tetrarchia.core.pieces import GARRISON, Emperor, Piece, emperor_named
 from tetrarchia.core.reachable import register_decision
 from tetrarchia.core.state import State
-from tetrarchia.core.tasks import ACTIVITY, ADVANCE, ARMY_STEP, BATTLE, DECISION, SPREAD
+from tetrarchia.core.tasks import ACTIVITY, ADVANCE, ARMY_STEP, BATTLE, SPREAD, DecisionStep
 
 RESERVE = -1  # burn a disc from the reserve rather than from a province
 
@@ -67,14 +67,15 @@ def parse_province(board: Board, key: str, original: str) -> int:
         raise InvalidNotation(f"{original!r}: {key.strip()!r} is not a province") from None
 
 
-def top_decision(state: State, kind: int) -> tuple[int, ...] | None:
+def top_decision(state: State, kind: int) -> DecisionStep | None:
     """The decision step on top of the machine if it is of ``kind``."""
-    if state.tasks and state.tasks[-1][0] == DECISION and state.tasks[-1][2] == kind:
-        return state.tasks[-1]
+    top = state.tasks[-1] if state.tasks else None
+    if isinstance(top, DecisionStep) and top.kind == kind:
+        return top
     return None
 
 
-def decision_lister(kind: int, make: Callable[[State, tuple[int, ...]], list[Action]]
+def decision_lister(kind: int, make: Callable[[State, DecisionStep], list[Action]]
                     ) -> Callable[[State], list[Action] | None]:
     """A ``hooks.decisions`` entry for decisions of ``kind``."""
 
@@ -85,7 +86,7 @@ def decision_lister(kind: int, make: Callable[[State, tuple[int, ...]], list[Act
     return choices
 
 
-# Kinds of decision (the third element of a DECISION step)
+# Kinds of decision (DecisionStep.kind)
 GALERIUS_BONUS = 1  # R12.1: +1 to his combat die
 CONSTANTIUS_BLOCK = 2  # R12.1: block the army about to attack him
 BARBARIAN_REROLL = 3  # R12.6: reroll the dice just rolled
