@@ -14,6 +14,7 @@ The core knows no optional rule by name: each rule module declares its own steps
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from tetrarchia.core import tasks as t
@@ -28,6 +29,7 @@ MAX_TASKS = 64  # the deepest stack the rules build is about a dozen steps
 # An argument of a step: an inclusive range, or a word of the vocabulary below (tasks.ArgKind).
 Arg = t.ArgKind
 Shape = tuple[Arg, ...]
+StepTest = Callable[[Task], bool]  # what must hold of the step a decision is taken on
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,13 +45,13 @@ class TaskSpec:
 @dataclass(frozen=True, slots=True)
 class DecisionSpec:
     """A kind of decision inside a phase (R12): the seat that takes it, its arguments, and the
-    steps it is taken on, each with the number of elements that step has then in a save, its
-    name included (``None``: any; a battle's 6 is a battle with its dice rolled).  With
-    ``on_dice`` it is taken on dice just rolled for the step beneath, kept aside meanwhile."""
+    steps it is taken on, each with what must hold of that step then (``None``: nothing; e.g.
+    ``tasks.dice_rolled``: a battle whose dice are rolled).  With ``on_dice`` it is taken on
+    dice just rolled for the step beneath, kept aside meanwhile."""
 
     seat: int
     shapes: tuple[Shape, ...]
-    below: dict[int, int | None] | None = None
+    below: dict[int, StepTest | None] | None = None
     on_dice: bool = False
 
 
@@ -64,7 +66,8 @@ def register_task(op: int, below: frozenset[int] | None, purpose: Purpose | None
 
 
 def register_decision(kind: int, seat: int, shapes: tuple[Shape, ...] = ((),),
-                      below: dict[int, int | None] | None = None, on_dice: bool = False) -> None:
+                      below: dict[int, StepTest | None] | None = None,
+                      on_dice: bool = False) -> None:
     """Declare a kind of ``DECISION`` step an option pushes, whose seat decides it and on which
     steps (see :class:`DecisionSpec`)."""
     DECISIONS[kind] = DecisionSpec(seat, shapes, below, on_dice)
@@ -121,10 +124,10 @@ register_task(t.DECISION, frozenset({t.ACTIVITY, t.ACTIVITY_PROVINCE, t.ARMY_STE
                                      t.LINK_CHECK, t.SPREAD, t.UPRISING_ARMY}))
 
 
-def allow_decision_on(kind: int, op: int, length: int | None) -> None:
-    """Let the decision ``kind`` also be taken on an option's step ``op`` (of that length)."""
+def allow_decision_on(kind: int, op: int, when: StepTest | None) -> None:
+    """Let the decision ``kind`` also be taken on an option's step ``op`` (``when`` it holds)."""
     spec = DECISIONS[kind]
-    below = {**(spec.below or {}), op: length}
+    below = {**(spec.below or {}), op: when}
     DECISIONS[kind] = DecisionSpec(spec.seat, spec.shapes, below, spec.on_dice)
 
 
@@ -326,8 +329,8 @@ def _decision_fits(state: State, task: t.DecisionStep) -> bool:
     if spec.below is not None:
         if under[0] not in spec.below:
             return False
-        length = spec.below[under[0]]
-        if length is not None and 1 + len(t.step_args(under)) != length:
+        when = spec.below[under[0]]
+        if when is not None and not when(under):
             return False
     return not (task.args and isinstance(under, t.ArmyStep) and task.args[0] != under.province)
 

@@ -242,6 +242,22 @@ END_TURN_STEP: Final = EndTurnStep(END_TURN)
 PHASE_START_STEP: Final = PhaseStartStep(PHASE_START)
 
 
+# What must hold of the step beneath a decision (reachable.register_decision's ``below``).
+def dice_rolled(step: tuple[Any, ...]) -> bool:
+    """A battle step (its last two fields the dice, R6) whose dice are rolled."""
+    return bool(step[-1] != NOT_ROLLED)
+
+
+def step_begun(step: tuple[Any, ...]) -> bool:
+    """An army's step (R7.3) whose options' decisions before the step were offered."""
+    return isinstance(step, ArmyStep) and step.step_offered
+
+
+def wave_not_begun(step: tuple[Any, ...]) -> bool:
+    """A spreading (R7.1) whose next wave has not begun."""
+    return isinstance(step, SpreadStep) and step.revolts is None
+
+
 # --- the registry of step kinds -----------------------------------------------------------------
 Encode = Callable[[Any], tuple[int, ...]]
 ArgKind = tuple[int, int] | str  # an inclusive range, or a word of reachable.py's vocabulary

@@ -45,6 +45,7 @@ from tetrarchia.core.tasks import (
     PLACE_FLEETS,
     ROMAN_PHASE,
     PlaceFleetsStep,
+    dice_rolled,
     piece_at,
     push_barbarian_phase,
     register_step,
@@ -82,7 +83,7 @@ allow_below(ADDITIONAL_REVOLT, PIRATES_SETUP)
 allow_below(INITIAL_ARMY, PIRATES_SETUP)
 register_task(PIRATE_BATTLE, frozenset({ROMAN_PHASE}), Purpose.BATTLE)
 allow_below(DECISION, PIRATE_BATTLE)
-allow_decision_on(GALERIUS_BONUS, PIRATE_BATTLE, 5)
+allow_decision_on(GALERIUS_BONUS, PIRATE_BATTLE, dice_rolled)
 ATTACK_COST = 2
 PIRATE_ZONES = (2, 3)  # the Mediterranean (R11.3)
 
