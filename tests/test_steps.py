@@ -135,6 +135,13 @@ def test_a_plain_tuple_is_no_step_of_the_rules() -> None:
     assert any("is not a step of this game's rules" in problem for problem in problems(state))
 
 
+def test_a_record_with_a_field_of_the_wrong_type_is_refused() -> None:
+    state = position()
+    province: Any = 3.0  # a program's record: a float where a province is wanted
+    state.tasks.append(UprisingStep(UPRISING, province))
+    assert any("has the wrong arguments" in problem for problem in problems(state))
+
+
 def test_rebels_never_advance() -> None:
     # R13: a rebel army stays where it rose; the ordinary armies and the Goths advance (R7.3,
     # R11.4).

@@ -164,14 +164,16 @@ def _arg_range(arg: Arg, board: Board) -> tuple[int, int]:
     }[arg]
 
 
-def _fits(args: tuple[int, ...], shapes: tuple[Shape, ...], board: Board) -> bool:
+def _fits(args: tuple[object, ...], shapes: tuple[Shape, ...], board: Board) -> bool:
+    """The arguments (as read from JSON: objects, so that a compiled build never takes a bool
+    for a count) have one of the shapes."""
     for shape in shapes:
         if len(shape) != len(args):
             continue
         ok = True
         for value, arg in zip(args, shape, strict=True):
             lo, hi = _arg_range(arg, board)
-            if not is_count(value, lo, hi):
+            if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
                 ok = False
                 break
             if arg == "roman" and board.is_border[value]:

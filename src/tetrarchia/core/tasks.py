@@ -311,7 +311,7 @@ class StepKind:
             fields = self.fields
             if all(values[i] == defaults[fields[i]] for i in range(short, len(fields))):
                 values = values[:short]
-        return tuple(int(v) for v in values)
+        return tuple(int(v) if isinstance(v, bool) else v for v in values)  # bools as 0 or 1
 
     def from_args(self, args: tuple[int, ...]) -> tuple[Any, ...]:
         """The record for arguments already checked against the kind's shapes (reachable.py)."""
