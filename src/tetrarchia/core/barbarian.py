@@ -136,8 +136,12 @@ def run_spread(state: State, task: SpreadStep, events: Events) -> bool:
     disc = state.disc
     memo = state.memo
     revolts = task.revolts
-    if revolts is None:
-        revolts = frozenset(p for p in board.roman if disc[p] == REVOLT)
+    if revolts is None:  # a wave begins
+        if UNREST not in disc:  # nothing can turn: the spreading is over
+            state.tasks.pop()
+            memo.clear()
+            return True
+        revolts = frozenset([p for p in board.roman if disc[p] == REVOLT])
     start = task.next
     changed = task.changed
     roman = board.roman

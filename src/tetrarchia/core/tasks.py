@@ -289,6 +289,7 @@ class StepKind:
     json_args: tuple[str, ...] | None = None
     kinds: tuple[tuple[str, ArgKind], ...] = ()
     bools: tuple[str, ...] = ()
+    has_bools: bool = False  # some field is a bool, written 0 or 1 (worked out by register_step)
 
     @property
     def fields(self) -> tuple[str, ...]:
@@ -304,14 +305,17 @@ class StepKind:
         """The step's arguments as saves write them."""
         if self.encode is not None:
             return self.encode(task)
-        values = task[1:]
+        values: tuple[Any, ...] = task[1:]
         short = self.short
         if short is not None:
             defaults: dict[str, Any] = getattr(self.record, "_field_defaults", {})
             fields = self.fields
             if all(values[i] == defaults[fields[i]] for i in range(short, len(fields))):
                 values = values[:short]
+        if not self.has_bools:
+            return values
         return tuple(int(v) if isinstance(v, bool) else v for v in values)  # bools as 0 or 1
+
 
     def from_args(self, args: tuple[int, ...]) -> tuple[Any, ...]:
         """The record for arguments already checked against the kind's shapes (reachable.py)."""
@@ -349,7 +353,10 @@ def register_step(name: str, record: type[tuple[Any, ...]], *, short: int | None
                          "field is op, the step's code")
     if code is None:
         code = max(FIRST_OPTION_TASK - 1, *TASK_NAMES) + 1
-    STEPS[code] = StepKind(code, name, record, short, encode, decode, json_args, kinds, bools)
+    defaults: dict[str, Any] = getattr(record, "_field_defaults", {})
+    has_bools = bool(bools) or any(isinstance(v, bool) for v in defaults.values())
+    STEPS[code] = StepKind(code, name, record, short, encode, decode, json_args, kinds, bools,
+                           has_bools)
     TASK_NAMES[code] = name
     return code
 
