@@ -1,7 +1,8 @@
 """The steps of the game machine and the small moves of pieces that many rules share.
 
-A task is a step record (a NamedTuple per kind, below: ``ArmyStep(ARMY_STEP, province, dest,
-flags)``) on ``State.tasks``; its first field is its code.  Handlers (in setup, turns, barbarian,
+A task is a step record on ``State.tasks``: a NamedTuple per kind (below), whose first field
+``op`` is its code and whose other fields are named, e.g. ``ArmyStep(ARMY_STEP, province)``;
+option modules declare their own with :func:`register_step`.  Handlers (in setup, turns, barbarian,
 combat) either finish their step and pop it, push further steps, or stop the machine to wait for
 dice (:func:`take_dice`) or for a decision.
 """
