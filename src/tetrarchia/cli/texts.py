@@ -6,7 +6,7 @@ from pathlib import Path
 
 from tetrarchia.cli.optioninfo import SCENARIO, options_summary
 from tetrarchia.cli.phase import phase_summary
-from tetrarchia.cli.render import SETUP_TASKS
+from tetrarchia.cli.render import is_setup
 from tetrarchia.core.actions import Roll
 from tetrarchia.core.events import Event, GameEnds, PhaseEnded, TurnBegins
 from tetrarchia.core.notation import format_action
@@ -102,7 +102,7 @@ def recap(game: Game) -> list[str]:
     lines: list[str] = []
     if state.is_over:
         lines.append("The game is over.")
-    elif any(task[0] in SETUP_TASKS for task in state.tasks):
+    elif is_setup(state):
         lines.append("The setup (R3) is still going on.")
     else:
         lines.append(f"Round {state.round}, {state.turn.title}'s turn; secured borders "
