@@ -513,9 +513,10 @@ def test_the_autoplay_hook_plays_the_seats_it_answers_for() -> None:
     from tetrarchia.core.actions import Action, EndPhase
     from tetrarchia.core.state import State
 
-    def ends_for_diocletian(state: State, legal: list[Action]) -> Action | None:
-        return next((a for a in legal if isinstance(a, EndPhase) and a.emperor is Emperor.DIOCLETIAN),
-                    None)
+    def ends_for_diocletian(state: State, legal: list[Action]) -> tuple[Action, str] | None:
+        end = next((a for a in legal if isinstance(a, EndPhase) and a.emperor is Emperor.DIOCLETIAN),
+                   None)
+        return None if end is None else (end, "The program plays Diocletian: he ends his phase.")
 
     game = Game.from_position(position(emperors={"Diocletian": "roma"}, turn="Diocletian"),
                               dice=ScriptedDice([1, 1, 1]))
@@ -526,7 +527,7 @@ def test_the_autoplay_hook_plays_the_seats_it_answers_for() -> None:
     assert script.prompts and "Galerius" in script.prompts[0]  # the person plays Galerius
     file = out.file
     assert isinstance(file, StringIO)
-    assert "plays: Diocletian ends his Roman phase" in file.getvalue()
+    assert "The program plays Diocletian: he ends his phase." in file.getvalue()
 
 
 def test_resume_offers_no_finished_game(tmp_path: Path) -> None:

@@ -61,8 +61,8 @@ from tetrarchia.seats import player_of_seat, seat_label, seat_of
 
 InputFn = Callable[[str], str]
 # The hook for seats played by the program (``play --ai``): given the position and its legal
-# actions, the action the program plays, or None when a person decides this one.
-AutoPlayer = Callable[[State, list[Action]], Action | None]
+# actions, the action the program plays and a line saying why, or None when a person decides.
+AutoPlayer = Callable[[State, list[Action]], tuple[Action, str] | None]
 
 
 class PlaySession:
@@ -172,10 +172,10 @@ class PlaySession:
             self.apply(action, automatic=True)
             return
         chosen = self.autoplay(state, legal) if self.autoplay is not None else None
-        if chosen is not None:  # a seat the program plays
-            self.console.print(f"{who_decides(state)} plays: {format_action(chosen, state.board)}",
-                               style="italic", markup=False, highlight=False)
-            self.apply(chosen)
+        if chosen is not None:  # a seat the program plays: its move, said, goes with the undo
+            action, why = chosen  # of the person's decision before it, as the automatic steps do
+            self.console.print(why, style="cyan", markup=False, highlight=False)
+            self.apply(action, automatic=True)
             return
         if self.view_stale:
             self.show(legal, board=self.board_stale)
