@@ -341,7 +341,9 @@ def advance_order(state: State) -> list[int]:
     for the next phase (D18)."""
     board = state.board
     figure = state.figure
-    placed = set(state.usurpers)
+    placed: set[int] = set()
+    for held in state.hooks.armies_held:
+        placed.update(held(state))
     if not state.settings.new_armies_advance:
         placed.update(state.armies_placed)
     armies = [p for p in state.armies() if p not in placed and figure[p] != REBEL]

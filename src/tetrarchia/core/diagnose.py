@@ -63,7 +63,7 @@ from tetrarchia.core.roman import (
     link_cost,
 )
 from tetrarchia.core.state import DEAD, Awaiting, State
-from tetrarchia.core.tasks import in_barbarian_phase, piece_at
+from tetrarchia.core.tasks import in_barbarian_phase, piece_at, zone_closed
 
 # The base-game actions an Emperor takes in his own Roman phase (R4, R5)
 _ROMAN = (Enter, Move, Sail, Secure, Subdue, Attack, EndPhase)
@@ -97,9 +97,9 @@ def explain_illegal(state: State, action: Action) -> IllegalAction:
             return WrongMoment(f"fleets are placed only at setup ({_waiting_for(state)})")
         if action.zone not in (1, 2, 3):
             return NothingThere(f"there is no sea zone {action.zone}", Refusal.NO_SUCH_PLACE)
-        if action.zone == state.pirates:
-            return Occupied(f"the Pirates hold {state.board.zones[action.zone].title}: no fleet goes "
-                            "there (R11.3)", Refusal.PIRATES_THERE)
+        closed = zone_closed(state, action.zone)
+        if closed is not None:
+            return Occupied(f"{closed}: no fleet goes there", Refusal.PIRATES_THERE)
         return Occupied(f"{state.board.zones[action.zone].title} already holds a Roman fleet")
     if awaiting is Awaiting.FLEET_PLACEMENT:
         return WrongMoment("the players must first place the Roman fleets")
@@ -230,9 +230,9 @@ def _explain_roman(state: State, action: Action) -> IllegalAction:
             return NotLinked(f"sea zone {action.dst} is not adjacent to {board.zones[action.src].title}")
         if state.fleets[action.dst]:
             return Occupied(f"{board.zones[action.dst].title} already holds a Roman fleet")
-        if action.dst == state.pirates:
-            return Occupied(f"the Pirates hold {board.zones[action.dst].title}: no fleet enters it "
-                            "(R11.3)", Refusal.PIRATES_THERE)
+        closed = zone_closed(state, action.dst)
+        if closed is not None:
+            return Occupied(f"{closed}: no fleet enters it", Refusal.PIRATES_THERE)
         return NotEnoughIP(f"sailing costs 1 IP and {name} has {ip} left")
     if isinstance(action, Secure):
         if state.disc[here] != NO_DISC:

@@ -40,6 +40,7 @@ from tetrarchia.core.events import (
     Subdued,
     VicariusClears,
 )
+from tetrarchia.core.extensions import FIGURE_SLOTS, extra_figures_on_board
 from tetrarchia.core.pieces import (
     ARMY,
     EMPERORS,
@@ -62,6 +63,7 @@ from tetrarchia.core.tasks import (
     place_piece,
     push_barbarian_phase,
     return_disc,
+    zone_closed,
 )
 
 SECURE_COST: Final = 1
@@ -70,7 +72,6 @@ SAIL_COST: Final = 1
 FLEET_COST: Final = 1
 SUBDUE_COST = {SubdueKind.REMOVE_REVOLT: 2, SubdueKind.REDUCE_REVOLT: 1,
                SubdueKind.REMOVE_UNREST: 1}
-DIOCLETIAN_MOVES_OTHERS: Final = 1  # state.flags bit: Diocletian's Imperivm power is on (R12.1)
 
 
 def link_cost(broken: bool, into_revolt: bool) -> int:
@@ -203,12 +204,12 @@ def commanded_pieces(state: State) -> list[int]:
         return [state.passer]
     emperor = int(state.turn)
     pieces = [emperor] if state.emperor_at[emperor] >= 0 else []
-    if state.flags & DIOCLETIAN_MOVES_OTHERS:
-        pieces += [e for e in range(4) if e != emperor and state.emperor_at[e] >= 0]
-    if state.dux_at >= 0:
-        pieces.append(int(Piece.DUX))
-    if state.vicarius_at >= 0:
-        pieces.append(int(Piece.VICARIUS))
+    for more in state.hooks.commanded:  # R12.1: Diocletian moves the other Emperors
+        pieces += more(state, pieces)
+    ext = state.ext
+    for piece, slot in FIGURE_SLOTS.items():  # R11.1, R11.2: the Dux and the Vicarius
+        if ext[slot].at >= 0:
+            pieces.append(piece)
     return pieces
 
 
@@ -221,7 +222,7 @@ def roman_actions(state: State) -> list[Action]:
     figure = state.figure
     disc = state.disc
     actions: list[Action] = []
-    if here < 0 and state.passer < 0 and state.dux_at < 0 and state.vicarius_at < 0:
+    if here < 0 and state.passer < 0 and not extra_figures_on_board(state):
         return [END_PHASE[emperor]]
     for piece in commanded_pieces(state):
         origin = piece_at(state, piece)
@@ -249,10 +250,11 @@ def roman_actions(state: State) -> list[Action]:
         # R5.2 Sail (the Emperor must be on the board; where he is does not matter)
         if ip >= SAIL_COST:
             fleets = state.fleets
+            closed = state.hooks.zone_closed  # R11.3: the Pirates' sea zone
             for zone in (1, 2, 3):
                 if fleets[zone]:
                     for other in board.zones[zone].adjacent:
-                        if not fleets[other] and other != state.pirates:
+                        if not fleets[other] and (not closed or zone_closed(state, other) is None):
                             actions.append(_sail(emperor, zone, other))
         # R5.3 Secure (the Emperor alone: the Dux has no discs)
         if disc[here] == NO_DISC and state.garrisons[emperor] > 0:

@@ -18,6 +18,7 @@ from tetrarchia.core.events import (
     Purpose,
     Removal,
 )
+from tetrarchia.core.extensions import FIGURE_SLOTS, FigureAt
 from tetrarchia.core.pieces import (
     DUX,
     EMPEROR_FIGURE,
@@ -25,7 +26,6 @@ from tetrarchia.core.pieces import (
     NO_DISC,
     NO_FIGURE,
     PIECE_FIGURES,
-    REBEL,
     REVOLT,
     UNREST,
     VICARIUS,
@@ -127,7 +127,8 @@ def push_barbarian_phase(state: State) -> None:
     state.passer = -1
     state.ip = 0
     state.armies_placed.clear()
-    state.usurpers.clear()
+    for ahead in state.hooks.barbarian_phase_ahead:
+        ahead(state)
     state.memo.clear()  # the spreading (R7.1), first step of the phase, starts with no checks
     state.tasks.extend(((END_TURN,), (ADVANCE,), (ACTIVITY,), (REMOVE_ON_REVOLT,), (SPREAD,)))
     state.tasks.append((PHASE_START,))
@@ -182,21 +183,30 @@ def place_unrest(state: State, province: int, events: Events) -> bool:
     return True
 
 
+def zone_closed(state: State, zone: int) -> str | None:
+    """Why no Roman fleet may be placed in or sail to ``zone`` (R11.3: the Pirates hold it), in
+    the game's words, or None."""
+    for closed in state.hooks.zone_closed:
+        why = closed(state, zone)
+        if why is not None:
+            return why
+    return None
+
+
 # --- figures ------------------------------------------------------------------------------------
 def piece_at(state: State, piece: int) -> int:
     """Where a Roman figure stands (negative: off the board, in the box or dead)."""
     if piece < 4:
         return state.emperor_at[piece]
-    return state.dux_at if piece == Piece.DUX else state.vicarius_at
+    at: int = state.ext[FIGURE_SLOTS[piece]].at  # an option's figure (core/extensions.py)
+    return at
 
 
 def _set_piece_at(state: State, piece: int, province: int) -> None:
     if piece < 4:
         state.emperor_at[piece] = province
-    elif piece == Piece.DUX:
-        state.dux_at = province
     else:
-        state.vicarius_at = province
+        state.ext[FIGURE_SLOTS[piece]] = FigureAt(province)
 
 
 def remove_piece(state: State, piece: int, events: Events, why: int = -1) -> None:
@@ -246,8 +256,8 @@ def figure_piece(figure: int) -> int:
 def remove_army(state: State, province: int) -> None:
     """The army in ``province`` goes back to the reserve; a rebel's figure leaves the game and
     its place counts as an ordinary army again (D12)."""
-    if state.figure[province] == REBEL:
-        state.rebels = tuple(r for r in state.rebels if r[0] != province)
+    for removed in state.hooks.army_removed:
+        removed(state, province)
     state.figure[province] = NO_FIGURE
 
 

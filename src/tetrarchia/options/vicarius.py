@@ -9,10 +9,18 @@ Moving, blocking and dying are the engine's (``core``); this module places him.
 
 from __future__ import annotations
 
-from tetrarchia.core.pieces import Piece
+from tetrarchia.core.pieces import VICARIUS, Piece
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
-from tetrarchia.options.dux import Deploy, _actions, apply_deploy, explain_deploy
+from tetrarchia.core.state import State
+from tetrarchia.options.dux import Deploy, _actions, apply_deploy, declare_figure_record, explain_deploy
+
+VICARIUS_AT = declare_figure_record("vicarius", "the Vicarius", Piece.VICARIUS, VICARIUS)  # R11.2
+
+
+def vicarius_at(state: State) -> int:
+    """Where the Vicarius stands: a province, or ``IN_BOX`` / ``DEAD`` (R11.2)."""
+    return VICARIUS_AT.get(state).at
 
 
 def _hooks(settings: Settings) -> Hooks:
