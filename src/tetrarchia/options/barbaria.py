@@ -93,14 +93,19 @@ DISCS = declare_record(
     reserve_revolt=lambda record: record.black)
 
 
+_DISCS = DISCS.index  # the slot read directly: asked after every roll of his phase
+
+
 def gray(state: State) -> int:
     """The Barbarian player's gray discs (R12.6)."""
-    return DISCS.get(state).gray
+    count: int = state.ext[_DISCS].gray
+    return count
 
 
 def black(state: State) -> int:
     """1 while the Barbarian player's black disc is unused (R12.6)."""
-    return DISCS.get(state).black
+    count: int = state.ext[_DISCS].black
+    return count
 
 
 def _put(state: State, **changes: int) -> None:

@@ -74,11 +74,13 @@ def declare_figure_record(name: str, title: str, piece: Piece, figure: int) -> R
 
 
 DUX_AT = declare_figure_record("dux", "the Dux", Piece.DUX, DUX)  # R11.1
+_DUX_AT = DUX_AT.index
 
 
 def dux_at(state: State) -> int:
     """Where the Dux stands: a province, or ``IN_BOX`` / ``DEAD`` (R11.1)."""
-    return DUX_AT.get(state).at
+    at: int = state.ext[_DUX_AT].at
+    return at
 
 
 @dataclass(frozen=True, slots=True)

@@ -266,18 +266,29 @@ PIRATES = declare_record("pirates", Pirates(), "the Pirates", lambda state, r: r
 
 def pirates_zone(state: State) -> int:
     """The sea zone of the Pirates, 0 when they are off the board (R11.3)."""
-    return PIRATES.get(state).zone
+    zone: int = state.ext[_PIRATES].zone  # the slot read directly: asked on every Roman action
+    return zone
+
+
+_PIRATES = PIRATES.index
 
 
 def set_pirates(state: State, zone: int) -> None:
     PIRATES.put(state, Pirates(zone))
 
 
+_HOLD_TEXT: dict[tuple[str, int], str] = {}  # (board digest, zone) -> the refusal's words
+
+
 def _zone_closed(state: State, zone: int) -> str | None:
     """R11.3: no Roman fleet is placed in or sails to the Pirates' sea zone."""
-    if zone == PIRATES.get(state).zone:
-        return f"the Pirates hold {state.board.zones[zone].title} (R11.3)"
-    return None
+    if zone != state.ext[_PIRATES].zone:
+        return None
+    key = (state.board.digest, zone)
+    text = _HOLD_TEXT.get(key)
+    if text is None:  # a zone's title is built from the board file: once per board and zone
+        text = _HOLD_TEXT[key] = f"the Pirates hold {state.board.zones[zone].title} (R11.3)"
+    return text
 
 
 def _setup(state: State) -> None:
