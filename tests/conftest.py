@@ -28,7 +28,7 @@ from tetrarchia.core.actions import Action, EndPhase, Enter, PlaceFleet, Roll
 from tetrarchia.core.board import Board, default_board
 from tetrarchia.core.engine import apply_action, legal_actions
 from tetrarchia.core.errors import GameOver, IllegalAction
-from tetrarchia.core.events import Event, Purpose
+from tetrarchia.core.events import PURPOSE_NAMES, Event, Purpose
 from tetrarchia.core.extensions import FLAGS
 from tetrarchia.core.migrate import position_v1_to_v2
 from tetrarchia.core.notation import parse_action
@@ -286,10 +286,17 @@ def flag_set(state: State, name: str) -> bool:
     return bool(state.flags & FLAGS[name])
 
 
-def roll_for(state: State, purpose: Purpose, *dice: int, events: list[Event] | None = None) -> None:
+def as_purpose(code: int) -> int:
+    """A roll's purpose: the core's as its :class:`Purpose`, an optional rule's own code as it
+    declared it (``PIRATES_ROLL``, ``USURPER_ROLL``: core/extensions.py)."""
+    return Purpose(code) if code in Purpose._value2member_map_ else code
+
+
+def roll_for(state: State, purpose: int, *dice: int, events: list[Event] | None = None) -> None:
     """Roll ``dice``, checking first that the game waits for exactly that roll."""
     assert state.awaiting is Awaiting.ROLL, f"the game waits for {state.awaiting.name}, not dice"
-    assert Purpose(state.roll_purpose) is purpose, f"the roll is for {Purpose(state.roll_purpose).name}"
+    assert state.roll_purpose == purpose, \
+        f"the roll is for {PURPOSE_NAMES[state.roll_purpose]}, not {PURPOSE_NAMES[purpose]}"
     roll(state, *dice, events=events)
 
 

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from barbarian_helpers import QUIET, awaiting
-from conftest import POSITION_FORMAT_1, assert_refused, black_of, gray_of, play, prov, roll, say
+from conftest import POSITION_FORMAT_1, as_purpose, assert_refused, black_of, gray_of, play, prov, roll, say
 from tetrarchia.core.actions import Action, Attack, EndPhase, Enter, PlaceFleet, Roll
 from tetrarchia.core.board import default_board
 from tetrarchia.core.engine import apply_action, decider, deciding_seat, legal_actions, new_game
@@ -74,8 +74,8 @@ def variant(
     return position_from_json(data, BOARD)
 
 
-def purpose(state: State) -> Purpose | None:
-    return Purpose(state.roll_purpose) if awaiting(state) is Awaiting.ROLL else None
+def purpose(state: State) -> int | None:
+    return as_purpose(state.roll_purpose) if awaiting(state) is Awaiting.ROLL else None
 
 
 def end(state: State) -> None:

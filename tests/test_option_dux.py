@@ -12,7 +12,17 @@ from typing import Any
 
 import pytest
 
-from conftest import assert_refused, dux_place, option_position, play, prov, roll_for, say, snapshot
+from conftest import (
+    as_purpose,
+    assert_refused,
+    dux_place,
+    option_position,
+    play,
+    prov,
+    roll_for,
+    say,
+    snapshot,
+)
 from tetrarchia.core.actions import Action, Attack, EndPhase, Move, Sail, Secure, Subdue, SubdueKind
 from tetrarchia.core.combat import BattleValues, battle_values
 from tetrarchia.core.engine import apply_action, legal_actions
@@ -415,7 +425,7 @@ def test_the_dux_on_a_revolt_dies_at_r7_1() -> None:
     end_phase(state, events)
     assert_dead(state, "III:2")
     assert state.disc[prov("III:2")] == REVOLT
-    assert Purpose(state.roll_purpose) is Purpose.ACTIVITY  # he died before the activity roll
+    assert as_purpose(state.roll_purpose) is Purpose.ACTIVITY  # he died before the activity roll
     assert any("The Dux stands on a revolt in Pannonia Svperior and dies" in say(e) for e in events)
 
 
@@ -445,7 +455,7 @@ def test_an_uprising_reaching_the_dux_can_be_subdued_in_time() -> None:
     play(state, "Maximian's Dux removes the revolt in Pannonia Svperior")
     end_phase(state)
     assert dux_place(state) == prov("III:2") and state.figure[prov("III:2")] == DUX
-    assert Purpose(state.roll_purpose) is Purpose.ACTIVITY
+    assert as_purpose(state.roll_purpose) is Purpose.ACTIVITY
 
 
 def test_d19_the_dux_swept_away_by_the_goths_dies() -> None:
@@ -503,7 +513,7 @@ def test_positions_with_the_dux_round_trip(expansion: dict[str, Any]) -> None:
 def test_a_position_during_a_dux_battle_round_trips() -> None:
     state = dux_at("III:2", armies=["III:1"])
     play(state, "Maximian's Dux attacks Rhaetia from Pannonia Svperior")
-    assert Purpose(state.roll_purpose) is Purpose.BATTLE
+    assert as_purpose(state.roll_purpose) is Purpose.BATTLE
     again = position_from_json(position_to_json(state), state.board)
     assert again == state
     roll_for(again, Purpose.BATTLE, 6, 1)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from conftest import assert_refused, dux_place, option_position, play, prov, roll_for, say
+from conftest import as_purpose, assert_refused, dux_place, option_position, play, prov, roll_for, say
 from tetrarchia.core.actions import Action, Attack, EndPhase, Move
 from tetrarchia.core.combat import BattleValues, battle_values
 from tetrarchia.core.engine import apply_action, new_game
@@ -57,8 +57,8 @@ def goths_game(goths: Iterable[str] = (), **kw: Any) -> State:
 
 
 
-def awaits(state: State) -> Purpose | None:
-    return Purpose(state.roll_purpose) if state.awaiting is Awaiting.ROLL else None
+def awaits(state: State) -> int | None:
+    return as_purpose(state.roll_purpose) if state.awaiting is Awaiting.ROLL else None
 
 
 def end_phase(state: State, events: list[Event] | None = None) -> None:

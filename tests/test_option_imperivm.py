@@ -27,6 +27,7 @@ import pytest
 
 from barbarian_helpers import QUIET, awaiting
 from conftest import (
+    as_purpose,
     assert_refused,
     burned_of,
     dux_place,
@@ -108,8 +109,8 @@ def pass_turn(state: State) -> None:
     roll(state, *QUIET)
 
 
-def purpose(state: State) -> Purpose | None:
-    return Purpose(state.roll_purpose) if awaiting(state) is Awaiting.ROLL else None
+def purpose(state: State) -> int | None:
+    return as_purpose(state.roll_purpose) if awaiting(state) is Awaiting.ROLL else None
 
 
 # === Settings ===================================================================================

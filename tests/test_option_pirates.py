@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from conftest import (
+    as_purpose,
     assert_refused,
     dux_place,
     option_position,
@@ -41,7 +42,7 @@ from tetrarchia.core.pieces import GARRISON, NO_DISC, REVOLT, Emperor, Piece
 from tetrarchia.core.serialize import position_from_json, position_to_json
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import DEAD, Awaiting, State
-from tetrarchia.options.pirates import AttackPirates, coast_values
+from tetrarchia.options.pirates import PIRATES_ROLL, AttackPirates, coast_values
 
 D, G, C, M = Emperor.DIOCLETIAN, Emperor.GALERIUS, Emperor.CONSTANTIUS, Emperor.MAXIMIAN
 Row = Any  # a pytest.param
@@ -117,7 +118,7 @@ def test_setup_roll_until_2_or_3(dice: list[int], zone: int) -> None:
     roll_for(state, Purpose.INITIAL_ARMY, 1)  # the armies come first, then the Pirates
     for die in dice:
         assert pirates_at(state) == 0
-        roll_for(state, Purpose.PIRATES, die, events=events)
+        roll_for(state, PIRATES_ROLL, die, events=events)
     assert pirates_at(state) == zone
     assert [say(e) for e in events] == [
         *(f"Pirates: rolled {d}, roll again (2 or 3)." for d in dice[:-1]),
@@ -139,7 +140,7 @@ def test_setup_with_one_fleet() -> None:
     state = new_game(Settings(level=Level.parse("4100"), options=("pirates",)))
     for _ in range(6):
         roll_for(state, Purpose.INITIAL_REVOLT, 4)
-    roll_for(state, Purpose.PIRATES, 2)
+    roll_for(state, PIRATES_ROLL, 2)
     assert legal_actions(state) == [PlaceFleet(1), PlaceFleet(3)]
     apply_action(state, PlaceFleet(3))
     assert state.fleet_zones() == [3] and pirates_at(state) == 2
@@ -150,7 +151,7 @@ def test_placing_a_fleet_with_the_pirates_says_why() -> None:
     state = new_game(Settings(level=Level.parse("4100"), options=("pirates",)))
     for _ in range(6):
         roll_for(state, Purpose.INITIAL_REVOLT, 4)
-    roll_for(state, Purpose.PIRATES, 2)
+    roll_for(state, PIRATES_ROLL, 2)
     error = assert_refused(state, PlaceFleet(2), Occupied)
     assert "Pirates" in str(error)
 
@@ -308,7 +309,7 @@ def test_defeat_removes_the_emperor_and_every_garrison_on_that_coast() -> None:
     assert pirates_at(state) == 2 and state.emperor_at[M] == -1
     assert discs(state) == {"III:5": "garrison Maximian", "II:2": "garrison Galerius", "VI:3": "revolt"}
     assert state.garrisons == [4, 3, 4, 3]
-    assert state.ip == 0 and Purpose(state.roll_purpose) is Purpose.ACTIVITY  # the Barbarian phase
+    assert state.ip == 0 and as_purpose(state.roll_purpose) is Purpose.ACTIVITY  # the Barbarian phase
     assert [say(e) for e in events][-3:] == [
         "Maximian is defeated by the Pirates and leaves the board.",
         "Every garrison on the coast of Mare Internvm is lost.",

@@ -12,7 +12,17 @@ from typing import Any
 
 import pytest
 
-from conftest import assert_refused, option_position, play, prov, roll_for, say, snapshot, vicarius_place
+from conftest import (
+    as_purpose,
+    assert_refused,
+    option_position,
+    play,
+    prov,
+    roll_for,
+    say,
+    snapshot,
+    vicarius_place,
+)
 from tetrarchia.core.actions import Action, Attack, EndPhase, Move, Subdue, SubdueKind
 from tetrarchia.core.combat import BattleValues, battle_values
 from tetrarchia.core.engine import apply_action, legal_actions
@@ -282,7 +292,7 @@ def test_an_uprising_reaching_the_vicarius_kills_him_at_once() -> None:
     roll_for(state, Purpose.ACTIVITY, 3, 3)
     assert_dead(state)
     assert state.disc[prov("III:2")] == REVOLT
-    assert Purpose(state.roll_purpose) is Purpose.UPRISING_REGION  # still inside the uprising
+    assert as_purpose(state.roll_purpose) is Purpose.UPRISING_REGION  # still inside the uprising
 
 
 def test_an_uprising_stopped_by_a_broken_link_spares_him() -> None:
@@ -299,7 +309,7 @@ def test_the_vicarius_on_a_revolt_dies_at_r7_1() -> None:
     state = vicarius_at("III:2", discs={"III:2": "revolt"})
     end_phase(state)
     assert_dead(state)
-    assert Purpose(state.roll_purpose) is Purpose.ACTIVITY
+    assert as_purpose(state.roll_purpose) is Purpose.ACTIVITY
 
 
 def test_the_vicarius_never_doubles_an_attack() -> None:

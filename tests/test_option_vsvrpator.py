@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from barbarian_helpers import QUIET, awaiting
-from conftest import option_position, play, prov, roll, usurpers_of
+from conftest import as_purpose, option_position, play, prov, roll, usurpers_of
 from tetrarchia.core.actions import EndPhase, Enter
 from tetrarchia.core.board import default_board
 from tetrarchia.core.engine import apply_action
@@ -27,6 +27,7 @@ from tetrarchia.core.pieces import ARMY, GOTHS, REVOLT, Emperor
 from tetrarchia.core.serialize import position_from_json, position_to_json
 from tetrarchia.core.state import Awaiting, State
 from tetrarchia.options.goths import goths_in_reserve
+from tetrarchia.options.vsvrpator import USURPER_ROLL
 
 D, G, C, M = Emperor.DIOCLETIAN, Emperor.GALERIUS, Emperor.CONSTANTIUS, Emperor.MAXIMIAN
 BOARD = default_board()
@@ -56,8 +57,8 @@ def full_but(province: str, disc: str | None = "unrest") -> dict[str, str]:
     return discs
 
 
-def purpose(state: State) -> Purpose | None:
-    return Purpose(state.roll_purpose) if awaiting(state) is Awaiting.ROLL else None
+def purpose(state: State) -> int | None:
+    return as_purpose(state.roll_purpose) if awaiting(state) is Awaiting.ROLL else None
 
 
 def end_phase(state: State) -> None:
@@ -81,7 +82,7 @@ def test_r12_4_a_region_filled_by_the_spreading_raises_a_usurper(die: int) -> No
     state = variant(discs={**full_but("I:5"), **SECURED})
     events: list[Event] = []
     apply_action(state, EndPhase(M), events)
-    assert purpose(state) is Purpose.USURPER
+    assert purpose(state) is USURPER_ROLL
     assert any(e.kind == "usurper" for e in events)
     assert_round_trip(state)
     roll(state, die)
@@ -107,7 +108,7 @@ def test_r12_4_a_region_filled_by_the_activity_roll() -> None:
     roll(state, 2)
     assert purpose(state) is Purpose.ACTIVITY
     roll(state, 1, 1)
-    assert purpose(state) is Purpose.USURPER
+    assert purpose(state) is USURPER_ROLL
     roll(state, 4)
     assert state.armies() == [prov("I:4")]
     assert (state.turn, awaiting(state)) == (D, Awaiting.ENTRY)
@@ -120,7 +121,7 @@ def test_r12_4_a_region_filled_by_an_uprising() -> None:
     state = variant(discs={**full_but("I:5", None), **SECURED})
     end_phase(state)
     roll(state, 1, 3)
-    assert purpose(state) is Purpose.USURPER
+    assert purpose(state) is USURPER_ROLL
     roll(state, 5)
     assert usurpers_of(state) == [prov("I:5")]
     assert purpose(state) is Purpose.UPRISING_REGION
@@ -137,10 +138,10 @@ def test_r12_4_the_die_is_rolled_again_on_a_figure() -> None:
                     emperors={"Maximian": "roma", "Constantius": "I:4"})
     end_phase(state)
     roll(state, 4)
-    assert purpose(state) is Purpose.USURPER
+    assert purpose(state) is USURPER_ROLL
     assert usurpers_of(state) == []
     roll(state, 4)
-    assert purpose(state) is Purpose.USURPER
+    assert purpose(state) is USURPER_ROLL
     roll(state, 2)
     assert state.armies() == [prov("I:2")]
     roll(state, *QUIET)
@@ -252,10 +253,10 @@ def test_r12_4_two_regions_filled_in_one_spreading_raise_two_usurpers() -> None:
     state = variant(discs={**full_but("I:5"), **SECURED, **africa, "VI:6": "unrest",
                            "libya": "garrison Diocletian"})
     end_phase(state)
-    assert purpose(state) is Purpose.USURPER
+    assert purpose(state) is USURPER_ROLL
     roll(state, 3)
     assert usurpers_of(state) == [prov("I:3")]
-    assert purpose(state) is Purpose.USURPER
+    assert purpose(state) is USURPER_ROLL
     roll(state, 3)
     assert usurpers_of(state) == [prov("I:3"), prov("VI:3")]
     assert state.armies_in_reserve() == 1

@@ -38,7 +38,7 @@ from tetrarchia.core.errors import (
     ReserveEmpty,
     WrongMoment,
 )
-from tetrarchia.core.events import PURPOSE_TEXT, Purpose
+from tetrarchia.core.events import PURPOSE_TEXT
 from tetrarchia.core.pieces import (
     ARMY,
     NO_DISC,
@@ -79,7 +79,7 @@ def explain_illegal(state: State, action: Action) -> IllegalAction:
             return WrongMoment(f"no dice are to be rolled now ({_waiting_for(state)})")
         return BadRoll(
             f"{_roll_text(action)} does not fit: the game waits for "
-            f"{PURPOSE_TEXT[Purpose(state.roll_purpose)]} ({state.roll_count} "
+            f"{PURPOSE_TEXT[state.roll_purpose]} ({state.roll_count} "
             f"{'die' if state.roll_count == 1 else 'dice'}, each 1-6)"
         )
     if isinstance(action, _ROMAN) and action.emperor == state.turn \
@@ -88,7 +88,7 @@ def explain_illegal(state: State, action: Action) -> IllegalAction:
                            "battle he fought, R5.5): the Barbarian phase is under way",
                            Refusal.PHASE_OVER)
     if awaiting is Awaiting.ROLL:
-        return WrongMoment(f"the dice must be rolled first: {PURPOSE_TEXT[Purpose(state.roll_purpose)]}")
+        return WrongMoment(f"the dice must be rolled first: {PURPOSE_TEXT[state.roll_purpose]}")
     if awaiting is Awaiting.RUN:
         return WrongMoment("the game has steps to run before anyone acts: advance it "
                            "(Game.advance or engine.resume)")

@@ -199,10 +199,15 @@ def flag_names(flags: int) -> list[str]:
 
 def declare_purpose(name: str, text: str, dice: int) -> int:
     """A reason to roll the dice, declared by the option that rolls them; returns its code."""
-    if name in PURPOSE_NAMES:
+    from tetrarchia.core import events  # the core's purposes, and where saves look them up
+
+    if name in PURPOSE_NAMES or name in events.PURPOSE_NAMES.values():
         raise ValueError(f"the dice purpose {name!r} is declared twice")
     code = FIRST_OPTION_PURPOSE + len(PURPOSES)
     kind = PurposeKind(code, name, text, dice)
     PURPOSES[code] = kind
     PURPOSE_NAMES[name] = kind
+    events.PURPOSE_TEXT[code] = text
+    events.DICE_NEEDED[code] = dice
+    events.PURPOSE_NAMES[code] = name
     return code

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from tetrarchia.core import tasks as t
 from tetrarchia.core.board import Board
-from tetrarchia.core.events import DICE_NEEDED, Purpose
+from tetrarchia.core.events import DICE_NEEDED, PURPOSE_NAMES, Purpose
 from tetrarchia.core.pieces import ARMY, REBEL, REVOLT, Piece
 from tetrarchia.core.state import Awaiting, Result, State
 
@@ -37,7 +37,7 @@ class TaskSpec:
 
     shapes: tuple[Shape, ...]
     below: frozenset[int] | None
-    purpose: Purpose | None = None
+    purpose: int | None = None  # a Purpose, or an option's (core/extensions.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +57,7 @@ DECISIONS: dict[int, DecisionSpec] = {}
 
 
 def register_task(op: int, shapes: tuple[Shape, ...], below: frozenset[int] | None,
-                  purpose: Purpose | None = None) -> None:
+                  purpose: int | None = None) -> None:
     """Declare an option's own machine step (opcodes from ``tasks.FIRST_OPTION_TASK``)."""
     TASKS[op] = TaskSpec(shapes, below, purpose)
 
@@ -225,7 +225,7 @@ def check_machine(state: State, found: list[str]) -> None:
             found.append(f"no dice are rolled for {name}")
         elif state.roll_purpose != purpose or state.roll_count != DICE_NEEDED[purpose]:
             found.append(f"{name} waits for {DICE_NEEDED[purpose]} dice for "
-                         f"{purpose.name.lower().replace('_', '-')}")
+                         f"{PURPOSE_NAMES[purpose]}")
     elif awaiting is Awaiting.FLEET_PLACEMENT:
         if top[0] != t.PLACE_FLEETS or top[1] == 0:
             found.append("fleets are placed only at setup, while fleets are left to place (R3.6)")

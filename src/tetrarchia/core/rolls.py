@@ -55,7 +55,7 @@ class RollRequest:
     apply are None.
     """
 
-    purpose: Purpose
+    purpose: int  # a Purpose, or an optional rule's own (core/extensions.py declare_purpose)
     dice: int  # how many dice: 1, or 2 (the Roman die, then the Barbarian die)
     step: str
     args: tuple[int, ...]
@@ -71,7 +71,9 @@ def pending_roll(state: State) -> RollRequest | None:
     """The roll the game waits for, with its context; None when it waits for no dice."""
     if state.awaiting is not Awaiting.ROLL or not state.tasks:
         return None
-    purpose = Purpose(state.roll_purpose)
+    purpose = state.roll_purpose
+    if purpose in Purpose._value2member_map_:
+        purpose = Purpose(purpose)  # the core's, as its enum
     task = state.tasks[-1]
     op, args = task[0], tuple(task[1:])
     request = RollRequest(purpose, state.roll_count or DICE_NEEDED[purpose],

@@ -14,7 +14,7 @@ from typing import Any
 
 from tetrarchia.core.board import Board
 from tetrarchia.core.errors import OptionError, SaveFileError
-from tetrarchia.core.events import Purpose
+from tetrarchia.core.events import PURPOSE_NAMES
 from tetrarchia.core.extensions import FIGURE_SLOTS, FLAGS, RECORD_NAMES, RECORDS, flag_names
 from tetrarchia.core.jsontext import check_data
 from tetrarchia.core.migrate import position_v1_to_v2
@@ -64,7 +64,6 @@ POSITION_FORMAT = "tetrarchia-position"
 POSITION_VERSION = 2
 _AWAITING = {a.name.lower().replace("_", "-"): a for a in Awaiting}
 _RESULTS = {r.name.lower().replace("_", "-"): r for r in Result}
-_PURPOSES = {p.name.lower().replace("_", "-"): p for p in Purpose}
 
 
 def _disc_name(disc: int) -> str:
@@ -115,7 +114,7 @@ def position_to_json(state: State) -> dict[str, Any]:
         "machine": {
             "awaiting": state.awaiting.name.lower().replace("_", "-"),
             "roll": {"count": state.roll_count,
-                     "purpose": Purpose(state.roll_purpose).name.lower().replace("_", "-")},
+                     "purpose": PURPOSE_NAMES[state.roll_purpose]},
             "dice": list(state.dice) if state.dice is not None else None,
             "tasks": [[TASK_NAMES[t[0]], *t[1:]] for t in state.tasks],
             "memo": {str(k): v for k, v in sorted(state.memo.items())},
@@ -409,9 +408,10 @@ class _Reader:
         roll = self.get(machine, "roll", dict, "machine", {"count": 0, "purpose": "initial-revolt"})
         state.roll_count = self.get(roll, "count", int, "machine.roll")
         purpose = self.get(roll, "purpose", str, "machine.roll")
-        if purpose not in _PURPOSES or state.roll_count not in (0, 1, 2):
+        codes = {name: code for code, name in PURPOSE_NAMES.items()}
+        if purpose not in codes or state.roll_count not in (0, 1, 2):
             raise self.fail("machine.roll", "unknown roll")
-        state.roll_purpose = _PURPOSES[purpose]
+        state.roll_purpose = codes[purpose]
         dice = machine.get("dice")
         if dice is not None:
             if not isinstance(dice, list) or not all(

@@ -15,7 +15,6 @@ from tetrarchia.core.events import (
     Events,
     FigureRemoved,
     GameEnds,
-    Purpose,
     Removal,
 )
 from tetrarchia.core.extensions import FIGURE_SLOTS, FigureAt
@@ -97,7 +96,7 @@ def in_barbarian_phase(state: State) -> bool:
     return END_TURN in codes and ROMAN_PHASE not in codes
 
 
-def take_dice(state: State, purpose: Purpose) -> tuple[int, ...] | None:
+def take_dice(state: State, purpose: int) -> tuple[int, ...] | None:
     """The dice rolled for this step, or None after asking for them (the machine then stops)."""
     dice = state.dice
     if dice is not None:

@@ -31,7 +31,7 @@ from tetrarchia.core.errors import (
     WrongMoment,
 )
 from tetrarchia.core.events import BattleDrawn, Event, Events, Outcome, PhaseEnded, Purpose
-from tetrarchia.core.extensions import declare_record
+from tetrarchia.core.extensions import declare_purpose, declare_record
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import ARMY, DUX, EMPEROR_FIGURE, GARRISON, REBEL, Emperor, Piece
 from tetrarchia.core.reachable import allow_below, allow_decision_on, register_task
@@ -63,9 +63,12 @@ from tetrarchia.options.dux import dux_at
 
 PIRATES_SETUP = register_step("pirates-setup")  # (op,)
 PIRATE_BATTLE = register_step("pirate-battle")  # (op, piece, zone[, roman die, barbarian die])
+# R11.3: the Barbarian die for the Pirates' sea zone, rolled until it shows 2 or 3
+PIRATES_ROLL = declare_purpose("pirates", "the Barbarian die for the Pirates' sea zone (until 2 "
+                               "or 3)", 1)
 # The setup roll lies under the rolls that come before the fleets; a battle under Galerius's +1
 # (once its dice are on the step).
-register_task(PIRATES_SETUP, ((),), frozenset({PLACE_FLEETS}), Purpose.PIRATES)
+register_task(PIRATES_SETUP, ((),), frozenset({PLACE_FLEETS}), PIRATES_ROLL)
 allow_below(INITIAL_REVOLT, PIRATES_SETUP)
 allow_below(ADDITIONAL_REVOLT, PIRATES_SETUP)
 allow_below(INITIAL_ARMY, PIRATES_SETUP)
@@ -82,7 +85,7 @@ class PiratesRerolled(Event):
     """R11.3: the Barbarian die for the Pirates' zone showed ``die``, not 2 or 3: rolled again."""
 
     kind: ClassVar[str] = "setup"
-    purpose: ClassVar[Purpose] = Purpose.PIRATES
+    purpose: ClassVar[int] = PIRATES_ROLL
     die: int
 
 
@@ -91,7 +94,7 @@ class PiratesSail(Event):
     """R11.3: the Pirates go to sea zone ``zone`` (the die)."""
 
     kind: ClassVar[str] = "setup"
-    purpose: ClassVar[Purpose] = Purpose.PIRATES
+    purpose: ClassVar[int] = PIRATES_ROLL
     zone: int
 
 
@@ -114,7 +117,7 @@ class PirateBattle(Event):
     Dux), and the armies, on that coast."""
 
     kind: ClassVar[str] = "battle"
-    purpose: ClassVar[Purpose] = Purpose.BATTLE
+    purpose: ClassVar[int] = Purpose.BATTLE
     piece: int
     zone: int
     roman_die: int
@@ -303,7 +306,7 @@ def run_pirates_setup(state: State, task: tuple[int, ...], events: Events) -> bo
     if pirates_zone(state):
         state.tasks.pop()
         return True
-    dice = take_dice(state, Purpose.PIRATES)
+    dice = take_dice(state, PIRATES_ROLL)
     if dice is None:
         return False
     if dice[0] not in PIRATE_ZONES:

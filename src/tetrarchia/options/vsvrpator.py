@@ -13,8 +13,8 @@ from typing import Any, ClassVar, NamedTuple
 
 from tetrarchia.core.board import ITALIA, Board
 from tetrarchia.core.errors import SaveFileError
-from tetrarchia.core.events import Event, Events, Purpose
-from tetrarchia.core.extensions import declare_record
+from tetrarchia.core.events import Event, Events
+from tetrarchia.core.extensions import declare_purpose, declare_record
 from tetrarchia.core.notation import province_key
 from tetrarchia.core.pieces import ARMIES, ARMY, GARRISON, GOTHS, NO_FIGURE, REVOLT, ROMAN_NUMERALS
 from tetrarchia.core.reachable import BARBARIAN_STEPS, allow_below, register_task
@@ -26,7 +26,9 @@ from tetrarchia.options.common import province_from_json
 
 USURPER = register_step("usurper")  # (op, region)
 # A usurper rises on whatever step placed the revolt (R12.4), and waits for its die there.
-register_task(USURPER, (("region",),), BARBARIAN_STEPS | {USURPER}, Purpose.USURPER)
+# R12.4: the Barbarian die for the province of the region where the usurper appears
+USURPER_ROLL = declare_purpose("usurper", "the Barbarian die (province) for a usurper", 1)
+register_task(USURPER, (("region",),), BARBARIAN_STEPS | {USURPER}, USURPER_ROLL)
 allow_below(DECISION, USURPER)
 
 
@@ -43,7 +45,7 @@ class UsurperRerolled(Event):
     """R12.4: the Barbarian die ``die`` fell on ``province``, which holds a figure: rolled again."""
 
     kind: ClassVar[str] = "usurper"
-    purpose: ClassVar[Purpose] = Purpose.USURPER
+    purpose: ClassVar[int] = USURPER_ROLL
     die: int
     province: int
 
@@ -54,7 +56,7 @@ class UsurperPlaced(Event):
     left) rises in ``province`` (the die ``die`` of its region)."""
 
     kind: ClassVar[str] = "usurper"
-    purpose: ClassVar[Purpose] = Purpose.USURPER
+    purpose: ClassVar[int] = USURPER_ROLL
     die: int
     province: int
     figure: int
@@ -89,7 +91,7 @@ def run_usurper(state: State, task: tuple[int, ...], events: Events) -> bool:
     if state.armies_in_reserve() <= 0 or all(state.figure[p] != NO_FIGURE for p in provinces):
         state.tasks.pop()
         return True
-    dice = take_dice(state, Purpose.USURPER)
+    dice = take_dice(state, USURPER_ROLL)
     if dice is None:
         return False
     province = board.at_coords[(region, dice[0])]
