@@ -125,3 +125,29 @@ def test_bad_records_and_flags_are_refused_clearly(records: dict[str, Any], flag
     data.update({"settings": {"options": ["pirates", "dux"]}, "records": records, "flags": flags})
     with pytest.raises(SaveFileError, match=words):
         position_from_json(data, default_board())
+
+
+def test_every_declared_hook_is_called_by_the_engine() -> None:
+    """A hook point no code calls would silently ignore the modules that fill it (issue 13)."""
+    from pathlib import Path
+
+    from tetrarchia.core.rulebook import Hooks
+
+    package = Path(__file__).parent.parent / "src" / "tetrarchia"
+    text = "".join(p.read_text("utf-8") for p in package.rglob("*.py") if p.name != "rulebook.py")
+    never = [name for name in Hooks.__dataclass_fields__ if f"hooks.{name}" not in text]
+    assert never == [], f"hooks declared but never called: {never}"
+
+
+def test_the_vicarius_rules_come_from_his_module() -> None:
+    """R11.2: the core reads the Vicarius's traits from the registry (he only moves and never
+    enters a revolt); his module adds his hooks only when he is in play."""
+    from tetrarchia.core.extensions import AVOIDS_REVOLT, FIGURE_RULES, ONLY_MOVES
+    from tetrarchia.core.pieces import Piece
+    from tetrarchia.core.settings import Settings
+
+    assert sorted(ONLY_MOVES) == sorted(AVOIDS_REVOLT) == [Piece.VICARIUS]
+    assert FIGURE_RULES == {Piece.DUX: "R11.1", Piece.VICARIUS: "R11.2"}
+    assert Settings().hooks.reached == () and Settings().hooks.activity_blocked == ()
+    with_him = Settings(options=("vicarius",)).hooks
+    assert len(with_him.reached) == len(with_him.activity_blocked) == len(with_him.figure_moved) == 1

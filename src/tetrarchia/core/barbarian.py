@@ -44,7 +44,6 @@ from tetrarchia.core.pieces import (
     REBEL,
     REVOLT,
     UNREST,
-    VICARIUS,
     Piece,
 )
 from tetrarchia.core.state import State
@@ -245,7 +244,8 @@ def resolve_activity(state: State, region: int, number: int, events: Events,
     if state.is_protected(province):
         if events is not None:
             events.append(ActivityProtected(province))
-    elif state.figure[province] == VICARIUS:  # R11.2: he blocks the roll
+    elif state.hooks.activity_blocked and any(
+            blocks(state, province) for blocks in state.hooks.activity_blocked):  # R11.2
         if events is not None:
             events.append(ActivityBlocked(province))
     elif disc == NO_DISC:
@@ -285,8 +285,8 @@ def run_uprising(state: State, task: tuple[int, ...], events: Events) -> bool:
             die = _link_die(events, link) if broken else 0
             events.append(UprisingSpreads(origin, q, link, broken, die, disc[q],
                                           *reserves_after_revolt(state, q)))
-        if state.figure[q] == VICARIUS:  # R11.2: an uprising reaching him kills him
-            remove_piece(state, Piece.VICARIUS, events, Removal.REACHED_BY_UPRISING)
+        for reached in state.hooks.reached:  # R11.2: the Vicarius dies
+            reached(state, q, Removal.REACHED_BY_UPRISING, events)
         if not place_revolt(state, q, events):
             return True
     state.tasks.pop()
@@ -337,16 +337,15 @@ def place_army(state: State, region: int, setup: bool, events: Events) -> bool:
 
 def advance_order(state: State) -> list[int]:
     """The armies that advance, closest to Roma first along their own path (D10); ties: lowest
-    region number, Italia last, then board order.  Rebels never advance (R13); usurpers wait
-    for the next phase (D18)."""
+    region number, Italia last, then board order.  The optional rules hold some back
+    (``armies_held``: rebels never advance, R13; usurpers wait for the next phase, D18)."""
     board = state.board
-    figure = state.figure
     placed: set[int] = set()
     for held in state.hooks.armies_held:
         placed.update(held(state))
     if not state.settings.new_armies_advance:
         placed.update(state.armies_placed)
-    armies = [p for p in state.armies() if p not in placed and figure[p] != REBEL]
+    armies = [p for p in state.armies() if p not in placed]
     return sorted(armies, key=lambda p: (board.steps_to_roma[p], board.region_of[p] or 7, p))
 
 

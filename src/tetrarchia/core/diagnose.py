@@ -39,6 +39,7 @@ from tetrarchia.core.errors import (
     WrongMoment,
 )
 from tetrarchia.core.events import PURPOSE_TEXT
+from tetrarchia.core.extensions import AVOIDS_REVOLT, FIGURE_RULES, ONLY_MOVES
 from tetrarchia.core.pieces import (
     ARMY,
     NO_DISC,
@@ -196,8 +197,9 @@ def _explain_roman(state: State, action: Action) -> IllegalAction:
                                    f"{board.name(piece_at(state, state.passer))}: the next action "
                                    "must move him out of it (R5.1)", Refusal.MUST_MOVE_ON)
             return WrongMoment(f"{name} cannot spend his IP on {who} now", Refusal.NOT_COMMANDED)
-        if piece == Piece.VICARIUS and not isinstance(action, Move):
-            return IllegalAction("the Vicarius never fights nor subdues (R11.2)")
+        if piece in ONLY_MOVES and not isinstance(action, Move):
+            return IllegalAction(f"the {piece.title} never fights nor subdues "
+                                 f"({FIGURE_RULES[piece]})")
         if piece < 4 and not isinstance(action, Move):
             return WrongMoment(f"{name} only moves {who} (R12.1)", Refusal.NOT_ALLOWED)
     if here < 0:
@@ -286,9 +288,9 @@ def _explain_move(state: State, action: Move) -> IllegalAction:
     if dest == here:
         return IllegalAction(f"{name} is already in {board.name(dest)}", Refusal.ALREADY_THERE)
     into_revolt = state.disc[dest] == REVOLT
-    if action.piece is Piece.VICARIUS and into_revolt:
-        return Occupied(f"the Vicarius never enters a revolt, and {board.name(dest)} is in revolt "
-                        "(R11.2)", Refusal.REVOLT)
+    if action.piece is not None and action.piece in AVOIDS_REVOLT and into_revolt:
+        return Occupied(f"the {action.piece.title} never enters a revolt, and {board.name(dest)} "
+                        f"is in revolt ({FIGURE_RULES[action.piece]})", Refusal.REVOLT)
     if action.by_fleet:
         if dest not in fleet_destinations(state, here):
             return NotLinked(f"no Roman fleet joins {board.name(here)} and {board.name(dest)} "

@@ -111,6 +111,9 @@ FLAG_SCOPES: dict[str, str] = {}
 PURPOSES: dict[int, PurposeKind] = {}
 PURPOSE_NAMES: dict[str, PurposeKind] = {}
 FIGURE_SLOTS: dict[int, int] = {}  # Piece -> ext slot of its FigureAt record
+FIGURE_RULES: dict[int, str] = {}  # Piece -> the rule that brings him ("R11.2")
+ONLY_MOVES: set[int] = set()  # figures that only move: never subdue nor attack (R11.2)
+AVOIDS_REVOLT: set[int] = set()  # figures that never enter a revolt (R11.2)
 FIRST_OPTION_PURPOSE: Final = 100  # the core's own purposes (events.Purpose) stay below
 
 
@@ -158,11 +161,20 @@ def _claim(name: str) -> None:
         raise ValueError(f"the state record {name!r} is declared twice")
 
 
-def declare_figure(piece: int, slot: RecordSlot[FigureAt]) -> None:
+def declare_figure(piece: int, slot: RecordSlot[FigureAt], rule: str, *,
+                   only_moves: bool = False, avoids_revolt: bool = False) -> None:
     """The place of the Roman figure ``piece`` (a core.pieces.Piece beyond the Emperors) is the
-    ``at`` of the record in ``slot`` (R11.1, R11.2)."""
+    ``at`` of the record in ``slot``; ``rule`` is the rule that brings him (R11.1, R11.2).  What
+    sets him apart from an Emperor in the Roman phase, as data the move generation reads at full
+    speed: ``only_moves``, he never subdues nor attacks (R11.2 the Vicarius); ``avoids_revolt``,
+    he never enters a revolt (R11.2)."""
     if piece in FIGURE_SLOTS:
         raise ValueError(f"the figure {piece} is declared twice")
+    FIGURE_RULES[piece] = rule
+    if only_moves:
+        ONLY_MOVES.add(piece)
+    if avoids_revolt:
+        AVOIDS_REVOLT.add(piece)
     FIGURE_SLOTS[piece] = slot.index
     ordered = sorted(FIGURE_SLOTS.items())  # in Piece order, whatever the import order
     FIGURE_SLOTS.clear()

@@ -38,9 +38,13 @@ from tetrarchia.core.events import (
     PhaseEnded,
     Sailed,
     Subdued,
-    VicariusClears,
 )
-from tetrarchia.core.extensions import FIGURE_SLOTS, extra_figures_on_board
+from tetrarchia.core.extensions import (
+    AVOIDS_REVOLT,
+    FIGURE_SLOTS,
+    ONLY_MOVES,
+    extra_figures_on_board,
+)
 from tetrarchia.core.pieces import (
     ARMY,
     EMPERORS,
@@ -139,11 +143,11 @@ def fleet_zones_between(state: State, origin: int, dest: int) -> tuple[int, ...]
 
 
 def may_stand(state: State, piece: int, province: int) -> bool:
-    """Whether ``piece`` may enter ``province`` at all (figures aside): the Vicarius never
-    enters a revolt (R11.2); nobody enters an army's province."""
+    """Whether ``piece`` may enter ``province`` at all (figures aside): some figures never enter
+    a revolt (R11.2 the Vicarius: core/extensions.py); nobody enters an army's province."""
     if ARMY <= state.figure[province] <= REBEL:
         return False
-    return not (piece == Piece.VICARIUS and state.disc[province] == REVOLT)
+    return not (piece in AVOIDS_REVOLT and state.disc[province] == REVOLT)
 
 
 def can_pass_on(state: State, start: int, budget: int, vacated: int, piece: int = 0) -> bool:
@@ -228,8 +232,8 @@ def roman_actions(state: State) -> list[Action]:
         origin = piece_at(state, piece)
         tag = None if piece == emperor else PIECES[piece]  # a tuple look-up, not an enum call
         _moves(state, piece, origin, tag, actions)
-        if state.passer >= 0 or piece >= Piece.VICARIUS or (piece < 4 and piece != emperor):
-            continue  # the Vicarius and the Emperors moved by Diocletian only move
+        if state.passer >= 0 or piece in ONLY_MOVES or (piece < 4 and piece != emperor):
+            continue  # the Vicarius (R11.2) and the Emperors moved by Diocletian only move
         # R5.4 Subdue (the Emperor or the Dux)
         here_disc = disc[origin]
         if here_disc == REVOLT:
@@ -366,11 +370,11 @@ def _moves(state: State, piece: int, origin: int, tag: Piece | None, actions: li
     ip = state.ip
     emperor = state.turn
     vacated = -1 if state.passer == piece else origin
-    vicarius = piece == Piece.VICARIUS
+    avoids_revolt = piece in AVOIDS_REVOLT  # R11.2: the Vicarius
     for q, base, move in _link_moves(state, emperor, origin, tag):
         into_revolt = disc[q] == REVOLT
         cost = base + into_revolt
-        if cost > ip or (vicarius and into_revolt):
+        if cost > ip or (avoids_revolt and into_revolt):
             continue
         holder = figure[q]
         if holder == NO_FIGURE or q == vacated or (
@@ -386,7 +390,7 @@ def _moves(state: State, piece: int, origin: int, tag: Piece | None, actions: li
     for q, crossing, move in _fleet_moves(state, emperor, origin, tag):
         into_revolt = disc[q] == REVOLT
         cost = crossing + into_revolt
-        if cost > ip or (vicarius and into_revolt):
+        if cost > ip or (avoids_revolt and into_revolt):
             continue
         holder = figure[q]
         if holder == NO_FIGURE or q == vacated or (
@@ -422,10 +426,8 @@ def apply_roman(state: State, action: Action, events: Events) -> None:
         if events is not None:
             events.append(Moved(int(emperor), int(piece), origin, action.dest, action.by_fleet,
                                 state.passer == piece, cost))
-        if piece == Piece.VICARIUS and state.disc[action.dest] == UNREST:
-            return_disc(state, action.dest)  # R11.2, D16: he removes unrest on entering
-            if events is not None:
-                events.append(VicariusClears(action.dest, state.unrest_reserve))
+        for moved in state.hooks.figure_moved:  # R11.2, D16: the Vicarius clears unrest
+            moved(state, int(piece), action.dest, events)
     elif isinstance(action, Sail):
         state.ip -= SAIL_COST
         state.fleets[action.src] = 0

@@ -272,8 +272,8 @@ def army_enters(state: State, src: int, dest: int, events: Events) -> None:
     board = state.board
     army = state.figure[src]
     state.figure[src] = NO_FIGURE
-    if state.figure[dest] == VICARIUS:  # R11.2: an army reaching the Vicarius kills him
-        remove_piece(state, Piece.VICARIUS, events, Removal.REACHED_BY_ARMY)
+    for reached in state.hooks.reached:  # R11.2: an army reaching the Vicarius kills him
+        reached(state, dest, Removal.REACHED_BY_ARMY, events)
     state.figure[dest] = army
     if dest == board.roma:
         finish(state, Result.ARMY_IN_ROMA, events, src)

@@ -42,7 +42,8 @@ from tetrarchia.options.common import parse_emperor, parse_province, province_fr
 DEPLOY_COST = 2  # R11.1, R11.2
 
 
-def declare_figure_record(name: str, title: str, piece: Piece, figure: int) -> RecordSlot[FigureAt]:
+def declare_figure_record(name: str, title: str, piece: Piece, figure: int, rule: str,
+                          **traits: bool) -> RecordSlot[FigureAt]:
     """The place of an extra Roman figure as a state record: a province (his figure stands
     there, or he passes through another's, R5.1), ``IN_BOX`` before he is deployed, ``DEAD``
     after he died (R11.1, R11.2).  Written ``"II:3"``, ``null`` or ``"dead"``."""
@@ -69,11 +70,11 @@ def declare_figure_record(name: str, title: str, piece: Piece, figure: int) -> R
             found.append(f"{title} stands on no province of the board")
 
     slot = declare_record(name, FigureAt(IN_BOX), title, to_json, from_json, check)
-    declare_figure(int(piece), slot)
+    declare_figure(int(piece), slot, rule, **traits)
     return slot
 
 
-DUX_AT = declare_figure_record("dux", "the Dux", Piece.DUX, DUX)  # R11.1
+DUX_AT = declare_figure_record("dux", "the Dux", Piece.DUX, DUX, "R11.1")
 _DUX_AT = DUX_AT.index
 
 

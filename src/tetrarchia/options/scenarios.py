@@ -198,6 +198,11 @@ def rebels(state: State) -> tuple[tuple[int, int], ...]:
     return REBELS.get(state).rebels
 
 
+def _rebels_hold(state: State) -> list[int]:
+    """R13: a rebel never advances."""
+    return [p for p, _ in REBELS.get(state).rebels]
+
+
 def _rebel_removed(state: State, province: int) -> None:
     """D12: a beaten rebel's figure leaves the game; its place counts as an ordinary army."""
     record = REBELS.get(state)
@@ -271,7 +276,7 @@ def _register(scenario: Scenario) -> RuleModule:
 
     def hooks(settings: Settings) -> Hooks:
         return Hooks(setup=(setup,), attack_barred=(barred,), army_removed=(_rebel_removed,),
-                     skip_turn=(_skip_turn,))
+                     skip_turn=(_skip_turn,), armies_held=(_rebels_hold,))
 
     first = f"; {scenario.first.title} starts" if scenario.first else ""
     rebels = ", ".join(f"{r.name} ({r.figure}) in {r.border.replace('_', ' ').title()}"
