@@ -2,7 +2,8 @@
 
 The state is a plain mutable record of small lists and ints so that :meth:`State.copy` is cheap
 (AI search copies it constantly).  The board and the settings never change during a game and are
-shared between copies.
+shared between copies.  The optional rules' own state (R11-R13) is one list of immutable records,
+``ext``, declared by their modules (core/extensions.py): the state knows none of them by name.
 
 The game is a little machine: ``tasks`` is a stack of the steps still to do (the Barbarian phase,
 an uprising, a battle ...).  It runs until it needs a decision of a seat or a roll of the dice;
