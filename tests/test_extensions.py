@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 import pytest
 
 from conftest import option_position, position
-from tetrarchia.core import extensions
+from tetrarchia.core import events, extensions
 from tetrarchia.core.board import default_board
 from tetrarchia.core.errors import SaveFileError
 from tetrarchia.core.extensions import (
@@ -33,7 +33,8 @@ from tetrarchia.options.pirates import PIRATES, Pirates
 def registry() -> Iterator[None]:
     """Declarations made by a test are taken back after it."""
     dicts: list[dict[Any, Any]] = [FLAGS, extensions.FLAG_SCOPES, RECORD_NAMES,
-                                   extensions.PURPOSES, PURPOSE_NAMES]
+                                   extensions.PURPOSES, PURPOSE_NAMES, events.PURPOSE_TEXT,
+                                   events.DICE_NEEDED, events.PURPOSE_NAMES]
     lists: list[list[Any]] = [extensions.RECORDS, extensions.DEFAULTS]
     saved_dicts = [dict(d) for d in dicts]
     saved_lists = [list(entries) for entries in lists]
@@ -86,8 +87,11 @@ def test_a_record_name_is_claimed_once() -> None:
 def test_a_dice_purpose_is_declared_once_with_its_own_code() -> None:
     code = declare_purpose("test-omen", "the Roman die for an omen", 1)
     assert code >= extensions.FIRST_OPTION_PURPOSE and PURPOSE_NAMES["test-omen"].code == code
+    assert events.PURPOSE_NAMES[code] == "test-omen" and events.DICE_NEEDED[code] == 1
     with pytest.raises(ValueError, match="declared twice"):
         declare_purpose("test-omen", "again", 1)
+    with pytest.raises(ValueError, match="declared twice"):
+        declare_purpose("battle", "a name of the core's", 2)
 
 
 def test_a_copy_shares_the_immutable_records_but_not_their_list() -> None:
