@@ -15,7 +15,14 @@ from typing import Any
 from tetrarchia.core.board import Board
 from tetrarchia.core.errors import OptionError, SaveFileError
 from tetrarchia.core.events import PURPOSE_NAMES
-from tetrarchia.core.extensions import FIGURE_SLOTS, FLAGS, RECORD_NAMES, RECORDS, flag_names
+from tetrarchia.core.extensions import (
+    DEFAULTS,
+    FIGURE_SLOTS,
+    FLAGS,
+    RECORD_NAMES,
+    RECORDS,
+    flag_names,
+)
 from tetrarchia.core.jsontext import check_data
 from tetrarchia.core.migrate import position_v1_to_v2
 from tetrarchia.core.notation import province_key
@@ -129,8 +136,14 @@ def _records_to_json(state: State) -> dict[str, Any]:
     """The optional rules' records that differ from their defaults (R11-R13), by name, and the
     names of the set flags (core/extensions.py); nothing in a base game."""
     out: dict[str, Any] = {}
-    records = {kind.name: kind.to_json(state, state.ext[kind.slot] if kind.slot >= 0 else None)
-               for kind in RECORDS if not kind.is_default(state)}
+    records: dict[str, Any] = {}
+    ext = state.ext
+    for kind in RECORDS:
+        if kind.slot < 0:  # a part with no record (figures on the board)
+            if not kind.is_default(state):
+                records[kind.name] = kind.to_json(state, None)
+        elif ext[kind.slot] != DEFAULTS[kind.slot]:
+            records[kind.name] = kind.to_json(state, ext[kind.slot])
     if records:
         out["records"] = records
     if state.flags:
