@@ -244,8 +244,7 @@ def resolve_activity(state: State, region: int, number: int, events: Events,
     if state.is_protected(province):
         if events is not None:
             events.append(ActivityProtected(province))
-    elif state.hooks.activity_blocked and any(
-            blocks(state, province) for blocks in state.hooks.activity_blocked):  # R11.2
+    elif state.figure[province] != NO_FIGURE and _blocked(state, province):  # R11.2
         if events is not None:
             events.append(ActivityBlocked(province))
     elif disc == NO_DISC:
@@ -263,6 +262,11 @@ def resolve_activity(state: State, region: int, number: int, events: Events,
         state.tasks.append((UPRISING, province))
         for hook in state.hooks.uprising:
             hook(state, province, events)
+
+
+def _blocked(state: State, province: int) -> bool:
+    """Whether the figure on ``province`` blocks the activity roll there (R11.2 the Vicarius)."""
+    return any(blocks(state, province) for blocks in state.hooks.activity_blocked)
 
 
 def run_uprising(state: State, task: tuple[int, ...], events: Events) -> bool:
@@ -285,8 +289,9 @@ def run_uprising(state: State, task: tuple[int, ...], events: Events) -> bool:
             die = _link_die(events, link) if broken else 0
             events.append(UprisingSpreads(origin, q, link, broken, die, disc[q],
                                           *reserves_after_revolt(state, q)))
-        for reached in state.hooks.reached:  # R11.2: the Vicarius dies
-            reached(state, q, Removal.REACHED_BY_UPRISING, events)
+        if state.figure[q] != NO_FIGURE:  # a figure the revolt reaches (R11.2: the Vicarius dies)
+            for reached in state.hooks.reached:
+                reached(state, q, Removal.REACHED_BY_UPRISING, events)
         if not place_revolt(state, q, events):
             return True
     state.tasks.pop()

@@ -185,7 +185,7 @@ def extra_figures_on_board(state: State) -> list[int]:
     """The extra Roman figures (declared with :func:`declare_figure`) standing on the board, in
     Piece order."""
     ext = state.ext
-    return [piece for piece, slot in FIGURE_SLOTS.items() if ext[slot].at >= 0]
+    return [piece for piece, slot in FIGURE_SLOTS.items() if ext[slot][0] >= 0]
 
 
 def declare_flag(name: str, scope: str) -> int:

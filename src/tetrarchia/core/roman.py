@@ -212,7 +212,7 @@ def commanded_pieces(state: State) -> list[int]:
         pieces += more(state, pieces)
     ext = state.ext
     for piece, slot in FIGURE_SLOTS.items():  # R11.1, R11.2: the Dux and the Vicarius
-        if ext[slot].at >= 0:
+        if ext[slot][0] >= 0:  # FigureAt.at, read as the tuple it is (hot path)
             pieces.append(piece)
     return pieces
 
@@ -426,8 +426,9 @@ def apply_roman(state: State, action: Action, events: Events) -> None:
         if events is not None:
             events.append(Moved(int(emperor), int(piece), origin, action.dest, action.by_fleet,
                                 state.passer == piece, cost))
-        for moved in state.hooks.figure_moved:  # R11.2, D16: the Vicarius clears unrest
-            moved(state, int(piece), action.dest, events)
+        if piece in FIGURE_SLOTS:  # an extra figure (R11.2, D16: the Vicarius clears unrest)
+            for moved in state.hooks.figure_moved:
+                moved(state, int(piece), action.dest, events)
     elif isinstance(action, Sail):
         state.ip -= SAIL_COST
         state.fleets[action.src] = 0

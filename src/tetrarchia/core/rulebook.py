@@ -79,7 +79,8 @@ class Hooks:
     # R5: extra legal actions of the Roman phase, and how to carry them out
     roman_actions: tuple[Callable[[State, list[Action]], None], ...] = ()
     appliers: Mapping[type, Callable[[State, Any, Events], None]] = field(default_factory=dict)
-    # R5.1: after a Roman figure moved: (state, piece, destination, events) (R11.2, D16)
+    # R5.1: after an extra Roman figure (core/extensions.py declare_figure) moved:
+    # (state, piece, destination, events) (R11.2, D16)
     figure_moved: tuple[Callable[[State, int, int, Events], None], ...] = ()
     # R5.1: the cost of a move by fleet (None: not possible); Mare Nostrvm replaces it.  A function
     # of the board, the origin and the fleets alone: the core caches it per placement of the fleets.
@@ -114,10 +115,11 @@ class Hooks:
     army_removed: tuple[Callable[[State, int], None], ...] = ()
     # R7: after dice rolled in the Barbarian phase; True when a decision is now awaited
     after_roll: tuple[Callable[[State], bool], ...] = ()
-    # R7.2: True when a figure on the province blocks the activity roll there (R11.2)
+    # R7.2: True when the figure on the province blocks the activity roll there (R11.2); asked
+    # only where a figure stands
     activity_blocked: tuple[Callable[[State, int], bool], ...] = ()
     # R7.2/R7.3: an uprising's revolt (why = Removal.REACHED_BY_UPRISING) or an army
-    # (REACHED_BY_ARMY) reaches a province, before it is placed there (R11.2)
+    # (REACHED_BY_ARMY) reaches a province where a figure stands, before it is placed (R11.2)
     reached: tuple[Callable[[State, int, int, Events], None], ...] = ()
     # R7.2: an uprising starts in a province
     uprising: tuple[Callable[[State, int, Events], None], ...] = ()

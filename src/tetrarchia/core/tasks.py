@@ -197,7 +197,7 @@ def piece_at(state: State, piece: int) -> int:
     """Where a Roman figure stands (negative: off the board, in the box or dead)."""
     if piece < 4:
         return state.emperor_at[piece]
-    at: int = state.ext[FIGURE_SLOTS[piece]].at  # an option's figure (core/extensions.py)
+    at: int = state.ext[FIGURE_SLOTS[piece]][0]  # an option's figure's FigureAt.at
     return at
 
 
@@ -272,8 +272,9 @@ def army_enters(state: State, src: int, dest: int, events: Events) -> None:
     board = state.board
     army = state.figure[src]
     state.figure[src] = NO_FIGURE
-    for reached in state.hooks.reached:  # R11.2: an army reaching the Vicarius kills him
-        reached(state, dest, Removal.REACHED_BY_ARMY, events)
+    if state.figure[dest] != NO_FIGURE:  # R11.2: an army reaching the Vicarius kills him
+        for reached in state.hooks.reached:
+            reached(state, dest, Removal.REACHED_BY_ARMY, events)
     state.figure[dest] = army
     if dest == board.roma:
         finish(state, Result.ARMY_IN_ROMA, events, src)
