@@ -147,7 +147,7 @@ def may_stand(state: State, piece: int, province: int) -> bool:
     a revolt (R11.2 the Vicarius: core/extensions.py); nobody enters an army's province."""
     if ARMY <= state.figure[province] <= REBEL:
         return False
-    return not (piece in AVOIDS_REVOLT and state.disc[province] == REVOLT)
+    return state.disc[province] != REVOLT or piece not in AVOIDS_REVOLT  # the disc first: cheap
 
 
 def can_pass_on(state: State, start: int, budget: int, vacated: int, piece: int = 0) -> bool:
@@ -212,7 +212,8 @@ def commanded_pieces(state: State) -> list[int]:
         pieces += more(state, pieces)
     ext = state.ext
     for piece, slot in FIGURE_SLOTS.items():  # R11.1, R11.2: the Dux and the Vicarius
-        if ext[slot][0] >= 0:  # FigureAt.at, read as the tuple it is (hot path)
+        at: int = ext[slot][0]  # FigureAt.at, read as the tuple it is (hot path)
+        if at >= 0:
             pieces.append(piece)
     return pieces
 
