@@ -36,6 +36,7 @@ from tetrarchia.core.pieces import ARMY, NO_FIGURE, REVOLT, UNREST
 from tetrarchia.core.serialize import position_from_json, position_to_json
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import Awaiting, Result, State
+from tetrarchia.core.tasks import INITIAL_REVOLT, InitialRevoltStep
 from tetrarchia.game import Game
 from tetrarchia.options.barbaria import DISCS
 from tetrarchia.options.common import BURNED
@@ -351,7 +352,7 @@ def check_round_trips(state: State, where: str) -> None:
     copy.emperor_at[0] = 5
     copy.garrisons[1] += 1
     copy.fleets[2] = 1 - copy.fleets[2]
-    copy.tasks.append((1, 1))
+    copy.tasks.append(InitialRevoltStep(INITIAL_REVOLT, 1))
     copy.memo[0] = True
     copy.armies_placed.append(3)
     GLORY.put(copy, GLORY.get(copy).plus(2, 1))

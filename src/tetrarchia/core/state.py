@@ -68,7 +68,7 @@ class Result(IntEnum):
         return self in (Result.ARMY_IN_ROMA, Result.RESERVE_EMPTY)
 
 
-Task = tuple[int, ...]
+Task = tuple[Any, ...]  # a step record of core/tasks.py (a NamedTuple whose first field is its code)
 
 # The fields of a State, named once: its __slots__, and what __eq__ compares (all but the shared
 # board and hooks).  A module-level tuple, because a compiled class (mypyc) has no __slots__ to read.

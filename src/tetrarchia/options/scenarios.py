@@ -37,7 +37,7 @@ from tetrarchia.core.pieces import (
 from tetrarchia.core.rulebook import Hooks, Param, RuleModule, register
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import State
-from tetrarchia.core.tasks import ADDITIONAL_REVOLT, INITIAL_ARMY, INITIAL_REVOLT
+from tetrarchia.core.tasks import ADDITIONAL_REVOLT, INITIAL_ARMY, InitialRevoltStep
 from tetrarchia.options.common import count_from_json, province_from_json
 from tetrarchia.options.pirates import PIRATES_SETUP, set_pirates
 
@@ -106,9 +106,9 @@ def _setup(scenario: Scenario) -> Callable[[State], None]:
             _revolt(state, province.index)
         tasks = []
         for task in state.tasks:
-            if task[0] == INITIAL_REVOLT and (task[1] in hot or fixed):
-                if task[1] not in hot:  # the fixed-setup option: province 3
-                    _revolt(state, board.at_coords[(task[1], 3)])
+            if isinstance(task, InitialRevoltStep) and (task.region in hot or fixed):
+                if task.region not in hot:  # the fixed-setup option: province 3
+                    _revolt(state, board.at_coords[(task.region, 3)])
                 continue
             if task[0] in (ADDITIONAL_REVOLT, INITIAL_ARMY):
                 continue  # the level's 3rd and 4th digits count the scenario's own (R13)
@@ -198,11 +198,6 @@ def rebels(state: State) -> tuple[tuple[int, int], ...]:
     return REBELS.get(state).rebels
 
 
-def _rebels_hold(state: State) -> list[int]:
-    """R13: a rebel never advances."""
-    return [p for p, _ in REBELS.get(state).rebels]
-
-
 def _rebel_removed(state: State, province: int) -> None:
     """D12: a beaten rebel's figure leaves the game; its place counts as an ordinary army."""
     record = REBELS.get(state)
@@ -276,7 +271,7 @@ def _register(scenario: Scenario) -> RuleModule:
 
     def hooks(settings: Settings) -> Hooks:
         return Hooks(setup=(setup,), attack_barred=(barred,), army_removed=(_rebel_removed,),
-                     skip_turn=(_skip_turn,), armies_held=(_rebels_hold,))
+                     skip_turn=(_skip_turn,))
 
     first = f"; {scenario.first.title} starts" if scenario.first else ""
     rebels = ", ".join(f"{r.name} ({r.figure}) in {r.border.replace('_', ' ').title()}"
