@@ -26,7 +26,7 @@ from tetrarchia.core.dice import ScriptedDice
 from tetrarchia.core.engine import legal_actions
 from tetrarchia.core.errors import OptionError
 from tetrarchia.core.notation import format_action, parse_action
-from tetrarchia.core.pieces import DUX, GOTHS, Emperor, Piece
+from tetrarchia.core.pieces import ARMY, DUX, GOTHS, Emperor, Piece
 from tetrarchia.core.rulebook import REGISTRY
 from tetrarchia.core.serialize import position_from_json
 from tetrarchia.core.settings import Level, Settings, SupportGroup
@@ -405,7 +405,7 @@ def test_constantius_blocks_the_army_about_to_attack_him() -> None:
     assert "block the army, burning a disc from his reserve" in out
     assert script.prompts[1].startswith("Player 3 (Constantius): decide")
     assert "The army in Belgica is blocked." in out
-    assert game.state.figure[prov("II:1")] != 0 and game.state.emperor_at[C] == prov("II:2")
+    assert game.state.figure[prov("II:1")] == ARMY and game.state.emperor_at[C] == prov("II:2")
     assert burned_of(game.state)[C] == 1
 
 

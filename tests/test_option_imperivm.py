@@ -31,6 +31,7 @@ from conftest import (
     assert_refused,
     burned_of,
     dux_place,
+    flag_set,
     option_position,
     pirates_at,
     play,
@@ -67,7 +68,7 @@ from tetrarchia.core.serialize import position_from_json, position_to_json
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import Awaiting, State
 from tetrarchia.options.common import RESERVE
-from tetrarchia.options.imperivm import DIOCLETIAN_MOVES_OTHERS, MAXIMIAN_USED, Decline, UsePower
+from tetrarchia.options.imperivm import Decline, UsePower
 from tetrarchia.options.imperivm_first import BuyIP
 
 D, G, C, M = Emperor.DIOCLETIAN, Emperor.GALERIUS, Emperor.CONSTANTIUS, Emperor.MAXIMIAN
@@ -215,7 +216,7 @@ def test_d20_maximian_adds_one_ip_at_any_moment_of_his_phase(spent: int, after: 
     state = variant(emperors={"Maximian": "etrvria"}, ip=6 - spent)
     play(state, "Maximian uses his power, burning a disc from his reserve")
     assert state.ip == after
-    assert state.flags & MAXIMIAN_USED
+    assert flag_set(state, "maximian-used")
     assert (state.garrisons[M], burned_of(state)[M]) == (3, 1)
     assert_round_trip(state)
 
@@ -240,7 +241,7 @@ def test_r12_1_maximian_once_per_turn_and_again_next_turn() -> None:
     for _ in range(4):  # Maximian, then Diocletian, Galerius and Constantius of round 2
         pass_turn(state)
     assert (state.turn, state.round, state.ip) == (M, 2, 6)
-    assert not state.flags & MAXIMIAN_USED
+    assert not flag_set(state, "maximian-used")
     play(state, "M power reserve")
     assert state.ip == 7
     assert (state.garrisons[M], burned_of(state)[M]) == (2, 2)
@@ -280,7 +281,7 @@ def test_r12_1_diocletian_moves_others_only_after_burning() -> None:
     assert move not in legal_actions(state)
     assert_refused(state, move, WrongMoment)
     play(state, "Diocletian uses his power, burning a disc from his reserve")
-    assert state.flags & DIOCLETIAN_MOVES_OTHERS
+    assert flag_set(state, "diocletian-moves-others")
     assert (state.ip, state.garrisons[D], burned_of(state)[D]) == (6, 3, 1)
     assert move in legal_actions(state)
 
@@ -366,7 +367,7 @@ def test_r12_1_diocletian_power_once_per_turn() -> None:
     assert not [a for a in legal_actions(state) if isinstance(a, UsePower)]
     assert_refused(state, UsePower(D, RESERVE), WrongMoment)
     pass_turn(state)  # Galerius's turn: Diocletian's power is over
-    assert not state.flags & DIOCLETIAN_MOVES_OTHERS
+    assert not flag_set(state, "diocletian-moves-others")
 
 
 def test_r12_1_moving_another_emperor_into_an_army_is_occupied() -> None:

@@ -1,7 +1,7 @@
 """R11.3 Pirates (and D4, D13, D35): the fewer-than-3-fleets rule, the setup roll, the closed sea
 zone, the battle on the coast with its exact values, its outcomes, and the Pirates' return.
 
-One row per rule case; positions are hand-written with an ``"records": {"pirates": zone}``
+One row per rule case; positions are hand-written with a ``"records": {"pirates": zone}``
 section, every die is scripted and checked against what the game waits for.
 """
 

@@ -1,7 +1,7 @@
 """R11.2 Vicarius (and D16): placement, moves that never enter a revolt, free removal of unrest,
 the blocked Barbarian roll, and his death.
 
-One row per rule case; positions are hand-written with an ``"records": {"vicarius": ...}``
+One row per rule case; positions are hand-written with a ``"records": {"vicarius": ...}``
 section, every die is scripted and checked against what the game waits for.
 """
 
