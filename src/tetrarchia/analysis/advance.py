@@ -1,0 +1,130 @@
+"""R7.3 (with R6 and R8) from the situations the revolt model leaves after R7.2: every army's step,
+each broken link a coin (R7.4), each battle grouped into its three outcomes over the 36 rolls,
+on one State per situation (copied only where the dice branch).
+
+The steps are the rules' own (``army_enters``, ``remove_piece``, ``remove_army``, the R6 values
+of ``battle_values``), so the figures are the engine's; only the order of the dice is
+collapsed: a battle is read as (Roman wins, draw, Barbarian wins) counts out of 36 rather than
+36 branches.
+"""
+
+from __future__ import annotations
+
+from tetrarchia.analysis.revolts import Situation, Table, bits
+from tetrarchia.core.barbarian import advance_order
+from tetrarchia.core.combat import battle_values
+from tetrarchia.core.pieces import ARMY, GARRISON, REBEL, REVOLT, UNREST, Piece
+from tetrarchia.core.state import Awaiting, Result, State
+from tetrarchia.core.tasks import army_enters, figure_piece, remove_army, remove_piece, return_disc
+
+Branches = list[tuple[State, float]]
+
+
+def base_of(fresh: State) -> State:
+    """The State the situations are written on: the phase's start with no steps left."""
+    base = fresh.copy()
+    base.tasks = []
+    base.memo = {}
+    base.awaiting = Awaiting.NOTHING
+    return base
+
+
+def situation_state(base: State, t: Table, s: Situation) -> State:
+    """The State that ``s`` stands for: discs, reserves, the pieces R7.1.2 took off the board,
+    the Vicarius an uprising killed, the armies that arrived (R7.2)."""
+    state = base.copy()
+    disc = state.disc
+    for p in bits(s.revolt & ~t.revolt0):
+        if disc[p] >= GARRISON:  # a revolt replaces a garrison: the disc goes home (R1)
+            state.garrisons[disc[p] - GARRISON] += 1
+        disc[p] = REVOLT
+    for p in bits(s.unrest & ~t.unrest0):
+        disc[p] = UNREST
+    state.unrest_reserve = t.unrest_reserve(s)
+    state.revolt_reserve = t.revolt_reserve(s)
+    for piece in bits(s.gone):
+        remove_piece(state, piece, None)
+    if t.vicarius >= 0 and s.vicarius < 0 and not s.gone >> Piece.VICARIUS & 1:
+        remove_piece(state, Piece.VICARIUS, None)  # reached by an uprising (R11.2)
+    for border in bits(s.armies):
+        state.figure[border] = ARMY
+        state.armies_placed.append(border)
+    if s.end:
+        state.result = Result(s.end)
+    return state
+
+
+def battle_counts(state: State, piece: int, piece_province: int, army_province: int) -> tuple[int, int, int]:
+    """R6 over the 36 rolls, the army attacking: (Roman wins, draws, Barbarian wins).  The
+    supports, multipliers and the options' die modifiers do not depend on the dice: read once."""
+    v = battle_values(state, piece, piece_province, army_province, 0, 0)
+    roman_base = v.roman_die + v.roman_support  # roman_die: the modifiers alone (dice of 0)
+    barbarian_base = v.barbarian_die + v.barbarian_support
+    wins = draws = 0
+    for roman in range(1, 7):
+        r = (roman + roman_base) * v.roman_multiplier
+        for barbarian in range(1, 7):
+            b = (barbarian + barbarian_base) * v.barbarian_multiplier
+            if r > b:
+                wins += 1
+            elif r == b:
+                draws += 1
+    return wins, draws, 36 - wins - draws
+
+
+def advance(state: State) -> Branches:
+    """R7.3 on ``state`` (changed: it becomes one of the branches): every end of the phase
+    with its probability."""
+    out: Branches = []
+    if state.is_over:
+        out.append((state, 1.0))
+        return out
+    _steps(state, advance_order(state), 0, 1.0, out)
+    return out
+
+
+def _steps(state: State, order: list[int], i: int, p: float, out: Branches) -> None:
+    """The armies ``order[i:]`` step in turn (D10); a branch is copied off at every coin."""
+    board = state.board
+    next_step = board.next_step
+    while i < len(order):
+        src = order[i]
+        i += 1
+        figure = state.figure
+        if not ARMY <= figure[src] < REBEL:  # beaten earlier in this phase (or a rebel, R13)
+            continue
+        dest = next_step[src]
+        if dest < 0 or ARMY <= figure[dest] <= REBEL:  # no way on, or an army ahead: it waits
+            continue
+        if board.link_between[(src, dest)].broken:  # R7.4: 1-3 the army neither moves nor attacks
+            p /= 2
+            _steps(state.copy(), order, i, p, out)
+        piece = figure_piece(figure[dest])
+        if 0 <= piece <= Piece.DUX:  # R7.3: it attacks the Emperor (or the Dux) in its way
+            wins, draws, losses = battle_counts(state, piece, dest, src)
+            if draws:
+                _steps(state.copy(), order, i, p * draws / 36, out)
+            if wins:  # R6: the army and any disc in its province go
+                won = state.copy() if losses else state
+                remove_army(won, src)
+                return_disc(won, src)
+                _battle_won(won, piece, True)
+                _steps(won, order, i, p * wins / 36, out)
+            if not losses:
+                return
+            p = p * losses / 36  # the Emperor leaves the board, the army moves in
+            remove_piece(state, piece, None)
+            army_enters(state, src, dest, None)
+            _battle_won(state, piece, False)
+        else:
+            army_enters(state, src, dest, None)  # the Vicarius there dies (R11.2)
+        if state.is_over:  # Roma taken, or no revolt left to devastate with (R8)
+            break
+    out.append((state, p))
+
+
+def _battle_won(state: State, piece: int, roman_won: bool) -> None:
+    """The options' steps after a battle of an Emperor against an army (glory, R12.5 ...)."""
+    if piece < 4:
+        for hook in state.hooks.battle_won:
+            hook(state, piece, roman_won, None)
