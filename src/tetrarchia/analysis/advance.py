@@ -29,6 +29,24 @@ def base_of(fresh: State) -> State:
     return base
 
 
+def advance_reads(t: Table, before: State) -> int:
+    """The provinces whose revolt R7.3 can read (bit set): where each army (on the board or
+    arriving on a border) steps, to know if it devastates; every province when an army may
+    attack an Emperor or the Dux, for the revolts' support in R6.  Situations after R7.2 that
+    differ elsewhere end R7.3 alike (the reserve apart, which the caller reads)."""
+    board = t.board
+    sources = set(before.armies()) | set(board.borders)
+    read = 0
+    for src in sources:
+        dest = board.next_step[src]
+        if dest < 0:
+            continue
+        if 0 <= figure_piece(before.figure[dest]) <= Piece.DUX:
+            return (1 << board.size) - 1
+        read |= 1 << dest
+    return read
+
+
 def situation_state(base: State, t: Table, s: Situation) -> State:
     """The State that ``s`` stands for: discs, reserves, the pieces R7.1.2 took off the board,
     the Vicarius an uprising killed, the armies that arrived (R7.2)."""
@@ -72,14 +90,14 @@ def battle_counts(state: State, piece: int, piece_province: int, army_province: 
     return wins, draws, 36 - wins - draws
 
 
-def advance(state: State) -> Branches:
+def advance(state: State, order: list[int] | None = None) -> Branches:
     """R7.3 on ``state`` (changed: it becomes one of the branches): every end of the phase
-    with its probability."""
+    with its probability.  ``order``: the armies' order (D10) if known already."""
     out: Branches = []
     if state.is_over:
         out.append((state, 1.0))
         return out
-    _steps(state, advance_order(state), 0, 1.0, out)
+    _steps(state, advance_order(state) if order is None else order, 0, 1.0, out)
     return out
 
 

@@ -18,9 +18,10 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
-from tetrarchia.analysis.advance import advance, base_of, battle_counts, situation_state
-from tetrarchia.analysis.revolts import Looping, Table, activity, after_spread, bits, spread
+from tetrarchia.analysis.advance import advance, advance_reads, base_of, battle_counts, situation_state
+from tetrarchia.analysis.revolts import Looping, Situation, Table, activity, after_spread, bits, spread
 from tetrarchia.core.actions import Action, OptionAction
+from tetrarchia.core.barbarian import advance_order
 from tetrarchia.core.engine import (
     apply_trusted,
     chance_outcomes,
@@ -30,7 +31,7 @@ from tetrarchia.core.engine import (
     start_barbarian_phase,
 )
 from tetrarchia.core.errors import Refusal, TetrarchiaError
-from tetrarchia.core.pieces import GOTHS, PIECE_FIGURES, REVOLT, UNREST
+from tetrarchia.core.pieces import ARMIES, GOTHS, PIECE_FIGURES, REVOLT, UNREST
 from tetrarchia.core.state import FIELDS, Awaiting, Result, State, Task
 from tetrarchia.core.tasks import (
     ACTIVITY,
@@ -228,17 +229,40 @@ def _fast_forecast(before: State) -> Forecast | None:
     unrest = [0.0] * n
     in_revolt = [0.0] * 4
     base = base_of(before)
-    ends: list[tuple[State, float]] = []
+    read = advance_reads(table, before)
+    groups: dict[tuple[int, ...], tuple[Situation, float]] = {}
+    by_revolt: dict[int, float] = {}  # situations share their discs: each set counted once
+    by_unrest: dict[int, float] = {}
+    emperors = [(e, at) for e, at in enumerate(before.emperor_at[:4]) if at >= 0]
     for s, p in middle.items():
-        for q in bits(s.revolt):
-            revolt[q] += p
-        for q in bits(s.unrest):
-            unrest[q] += p
-        for e in range(4):
-            at = before.emperor_at[e]
-            if at >= 0 and s.revolt >> at & 1:
+        by_revolt[s.revolt] = by_revolt.get(s.revolt, 0.0) + p
+        by_unrest[s.unrest] = by_unrest.get(s.unrest, 0.0) + p
+        key = (s.revolt & read, min(table.revolt_reserve(s), ARMIES + 1),
+               s.armies, s.vicarius, s.gone, s.end)
+        known = groups.get(key)
+        groups[key] = (s, p) if known is None else (known[0], known[1] + p)
+    for masks, figure in ((by_revolt, revolt), (by_unrest, unrest)):
+        always = (1 << n) - 1  # the provinces in every set: added once
+        for mask in masks:
+            always &= mask
+        total = sum(masks.values())
+        for q in bits(always):
+            figure[q] = total
+        for mask, p in masks.items():
+            for q in bits(mask & ~always):
+                figure[q] += p
+    for mask, p in by_revolt.items():
+        for e, at in emperors:
+            if mask >> at & 1:
                 in_revolt[e] += p
-        ends.extend((end, p * q) for end, q in advance(situation_state(base, table, s)))
+    ends: list[tuple[State, float]] = []
+    orders: dict[int, list[int]] = {}  # D10's order depends only on where the armies stand
+    for s, p in groups.values():  # R7.3 once for the situations it cannot tell apart
+        state = situation_state(base, table, s)
+        order = orders.get(s.armies)
+        if order is None:
+            order = orders[s.armies] = advance_order(state)
+        ends.extend((end, p * q) for end, q in advance(state, order))
     return _figures(before, revolt, unrest, in_revolt, ends, len(middle) + len(ends), 0.0, "fast")
 
 

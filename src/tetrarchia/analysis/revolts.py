@@ -199,31 +199,41 @@ def activity_at(t: Table, s: Situation, p: int, weight: float, out: Outcomes) ->
     """R7.2 on province ``p``: nothing on a garrison or the Vicarius, unrest on nothing, revolt
     on unrest, an uprising on a revolt (its step 2 pending: the flag of the outcome)."""
     bit = 1 << p
-    if t.protected0 & ~s.revolt & bit or s.vicarius == p:
+    revolt, unrest = s.revolt, s.unrest
+    if t.protected0 & ~revolt & bit or s.vicarius == p:
         out.append((s, weight, False))
-    elif s.revolt & bit:
+    elif revolt & bit:
         uprising(t, s, p, weight, out)
-    elif s.unrest & bit:
+    elif unrest & bit:
         if t.revolt_reserve(s) == 0:
-            out.append((s._replace(end=RESERVE_EMPTY), weight, False))
+            out.append((Situation(revolt, unrest, s.armies, s.vicarius, s.gone, RESERVE_EMPTY),
+                        weight, False))
         else:
-            out.append((s._replace(revolt=s.revolt | bit, unrest=s.unrest & ~bit), weight, False))
+            out.append((Situation(revolt | bit, unrest & ~bit, s.armies, s.vicarius, s.gone,
+                                  ONGOING), weight, False))
     elif t.unrest_reserve(s) == 0:
-        out.append((s._replace(end=RESERVE_EMPTY), weight, False))
+        out.append((Situation(revolt, unrest, s.armies, s.vicarius, s.gone, RESERVE_EMPTY),
+                    weight, False))
     else:
-        out.append((s._replace(unrest=s.unrest | bit), weight, False))
+        out.append((Situation(revolt, unrest | bit, s.armies, s.vicarius, s.gone, ONGOING),
+                    weight, False))
 
 
 def uprising(t: Table, s: Situation, origin: int, weight: float, out: Outcomes) -> None:
     """R7.2 uprising step 1: a revolt on every Roman province linked to ``origin`` and not in
     revolt, in board order; each broken link is a coin (R7.4, D3, D11).  The Vicarius reached
     dies (R11.2); Emperors reached stay until the next R7.1."""
-    targets = [(q, b) for q, b in t.spreads_to[origin] if not s.revolt >> q & 1]
+    revolt0 = s.revolt
+    targets = [(q, b) for q, b in t.spreads_to[origin] if not revolt0 >> q & 1]
+    if not targets:  # nothing to spread to: the situation is unchanged
+        out.append((s, weight, True))
+        return
     rough = sum(1 for _, b in targets if b)
     share = weight / (1 << rough)
+    left = t.revolt_reserve(s)
     for coins in range(1 << rough):
-        revolt, unrest, vicarius = s.revolt, s.unrest, s.vicarius
-        reserve = t.revolt_reserve(s)
+        revolt, unrest, vicarius = revolt0, s.unrest, s.vicarius
+        reserve = left
         end = ONGOING
         coin = 0
         for q, is_broken in targets:
@@ -255,7 +265,8 @@ def uprising_army(t: Table, s: Situation, weight: float, out: Outcomes) -> None:
     for region in range(1, 7):
         border = board.border_of[region]
         if t.open_border[region] and not s.armies >> border & 1:
-            out.append((s._replace(armies=s.armies | 1 << border), sixth, False))
+            out.append((Situation(s.revolt, s.unrest, s.armies | 1 << border, s.vicarius, s.gone,
+                                  ONGOING), sixth, False))
             continue
         at = board.at_coords
         for number in range(1, 7):
