@@ -29,22 +29,64 @@ def base_of(fresh: State) -> State:
     return base
 
 
-def advance_reads(t: Table, before: State) -> int:
-    """The provinces whose revolt R7.3 can read (bit set): where each army (on the board or
-    arriving on a border) steps, to know if it devastates; every province when an army may
-    attack an Emperor or the Dux, for the revolts' support in R6.  Situations after R7.2 that
-    differ elsewhere end R7.3 alike (the reserve apart, which the caller reads)."""
-    board = t.board
-    sources = set(before.armies()) | set(board.borders)
-    read = 0
-    for src in sources:
-        dest = board.next_step[src]
-        if dest < 0:
-            continue
-        if 0 <= figure_piece(before.figure[dest]) <= Piece.DUX:
-            return (1 << board.size) - 1
-        read |= 1 << dest
-    return read
+class Reads:
+    """Which revolts R7.3 can read in a situation after R7.2, so that situations differing
+    elsewhere are followed through R7.3 once (the reserve apart, which the caller reads).
+
+    Where each army present (on the board, or arrived on a border) steps: whether it
+    devastates a province in revolt.  When one of them may attack an Emperor or the Dux, also
+    R6's supports: the revolt groups touching the armies (grown through the provinces that
+    armies devastate, which can join groups) and the provinces that support an Emperor."""
+
+    def __init__(self, t: Table, before: State) -> None:
+        board = t.board
+        self.adjacent = tuple(sum(1 << q for q, _ in board.neighbours[p]) for p in range(board.size))
+        self.start_armies = sum(1 << a for a in before.armies())
+        # per province where an army may stand: its step, the group seeds, the piece it attacks
+        self.paths: dict[int, tuple[int, int, int]] = {}
+        for src in set(before.armies()) | set(board.borders):
+            dest = board.next_step[src]
+            if dest >= 0:
+                seeds = self.adjacent[src] | self.adjacent[dest] | 1 << src | 1 << dest
+                self.paths[src] = (dest, seeds, figure_piece(before.figure[dest]))
+        self.supporting = 0  # a garrison or a printed capital: R6's Roman support
+        for p in range(board.size):
+            if before.disc[p] >= GARRISON or board.printed[p]:
+                self.supporting |= 1 << p
+        self.known: dict[tuple[int, int], tuple[int, int]] = {}
+
+    def _masks(self, armies: int, gone: int) -> tuple[int, int]:
+        """(provinces read as they are, seeds of the groups read whole: 0 without a battle)."""
+        direct = seeds = 0
+        battle = False
+        for src in bits(self.start_armies | armies):
+            path = self.paths.get(src)
+            if path is None:
+                continue
+            dest, around, piece = path
+            direct |= 1 << dest
+            seeds |= around
+            battle = battle or (0 <= piece <= Piece.DUX and not gone >> piece & 1)
+        return (direct | self.supporting, seeds) if battle else (direct, 0)
+
+    def revolts(self, s: Situation) -> int:
+        """The part of the revolts of ``s`` that R7.3 can read."""
+        masks = self.known.get((s.armies, s.gone))
+        if masks is None:
+            masks = self.known[(s.armies, s.gone)] = self._masks(s.armies, s.gone)
+        direct, seeds = masks
+        revolt = s.revolt
+        if not seeds:
+            return revolt & direct
+        adjacent = self.adjacent
+        group = frontier = revolt & seeds
+        while frontier:
+            grow = 0
+            for q in bits(frontier):
+                grow |= adjacent[q]
+            frontier = grow & revolt & ~group
+            group |= frontier
+        return group | (revolt & direct)
 
 
 def situation_state(base: State, t: Table, s: Situation) -> State:

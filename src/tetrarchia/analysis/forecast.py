@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
-from tetrarchia.analysis.advance import advance, advance_reads, base_of, battle_counts, situation_state
+from tetrarchia.analysis.advance import Reads, advance, base_of, battle_counts, situation_state
 from tetrarchia.analysis.revolts import Looping, Situation, Table, activity, after_spread, bits, spread
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.barbarian import advance_order
@@ -31,8 +31,8 @@ from tetrarchia.core.engine import (
     start_barbarian_phase,
 )
 from tetrarchia.core.errors import Refusal, TetrarchiaError
-from tetrarchia.core.pieces import ARMIES, GOTHS, PIECE_FIGURES, REVOLT, UNREST
-from tetrarchia.core.state import FIELDS, Awaiting, Result, State, Task
+from tetrarchia.core.pieces import ARMIES, PIECE_FIGURES, REVOLT, UNREST
+from tetrarchia.core.state import FIELDS, GOTHS_IN_PLAY, Awaiting, Result, State, Task
 from tetrarchia.core.tasks import (
     ACTIVITY,
     ADVANCE,
@@ -188,7 +188,7 @@ def fast_model_gap(state: State) -> str | None:
             return f"an option in play changes the Barbarian phase ({name})"
     if not state.settings.broken_link_once:
         return "D3 is off: a broken link is rolled again at every wave of the spreading"
-    if state.goths_in_reserve() or GOTHS in state.figure:
+    if state.flags & GOTHS_IN_PLAY:  # (a Goths figure without its module is an army like another)
         return "the Goths are in play (R11.4)"
     if state.usurpers or state.pending:
         return "an option's step is pending"
@@ -229,7 +229,7 @@ def _fast_forecast(before: State) -> Forecast | None:
     unrest = [0.0] * n
     in_revolt = [0.0] * 4
     base = base_of(before)
-    read = advance_reads(table, before)
+    reads = Reads(table, before)
     groups: dict[tuple[int, ...], tuple[Situation, float]] = {}
     by_revolt: dict[int, float] = {}  # situations share their discs: each set counted once
     by_unrest: dict[int, float] = {}
@@ -237,7 +237,7 @@ def _fast_forecast(before: State) -> Forecast | None:
     for s, p in middle.items():
         by_revolt[s.revolt] = by_revolt.get(s.revolt, 0.0) + p
         by_unrest[s.unrest] = by_unrest.get(s.unrest, 0.0) + p
-        key = (s.revolt & read, min(table.revolt_reserve(s), ARMIES + 1),
+        key = (reads.revolts(s), min(table.revolt_reserve(s), ARMIES + 1),
                s.armies, s.vicarius, s.gone, s.end)
         known = groups.get(key)
         groups[key] = (s, p) if known is None else (known[0], known[1] + p)
