@@ -134,53 +134,66 @@ def battle_counts(state: State, piece: int, piece_province: int, army_province: 
 
 def advance(state: State, order: list[int] | None = None) -> Branches:
     """R7.3 on ``state`` (changed: it becomes one of the branches): every end of the phase
-    with its probability.  ``order``: the armies' order (D10) if known already."""
-    out: Branches = []
+    with its probability.  ``order``: the armies' order (D10) if known already.
+
+    The armies step one after the other; after each step the branches that reached the same
+    board are merged (a failed broken link and a drawn battle leave it as it was), so each
+    army steps once per distinct board."""
     if state.is_over:
-        out.append((state, 1.0))
-        return out
-    _steps(state, advance_order(state) if order is None else order, 0, 1.0, out)
-    return out
+        return [(state, 1.0)]
+    layer: dict[tuple[object, ...], tuple[State, float]] = {(): (state, 1.0)}
+    for src in advance_order(state) if order is None else order:
+        after: dict[tuple[object, ...], tuple[State, float]] = {}
+        for board, p in layer.values():
+            for branch, q in _step(board, src):
+                key = _key(branch)
+                known = after.get(key)
+                after[key] = (branch, p * q) if known is None else (known[0], known[1] + p * q)
+        layer = after
+    return list(layer.values())
 
 
-def _steps(state: State, order: list[int], i: int, p: float, out: Branches) -> None:
-    """The armies ``order[i:]`` step in turn (D10); a branch is copied off at every coin."""
+def _key(state: State) -> tuple[object, ...]:
+    """What R7.3 changes (and the options' glory after a battle, R12.5)."""
+    return (tuple(state.figure), tuple(state.disc), state.result, state.revolt_reserve,
+            state.unrest_reserve, tuple(state.glory), tuple(state.garrisons))
+
+
+def _step(state: State, src: int) -> Branches:
+    """The step of the army in ``src`` (if still there): its branches, ``state`` reused for
+    one of them."""
+    figure = state.figure
+    if state.is_over or not ARMY <= figure[src] < REBEL:  # beaten earlier, or a rebel (R13)
+        return [(state, 1.0)]
     board = state.board
-    next_step = board.next_step
-    while i < len(order):
-        src = order[i]
-        i += 1
-        figure = state.figure
-        if not ARMY <= figure[src] < REBEL:  # beaten earlier in this phase (or a rebel, R13)
-            continue
-        dest = next_step[src]
-        if dest < 0 or ARMY <= figure[dest] <= REBEL:  # no way on, or an army ahead: it waits
-            continue
-        if board.link_between[(src, dest)].broken:  # R7.4: 1-3 the army neither moves nor attacks
-            p /= 2
-            _steps(state.copy(), order, i, p, out)
-        piece = figure_piece(figure[dest])
-        if 0 <= piece <= Piece.DUX:  # R7.3: it attacks the Emperor (or the Dux) in its way
-            wins, draws, losses = battle_counts(state, piece, dest, src)
-            if draws:
-                _steps(state.copy(), order, i, p * draws / 36, out)
-            if wins:  # R6: the army and any disc in its province go
-                won = state.copy() if losses else state
-                remove_army(won, src)
-                return_disc(won, src)
-                _battle_won(won, piece, True)
-                _steps(won, order, i, p * wins / 36, out)
-            if not losses:
-                return
-            p = p * losses / 36  # the Emperor leaves the board, the army moves in
-            remove_piece(state, piece, None)
-            army_enters(state, src, dest, None)
-            _battle_won(state, piece, False)
-        else:
-            army_enters(state, src, dest, None)  # the Vicarius there dies (R11.2)
-        if state.is_over:  # Roma taken, or no revolt left to devastate with (R8)
-            break
-    out.append((state, p))
+    dest = board.next_step[src]
+    if dest < 0 or ARMY <= figure[dest] <= REBEL:  # no way on, or an army ahead: it waits
+        return [(state, 1.0)]
+    passes = 0.5 if board.link_between[(src, dest)].broken else 1.0  # R7.4: 4-6 linked
+    piece = figure_piece(figure[dest])
+    if not 0 <= piece <= Piece.DUX:
+        moved = state if passes == 1.0 else state.copy()
+        army_enters(moved, src, dest, None)  # devastates; the Vicarius there dies (R11.2)
+        return [(moved, passes)] if passes == 1.0 else [(state, 1 - passes), (moved, passes)]
+    # R7.3: it attacks the Emperor (or the Dux) in its way (R6, the 36 rolls)
+    wins, draws, losses = battle_counts(state, piece, dest, src)
+    branches: Branches = []
+    stays = 1 - passes + passes * draws / 36
+    if wins:  # the army and any disc in its province go
+        won = state.copy() if stays or losses else state
+        remove_army(won, src)
+        return_disc(won, src)
+        _battle_won(won, piece, True)
+        branches.append((won, passes * wins / 36))
+    if losses:  # the Emperor leaves the board, the army moves in and devastates
+        lost = state.copy() if stays else state
+        remove_piece(lost, piece, None)
+        army_enters(lost, src, dest, None)
+        _battle_won(lost, piece, False)
+        branches.append((lost, passes * losses / 36))
+    if stays:
+        branches.append((state, stays))
+    return branches
 
 
 def _battle_won(state: State, piece: int, roman_won: bool) -> None:
