@@ -241,16 +241,18 @@ def _fast_forecast(before: State) -> Forecast | None:
                s.armies, s.vicarius, s.gone, s.end)
         known = groups.get(key)
         groups[key] = (s, p) if known is None else (known[0], known[1] + p)
+    total = sum(middle.values())
     for masks, figure in ((by_revolt, revolt), (by_unrest, unrest)):
         always = (1 << n) - 1  # the provinces in every set: added once
         for mask in masks:
             always &= mask
-        total = sum(masks.values())
         for q in bits(always):
             figure[q] = total
         for mask, p in masks.items():
             for q in bits(mask & ~always):
                 figure[q] += p
+    for q in bits(table.border_revolt):  # a border in revolt under a rebel (R13) stays so
+        revolt[q] = total
     for mask, p in by_revolt.items():
         for e, at in emperors:
             if mask >> at & 1:

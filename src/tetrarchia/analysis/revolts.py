@@ -68,7 +68,9 @@ class Table:
     """The start of a Barbarian phase in compact form, read once from its State."""
 
     board: Board
-    revolt0: int  # provinces in revolt at the start
+    revolt0: int  # Roman provinces in revolt at the start
+    border_revolt: int  # borders in revolt (under a rebel army, R13): they never spread (R7.1
+    #                     reads the Roman provinces) nor change in R7.1-R7.2
     unrest0: int  # ... in unrest
     protected0: int  # ... protected from the activity (R7.2): a garrison or a printed capital
     unrest_reserve0: int
@@ -94,6 +96,7 @@ class Table:
                 unrest |= 1 << p
             if state.is_protected(p):
                 protected |= 1 << p
+        border_revolt = sum(1 << b for b in board.borders if state.disc[b] == REVOLT)
         normal = []
         broken = []
         spreads_to = []
@@ -113,7 +116,7 @@ class Table:
             open_border[region] = state.figure[border] == NO_FIGURE and state.disc[border] == NO_DISC
         pieces = (*state.emperor_at, state.dux_at, state.vicarius_at)
         return cls(
-            board=board, revolt0=revolt, unrest0=unrest, protected0=protected,
+            board=board, revolt0=revolt, border_revolt=border_revolt, unrest0=unrest, protected0=protected,
             unrest_reserve0=state.unrest_reserve, revolt_reserve0=state.revolt_reserve,
             armies0=state.armies_on_board(), open_border=tuple(open_border),
             normal=tuple(normal), broken=tuple(broken), spreads_to=tuple(spreads_to),
