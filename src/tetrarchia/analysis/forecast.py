@@ -1,16 +1,28 @@
-"""The forecast of the Barbarian phase (R7): exact probabilities, computed by the engine itself.
+"""The forecast of the Barbarian phase (R7): exact probabilities, never sampled.
 
-The engine lists every roll with its probability (``chance_outcomes``).  The forecast follows
-every branch of the dice from the start of a Barbarian phase to its end, merging the branches
-that reach the same situation, so each figure is exact, not sampled: the dominoes of R7.1 over
-normal links, each broken link at 1/2 (the Goths' +1 included, R7.4), the 36 activity rolls of
-R7.2 and the uprisings they chain, the armies' steps and battles of R7.3, and the reserves that
-may run dry (R8).  Because it runs the rules themselves, every optional rule in play counts.
+Two methods give the same figures (tests/test_forecast.py checks them against each other and
+against Monte Carlo plays of the engine):
+
+- **the fast model** (``method == "fast"``): R7.1-R7.2 on bit sets (analysis/revolts.py: the
+  dominoes as a closure over normal links and broken links at 1/2, the 36 activity rolls, the
+  uprisings and their chains, loops summed exactly), then R7.3 with the rules' own steps on one
+  State per group of situations it cannot tell apart (analysis/advance.py).  Typically a few
+  milliseconds per position.
+- **the engine-following forecast** (``method == "engine"``): the engine lists every roll with
+  its probability (``chance_outcomes``); every branch of the dice is followed from the start of
+  the phase to its end, merging the branches that reach the same situation.  Because it runs
+  the rules themselves, every optional rule counts; it answers wherever the fast model does not
+  (:func:`fast_model_gap`: an option that changes the phase, a phase already begun ...).
+
+Both cover the dominoes of R7.1 over normal links, each broken link at 1/2 (R7.4, D3), the 36
+activity rolls of R7.2 and the uprisings they chain, the armies' steps and battles of R7.3, and
+the reserves that may run dry (R8), up to the end of the phase (its END_TURN step: the next turn
+is not forecast).  The Emperors and armies are read as they stand before the phase.
 
 Decisions inside the phase (Galerius's +1 and Constantius's block, R12.1; the Barbarian player's
 choices, R12.6) are taken as "let it pass": the forecast says what the dice alone will do.
 
-Used by the terminal (``forecast``), and by the AI and the browser board to come.
+Used by the terminal (``forecast``), and by the AI and the browser board.
 """
 
 from __future__ import annotations
