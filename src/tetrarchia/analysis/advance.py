@@ -154,9 +154,10 @@ def advance(state: State, order: list[int] | None = None) -> Branches:
 
 
 def _key(state: State) -> tuple[object, ...]:
-    """What R7.3 changes (and the options' glory after a battle, R12.5)."""
-    return (tuple(state.figure), tuple(state.disc), state.result, state.revolt_reserve,
-            state.unrest_reserve, tuple(state.glory), tuple(state.garrisons))
+    """What R7.3 changes and reads: the figures (the Emperors removed with them), the discs,
+    the revolt reserve, the end.  (What the options keep after a battle, like glory, R12.5,
+    changes none of the forecast's figures: branches differing only there merge.)"""
+    return (tuple(state.figure), tuple(state.disc), state.result, state.revolt_reserve)
 
 
 def _step(state: State, src: int) -> Branches:

@@ -35,8 +35,9 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from tetrarchia.core.board import Board
-from tetrarchia.core.pieces import ARMIES, NO_DISC, NO_FIGURE, REVOLT, UNREST, VICARIUS
+from tetrarchia.core.pieces import ARMIES, NO_DISC, NO_FIGURE, REVOLT, UNREST, VICARIUS, Piece
 from tetrarchia.core.state import Result, State
+from tetrarchia.core.tasks import piece_at
 
 ONGOING = 0
 RESERVE_EMPTY = int(Result.RESERVE_EMPTY)
@@ -114,15 +115,15 @@ class Table:
         open_border = [False] * 7
         for region, border in board.border_of.items():
             open_border[region] = state.figure[border] == NO_FIGURE and state.disc[border] == NO_DISC
-        pieces = (*state.emperor_at, state.dux_at, state.vicarius_at)
+        pieces = tuple(piece_at(state, piece) for piece in range(6))  # Emperors, Dux, Vicarius
         return cls(
             board=board, revolt0=revolt, border_revolt=border_revolt, unrest0=unrest, protected0=protected,
             unrest_reserve0=state.unrest_reserve, revolt_reserve0=state.revolt_reserve,
             armies0=state.armies_on_board(), open_border=tuple(open_border),
             normal=tuple(normal), broken=tuple(broken), spreads_to=tuple(spreads_to),
             pieces=tuple(p if p >= 0 else -1 for p in pieces),
-            vicarius=state.vicarius_at if state.vicarius_at >= 0
-            and state.figure[state.vicarius_at] == VICARIUS else -1,
+            vicarius=pieces[Piece.VICARIUS] if pieces[Piece.VICARIUS] >= 0
+            and state.figure[pieces[Piece.VICARIUS]] == VICARIUS else -1,
         )
 
     # --- what a situation holds -------------------------------------------------------------
