@@ -115,7 +115,8 @@ class Forecast:
     armies: tuple[ArmyOutlook, ...]  # the armies on the board now, in board order
     army_in_roma: float  # R8: the Empire falls in this phase because an army enters Roma
     reserve_empty: float  # R8: ... because an unrest or revolt reserve runs dry
-    branches: int  # distinct situations where the dice stopped, after R7.2 and at the end
+    branches: int  # distinct situations where the dice stopped, after R7.2 and at the end (the
+    # fast model counts R7.3's ends once per group of situations it follows together)
     unresolved: float  # probability of the branches too unlikely to follow (< 1e-12 each):
     # every figure above is exact to within it
     method: str = "engine"  # "fast": the bit-set model (revolts, advance); "engine": the
