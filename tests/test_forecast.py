@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -379,3 +380,16 @@ def phase_start_copy(state: State) -> State:
     start = start_barbarian_phase(state)
     resume(start)
     return start
+
+
+@pytest.mark.parametrize("method", [forecast, engine_forecast])
+def test_an_emperor_removed_at_r712_counts_without_any_roll(method: Callable[[State], Forecast]) -> None:
+    """Galerius stands on the unrest of Belgica II:1, linked by a normal link to the revolt of
+    Germania Inferior II:2: R7.1 turns it without a die and R7.1.2 takes him off the board.
+    Both methods read the Emperors as they stand before the phase: in revolt 1, removed 1."""
+    state = position(discs={"II:1": "unrest", "II:2": "revolt"},
+                     emperors={"Maximian": "roma", "Galerius": "II:1"})
+    result = method(state)
+    assert result.emperor_in_revolt[1] == pytest.approx(1.0)
+    assert result.emperor_removed[1] == pytest.approx(1.0)
+    assert result.emperor_removed[3] == 0.0
