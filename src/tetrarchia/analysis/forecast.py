@@ -219,12 +219,9 @@ PHASE_STEPS = (END_TURN, ADVANCE, ACTIVITY, REMOVE_ON_REVOLT, SPREAD)
 
 def _fresh(state: State) -> bool:
     """The phase's steps are on the stack as pushed (R7), nothing of them run yet."""
-    codes = [t[0] for t in state.tasks]
-    if codes and codes[-1] == PHASE_START:
-        codes.pop()
-    return (state.awaiting is Awaiting.RUN and tuple(codes[-5:]) == PHASE_STEPS
-            and all(len(t) == 1 for t in state.tasks[-6:]) and state.dice is None
-            and not state.memo)
+    steps = state.tasks[-6:] if state.tasks and state.tasks[-1][0] == PHASE_START else state.tasks[-5:]
+    return (state.awaiting is Awaiting.RUN and tuple(t[0] for t in steps[:5]) == PHASE_STEPS
+            and all(len(t) == 1 for t in steps) and state.dice is None and not state.memo)
 
 
 def _fast_forecast(before: State) -> Forecast | None:
