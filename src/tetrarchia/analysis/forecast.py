@@ -46,12 +46,14 @@ from tetrarchia.core.errors import Refusal, TetrarchiaError
 from tetrarchia.core.pieces import ARMIES, PIECE_FIGURES, REVOLT, UNREST
 from tetrarchia.core.state import FIELDS, GOTHS_IN_PLAY, Awaiting, Result, State, Task
 from tetrarchia.core.tasks import (
-    ACTIVITY,
+    ACTIVITY_STEP,
     ADVANCE,
+    ADVANCE_STEP,
     END_TURN,
-    PHASE_START,
-    REMOVE_ON_REVOLT,
-    SPREAD,
+    END_TURN_STEP,
+    PHASE_START_STEP,
+    REMOVE_ON_REVOLT_STEP,
+    SPREAD_STEP,
     figure_piece,
     in_barbarian_phase,
     piece_at,
@@ -214,14 +216,17 @@ def fast_model_gap(state: State) -> str | None:
     return None
 
 
-PHASE_STEPS = (END_TURN, ADVANCE, ACTIVITY, REMOVE_ON_REVOLT, SPREAD)
+# R7: the phase's steps as push_barbarian_phase pushes them, bottom first
+PHASE_STEPS = [END_TURN_STEP, ADVANCE_STEP, ACTIVITY_STEP, REMOVE_ON_REVOLT_STEP, SPREAD_STEP]
 
 
 def _fresh(state: State) -> bool:
-    """The phase's steps are on the stack as pushed (R7), nothing of them run yet."""
-    steps = state.tasks[-6:] if state.tasks and state.tasks[-1][0] == PHASE_START else state.tasks[-5:]
-    return (state.awaiting is Awaiting.RUN and tuple(t[0] for t in steps[:5]) == PHASE_STEPS
-            and all(len(t) == 1 for t in steps) and state.dice is None and not state.memo)
+    """The phase's steps are on the stack as pushed (R7), nothing of them run yet (the options'
+    start of the phase, PHASE_START, may have run: it does nothing without their hooks)."""
+    tasks = state.tasks
+    top = tasks[-6:] if tasks and tasks[-1] == PHASE_START_STEP else tasks[-5:]
+    return (state.awaiting is Awaiting.RUN and top[:5] == PHASE_STEPS and state.dice is None
+            and not state.memo)
 
 
 def _fast_forecast(before: State) -> Forecast | None:
