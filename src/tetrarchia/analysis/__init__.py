@@ -7,11 +7,12 @@ from tetrarchia.analysis.forecast import (
     Forecast,
     NotForecastable,
     engine_forecast,
+    fast_forecast,
     fast_model_gap,
     forecast,
 )
 from tetrarchia.analysis.threats import ArmyPath, army_path, army_paths, domino_chance, uprising_chance
 
 __all__ = ["ArmyOutlook", "ArmyPath", "BattleOdds", "Forecast", "NotForecastable", "army_path",
-           "army_paths", "domino_chance", "engine_forecast", "fast_model_gap", "forecast",
-           "uprising_chance"]
+           "army_paths", "domino_chance", "engine_forecast", "fast_forecast", "fast_model_gap",
+           "forecast", "uprising_chance"]

@@ -1,6 +1,7 @@
 """R7.3 (with R6 and R8) from the situations the revolt model leaves after R7.2: every army's step,
 each broken link a coin (R7.4), each battle grouped into its three outcomes over the 36 rolls,
-on one State per situation (copied only where the dice branch).
+on one State per group of situations that R7.3 cannot tell apart (:class:`Reads`), copied only
+where the dice branch, the branches that reach the same board merged after each army's step.
 
 The steps are the rules' own (``army_enters``, ``remove_piece``, ``remove_army``, the R6 values
 of ``battle_values``), so the figures are the engine's; only the order of the dice is
