@@ -44,7 +44,7 @@ from tetrarchia.core.engine import (
 )
 from tetrarchia.core.errors import Refusal, TetrarchiaError
 from tetrarchia.core.pieces import ARMIES, PIECE_FIGURES, REVOLT, UNREST
-from tetrarchia.core.state import FIELDS, GOTHS_IN_PLAY, Awaiting, Result, State, Task
+from tetrarchia.core.state import FIELDS, Awaiting, Result, State, Task
 from tetrarchia.core.tasks import (
     ACTIVITY_STEP,
     ADVANCE,
@@ -186,9 +186,11 @@ def phase_start(state: State) -> State:
 
 # --- the fast model -----------------------------------------------------------------------------
 # Hook points of the options that change R7 in ways the fast model does not follow: with any of
-# them in play the engine-following forecast answers.  Those not listed act outside the
-# Barbarian phase, or (supports, die_bonus, battle_won) through the rules' own R6 functions that
-# the model calls.
+# them in play the engine-following forecast answers (the Goths arrive and cross links their own
+# way, the Usurpers rise on revolts, the Pirates come back with an uprising ...).  Those not
+# listed act outside the Barbarian phase, or (supports, die_bonus, battle_won) through the rules'
+# own R6 functions that the model calls.  A Goths figure without its module (a scenario's army)
+# is an army like another.
 PHASE_HOOKS = ("phase_start", "after_roll", "uprising", "revolt_placed", "army_arrives",
                "before_step", "before_attack", "link_bonus", "battle_decisions", "battle_over",
                "decisions")
@@ -203,9 +205,7 @@ def fast_model_gap(state: State) -> str | None:
             return f"an option in play changes the Barbarian phase ({name})"
     if not state.settings.broken_link_once:
         return "D3 is off: a broken link is rolled again at every wave of the spreading"
-    if state.flags & GOTHS_IN_PLAY:  # (a Goths figure without its module is an army like another)
-        return "the Goths are in play (R11.4)"
-    if state.usurpers or state.pending:
+    if state.pending:
         return "an option's step is pending"
     if not _fresh(state):
         return "the phase has begun: its rest is followed through the engine"
