@@ -43,7 +43,8 @@ from tetrarchia.core.engine import (
     start_barbarian_phase,
 )
 from tetrarchia.core.errors import Refusal, TetrarchiaError
-from tetrarchia.core.pieces import ARMIES, PIECE_FIGURES, REVOLT, UNREST
+from tetrarchia.core.events import Removal
+from tetrarchia.core.pieces import ARMIES, NO_FIGURE, PIECE_FIGURES, REVOLT, UNREST, VICARIUS, Piece
 from tetrarchia.core.state import FIELDS, Awaiting, Result, State, Task
 from tetrarchia.core.tasks import (
     ACTIVITY_STEP,
@@ -57,6 +58,7 @@ from tetrarchia.core.tasks import (
     figure_piece,
     in_barbarian_phase,
     piece_at,
+    remove_piece,
 )
 
 Policy = Callable[[State, list[Action]], Action]
@@ -213,6 +215,37 @@ def fast_model_gap(state: State) -> str | None:
         at = piece_at(state, piece)
         if at >= 0 and state.figure[at] != PIECE_FIGURES[piece]:
             return "a figure stands on another"
+    return _figure_hooks_gap(state)
+
+
+def _figure_hooks_gap(state: State) -> str | None:
+    """The fast model follows R11.2 itself: the Vicarius's figure blocks the activity on his
+    province and an uprising reaching him kills him.  The options tell the engine so through the
+    ``activity_blocked`` and ``reached`` hooks: their answers on this position are checked
+    against the model's (on a copy: nothing else may change), so an option that blocks or
+    reaches otherwise gets the engine."""
+    hooks = state.hooks
+    blocking, reaching = getattr(hooks, "activity_blocked", ()), getattr(hooks, "reached", ())
+    if not blocking and not reaching:
+        return None
+    probe = state.copy()
+    figure = state.figure
+    for p in state.board.at_coords.values():
+        if any(blocks(probe, p, None) for blocks in blocking) != (figure[p] == VICARIUS):
+            return "an option blocks the Barbarian activity otherwise than the Vicarius (R11.2)"
+    if probe != state:
+        return "an option changes the board when asked whether it blocks the activity"
+    board = state.board
+    empty = next((p for p in board.roman if figure[p] == NO_FIGURE), -1)
+    for p in {*(p for p in board.roman if figure[p] != NO_FIGURE), empty} - {-1}:
+        probe = state.copy()
+        for reached in reaching:
+            reached(probe, p, Removal.REACHED_BY_UPRISING, None)
+        expected = state.copy()
+        if figure[p] == VICARIUS:
+            remove_piece(expected, Piece.VICARIUS, None)
+        if probe != expected:
+            return "an option acts when an uprising reaches a province otherwise than R11.2"
     return None
 
 
