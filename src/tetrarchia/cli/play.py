@@ -299,7 +299,7 @@ class PlaySession:
     def help(self, rest: str, legal: list[Action]) -> None:
         if rest.lower() == "rules":
             self.console.print(RULES, markup=False, highlight=False)
-            self.console.print(f"The complete rules (R1-R14, every option, the decisions D1-D38): "
+            self.console.print(f"The complete rules (R1-R14, every option, the decisions): "
                                f"{RULES_FILE}; one option in full: tetrarchia options NAME.",
                                markup=False, highlight=False)
             return
