@@ -100,7 +100,7 @@ class BoardFacts:
         path_steps: list[int] = []
         path_broken: list[int] = []
         for p in range(n):
-            steps = broken = 0
+            steps = crossings = 0
             at = p
             while at != board.roma and steps <= n:
                 nxt = board.next_step[at]
@@ -109,11 +109,11 @@ class BoardFacts:
                     break
                 link = board.link_between.get((at, nxt))
                 if link is not None and link.broken:
-                    broken += 1
+                    crossings += 1
                 steps += 1
                 at = nxt
             path_steps.append(steps if steps <= n else FAR)
-            path_broken.append(broken)
+            path_broken.append(crossings)
         self.path_steps: tuple[int, ...] = tuple(path_steps)  # R7.3: phases to Roma, no broken link
         self.path_broken: tuple[int, ...] = tuple(path_broken)  # R7.4: broken links on the way
 
@@ -232,12 +232,12 @@ def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
         if not ARMY <= f <= REBEL:
             continue
         steps = facts.path_steps[a]
-        broken = facts.path_broken[a]
+        on_way = facts.path_broken[a]
         nxt = board.next_step[a]
         blocker = -1
         if nxt >= 0 and EMPEROR_FIGURE <= figure[nxt] < EMPEROR_FIGURE + 4:
             blocker = figure[nxt] - EMPEROR_FIGURE
-        armies.append(ArmyReading(a, steps, broken, float(steps + broken) if steps < FAR else float(FAR),
+        armies.append(ArmyReading(a, steps, on_way, float(steps + on_way) if steps < FAR else float(FAR),
                                   blocker, f == REBEL))
 
     securable: list[int] = []
