@@ -1,0 +1,218 @@
+"""The search player: plans an Emperor's whole Roman phase, judged after the Barbarian phase's dice.
+
+A Roman phase is a sequence of actions worth 6 IP (7 with Maximian's Imperivm power, R12.1),
+ended by EndPhase, or cut by an attack, whose battle dice decide what follows (R5.5).  The player:
+
+1. **Enumerates plans** by a beam search over the phase (the entry too, R4): from each position
+   kept, every legal action; positions reached twice are merged; the ``beam`` best by the
+   heuristic (``heuristic.position_terms``: the threat readings, the IP left, the Secure or
+   Subdue within reach) go on.  A plan ends with EndPhase, or with an attack (or any action that
+   waits for dice).
+2. **Judges the best ``candidates`` plans by sampling the dice**: from the plan's end it plays
+   on with seeded dice (the same dice for every plan: the comparison is paired), the decisions
+   inside the phase taken by the heuristic (the Barbarian player's too, R12.6), through the
+   Barbarian phase (R7) and ``turns - 1`` more whole turns played by the heuristic, and
+   evaluates the position reached.  A battle's dice are part of the sample.
+3. **Plays the best plan's first action**, and the next ones while the game goes as planned;
+   after any die it plans again.
+
+Decisions outside a Roman phase (fleets, Galerius's +1, Constantius's block, and every choice
+of the Barbarian seat, R12.6) are judged the same way, one action and sampled dice.
+
+Budget: ``Budget.simulations`` counts the sampled continuations of one plan (default
+:data:`DEFAULT_SIMULATIONS`); ``Budget.seconds`` stops sampling at that time.  With the
+same seed and ``simulations`` the answer is always the same; a time limit that cuts the
+sampling short may give another answer on a busier machine.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+
+from tetrarchia.core.actions import Action, EndPhase, Roll
+from tetrarchia.core.engine import BARBARIAN_SEAT, apply_trusted, deciding_seat, legal_actions
+from tetrarchia.core.state import Awaiting, State
+from tetrarchia.players.evaluation import WEIGHTS, BoardFacts, Weights, board_facts, evaluate
+from tetrarchia.players.heuristic import choose, look_ahead, position_terms
+from tetrarchia.players.protocol import UNLIMITED, Budget
+
+DEFAULT_SIMULATIONS = 48
+MAX_TURNS_AHEAD = 8
+
+
+def state_key(state: State) -> Hashable:
+    """What tells two positions of one Roman phase apart (the shared board and settings aside)."""
+    return (tuple(state.disc), tuple(state.figure), tuple(state.fleets), tuple(state.garrisons),
+            tuple(state.emperor_at), state.ip, state.passing, state.passer, state.flags,
+            state.awaiting, state.turns_played, tuple(state.tasks))
+
+
+@dataclass(slots=True)
+class Plan:
+    """A sequence of actions from the position planned, and where it leads."""
+
+    actions: list[Action]
+    end: State  # the position after the last action (dice may be pending)
+    static: float  # the heuristic's value of ``end``
+    samples: list[float] = field(default_factory=list)
+
+    @property
+    def mean(self) -> float:
+        return sum(self.samples) / len(self.samples) if self.samples else self.static
+
+
+@dataclass(slots=True)
+class Thought:
+    """The plan a decision was taken from: for hints and explanations."""
+
+    plans: list[Plan]
+    simulations: int
+    seconds: float
+
+
+def in_phase_of(state: State, start: State) -> bool:
+    """Whether ``state`` still waits for the Emperor of ``start`` in the same turn's Roman phase
+    or entry (R4, R5)."""
+    return (state.awaiting in (Awaiting.ROMAN_ACTION, Awaiting.ENTRY) and not state.is_over
+            and state.turn == start.turn and state.turns_played == start.turns_played)
+
+
+def enumerate_plans(state: State, weights: Weights, facts: BoardFacts, beam: int,
+                    limit: int = 12) -> list[Plan]:
+    """Step 1 of the module's docstring: the plans of this phase, best first by the heuristic."""
+    ends: list[Plan] = []
+    frontier: list[tuple[State, list[Action]]] = [(state, [])]
+    seen: set[Hashable] = {state_key(state)}
+    for _ in range(limit):
+        children: list[tuple[float, State, list[Action]]] = []
+        for position, actions in frontier:
+            for action in legal_actions(position):
+                child = position.copy()
+                apply_trusted(child, action)
+                plan = actions + [action]
+                if isinstance(action, EndPhase) or not in_phase_of(child, state):
+                    scored = look_ahead(position, action, weights, facts)
+                    ends.append(Plan(plan, child, scored.value))
+                    continue
+                key = state_key(child)
+                if key in seen:
+                    continue
+                seen.add(key)
+                value = sum(position_terms(child, state, weights, facts).values())
+                children.append((value, child, plan))
+        if not children:
+            break
+        children.sort(key=lambda c: -c[0])
+        frontier = [(child, plan) for _, child, plan in children[:beam]]
+    ends.sort(key=lambda p: -p.static)
+    return ends
+
+
+def sample(start: State, seed: int, turns: int, weights: Weights, facts: BoardFacts) -> float:
+    """Step 2: one continuation of ``start`` with dice seeded by ``seed``, played by the
+    heuristic until ``turns`` turns have ended (or the game), then evaluated."""
+    state = start.copy()
+    dice = random.Random(seed)
+    rng = random.Random(seed ^ 0x5EED)
+    last_turn = start.turns_played + turns
+    guard = 0
+    while not state.is_over and guard < 5_000:
+        guard += 1
+        awaiting = state.awaiting
+        if awaiting is Awaiting.ROLL:
+            count = state.roll_count
+            apply_trusted(state, Roll(tuple(dice.randint(1, 6) for _ in range(count))))
+            continue
+        if awaiting in (Awaiting.ROMAN_ACTION, Awaiting.ENTRY) and state.turns_played >= last_turn:
+            break
+        if awaiting is Awaiting.NOTHING or awaiting is Awaiting.RUN:
+            break
+        options = legal_actions(state)
+        apply_trusted(state, choose(state, options, rng, weights))
+    return evaluate(state, weights, facts)
+
+
+class SearchPlayer:
+    """Plans each Roman phase (module docstring).  ``beam``: positions kept per action of the
+    phase; ``candidates``: plans judged by sampling; ``turns``: whole turns sampled after a plan
+    (1: its own Barbarian phase)."""
+
+    name = "search"
+
+    def __init__(self, seed: int | None = None, weights: Weights = WEIGHTS, beam: int = 10,
+                 candidates: int = 6, turns: int = 1) -> None:
+        if not 1 <= turns <= MAX_TURNS_AHEAD:
+            raise ValueError(f"the turns sampled ahead must be 1 to {MAX_TURNS_AHEAD}, not {turns!r}")
+        self.seed = seed
+        self.weights = weights
+        self.beam = beam
+        self.candidates = candidates
+        self.turns = turns
+        self._plan: list[Action] = []
+        self._expect: Hashable = None
+        self.last: Thought | None = None
+
+    def decide(self, state: State, legal_actions: list[Action], rng: random.Random,
+               budget: Budget = UNLIMITED) -> Action:
+        if not legal_actions:
+            raise ValueError("there is no legal action to choose from")
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        if self._plan and self._expect == state_key(state) and self._plan[0] in legal_actions:
+            action = self._plan.pop(0)
+            self._after(state, action)
+            return action
+        thought = self.think(state, legal_actions, rng, budget)
+        best = thought.plans[0]
+        self._plan = best.actions[1:]
+        self._after(state, best.actions[0])
+        return best.actions[0]
+
+    def _after(self, state: State, action: Action) -> None:
+        """Remember where ``action`` leads, to follow the plan while the game goes as planned."""
+        if not self._plan:
+            self._expect = None
+            return
+        child = state.copy()
+        apply_trusted(child, action)
+        self._expect = state_key(child) if child.awaiting is not Awaiting.ROLL else None
+
+    def think(self, state: State, legal: list[Action], rng: random.Random, budget: Budget) -> Thought:
+        """Every plan considered, best first (for the seat deciding), with their samples."""
+        start = time.perf_counter()
+        facts = board_facts(state.board)
+        weights = self.weights
+        if state.awaiting in (Awaiting.ROMAN_ACTION, Awaiting.ENTRY):
+            plans = enumerate_plans(state, weights, facts, self.beam)
+        else:
+            plans = []
+            for action in legal:
+                child = state.copy()
+                apply_trusted(child, action)
+                plans.append(Plan([action], child, look_ahead(state, action, weights, facts).value))
+        sign = -1.0 if deciding_seat(state) == BARBARIAN_SEAT else 1.0
+        plans.sort(key=lambda p: -sign * p.static)
+        judged = plans[:self.candidates]
+        simulations = budget.simulations or DEFAULT_SIMULATIONS
+        seeds = [rng.getrandbits(32) for _ in range(simulations)]
+        done = 0
+        for seed in seeds:  # round robin: a time limit cuts every plan at the same sample
+            if budget.seconds is not None and done and time.perf_counter() - start > budget.seconds:
+                break
+            for plan in judged:
+                plan.samples.append(sample(plan.end, seed, self.turns, weights, facts))
+            done += 1
+        ranked = sorted(judged, key=lambda p: -sign * p.mean) + plans[self.candidates:]
+        thought = Thought(ranked, done, time.perf_counter() - start)
+        self.last = thought
+        return thought
+
+
+class BarbarianSearchPlayer(SearchPlayer):
+    """The search player named for the Barbarian seat of Barbaria (R12.6): there each choice is
+    judged by sampled dice to the end of the phase, keeping what hurts Roma most."""
+
+    name = "barbarian-search"
