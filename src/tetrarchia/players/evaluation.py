@@ -385,7 +385,7 @@ REASONS: dict[str, tuple[str, str]] = {  # term: (when it rises, when it falls)
 
 def main_reason(before: dict[str, float], after: dict[str, float]) -> str:
     """The term that changed most between two evaluations, in the game's words."""
-    keys = set(before) | set(after)
+    keys = (set(before) | set(after)) - {"ip"}  # IP spent are the price, not the reason
     if not keys:
         return "changes nothing the evaluation sees"
     key = max(keys, key=lambda k: abs(after.get(k, 0.0) - before.get(k, 0.0)))

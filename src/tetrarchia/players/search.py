@@ -92,7 +92,7 @@ def enumerate_plans(state: State, weights: Weights, facts: BoardFacts, beam: int
             for action in legal_actions(position):
                 child = position.copy()
                 apply_trusted(child, action)
-                plan = actions + [action]
+                plan = [*actions, action]
                 if isinstance(action, EndPhase) or not in_phase_of(child, state):
                     scored = look_ahead(position, action, weights, facts)
                     ends.append(Plan(plan, child, scored.value))
