@@ -8,8 +8,8 @@ import random
 import time
 
 import pytest
-from conftest import position, prov
 
+from conftest import position, prov
 from tetrarchia.cli.advice import AiSeats, advice_lines, advise, explain
 from tetrarchia.core.actions import Attack, Roll, Secure
 from tetrarchia.core.board import default_board
