@@ -30,6 +30,7 @@ from tetrarchia.players.readings import dux_province, vicarius_province
 
 WIN = 10_000.0  # R8: the end of the game dwarfs every other term
 FAR = 99  # a distance for "unreachable"
+RESERVE_ALARM = 10  # discs left in a reserve below which the reserve term counts (R8)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,21 +43,21 @@ class Weights:
     """
 
     border: float = 60.0  # each secured border (R5.3); six win the game (R8)
-    securable: float = 8.0  # each unsecured border whose region holds no revolt (R5.3)
+    securable: float = 16.0  # each unsecured border whose region holds no revolt (R5.3)
     revolt: float = 4.0  # each revolt on the board
-    revolt_blocking: float = 5.0  # ... extra when its region's border is still unsecured (R5.3)
-    unrest: float = 1.5  # each unrest on the board
+    revolt_blocking: float = 9.8  # ... extra when its region's border is still unsecured (R5.3)
+    unrest: float = 0.75  # each unrest on the board
     domino: float = 3.0  # each unrest expected to turn at the next R7.1 (probability)
-    uprising: float = 36.0  # expected new revolts of the next R7.2 (×1/36 per province rolled)
+    uprising: float = 18.0  # expected new revolts of the next R7.2 (×1/36 per province rolled)
     new_army: float = 150.0  # expected armies placed by the next R7.2's uprisings
     army: float = 12.0  # each army on the board (R7.3)
-    army_near: float = 90.0  # each army, divided by the Barbarian phases it needs to reach Roma
-    reserve: float = 1.0  # per (8 - discs left)² of the unrest and of the revolt reserve (R8)
+    army_near: float = 200.0  # each army, halved per Barbarian phase it still needs to reach Roma
+    reserve: float = 2.0  # per (10 - discs left)² of the unrest and of the revolt reserve (R8)
     emperor_doomed: float = 14.0  # an Emperor on a province expected in revolt at R7.1
-    emperor_off: float = 5.0  # an Emperor off the board (he re-enters at his next turn, R4)
+    emperor_off: float = 10.0  # an Emperor off the board (he re-enters at his next turn, R4)
     proximity: float = 1.2  # per IP between each Emperor and his nearest work
     garrison_short: float = 40.0  # per garrison missing to secure the unsecured borders
-    garrison_left: float = 0.6  # each garrison disc still in a reserve (support, later borders)
+    garrison_left: float = 1.2  # each garrison disc still in a reserve (support, later borders)
     protection: float = 0.8  # each outer province a garrison protects from R7.2
     ip: float = 1.1  # each IP left in the Roman phase (the heuristic player's lookahead)
 
@@ -317,7 +318,7 @@ def terms(state: State, weights: Weights = WEIGHTS, facts: BoardFacts | None = N
             army_count += 0.5
             continue
         army_count += 1.0
-        near = 1.0 / max(a.phases, 0.5)
+        near = 0.5 ** max(a.phases - 1.0, 0.0)  # halves with each phase still to go
         army_near += near * (0.5 if a.blocked_by >= 0 else 1.0)
     doomed = 0.0
     off = 0
@@ -343,7 +344,8 @@ def terms(state: State, weights: Weights = WEIGHTS, facts: BoardFacts | None = N
         "new_army": -w.new_army * r.expected_new_armies,
         "army": -w.army * army_count,
         "army_near": -w.army_near * army_near,
-        "reserve": -w.reserve * (max(0, 8 - r.unrest_left) ** 2 + max(0, 8 - r.revolts_left) ** 2),
+        "reserve": -w.reserve * (max(0, RESERVE_ALARM - r.unrest_left) ** 2
+                                 + max(0, RESERVE_ALARM - r.revolts_left) ** 2),
         "emperor_doomed": -w.emperor_doomed * doomed,
         "emperor_off": -w.emperor_off * off,
         "proximity": -w.proximity * sum(r.work_distance),
