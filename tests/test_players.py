@@ -233,3 +233,16 @@ def test_ai_seats_by_name() -> None:
 
 def test_the_weights_live_in_one_place() -> None:
     assert WEIGHTS.as_dict()["border"] == WEIGHTS.border
+
+
+def test_the_search_on_both_cores_gives_the_same_answer() -> None:
+    state = _midgame(6)
+    legal = legal_actions(state)
+    alone = SearchPlayer(1).think(state, legal, random.Random(2), Budget(simulations=3))
+    pooled = SearchPlayer(1, workers=2)
+    try:
+        both = pooled.think(state, legal, random.Random(2), Budget(simulations=3))
+    finally:
+        pooled.close()
+    assert [p.actions for p in both.plans] == [p.actions for p in alone.plans]
+    assert [p.samples for p in both.plans] == [p.samples for p in alone.plans]

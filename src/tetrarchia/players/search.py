@@ -19,6 +19,12 @@ ended by EndPhase, or cut by an attack, whose battle dice decide what follows (R
 Decisions outside a Roman phase (fleets, Galerius's +1, Constantius's block, and every choice
 of the Barbarian seat, R12.6) are judged the same way, one action and sampled dice.
 
+Both cores: ``SearchPlayer(workers=2)`` judges the plans in a process pool.  A worker gets the
+position in the JSON position format (``serialize.position_to_json``: a state holds the options'
+hooks, which do not pickle) and the plan's actions, and samples with the same seeds, so the
+answer is the same as with one process; a position that does not survive the JSON round trip
+(or a board other than the default) is judged in this process.
+
 Budget: ``Budget.simulations`` counts the sampled continuations of one plan (default
 :data:`DEFAULT_SIMULATIONS`); ``Budget.seconds`` stops sampling at that time.  With the
 same seed and ``simulations`` the answer is always the same; a time limit that cuts the
@@ -30,10 +36,15 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Hashable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
 
 from tetrarchia.core.actions import Action, EndPhase, Roll
+from tetrarchia.core.board import default_board
 from tetrarchia.core.engine import BARBARIAN_SEAT, apply_trusted, deciding_seat, legal_actions
+from tetrarchia.core.errors import TetrarchiaError
+from tetrarchia.core.serialize import position_from_json, position_to_json
 from tetrarchia.core.state import Awaiting, State
 from tetrarchia.players.evaluation import WEIGHTS, BoardFacts, Weights, board_facts, evaluate
 from tetrarchia.players.heuristic import choose, look_ahead, position_terms
@@ -135,6 +146,28 @@ def sample(start: State, seed: int, turns: int, weights: Weights, facts: BoardFa
     return evaluate(state, weights, facts)
 
 
+def _judge(job: tuple[dict[str, Any], list[list[Action]], list[int], int, Weights, float | None]
+           ) -> list[list[float]]:
+    """A worker's share of step 2: the plans' samples from a position given as JSON."""
+    data, plans, seeds, turns, weights, seconds = job
+    start = time.perf_counter()
+    root = position_from_json(data, default_board())
+    facts = board_facts(root.board)
+    ends = []
+    for actions in plans:
+        end = root.copy()
+        for action in actions:
+            apply_trusted(end, action)
+        ends.append(end)
+    samples: list[list[float]] = [[] for _ in plans]
+    for i, seed in enumerate(seeds):
+        if seconds is not None and i and time.perf_counter() - start > seconds:
+            break
+        for end, found in zip(ends, samples, strict=True):
+            found.append(sample(end, seed, turns, weights, facts))
+    return samples
+
+
 class SearchPlayer:
     """Plans each Roman phase (module docstring).  ``beam``: positions kept per action of the
     phase; ``candidates``: plans judged by sampling; ``turns``: whole turns sampled after a plan
@@ -143,9 +176,13 @@ class SearchPlayer:
     name = "search"
 
     def __init__(self, seed: int | None = None, weights: Weights = WEIGHTS, beam: int = 10,
-                 candidates: int = 6, turns: int = 1) -> None:
+                 candidates: int = 6, turns: int = 1, workers: int = 1) -> None:
         if not 1 <= turns <= MAX_TURNS_AHEAD:
             raise ValueError(f"the turns sampled ahead must be 1 to {MAX_TURNS_AHEAD}, not {turns!r}")
+        if workers < 1:
+            raise ValueError(f"a search needs at least 1 worker, not {workers!r}")
+        self.workers = workers
+        self._pool: ProcessPoolExecutor | None = None
         self.seed = seed
         self.weights = weights
         self.beam = beam
@@ -198,17 +235,50 @@ class SearchPlayer:
         judged = plans[:self.candidates]
         simulations = budget.simulations or DEFAULT_SIMULATIONS
         seeds = [rng.getrandbits(32) for _ in range(simulations)]
-        done = 0
-        for seed in seeds:  # round robin: a time limit cuts every plan at the same sample
-            if budget.seconds is not None and done and time.perf_counter() - start > budget.seconds:
-                break
-            for plan in judged:
-                plan.samples.append(sample(plan.end, seed, self.turns, weights, facts))
-            done += 1
+        if not self._judge_in_pool(state, judged, seeds, budget, start):
+            for done, seed in enumerate(seeds):  # round robin: a time limit cuts every plan at
+                if budget.seconds is not None and done and \
+                        time.perf_counter() - start > budget.seconds:  # the same sample
+                    break
+                for plan in judged:
+                    plan.samples.append(sample(plan.end, seed, self.turns, weights, facts))
+        done = min((len(p.samples) for p in judged), default=0)
         ranked = sorted(judged, key=lambda p: -sign * p.mean) + plans[self.candidates:]
         thought = Thought(ranked, done, time.perf_counter() - start)
         self.last = thought
         return thought
+
+
+    def _judge_in_pool(self, state: State, judged: list[Plan], seeds: list[int], budget: Budget,
+                       start: float) -> bool:
+        """Step 2 in ``workers`` processes, plans shared out; False when it must run here."""
+        if self.workers < 2 or len(judged) < 2 or state.board.digest != default_board().digest:
+            return False
+        data = position_to_json(state)
+        try:
+            if position_from_json(data, state.board) != state:
+                return False
+        except TetrarchiaError:
+            return False
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.workers)
+        left = None if budget.seconds is None else max(budget.seconds - (time.perf_counter() - start), 0.01)
+        shares = [judged[i::self.workers] for i in range(self.workers)]
+        jobs = [(data, [p.actions for p in share], seeds, self.turns, self.weights, left)
+                for share in shares if share]
+        for share, samples in zip([s for s in shares if s], self._pool.map(_judge, jobs), strict=True):
+            for plan, found in zip(share, samples, strict=True):
+                plan.samples.extend(found)
+        cut = min(len(p.samples) for p in judged)  # the same samples for every plan: paired
+        for plan in judged:
+            del plan.samples[cut:]
+        return True
+
+    def close(self) -> None:
+        """Stop the worker processes, if any."""
+        if self._pool is not None:
+            self._pool.shutdown()
+            self._pool = None
 
 
 class BarbarianSearchPlayer(SearchPlayer):
