@@ -40,7 +40,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from tetrarchia.core.actions import Action, EndPhase, Roll
+from tetrarchia.core.actions import Action, Attack, EndPhase, Roll
 from tetrarchia.core.board import default_board
 from tetrarchia.core.engine import BARBARIAN_SEAT, apply_trusted, deciding_seat, legal_actions
 from tetrarchia.core.errors import TetrarchiaError
@@ -52,6 +52,7 @@ from tetrarchia.players.protocol import UNLIMITED, Budget
 
 DEFAULT_SIMULATIONS = 48
 MAX_TURNS_AHEAD = 8
+ATTACKS_JUDGED = 3  # armies whose best attack plan is judged whatever its rank
 
 
 def state_key(state: State) -> Hashable:
@@ -233,6 +234,15 @@ class SearchPlayer:
         sign = -1.0 if deciding_seat(state) == BARBARIAN_SEAT else 1.0
         plans.sort(key=lambda p: -sign * p.static)
         judged = plans[:self.candidates]
+        # the best plan ending with each attack is judged too: the heuristic's one battle roll
+        # does not see what an army left standing does in the phases after (R5.5, R7.3)
+        targets = {p.actions[-1].target for p in judged if isinstance(p.actions[-1], Attack)}
+        for plan in plans[self.candidates:]:
+            last = plan.actions[-1]
+            if isinstance(last, Attack) and last.target not in targets and len(targets) < ATTACKS_JUDGED:
+                targets.add(last.target)
+                judged.append(plan)
+        rest = [p for p in plans if all(p is not j for j in judged)]
         simulations = budget.simulations or DEFAULT_SIMULATIONS
         seeds = [rng.getrandbits(32) for _ in range(simulations)]
         if not self._judge_in_pool(state, judged, seeds, budget, start):
@@ -243,7 +253,7 @@ class SearchPlayer:
                 for plan in judged:
                     plan.samples.append(sample(plan.end, seed, self.turns, weights, facts))
         done = min((len(p.samples) for p in judged), default=0)
-        ranked = sorted(judged, key=lambda p: -sign * p.mean) + plans[self.candidates:]
+        ranked = sorted(judged, key=lambda p: -sign * p.mean) + rest
         thought = Thought(ranked, done, time.perf_counter() - start)
         self.last = thought
         return thought
