@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 
 from tetrarchia.core.board import Board
+from tetrarchia.core.combat import battle_values
 from tetrarchia.core.pieces import ARMY, EMPEROR_FIGURE, GARRISON, NO_DISC, REBEL, REVOLT, UNREST
 from tetrarchia.core.state import Result, State
 from tetrarchia.players.readings import dux_province, vicarius_province
@@ -140,6 +141,7 @@ class ArmyReading:
     phases: float  # expected Barbarian phases to reach Roma (a broken link: 2 phases on average)
     blocked_by: int  # the Emperor standing on its next step (it attacks him, R7.3), or -1
     rebel: bool  # R13: a rebel army never advances
+    held: float = 0.0  # P(that Emperor beats it when it attacks him, R6), the board as it stands
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +193,21 @@ def domino_chances(state: State, facts: BoardFacts) -> list[float]:
     return p
 
 
+def defence_odds(state: State, emperor: int, province: int, army: int) -> float:
+    """R6: the probability that ``emperor`` in ``province`` beats the army in ``army`` when it
+    attacks him, over the 36 rolls: his support and the other Emperors linked to the army double
+    his value, the revolts around the army and the other armies linked to him double its own."""
+    values = battle_values(state, emperor, province, army, 0, 0)  # supports and multipliers
+    wins = 0
+    for roman in range(1, 7):
+        ours = (roman + values.roman_die + values.roman_support) * values.roman_multiplier
+        for barbarian in range(1, 7):
+            if ours > (barbarian + values.barbarian_die + values.barbarian_support) * \
+                    values.barbarian_multiplier:
+                wins += 1
+    return wins / 36
+
+
 def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
     """Every reading of the position; ``state`` is not changed."""
     facts = facts or board_facts(state.board)
@@ -236,10 +253,12 @@ def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
         on_way = facts.path_broken[a]
         nxt = board.next_step[a]
         blocker = -1
+        held = 0.0
         if nxt >= 0 and EMPEROR_FIGURE <= figure[nxt] < EMPEROR_FIGURE + 4:
             blocker = figure[nxt] - EMPEROR_FIGURE
+            held = defence_odds(state, blocker, nxt, a)
         armies.append(ArmyReading(a, steps, on_way, float(steps + on_way) if steps < FAR else float(FAR),
-                                  blocker, f == REBEL))
+                                  blocker, f == REBEL, held))
 
     securable: list[int] = []
     unsecured = 0
@@ -319,7 +338,7 @@ def terms(state: State, weights: Weights = WEIGHTS, facts: BoardFacts | None = N
             continue
         army_count += 1.0
         near = 0.5 ** max(a.phases - 1.0, 0.0)  # halves with each phase still to go
-        army_near += near * (0.5 if a.blocked_by >= 0 else 1.0)
+        army_near += near * (1.0 - a.held)  # an Emperor in its way may beat it (R7.3)
     doomed = 0.0
     off = 0
     for e in range(4):

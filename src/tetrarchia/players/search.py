@@ -233,11 +233,19 @@ class SearchPlayer:
                 plans.append(Plan([action], child, look_ahead(state, action, weights, facts).value))
         sign = -1.0 if deciding_seat(state) == BARBARIAN_SEAT else 1.0
         plans.sort(key=lambda p: -sign * p.static)
-        judged = plans[:self.candidates]
+        judged: list[Plan] = []
+        boards: set[Hashable] = set()
+        for plan in plans:  # plans that differ only by the fleets' zones are judged once
+            key = (tuple(plan.end.disc), tuple(plan.end.figure), plan.end.awaiting)
+            if key not in boards:
+                boards.add(key)
+                judged.append(plan)
+                if len(judged) == self.candidates:
+                    break
         # the best plan ending with each attack is judged too: the heuristic's one battle roll
         # does not see what an army left standing does in the phases after (R5.5, R7.3)
         targets = {p.actions[-1].target for p in judged if isinstance(p.actions[-1], Attack)}
-        for plan in plans[self.candidates:]:
+        for plan in plans:
             last = plan.actions[-1]
             if isinstance(last, Attack) and last.target not in targets and len(targets) < ATTACKS_JUDGED:
                 targets.add(last.target)
