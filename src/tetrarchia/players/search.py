@@ -52,6 +52,7 @@ from tetrarchia.players.protocol import UNLIMITED, Budget
 
 DEFAULT_SIMULATIONS = 48
 MAX_TURNS_AHEAD = 8
+PLANNING_SHARE = 0.5  # of a time budget, for enumerating plans (the rest: sampling)
 ATTACKS_JUDGED = 3  # armies whose best attack plan is judged whatever its rank
 
 
@@ -93,12 +94,15 @@ def in_phase_of(state: State, start: State) -> bool:
 
 
 def enumerate_plans(state: State, weights: Weights, facts: BoardFacts, beam: int,
-                    limit: int = 12) -> list[Plan]:
-    """Step 1 of the module's docstring: the plans of this phase, best first by the heuristic."""
+                    limit: int = 12, deadline: float | None = None) -> list[Plan]:
+    """Step 1 of the module's docstring: the plans of this phase, best first by the heuristic.
+    Past ``deadline`` (``time.perf_counter()``) no longer plans are explored."""
     ends: list[Plan] = []
     frontier: list[tuple[State, list[Action]]] = [(state, [])]
     seen: set[Hashable] = {state_key(state)}
-    for _ in range(limit):
+    for depth in range(limit):
+        if depth and deadline is not None and time.perf_counter() > deadline:
+            break
         children: list[tuple[float, State, list[Action]]] = []
         for position, actions in frontier:
             for action in legal_actions(position):
@@ -224,7 +228,8 @@ class SearchPlayer:
         facts = board_facts(state.board)
         weights = self.weights
         if state.awaiting in (Awaiting.ROMAN_ACTION, Awaiting.ENTRY):
-            plans = enumerate_plans(state, weights, facts, self.beam)
+            deadline = None if budget.seconds is None else start + budget.seconds * PLANNING_SHARE
+            plans = enumerate_plans(state, weights, facts, self.beam, deadline=deadline)
         else:
             plans = []
             for action in legal:
