@@ -15,6 +15,7 @@ Usage::
     python bench/strength.py --seconds 1 --simulations 48     # the search player's budget
     python bench/strength.py --workers 2                      # both cores (a process per game)
     python bench/strength.py --json                           # machine-readable
+    python bench/strength.py --save run.json                  # the table, and the JSON in a file
 """
 
 from __future__ import annotations
@@ -127,6 +128,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="sampled continuations per plan (search; default: the player's)")
     parser.add_argument("--workers", type=int, default=1, help="processes (the machine has 2 cores)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--save", default=None, help="also write the JSON to this file")
     args = parser.parse_args(argv)
     levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
     players = [p.strip() for p in args.players.split(",") if p.strip()]
@@ -155,10 +157,14 @@ def main(argv: list[str] | None = None) -> int:
                 only_a = sum(1 for s in by[a] if by[a][s] and not by[b].get(s, False))
                 only_b = sum(1 for s in by[b] if by[b][s] and not by[a].get(s, False))
                 paired[level][f"{a}>{b}"] = (only_a, only_b)
+    record = json.dumps({"args": vars(args), "seconds": round(elapsed, 1), "table": table,
+                         "paired": paired, "games": [asdict(o) | {"times": None} for o in outcomes]},
+                        indent=1)
+    if args.save:
+        with open(args.save, "w", encoding="utf-8") as out:
+            out.write(record)
     if args.json:
-        print(json.dumps({"args": vars(args), "seconds": round(elapsed, 1), "table": table,
-                          "paired": paired, "games": [asdict(o) | {"times": None} for o in outcomes]},
-                         indent=1))
+        print(record)
         return 0
     last = args.seed + args.games - 1
     print(f"strength: {args.games} games per level and player, seeds {args.seed}-{last}, "
