@@ -38,9 +38,11 @@ RESERVE_ALARM = 10  # discs left in a reserve below which the reserve term count
 class Weights:
     """The weight of each reading in :func:`evaluate` (per unit of the reading).
 
-    The values are the result of the seeded parameter search of ``bench/tune.py`` (see
-    docs/ai.md for the runs): it started from hand-set values and kept a change only when it won
-    more paired games at level 4211 against the current weights.
+    Set by hand first (signs and sizes), then by the seeded parameter search of
+    ``bench/tune.py``: one weight at a time multiplied by 0.5-2, kept when the heuristic won more
+    of the same 60 seeded games.  The values below are its run 1 at level 4200 (32 -> 40 wins of
+    60); ``army_near`` and ``reserve`` were set again by hand when their shapes changed; run 2
+    at 4211 was not kept (it lost games at 4200 and 3322).  docs/ai.md tells the runs.
     """
 
     border: float = 60.0  # each secured border (R5.3); six win the game (R8)
