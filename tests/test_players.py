@@ -20,6 +20,7 @@ from tetrarchia.core.pieces import Emperor
 from tetrarchia.core.rulebook import REGISTRY
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import Awaiting, State
+from tetrarchia.options.scenarios import SCENARIOS, scenario_level
 from tetrarchia.players import Budget, make_player
 from tetrarchia.players.evaluation import WEIGHTS, evaluate, read_threats
 from tetrarchia.players.heuristic import rank
@@ -190,8 +191,10 @@ def test_the_heuristic_finishes_games_with_options(options: tuple[str, ...]) -> 
 @pytest.mark.parametrize("name", ["search", "barbarian-search", "barbarian-heuristic"])
 @pytest.mark.parametrize("option", sorted(REGISTRY), ids=str)
 def test_every_player_finishes_games_with_every_option(name: str, option: str) -> None:
+    scenario = next((s for s in SCENARIOS if s.key == option), None)
+    level = scenario_level(option) if scenario is not None else Level.parse("4211")
     try:
-        settings = Settings(level=Level.parse("4211"), options=(option,))
+        settings = Settings(level=level, options=(option,))
     except OptionError:
         pytest.skip(f"{option} needs other options")
     assert _whole_game(name, settings, 13).is_over
