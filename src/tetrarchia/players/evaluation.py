@@ -99,6 +99,9 @@ class BoardFacts:
                         di[j] = dik + dk[j]
         self.distance: tuple[tuple[int, ...], ...] = tuple(tuple(row) for row in dist)
         self.outer: tuple[int, ...] = tuple(sorted(board.at_coords.values()))  # rolled by R7.2
+        # the border of each province's region (R5.3), -1 in Italia
+        self.region_border: tuple[int, ...] = tuple(board.border_of.get(board.region_of[p], -1)
+                                                    for p in range(n))
         self.roman_neighbours: tuple[tuple[tuple[int, bool], ...], ...] = tuple(
             tuple((q, b) for q, b in board.neighbours[p] if not board.is_border[q]) for p in range(n))
         path_steps: list[int] = []
@@ -150,6 +153,9 @@ class ArmyReading:
 class Readings:
     """The threats of a position, as numbers (see the module's docstring)."""
 
+    revolts: tuple[int, ...]  # provinces in revolt
+    unrests: tuple[int, ...]  # provinces in unrest
+    blocking: int  # revolts in a region whose border is unsecured (R5.3: no Secure there)
     turns_to_revolt: tuple[float, ...]  # per province: P(in revolt after the next R7.1)
     dominoes: float  # expected unrest turning at the next R7.1
     uprising: tuple[float, ...]  # per province: P(an uprising there at the next R7.2's first roll)
@@ -172,9 +178,8 @@ def domino_chances(state: State, facts: BoardFacts) -> list[float]:
     normal link, with probability 1/2 through a broken link; chains repeat.  Independence of the
     ways is assumed (exact on chains and trees, a close estimate on loops)."""
     disc = state.disc
-    n = len(disc)
     p = [1.0 if d == REVOLT else 0.0 for d in disc]
-    unrest = [q for q in range(n) if disc[q] == UNREST]
+    unrest = [q for q, d in enumerate(disc) if d == UNREST]
     if not unrest:
         return p
     neighbours = facts.board.neighbours
@@ -218,7 +223,9 @@ def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
     figure = state.figure
     n = board.size
     turns = domino_chances(state, facts)
-    dominoes = sum(turns[q] for q in range(n) if disc[q] == UNREST)
+    revolts = tuple([q for q, d in enumerate(disc) if d == REVOLT])
+    unrests = tuple([q for q, d in enumerate(disc) if d == UNREST])
+    dominoes = sum(turns[q] for q in unrests)
     vicarius = vicarius_province(state)
 
     # R7.2: the first roll of the activity, 1/36 per outer province.
@@ -247,10 +254,8 @@ def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
         new_armies = sum(uprising) * empty / 6.0
 
     armies: list[ArmyReading] = []
-    for a in range(n):
+    for a in [q for q, f in enumerate(figure) if ARMY <= f <= REBEL]:
         f = figure[a]
-        if not ARMY <= f <= REBEL:
-            continue
         steps = facts.path_steps[a]
         on_way = facts.path_broken[a]
         nxt = board.next_step[a]
@@ -264,11 +269,12 @@ def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
 
     securable: list[int] = []
     unsecured = 0
+    revolt_regions = {board.region_of[q] for q in revolts}
     for b in board.borders:
         if disc[b] >= GARRISON:
             continue
         unsecured += 1
-        if not state.region_has_revolt(board.region_of[b]):
+        if board.region_of[b] not in revolt_regions:
             securable.append(b)
     garrisons_left = sum(state.garrisons)
     short = max(0, unsecured - garrisons_left)
@@ -276,8 +282,8 @@ def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
     work: list[int] = []
     dist = facts.distance
     targets = securable
-    revolt_targets = [q for q in range(n) if disc[q] == REVOLT
-                      and not state.is_secured(board.border_of.get(board.region_of[q], -1))]
+    region_border = facts.region_border
+    revolt_targets = [q for q in revolts if region_border[q] < 0 or disc[region_border[q]] < GARRISON]
     army_places = [a.province for a in armies if not a.rebel]
     for e in range(4):
         at = state.emperor_at[e]
@@ -294,6 +300,9 @@ def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
             best = min(best, max(0, row[a] - 1))
         work.append(best if best < FAR else 0)
     return Readings(
+        revolts=revolts,
+        unrests=unrests,
+        blocking=sum(1 for q in revolt_targets if region_border[q] >= 0),
         turns_to_revolt=tuple(turns),
         dominoes=dominoes,
         uprising=tuple(uprising),
@@ -316,22 +325,10 @@ def terms(state: State, weights: Weights = WEIGHTS, facts: BoardFacts | None = N
     if state.result is not Result.ONGOING:
         return {"result": WIN if state.result.is_victory else -WIN}
     facts = facts or board_facts(state.board)
-    board = facts.board
     r = read_threats(state, facts)
-    disc = state.disc
-    revolts = 0
-    blocking = 0
-    unrest = 0
-    for q in board.roman:
-        d = disc[q]
-        if d == REVOLT:
-            revolts += 1
-            region = board.region_of[q]
-            border = board.border_of.get(region, -1)
-            if border >= 0 and disc[border] < GARRISON:
-                blocking += 1
-        elif d == UNREST:
-            unrest += 1
+    revolts = len(r.revolts)
+    blocking = r.blocking
+    unrest = len(r.unrests)
     army_count = 0.0
     army_near = 0.0
     for a in r.armies:

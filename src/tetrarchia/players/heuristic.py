@@ -25,6 +25,7 @@ from tetrarchia.core.engine import (
     deciding_seat,
     legal_actions,
 )
+from tetrarchia.core.pieces import NO_DISC, REVOLT, UNREST
 from tetrarchia.core.state import Awaiting, State
 from tetrarchia.players.evaluation import WEIGHTS, BoardFacts, Weights, board_facts, terms
 from tetrarchia.players.protocol import UNLIMITED, Budget
@@ -54,7 +55,7 @@ def position_terms(state: State, turn_of: State, weights: Weights, facts: BoardF
     if state.awaiting is Awaiting.ROMAN_ACTION and state.turn == turn_of.turn \
             and state.turns_played == turn_of.turns_played and not state.is_over:
         found["ip"] = weights.ip * state.ip
-        if depth > 0 and state.ip > 0:
+        if depth > 0 and state.ip > 0 and _work_here(state):
             best = sum(found.values())
             for action in legal_actions(state):
                 if isinstance(action, (Subdue, Secure)):
@@ -65,6 +66,19 @@ def position_terms(state: State, turn_of: State, weights: Weights, facts: BoardF
                     if value > best:
                         best, found = value, then
     return found
+
+
+def _work_here(state: State) -> bool:
+    """Whether the Emperor of the turn may Subdue or Secure where he stands (a quick filter
+    before asking the engine for the legal actions): a revolt or unrest, or no disc and a
+    garrison left (R5.3, R5.4)."""
+    at = state.emperor_at[state.turn]
+    if at < 0:
+        return False
+    disc = state.disc[at]
+    if disc in (REVOLT, UNREST):
+        return True
+    return disc == NO_DISC and state.garrisons[state.turn] > 0
 
 
 def settles_with_dice(state: State, action: Action, child: State) -> bool:
