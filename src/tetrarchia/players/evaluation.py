@@ -54,7 +54,8 @@ class Weights:
     uprising: float = 18.0  # expected new revolts of the next R7.2 (×1/36 per province rolled)
     new_army: float = 150.0  # expected armies placed by the next R7.2's uprisings
     army: float = 12.0  # each army on the board (R7.3)
-    army_near: float = 200.0  # each army, halved per Barbarian phase it still needs to reach Roma
+    army_near: float = 200.0  # each army one phase from Roma; halved per ``army_halving`` phases
+    army_halving: float = 1.0  # Barbarian phases to Roma that halve an army's threat
     reserve: float = 2.0  # per (10 - discs left)² of the unrest and of the revolt reserve (R8)
     emperor_doomed: float = 14.0  # an Emperor on a province expected in revolt at R7.1
     emperor_off: float = 10.0  # an Emperor off the board (he re-enters at his next turn, R4)
@@ -329,6 +330,7 @@ def terms(state: State, weights: Weights = WEIGHTS, facts: BoardFacts | None = N
     revolts = len(r.revolts)
     blocking = r.blocking
     unrest = len(r.unrests)
+    w = weights
     army_count = 0.0
     army_near = 0.0
     for a in r.armies:
@@ -336,7 +338,7 @@ def terms(state: State, weights: Weights = WEIGHTS, facts: BoardFacts | None = N
             army_count += 0.5
             continue
         army_count += 1.0
-        near = 0.5 ** max(a.phases - 1.0, 0.0)  # halves with each phase still to go
+        near = 0.5 ** (max(a.phases - 1.0, 0.0) / w.army_halving)  # nearer, worse
         army_near += near * (1.0 - a.held)  # an Emperor in its way may beat it (R7.3)
     doomed = 0.0
     off = 0
