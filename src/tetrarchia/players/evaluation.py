@@ -55,7 +55,7 @@ class Weights:
     new_army: float = 150.0  # expected armies placed by the next R7.2's uprisings
     army: float = 12.0  # each army on the board (R7.3)
     army_near: float = 200.0  # each army one phase from Roma; halved per ``army_halving`` phases
-    army_halving: float = 1.0  # Barbarian phases to Roma that halve an army's threat
+    army_halving: float = 3.0  # Barbarian phases to Roma that halve an army's threat
     reserve: float = 2.0  # per (10 - discs left)² of the unrest and of the revolt reserve (R8)
     emperor_doomed: float = 14.0  # an Emperor on a province expected in revolt at R7.1
     emperor_off: float = 10.0  # an Emperor off the board (he re-enters at his next turn, R4)
