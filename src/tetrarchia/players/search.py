@@ -50,7 +50,7 @@ from tetrarchia.players.evaluation import WEIGHTS, BoardFacts, Weights, board_fa
 from tetrarchia.players.heuristic import choose, look_ahead, position_terms
 from tetrarchia.players.protocol import UNLIMITED, Budget
 
-DEFAULT_SIMULATIONS = 48
+DEFAULT_SIMULATIONS = 16
 MAX_TURNS_AHEAD = 8
 PLANNING_SHARE = 0.5  # of a time budget, for enumerating plans (the rest: sampling)
 ATTACKS_JUDGED = 3  # armies whose best attack plan is judged whatever its rank
@@ -181,7 +181,7 @@ class SearchPlayer:
     name = "search"
 
     def __init__(self, seed: int | None = None, weights: Weights = WEIGHTS, beam: int = 10,
-                 candidates: int = 6, turns: int = 1, workers: int = 1) -> None:
+                 candidates: int = 6, turns: int = 2, workers: int = 1) -> None:
         if not 1 <= turns <= MAX_TURNS_AHEAD:
             raise ValueError(f"the turns sampled ahead must be 1 to {MAX_TURNS_AHEAD}, not {turns!r}")
         if workers < 1:
@@ -259,12 +259,15 @@ class SearchPlayer:
         simulations = budget.simulations or DEFAULT_SIMULATIONS
         seeds = [rng.getrandbits(32) for _ in range(simulations)]
         if not self._judge_in_pool(state, judged, seeds, budget, start):
+            last_round = 0.0
             for done, seed in enumerate(seeds):  # round robin: a time limit cuts every plan at
+                began = time.perf_counter()  # the same sample; a round that would end past the
                 if budget.seconds is not None and done and \
-                        time.perf_counter() - start > budget.seconds:  # the same sample
+                        began - start + last_round > budget.seconds:  # limit is not begun
                     break
                 for plan in judged:
                     plan.samples.append(sample(plan.end, seed, self.turns, weights, facts))
+                last_round = time.perf_counter() - began
         done = min((len(p.samples) for p in judged), default=0)
         ranked = sorted(judged, key=lambda p: -sign * p.mean) + rest
         thought = Thought(ranked, done, time.perf_counter() - start)
