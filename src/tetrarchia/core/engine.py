@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from enum import Enum
 from itertools import product
-from typing import Final
+from typing import Any, Final
 
 from tetrarchia.core import barbarian, combat, setup, turns
 from tetrarchia.core import tasks as t
@@ -28,7 +28,7 @@ from tetrarchia.core.actions import Action, Enter, Move, PlaceFleet, Roll
 from tetrarchia.core.board import Board, default_board
 from tetrarchia.core.diagnose import explain_illegal
 from tetrarchia.core.errors import WrongMoment
-from tetrarchia.core.events import PURPOSE_TEXT, Events, Purpose
+from tetrarchia.core.events import PURPOSE_TEXT, Events
 from tetrarchia.core.pieces import Emperor
 from tetrarchia.core.roman import apply_roman, entry_choices, roman_actions
 from tetrarchia.core.settings import Settings
@@ -59,7 +59,10 @@ _STOP_BEFORE: dict[Boundary, frozenset[int]] = {
     Boundary.GAME_END: frozenset(),
 }
 
-Handler = Callable[[State, tuple[int, ...], Events], bool]
+# A step's handler takes the state, the step's record (tasks.py) and the events; it answers True
+# when the machine may go on (it popped or replaced its step, or pushed others), False when the
+# machine stops for dice or a decision.
+Handler = Callable[[State, Any, Events], bool]
 
 HANDLERS: dict[int, Handler] = {
     t.INITIAL_REVOLT: setup.run_initial_revolt,
@@ -179,7 +182,8 @@ def deciding_seat(state: State) -> int | None:
     if awaiting is Awaiting.FLEET_PLACEMENT:
         return int(Emperor.DIOCLETIAN)
     if awaiting is Awaiting.DECISION:
-        return state.tasks[-1][1]
+        top = state.tasks[-1]
+        return top.seat if isinstance(top, t.DecisionStep) else None
     return None
 
 
@@ -233,7 +237,7 @@ def chance_outcomes(state: State) -> list[tuple[Roll, float]]:
 
 def roll_description(state: State) -> str:
     """What the pending roll is for, in words."""
-    return PURPOSE_TEXT[Purpose(state.roll_purpose)]
+    return PURPOSE_TEXT[state.roll_purpose]
 
 
 def apply_action(state: State, action: Action, events: Events = None,

@@ -20,19 +20,20 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from tetrarchia.core.actions import Action, OptionAction
-from tetrarchia.core.barbarian import ARROW_FALLBACK, STEP_OFFERED, place_army
+from tetrarchia.core.barbarian import place_army
 from tetrarchia.core.board import Board
-from tetrarchia.core.errors import IllegalAction, NotYourTurn, Refusal, WrongMoment
+from tetrarchia.core.errors import IllegalAction, NotYourTurn, Refusal, SaveFileError, WrongMoment
 from tetrarchia.core.events import Event, Events
+from tetrarchia.core.extensions import TURN, declare_flag, declare_record
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import ARMY, NO_DISC, NO_FIGURE, REBEL
 from tetrarchia.core.reachable import allow_below, register_task
 from tetrarchia.core.rulebook import Hooks, Param, RuleModule, register
 from tetrarchia.core.settings import Settings
-from tetrarchia.core.state import State
+from tetrarchia.core.state import State, Task
 from tetrarchia.core.tasks import (
     ACTIVITY,
     ACTIVITY_PROVINCE,
@@ -40,9 +41,11 @@ from tetrarchia.core.tasks import (
     ARMY_STEP,
     DECISION,
     REMOVE_ON_REVOLT,
-    SPREAD,
     UPRISING,
     UPRISING_ARMY,
+    ArmyStep,
+    DecisionStep,
+    SpreadStep,
     place_revolt,
     register_step,
     reserves_after_revolt,
@@ -56,13 +59,80 @@ from tetrarchia.options.common import (
 
 SEAT = 4
 GRAY_DISCS = 4
-REROLLED = 1 << 3  # state.flags (turn bit): the dice on the table were already rerolled
-BLACK_MOMENT = register_step("black-moment")  # (op, step): the black disc before R7.2 or R7.3
+REROLLED = declare_flag("rerolled", TURN)  # the dice on the table were already rerolled (D24)
+
+
+class BarbarianDiscs(NamedTuple):
+    """R12.6: the Barbarian player's gray discs (from the unrest reserve) and his black disc
+    (1 while unused, from the revolt reserve)."""
+
+    gray: int = 0
+    black: int = 0
+
+
+def _discs_from_json(state: State, data: Any) -> BarbarianDiscs:
+    if not isinstance(data, dict) or set(data) - {"gray", "black"}:
+        raise SaveFileError(f"{data!r} is not {{\"gray\": count, \"black\": count}}")
+    gray, black = data.get("gray", 0), data.get("black", 0)
+    if type(gray) is not int or type(black) is not int or not 0 <= gray <= GRAY_DISCS \
+            or not 0 <= black <= 1:
+        raise SaveFileError(f"the Barbarian player holds 0-{GRAY_DISCS} gray discs and 0-1 black "
+                            f"disc, not {gray!r} and {black!r}")
+    return BarbarianDiscs(gray, black)
+
+
+def _check_discs(state: State, record: BarbarianDiscs, found: list[str]) -> None:
+    if not isinstance(record, BarbarianDiscs) or not 0 <= record.gray <= GRAY_DISCS \
+            or not 0 <= record.black <= 1:
+        found.append(f"the Barbarian player holds 0-{GRAY_DISCS} gray discs and 0-1 black disc, "
+                     f"not {record!r}")
+
+
+DISCS = declare_record(
+    "barbarian-discs", BarbarianDiscs(), "the Barbarian player's discs",
+    lambda state, record: {"gray": record.gray, "black": record.black}, _discs_from_json,
+    _check_discs, reserve_unrest=lambda record: record.gray,
+    reserve_revolt=lambda record: record.black)
+
+
+_DISCS = DISCS.index  # the slot read directly: asked after every roll of his phase
+
+
+def gray(state: State) -> int:
+    """The Barbarian player's gray discs (R12.6)."""
+    count: int = state.ext[_DISCS].gray
+    return count
+
+
+def black(state: State) -> int:
+    """1 while the Barbarian player's black disc is unused (R12.6)."""
+    count: int = state.ext[_DISCS].black
+    return count
+
+
+def _put(state: State, **changes: int) -> None:
+    DISCS.put(state, DISCS.get(state)._replace(**changes))
+
+
+# The steps a BARBARIAN_BLACK decision comes before (its argument, BlackMomentStep.before)
+BEFORE_SPREAD = 1  # R7.1
+BEFORE_ACTIVITY = 2  # R7.2
+BEFORE_ADVANCE = 3  # R7.3
+
+
+class BlackMomentStep(NamedTuple):
+    """R12.6: the Barbarian player may use his black disc now, ``before`` R7.2 or R7.3."""
+
+    op: int
+    before: int
+
+
+BLACK_MOMENT = register_step("black-moment", BlackMomentStep,
+                             kinds=(("before", (BEFORE_ACTIVITY, BEFORE_ADVANCE)),))
 # It lies just above the activity (R7.2) or the advance (R7.3); what lay on those lies on it.
-register_task(BLACK_MOMENT, (((2, 3),),), frozenset({ACTIVITY, ADVANCE}))
+register_task(BLACK_MOMENT, frozenset({ACTIVITY, ADVANCE}))
 for _step in (ACTIVITY, REMOVE_ON_REVOLT, UPRISING, UPRISING_ARMY, ACTIVITY_PROVINCE):
     allow_below(_step, BLACK_MOMENT)
-BEFORE_SPREAD = 1  # the steps a BARBARIAN_BLACK decision comes before (its 4th element)
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,19 +337,19 @@ def _parse(low: str, board: Board, text: str) -> Action | None:
 
 # --- hooks --------------------------------------------------------------------------------------
 def _setup(state: State) -> None:
-    state.gray = min(GRAY_DISCS, state.unrest_reserve)
-    state.unrest_reserve -= state.gray
-    state.black = 1
+    _put(state, gray=min(GRAY_DISCS, state.unrest_reserve))
+    state.unrest_reserve -= gray(state)
+    _put(state, black=1)
     state.revolt_reserve -= 1
 
 
 def _round_start(state: State, events: Events) -> None:
-    refill = min(GRAY_DISCS - state.gray, state.unrest_reserve)
+    refill = min(GRAY_DISCS - gray(state), state.unrest_reserve)
     if refill > 0:
-        state.gray += refill
+        _put(state, gray=gray(state) + refill)
         state.unrest_reserve -= refill
         if events is not None:
-            events.append(GrayRefilled(state.gray, state.unrest_reserve))
+            events.append(GrayRefilled(gray(state), state.unrest_reserve))
 
 
 def _after_roll(state: State) -> bool:
@@ -287,10 +357,10 @@ def _after_roll(state: State) -> bool:
     black disc (before the roll is used)."""
     rerolled = state.flags & REROLLED
     state.flags &= ~REROLLED
-    may_reroll = not rerolled and state.gray > 0
+    may_reroll = not rerolled and gray(state) > 0
     if not may_reroll and not black_choices(state):
         return False
-    state.tasks.append((DECISION, SEAT, BARBARIAN_REROLL, int(may_reroll)))
+    state.tasks.append(DecisionStep(DECISION, SEAT, BARBARIAN_REROLL, (int(may_reroll),)))
     return True
 
 
@@ -303,39 +373,39 @@ def _redirect_targets(state: State, src: int) -> list[int]:
             if q != usual and not board.is_border[q] and not ARMY <= state.figure[q] <= REBEL]
 
 
-def _before_step(state: State, task: tuple[int, ...]) -> bool:
-    if state.gray <= 0 and not black_choices(state):
+def _before_step(state: State, task: ArmyStep) -> bool:
+    if gray(state) <= 0 and not black_choices(state):
         return False
-    state.tasks.append((DECISION, SEAT, BARBARIAN_ADVANCE, task[1]))
+    state.tasks.append(DecisionStep(DECISION, SEAT, BARBARIAN_ADVANCE, (task.province,)))
     return True
 
 
 def _phase_start(state: State, events: Events) -> None:
     """Before R7.1: the black disc; and its moments before R7.2 and R7.3 go on the machine,
     just above those steps (the stack runs last-pushed first)."""
-    if not state.black:
+    if not black(state):
         return
     tasks = state.tasks
-    for op, step in ((ADVANCE, 3), (ACTIVITY, 2)):
+    for op, before in ((ADVANCE, BEFORE_ADVANCE), (ACTIVITY, BEFORE_ACTIVITY)):
         at = _last_index(tasks, op)
         if at >= 0:
-            tasks.insert(at + 1, (BLACK_MOMENT, step))
+            tasks.insert(at + 1, BlackMomentStep(BLACK_MOMENT, before))
     if black_choices(state):
-        tasks.append((DECISION, SEAT, BARBARIAN_BLACK, BEFORE_SPREAD))
+        tasks.append(DecisionStep(DECISION, SEAT, BARBARIAN_BLACK, (BEFORE_SPREAD,)))
 
 
-def _last_index(tasks: list[tuple[int, ...]], op: int) -> int:
+def _last_index(tasks: list[Task], op: int) -> int:
     for i in range(len(tasks) - 1, -1, -1):
         if tasks[i][0] == op:
             return i
     return -1
 
 
-def run_black_moment(state: State, task: tuple[int, ...], events: Events) -> bool:
+def run_black_moment(state: State, task: BlackMomentStep, events: Events) -> bool:
     """Before R7.2 or R7.3: the black disc, while unused and while it can go somewhere."""
     state.tasks.pop()
     if black_choices(state):
-        state.tasks.append((DECISION, SEAT, BARBARIAN_BLACK, task[1]))
+        state.tasks.append(DecisionStep(DECISION, SEAT, BARBARIAN_BLACK, (task.before,)))
     return True
 
 
@@ -354,33 +424,33 @@ def black_army_borders(state: State) -> list[int]:
 
 def black_choices(state: State) -> list[Action]:
     """The black disc's uses now (R12.6, D25), none once it is spent."""
-    if not state.black:
+    if not black(state):
         return []
     return [*(BlackRevolt(p) for p in black_revolt_places(state)),
             *(BlackArmy(b) for b in black_army_borders(state))]
 
 
 def _choices(state: State) -> list[Action] | None:
-    task = state.tasks[-1] if state.tasks and state.tasks[-1][0] == DECISION else None
-    if task is None or task[1] != SEAT:
+    task = state.tasks[-1] if state.tasks else None
+    if not isinstance(task, DecisionStep) or task.seat != SEAT:
         return None
-    kind = task[2]
-    if kind == BARBARIAN_REROLL:
-        may_reroll = (len(task) < 4 or task[3]) and state.gray > 0
+    kind = task.kind
+    if kind == BARBARIAN_REROLL:  # its argument, when written: whether he may still reroll
+        may_reroll = (not task.args or task.args[0]) and gray(state) > 0
         return [*([Reroll()] if may_reroll else []), *black_choices(state), BarbarianPass()]
     if kind == BARBARIAN_ADVANCE:
-        src = task[3]
-        gray: list[Action] = []
-        if state.gray > 0:
-            gray = [CancelAdvance(src), *(Redirect(src, q) for q in _redirect_targets(state, src))]
-        return [*gray, *black_choices(state), BarbarianPass()]
+        src = task.args[0]
+        spend: list[Action] = []
+        if gray(state) > 0:
+            spend = [CancelAdvance(src), *(Redirect(src, q) for q in _redirect_targets(state, src))]
+        return [*spend, *black_choices(state), BarbarianPass()]
     if kind == BARBARIAN_BLACK:
         return [*black_choices(state), BarbarianPass()]
     return None
 
 
 def _spend_gray(state: State) -> None:
-    state.gray -= 1
+    _put(state, gray=gray(state) - 1)
     state.unrest_reserve += 1
 
 
@@ -390,23 +460,24 @@ def apply(state: State, action: OptionAction, events: Events) -> None:
     if isinstance(action, Reroll):
         _spend_gray(state)
         if events is not None:
-            events.append(DiceRerolled(state.dice or (), state.gray, state.unrest_reserve))
+            events.append(DiceRerolled(state.dice or (), gray(state), state.unrest_reserve))
         state.dice = None
         state.flags |= REROLLED
     elif isinstance(action, CancelAdvance):
         _spend_gray(state)
         state.tasks.pop()  # the army's step
         if events is not None:
-            events.append(AdvanceCancelled(action.province, state.gray, state.unrest_reserve))
+            events.append(AdvanceCancelled(action.province, gray(state), state.unrest_reserve))
     elif isinstance(action, Redirect):
         _spend_gray(state)
-        fallback = ARROW_FALLBACK if state.settings.param("barbaria", "redirect") == "arrow" else 0
-        state.tasks[-1] = (ARMY_STEP, action.province, action.dest, STEP_OFFERED | fallback)
+        fallback = state.settings.param("barbaria", "redirect") == "arrow"
+        state.tasks[-1] = ArmyStep(ARMY_STEP, action.province, action.dest, step_offered=True,
+                                   arrow_fallback=fallback)
         if events is not None:
-            events.append(ArmyRedirected(action.province, action.dest, state.gray,
+            events.append(ArmyRedirected(action.province, action.dest, gray(state),
                                          state.unrest_reserve))
     elif isinstance(action, BlackRevolt):
-        state.black = 0
+        _put(state, black=0)
         state.revolt_reserve += 1  # the black disc becomes a revolt on the board
         if events is not None:
             events.append(BlackDiscRevolt(action.province,
@@ -414,7 +485,7 @@ def apply(state: State, action: OptionAction, events: Events) -> None:
         place_revolt(state, action.province, events)
         _spreading_goes_on(state)
     elif isinstance(action, BlackArmy):
-        state.black = 0
+        _put(state, black=0)
         state.revolt_reserve += 1
         if events is not None:
             events.append(BlackDiscArmy(action.border))
@@ -426,16 +497,16 @@ def _spreading_goes_on(state: State) -> None:
     """A revolt placed during the spreading of R7.1 (after one of its broken-link rolls) spreads
     too: the wave under way is marked as having changed something, so another wave follows."""
     for i, task in enumerate(state.tasks):
-        if task[0] == SPREAD and len(task) == 4:
-            state.tasks[i] = (SPREAD, task[1], task[2], 1)
+        if isinstance(task, SpreadStep) and task.revolts is not None:
+            state.tasks[i] = task._replace(changed=True)
 
 
 def explain(state: State, action: OptionAction) -> IllegalAction:
     task = state.tasks[-1] if state.tasks else None
-    if task is None or task[0] != DECISION:
+    if not isinstance(task, DecisionStep):
         return WrongMoment("the Barbarian player decides only during the Barbarian phase, when "
                            "the game asks him")
-    if task[1] != SEAT:
+    if task.seat != SEAT:
         return NotYourTurn("the game waits for an Emperor's decision, not the Barbarian player's")
     return IllegalAction("that is not one of the Barbarian player's choices now",
                          Refusal.NOT_A_CHOICE)
