@@ -60,7 +60,7 @@ def state_key(state: State) -> Hashable:
     """What tells two positions of one Roman phase apart (the shared board and settings aside)."""
     return (tuple(state.disc), tuple(state.figure), tuple(state.fleets), tuple(state.garrisons),
             tuple(state.emperor_at), state.ip, state.passing, state.passer, state.flags,
-            state.awaiting, state.turns_played, tuple(state.tasks))
+            state.awaiting, state.turns_played, tuple(state.tasks), tuple(state.ext))
 
 
 @dataclass(slots=True)
