@@ -56,6 +56,7 @@ class Weights:
     army: float = 12.0  # each army on the board (R7.3)
     army_near: float = 200.0  # each army one phase from Roma; halved per ``army_halving`` phases
     army_halving: float = 3.0  # Barbarian phases to Roma that halve an army's threat
+    attack_ready: float = 20.0  # per army, the best chance of an Emperor linked to it to beat it
     reserve: float = 2.0  # per (10 - discs left)² of the unrest and of the revolt reserve (R8)
     emperor_doomed: float = 14.0  # an Emperor on a province expected in revolt at R7.1
     emperor_off: float = 10.0  # an Emperor off the board (he re-enters at his next turn, R4)
@@ -148,6 +149,7 @@ class ArmyReading:
     blocked_by: int  # the Emperor standing on its next step (it attacks him, R7.3), or -1
     rebel: bool  # R13: a rebel army never advances
     held: float = 0.0  # P(that Emperor beats it when it attacks him, R6), the board as it stands
+    ready: float = 0.0  # the best P(win) of an Emperor linked to it attacking it now (R5.5, R6)
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,8 +267,13 @@ def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
         if nxt >= 0 and EMPEROR_FIGURE <= figure[nxt] < EMPEROR_FIGURE + 4:
             blocker = figure[nxt] - EMPEROR_FIGURE
             held = defence_odds(state, blocker, nxt, a)
+        ready = 0.0
+        for q, _ in board.neighbours[a]:
+            e = figure[q] - EMPEROR_FIGURE
+            if 0 <= e < 4:
+                ready = max(ready, defence_odds(state, e, q, a))  # R6: the same numbers
         armies.append(ArmyReading(a, steps, on_way, float(steps + on_way) if steps < FAR else float(FAR),
-                                  blocker, f == REBEL, held))
+                                  blocker, f == REBEL, held, ready))
 
     securable: list[int] = []
     unsecured = 0
@@ -333,11 +340,13 @@ def terms(state: State, weights: Weights = WEIGHTS, facts: BoardFacts | None = N
     w = weights
     army_count = 0.0
     army_near = 0.0
+    ready = 0.0
     for a in r.armies:
         if a.rebel:
             army_count += 0.5
             continue
         army_count += 1.0
+        ready += a.ready
         near = 0.5 ** (max(a.phases - 1.0, 0.0) / w.army_halving)  # nearer, worse
         army_near += near * (1.0 - a.held)  # an Emperor in its way may beat it (R7.3)
     doomed = 0.0
@@ -364,6 +373,7 @@ def terms(state: State, weights: Weights = WEIGHTS, facts: BoardFacts | None = N
         "new_army": -w.new_army * r.expected_new_armies,
         "army": -w.army * army_count,
         "army_near": -w.army_near * army_near,
+        "attack_ready": w.attack_ready * ready,
         "reserve": -w.reserve * (max(0, RESERVE_ALARM - r.unrest_left) ** 2
                                  + max(0, RESERVE_ALARM - r.revolts_left) ** 2),
         "emperor_doomed": -w.emperor_doomed * doomed,
@@ -394,6 +404,8 @@ REASONS: dict[str, tuple[str, str]] = {  # term: (when it rises, when it falls)
     "new_army": ("keeps new armies off the borders (R7.2)", "risks a new army (R7.2)"),
     "army": ("destroys an army", "lets an army stand"),
     "army_near": ("stops an army on its way to Roma (R7.3)", "lets an army march on Roma (R7.3)"),
+    "attack_ready": ("stands ready to attack an army with good odds (R6)",
+                     "leaves an army out of reach of a good attack (R6)"),
     "reserve": ("keeps the reserves from running dry (R8)", "drains the reserves (R8)"),
     "emperor_doomed": ("takes an Emperor off a revolt (R7.1)", "leaves an Emperor on a revolt (R7.1)"),
     "emperor_off": ("brings an Emperor back", "loses an Emperor from the board"),
