@@ -92,6 +92,27 @@ def test_an_army_reads_its_steps_and_broken_links_to_roma() -> None:
     assert (britannia.steps, britannia.broken, britannia.phases) == (9, 2, 11.0)
 
 
+def test_the_odds_of_the_emperors_around_an_army() -> None:
+    # R6: the army in Etrvria, Maximian linked to it in Cisalpina with his printed capital and
+    # his garrison in Narbonensis (linked to Cisalpina): support 2, no multiplier; the army has
+    # no revolt around it.  Maximian wins when die + 2 > the army's die: 2+3+4+5+6+6 = 26 of 36.
+    state = position(armies=["etrvria"], emperors={"Maximian": "cisalpina"},
+                     discs={"II:6": "garrison Maximian"})
+    (army,) = read_threats(state).armies
+    assert (army.ready, army.held, army.blocked_by) == (pytest.approx(26 / 36), 0.0, -1)
+    # Diocletian in Roma, the army's next step: it attacks him there (R7.3).  Roma's printed disc
+    # is his support 1, and Maximian linked to the army doubles him: (die + 1) x 2 beats the
+    # army's die 3+5+6+6+6+6 = 32 times of 36.  Maximian attacking is doubled by Diocletian now:
+    # (die + 2) x 2 beats every die of the army but a 6 against his 1 ((1 + 2) x 2 = 6 ties):
+    # 35 of 36.
+    state = position(armies=["etrvria"], emperors={"Maximian": "cisalpina", "Diocletian": "roma"},
+                     discs={"II:6": "garrison Maximian"})
+    (army,) = read_threats(state).armies
+    assert army.blocked_by == Emperor.DIOCLETIAN
+    assert army.held == pytest.approx(32 / 36)
+    assert army.ready == pytest.approx(35 / 36)
+
+
 def test_garrisons_short_of_the_borders() -> None:
     # R5.3, R8: six unsecured borders; at level 3xxx (12 garrisons) 7 are on Roman provinces,
     # so 5 are left for the six borders: one short.
