@@ -208,13 +208,14 @@ def defence_odds(state: State, emperor: int, province: int, army: int) -> float:
     attacks him, over the 36 rolls: his support and the other Emperors linked to the army double
     his value, the revolts around the army and the other armies linked to him double its own."""
     values = battle_values(state, emperor, province, army, 0, 0)  # supports and multipliers
+    theirs = values.barbarian_die + values.barbarian_support
+    multiplier = values.barbarian_multiplier
     wins = 0
     for roman in range(1, 7):
         ours = (roman + values.roman_die + values.roman_support) * values.roman_multiplier
-        for barbarian in range(1, 7):
-            if ours > (barbarian + values.barbarian_die + values.barbarian_support) * \
-                    values.barbarian_multiplier:
-                wins += 1
+        # the army's dice d with (d + theirs) x multiplier < ours: d <= ceil(ours / multiplier)
+        # - 1 - theirs
+        wins += max(0, min(6, -(-ours // multiplier) - 1 - theirs))
     return wins / 36
 
 
