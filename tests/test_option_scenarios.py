@@ -6,7 +6,7 @@ when defeated (D12), and has no module powers).
 
 Setups are played from ``new_game`` with every die scripted through the Purpose-checking
 ``barbarian_helpers.roll``, so each test also proves which dice the scenario asks for.  Rebel
-fights use hand-written positions carrying the scenario's ``expansion`` section.
+fights use hand-written positions carrying the scenario's records (``rebels``, ``skip``).
 """
 
 from __future__ import annotations
@@ -419,13 +419,13 @@ def rebel_position(spec: Spec, *, discs_: Mapping[str, str], emperors_: Mapping[
                    armies_: list[str] | None = None, ip: int = 6) -> State:
     """A hand-written position of the scenario with its rebels, at the Roman phase of ``turn``."""
     rebels = [(b, z) for b, z, _ in spec.rebels]
+    zone = spec.pirates if pirates is None else pirates
     data: dict[str, Any] = {
-        "format": "tetrarchia-position", "version": 1,
+        "format": "tetrarchia-position", "version": 2,
         "settings": {"level": spec.level, "options": [spec.key]},
         "discs": {**{b: "revolt" for b, _ in rebels}, **discs_},
         "emperors": dict(emperors_), "armies": armies_ or [], "fleets": fleets,
-        "expansion": {"rebels": [[b, z] for b, z in rebels],
-                      "pirates": spec.pirates if pirates is None else pirates},
+        "records": {"rebels": [[b, z] for b, z in rebels], **({"pirates": zone} if zone else {})},
         "turn": {"emperor": turn.title, "ip": ip},
     }
     return position_from_json(data, BOARD)
@@ -666,3 +666,18 @@ def test_r13_a_rebels_border_cannot_be_entered_while_the_rebel_stands_there() ->
     state = with_fleet(REBEL_CASES[0])
     assert Move(C, at("II:1"), at("britannia")) not in legal_actions(state)
     assert EndPhase(C) in legal_actions(state)
+
+
+@pytest.mark.parametrize(("die", "turns"), [(4, True), (3, False)])
+@pytest.mark.parametrize("case", REBEL_CASES, ids=REBEL_IDS)
+def test_r7_1_a_rebels_revolt_spreads_to_linked_unrest(case: RebelCase, die: int, turns: bool) -> None:
+    """R7.1, D40: the rebel stands on a revolt disc, and every unrest linked to a revolt turns.
+    Each rebel's border is linked to ``case.origin`` by a broken link, so the spreading rolls it
+    (R7.4): 4-6 linked, the unrest turns; 1-3 not linked, it stays."""
+    state = rebel_position(case.spec, discs_={case.origin: "unrest"}, emperors_={case.emperor.title: "IV:3"},
+                           turn=case.emperor, fleets=[2])
+    end_phase(state)
+    assert awaits_roll(state) == Purpose.BROKEN_LINK
+    link_roll(state, die)
+    assert discs(state)[case.origin] == ("revolt" if turns else "unrest")
+    assert discs(state)[case.border] == "revolt"  # the rebel's own revolt stays (R13)
