@@ -28,6 +28,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from tetrarchia.analysis.forecast import Forecast, forecast
+from tetrarchia.cli.advice import AiSeats, advice_lines, advise
 from tetrarchia.cli.autosave import Autosave
 from tetrarchia.cli.battle import explain_battle
 from tetrarchia.cli.decisions import decision_context, decision_word, who_decides
@@ -71,8 +72,9 @@ class PlaySession:
     def __init__(self, game: Game, console: Console, input_fn: InputFn, intro: list[str] | None = None,
                  show_board: bool = True, autosave: Autosave | None = None, interactive: bool = False,
                  pause: bool = False, recap: list[str] | None = None,
-                 autoplay: AutoPlayer | None = None) -> None:
+                 autoplay: AutoPlayer | None = None, ai: AiSeats | None = None) -> None:
         self.game = game
+        self.ai = ai  # the seats the AI plays (--ai), each move explained in a line
         self.console = console
         self.input_fn = input_fn
         self.intro = intro or []
@@ -91,7 +93,7 @@ class PlaySession:
         self.marks = False  # 'forecast on': the forecast's marks on the board
         self.saved: tuple[int, Path] | None = None  # the last 'save': log length, file
         self.typed_ahead: str | None = None  # a line typed at the pause after a Barbarian phase
-        self.autoplay = autoplay
+        self.autoplay = autoplay if autoplay is not None else seats_of(ai)
 
     @property
     def state(self) -> State:
@@ -337,6 +339,11 @@ class PlaySession:
     def undo_command(self, rest: str, legal: list[Action]) -> None:
         self.undo()
 
+    def hint(self, rest: str, legal: list[Action]) -> None:
+        """The AI's advice (cli.advice): computed on copies, a hint never changes the game."""
+        for line in advice_lines(self.state, advise(self.state, seed=len(self.game.log) + 1)):
+            self.console.print(line, markup=False, highlight=False)
+
     def map_command(self, rest: str, legal: list[Action]) -> None:
         self.console.print(render_map(self.state))
 
@@ -537,6 +544,18 @@ class PlaySession:
             self.console.print("\nNot saved.")
 
 
+def seats_of(ai: AiSeats | None) -> AutoPlayer | None:
+    """The ``--ai`` seats (``cli.advice.AiSeats``) as the play loop's autoplay hook."""
+    if ai is None:
+        return None
+    seats = ai
+
+    def play(state: State, legal: list[Action]) -> tuple[Action, str] | None:
+        return seats.move(state, legal) if seats.plays(state) else None
+
+    return play
+
+
 class Numbering:
     """Stable numbers (issue 8).  Within a decision the numbers never change; through one
     Emperor's Roman phase an action keeps its number as long as it stays in the list, and the
@@ -619,6 +638,8 @@ COMMANDS: list[Command] = [
     Command(("forecast", "f"), "forecast [on|off]", "the chances of the next Barbarian phase, "
             "exact (R7); on/off: its marks on the board", "forecast_command", takes_argument=True),
     Command(("last",), "last", "the last Barbarian phase again, and its summary", "last"),
+    Command(("hint",), "hint", "the best few actions now, with the chance of winning after each, "
+            "and why", "hint"),
     Command(("undo",), "undo", "take back the last action of this phase (never a die roll)",
             "undo_command"),
     Command(("save",), "save FILE", "save the game (resume it with: tetrarchia play --load FILE)",
