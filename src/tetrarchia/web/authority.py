@@ -70,7 +70,9 @@ class LiveGame:
     def view(self, events_from: int = 0) -> dict[str, Any]:
         """The state as the page reads it, with the events from index ``events_from``."""
         data = state_json(self.state)
-        data.update(id=self.id, version=self.version, log_length=len(self.game.log),
+        log = self.game.log
+        data.update(id=self.id, version=self.version, log_length=len(log),
+                    last_action=format_action(log[-1], self.game.board) if log else None,
                     can_undo=self.can_undo(), summary=self.summary,
                     events=self.events[events_from:], events_total=len(self.events))
         return data

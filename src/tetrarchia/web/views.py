@@ -97,7 +97,8 @@ def action_json(state: State, index: int, action: Action) -> dict[str, Any]:
                             "compact": format_action(action, board, compact=True),
                             "kind": type(action).__name__.lower(), "cost": None}
     if isinstance(action, OptionAction):
-        item.update(kind="option", group=action.group(state), label=action.label(state))
+        item.update(kind="option", group=action.group(state), label=action.label(state),
+                    places=option_places(action, board))
         return item
     if isinstance(action, PlaceFleet):
         item.update(zone=action.zone, label=board.zones[action.zone].title)
@@ -131,7 +132,22 @@ def action_json(state: State, index: int, action: Action) -> dict[str, Any]:
     elif isinstance(action, EndPhase):
         item.update(label=f"end {action.emperor.title}'s Roman phase")
     item.setdefault("group", item["kind"])
+    item["places"] = [item[key] for key in ("origin", "to", "at", "target") if key in item]
     return item
+
+
+PLACE_FIELDS = ("province", "at", "origin", "dest", "target", "border", "burn")
+
+
+def option_places(action: OptionAction, board: Board) -> list[int]:
+    """The provinces an optional rule's action names (its fields that hold one), so the page can
+    offer it from a click on the map."""
+    places = []
+    for name in PLACE_FIELDS:
+        value = getattr(action, name, None)
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < board.size:
+            places.append(value)
+    return places
 
 
 def event_json(event: Event, board: Board, log_index: int) -> dict[str, Any]:
