@@ -27,7 +27,7 @@ from tetrarchia.core.actions import (
 from tetrarchia.core.board import Board
 from tetrarchia.core.combat import battle_values
 from tetrarchia.core.engine import deciding_seat, legal_actions
-from tetrarchia.core.events import Event, event_to_json
+from tetrarchia.core.events import Event, Purpose, event_to_json
 from tetrarchia.core.notation import format_action
 from tetrarchia.core.pieces import Emperor
 from tetrarchia.core.rolls import pending_roll
@@ -39,6 +39,9 @@ from tetrarchia.web.geography import board_positions
 
 SUBDUE_COST = {SubdueKind.REMOVE_REVOLT: 2, SubdueKind.REDUCE_REVOLT: 1, SubdueKind.REMOVE_UNREST: 1}
 BARBARIAN_SEAT = 4
+# R1: the Roman die picks a region or fights for Rome; alone, it is rolled for an initial army's
+# region (R3.5) and an uprising's region (R7.2); every other single die is the Barbarian die.
+ROMAN_DIE_ALONE = (Purpose.INITIAL_ARMY, Purpose.UPRISING_REGION)
 
 
 def board_json(board: Board, board_text: str | None) -> dict[str, Any]:
@@ -160,7 +163,10 @@ def roll_json(state: State) -> dict[str, Any] | None:
     request = pending_roll(state)
     if request is None:
         return None
-    return {"purpose": request.purpose.name.lower(), "dice": request.dice, "step": request.step,
+    names = ["roman", "barbarian"] if request.dice == 2 else \
+        ["roman" if request.purpose in ROMAN_DIE_ALONE else "barbarian"]
+    return {"purpose": request.purpose.name.lower(), "dice": request.dice, "dice_names": names,
+            "step": request.step,
             "for_step": request.for_step, "region": request.region, "province": request.province,
             "army": request.army}
 

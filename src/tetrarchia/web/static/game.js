@@ -1,10 +1,11 @@
 // A game being played: the map, whose turn, the actions (by click, from the list, or typed),
 // the Barbarian phase die by die, the log.  Every action goes to the server, which alone
 // checks it; a refusal shows the engine's reason.
-import { api, el, t, announce, showDialog, closeDialog } from "./main.js";
+import { api, el, t, N_, announce, showDialog, closeDialog } from "./main.js";
 import { BoardView, EMPERORS, eventPlaces } from "./board.js";
 
 const SPEEDS = { slow: 1400, normal: 700, fast: 250 };
+const SPEED_NAMES = { slow: N_("slow"), normal: N_("normal"), fast: N_("fast") };
 
 export async function gamePage(main, id) {
   const first = await api(`/api/games/${id}`);
@@ -149,7 +150,7 @@ class GamePage {
     const answer = await this.request("advance", { until });
     if (!answer) return false;
     this.adopt(answer);
-    this.showDice(answer.last_action, this.lastRoll);
+    this.showDice(answer.last_action, until === "roll" ? this.lastRoll : null);
     this.showHappened(answer.events);
     return true;
   }
@@ -174,10 +175,10 @@ class GamePage {
     const skipButton = el("button", { type: "button", id: "skip", text: t("Skip to the next decision"), on: { click: () => this.play("skip") } });
     const speed = el("select", { id: "speed", "aria-label": t("Speed"), on: { change: (e) => {
       this.speed = e.target.value; localStorage.setItem("tetrarchia.speed", this.speed); } } },
-      ...Object.keys(SPEEDS).map((s) => el("option", { value: s, selected: s === this.speed ? "" : null, text: t(s) })));
+      ...Object.entries(SPEED_NAMES).map(([s, w]) => el("option", { value: s, selected: s === this.speed ? "" : null, text: t(w) })));
     const mode = el("select", { id: "mode", "aria-label": t("After the Roman phase"), on: { change: (e) => {
       this.mode = e.target.value; localStorage.setItem("tetrarchia.mode", this.mode); } } },
-      ...[["step", "wait for me"], ["play", "play it"], ["skip", "skip it"]].map(([v, w]) =>
+      ...[["step", N_("wait for me")], ["play", N_("play it")], ["skip", N_("skip it")]].map(([v, w]) =>
         el("option", { value: v, selected: v === this.mode ? "" : null, text: t(w) })));
     return el("div", { class: "barbarian", hidden: "" },
       el("h2", { text: t("Barbarian phase: the dice") }),
@@ -190,10 +191,11 @@ class GamePage {
   showDice(notation, roll) {
     if (!notation || !notation.startsWith("roll ")) return;
     const dice = notation.slice(5).split(" ");
-    const names = dice.length === 2 ? [t("Roman die"), t("Barbarian die")] : [t("die")];
-    const purpose = roll ? t(roll.purpose.replaceAll("_", " ")) : "";
+    const kinds = roll ? roll.dice_names : (dice.length === 2 ? ["roman", "barbarian"] : ["barbarian"]);
+    const names = kinds.map((k) => (k === "roman" ? t("Roman die") : t("Barbarian die")));
+    const purpose = roll ? t(PURPOSES[roll.purpose] || roll.purpose) : "";
     this.dice.replaceChildren(el("span", { class: "purpose", text: purpose }),
-      ...dice.map((d, i) => el("span", { class: `die ${dice.length === 2 ? (i ? "barbarian" : "roman") : ""}`,
+      ...dice.map((d, i) => el("span", { class: `die ${kinds[i]}`,
                                           "aria-label": `${names[i]} ${d}` },
                                el("b", { text: d }), el("small", { text: names[i] }))));
   }
@@ -348,6 +350,13 @@ class GamePage {
 }
 
 export const GROUP_NAMES = {
-  placefleet: "Place a fleet", enter: "Enter", move: "Move", sail: "Sail a fleet", secure: "Secure",
-  subdue: "Subdue", attack: "Attack", endphase: "End",
+  placefleet: N_("Place a fleet"), enter: N_("Enter"), move: N_("Move"), sail: N_("Sail a fleet"),
+  secure: N_("Secure"), subdue: N_("Subdue"), attack: N_("Attack"), endphase: N_("End"), option: N_("Other"),
+};
+// What a roll is for (the engine's Purpose), in words.
+const PURPOSES = {
+  initial_revolt: N_("initial revolt"), additional_revolt: N_("additional revolt"),
+  initial_army: N_("initial army"), activity: N_("Barbarian activity"), uprising_region: N_("uprising: region"),
+  uprising_province: N_("uprising: province"), broken_link: N_("broken link"), battle: N_("battle"),
+  pirates: N_("the Pirates' zone"), usurper: N_("usurper"),
 };

@@ -12,6 +12,11 @@ export function t(text) {
   return words[text] || text;
 }
 
+// Marks a sentence for the catalogue where it is written, translated later where it is shown.
+export function N_(text) {
+  return text;
+}
+
 export function language() {
   const chosen = localStorage.getItem("tetrarchia.lang");
   if (LANGS.includes(chosen)) return chosen;

@@ -1,5 +1,5 @@
 // The replay of a stored game: step, jump, play; the URL names the step, so it can be shared.
-import { api, el, t, announce } from "./main.js";
+import { api, el, t, N_, announce } from "./main.js";
 import { BoardView, eventPlaces } from "./board.js";
 
 export async function replayPage(main, id) {
@@ -32,9 +32,9 @@ export async function replayPage(main, id) {
   };
   const button = (text, f, id_) => el("button", { type: "button", id: id_, text: t(text), on: { click: f } });
   const controls = el("div", { class: "buttons" },
-    button("First", () => go(0), "replay-first"), button("Back", () => go(n - 1), "replay-back"),
-    button("Forward", () => go(n + 1), "replay-forward"), button("Last", () => go(total), "replay-last"),
-    button("Play", async () => {
+    button(N_("First"), () => go(0), "replay-first"), button(N_("Back"), () => go(n - 1), "replay-back"),
+    button(N_("Forward"), () => go(n + 1), "replay-forward"), button(N_("Last"), () => go(total), "replay-last"),
+    button(N_("Play"), async () => {
       playing = !playing;
       while (playing && n < total) { await go(n + 1); await new Promise((r) => setTimeout(r, 400)); }
       playing = false;

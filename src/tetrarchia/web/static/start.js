@@ -1,9 +1,11 @@
 // The start page: every choice `tetrarchia play` offers, checked by the server as it is made
 // (its refusal shown next to the choice), the stored games, and importing a saved game.
-import { api, el, t } from "./main.js";
+import { api, el, t, N_ } from "./main.js";
 
-const FAMILIES = [["Dux expansion", "Dux expansion (R11)"], ["variant", "Variants (R12)"],
-                  ["scenario", "Historical scenarios (R13)"]];
+const FAMILIES = [["Dux expansion", N_("Dux expansion (R11)")], ["variant", N_("Variants (R12)")],
+                  ["scenario", N_("Historical scenarios (R13)")]];
+const RESULTS = { ongoing: N_("ongoing"), roma_victrix: N_("Roma Victrix"), army_in_roma: N_("army in Roma"),
+                  reserve_empty: N_("reserve empty") };
 
 export async function startPage(main) {
   const catalogue = await api("/api/options");
@@ -103,7 +105,7 @@ export async function startPage(main) {
 
   const list = el("ul", { class: "games" }, ...games.games.map((g) => el("li", {},
     el("a", { href: `/game/${g.id}`, text: `${g.summary}` }),
-    ` · ${g.actions} ${t("actions")} · ${t(g.result.replaceAll("_", " "))} · ${new Date(g.updated * 1000).toLocaleString()} · `,
+    ` · ${g.actions} ${t("actions")} · ${t(RESULTS[g.result] || g.result)} · ${new Date(g.updated * 1000).toLocaleString()} · `,
     el("a", { href: `/replay/${g.id}`, text: t("Replay") }))));
   main.replaceChildren(el("div", { class: "start-page" }, form,
     el("section", {}, el("h2", { text: t("Stored games") }),
