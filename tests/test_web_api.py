@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
-from web_helpers import client, new_game, reference_game, step
 
 from tetrarchia.core.serialize import position_to_json
 from tetrarchia.game import Game
 from tetrarchia.options.scenarios import scenario_level
 from tetrarchia.web.storage import DatabaseRefused, Store
+from web_helpers import client, new_game, reference_game, step
 
 
 @pytest.fixture
@@ -84,7 +84,8 @@ def test_legal_actions_carry_costs_and_the_attack_preview(http: TestClient) -> N
     ("post", "/api/games/0123456789abcdef/undo"),
 ])
 def test_an_unknown_game_is_404(http: TestClient, method: str, path: str) -> None:
-    response = getattr(http, method)(path, **({"json": {"version": 1, "action": "end"}} if method == "post" else {}))
+    body = {"json": {"version": 1, "action": "end"}} if method == "post" else {}
+    response = getattr(http, method)(path, **body)
     assert response.status_code == 404
     assert response.json()["error"]["code"] == "unknown_game"
     assert "0123456789abcdef" in response.json()["error"]["reason"]
@@ -140,7 +141,8 @@ def test_a_refused_roman_action_says_why_in_the_games_words(http: TestClient) ->
 def test_an_action_on_an_old_state_is_409_with_the_current_state(http: TestClient) -> None:
     state = new_game(http)
     first = state["legal"][0]["notation"]
-    assert http.post(f"/api/games/{state['id']}/actions", json={"version": 1, "action": first}).status_code == 200
+    played = http.post(f"/api/games/{state['id']}/actions", json={"version": 1, "action": first})
+    assert played.status_code == 200
     before = stored(http, state["id"])
     response = http.post(f"/api/games/{state['id']}/actions", json={"version": 1, "action": first})
     assert response.status_code == 409
@@ -169,7 +171,7 @@ def test_a_scenario_is_played_at_its_level_and_five_players_bring_the_barbarian(
 
 def test_a_whole_seeded_game_over_the_api_is_the_engines_game(http: TestClient) -> None:
     seed = 11
-    chooser, decisions = random.Random(seed), []
+    chooser, decisions = random.Random(seed), list[str]()
     state = new_game(http, seed=seed)
     for _ in range(3000):
         if state["over"]:

@@ -77,8 +77,8 @@ def start_server(database: Path, port: int) -> subprocess.Popen[bytes]:
             return process
         except httpx.TransportError:
             if process.poll() is not None:
-                raise RuntimeError(f"the server stopped: {process.stderr.read() if process.stderr else ''!r}") \
-                    from None
+                said = process.stderr.read() if process.stderr else b""
+                raise RuntimeError(f"the server stopped: {said!r}") from None
             time.sleep(0.1)
     process.kill()
     raise RuntimeError("the server did not answer within 30 s")

@@ -4,41 +4,22 @@ Spanish and French ``.po`` files up to date with them, compile the ``.mo`` files
     python tools/i18n.py            # extract, update the .po files, compile the .mo files
     python tools/i18n.py --check    # exit 1 if a sentence has no translation
 
-A sentence of the page is written in English where it is used, inside ``t("...")`` (translated
-there), ``N_("...")`` (marked, translated where shown) or ``p("...")`` (a help paragraph), or as
-``data-i18n="..."`` in index.html.  Translators edit ``locale/<lang>/LC_MESSAGES/tetrarchia.po``.
+The sentences are found by ``tetrarchia.web.i18n.sentences``.  Translators edit
+``src/tetrarchia/web/locale/<lang>/LC_MESSAGES/tetrarchia.po``, then run this script.
 """
 
 from __future__ import annotations
 
 import argparse
-import re
 import sys
-from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-WEB = Path(__file__).resolve().parent.parent / "src" / "tetrarchia" / "web"
+from tetrarchia.web.i18n import po_path, sentences
+
 LANGUAGES = ("es", "fr")
-CALL = re.compile(r'\b(?:t|N_|p)\(\s*"((?:[^"\\]|\\.)*)"')
-ATTRIBUTE = re.compile(r'data-i18n="([^"]*)"')
-
-
-def sentences() -> list[str]:
-    """Every sentence of the page, in the order first written."""
-    found: dict[str, None] = {}
-    for path in sorted((WEB / "static").glob("*.js")) + [WEB / "static" / "index.html"]:
-        text = path.read_text("utf-8")
-        for match in [*CALL.finditer(text), *ATTRIBUTE.finditer(text)]:
-            found[match.group(1).replace('\\"', '"').replace("\\'", "'")] = None
-    return list(found)
-
-
-def po_path(lang: str) -> Path:
-    return WEB / "locale" / lang / "LC_MESSAGES" / "tetrarchia.po"
-
 
 def update(lang: str, ids: list[str]) -> list[str]:
     """Bring the language's .po file up to date and compile it; the sentences left untranslated."""
@@ -65,7 +46,8 @@ def main(argv: list[str] | None = None) -> int:
     for lang in LANGUAGES:
         if args.check:
             catalog = read_po(po_path(lang).open("rb"), locale=lang)
-            left = [i for i in ids if catalog.get(i) is None or not catalog.get(i).string]
+            found = {m.id: m.string for m in catalog if m.id}
+            left = [i for i in ids if not found.get(i)]
         else:
             left = update(lang, ids)
         if left:

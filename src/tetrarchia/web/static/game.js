@@ -310,7 +310,11 @@ class GamePage {
       if (reach.length) {
         this.selected = null;
         this.view.highlight();
-        this.offer(reach, p.label);
+        // by link or by fleet to the same place: the cheaper way, the link when they cost the
+        // same (the list still offers both)
+        const moves = reach.filter((i) => i.kind === "move")
+          .sort((a, b) => a.cost - b.cost || Number(a.by_fleet) - Number(b.by_fleet));
+        this.offer(moves.length === reach.length ? [moves[0]] : reach, p.label);
         return;
       }
     }
