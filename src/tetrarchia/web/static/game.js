@@ -244,7 +244,30 @@ class GamePage {
       el("div", { class: "reserves", text: `${t("Reserves")}: ${p.reserves.unrest} ${t("unrest")}, ` +
         `${p.reserves.revolt} ${t("revolts")}, ${t("garrisons")} ${garrisons}` }),
       el("div", { text: `${t("Borders secured")}: ${secured} / 6` }),
+      this.optionCounters(p.expansion),
       result ? el("div", { class: "result", role: "status", text: result }) : null].filter(Boolean));
+  }
+
+  // The optional rules' counters that are not on the map (glory, burned discs, the Barbarian
+  // player's gray and black discs, IP moved to a next turn, turns to skip), when not zero.
+  optionCounters(expansion) {
+    if (!expansion) return null;
+    const parts = [];
+    const perEmperor = (key, name) => {
+      const values = expansion[key];
+      if (values && Object.values(values).some((v) => v)) {
+        parts.push(`${t(name)}: ${EMPERORS.map((e) => `${e[0]} ${values[e]}`).join(" · ")}`);
+      }
+    };
+    perEmperor("glory", N_("glory"));
+    perEmperor("burned", N_("burned discs"));
+    perEmperor("ip_next", N_("IP moved to the next turn"));
+    const barbarian = expansion.barbarian_reserve;
+    if (barbarian && (barbarian.gray || barbarian.black)) {
+      parts.push(`${t("Barbarian player")}: ${barbarian.gray} ${t("gray")}, ${barbarian.black} ${t("black")}`);
+    }
+    if (expansion.skip) parts.push(`${t("turns to skip")}: ${expansion.skip}`);
+    return parts.length ? el("div", { class: "counters", text: parts.join(" — ") }) : null;
   }
 
   // --- the actions ------------------------------------------------------------------------
