@@ -298,3 +298,13 @@ def test_serve_says_why_it_cannot_use_a_database(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["serve", "--database", str(path)])
     assert result.exit_code == 2
     assert "not of tetrarchia games" in result.output
+
+
+def test_the_events_are_told_in_the_pages_language(http: TestClient) -> None:
+    state = new_game(http)
+    english = [e["text"] for e in state["events"]]
+    spanish = [e["text"] for e in http.get(f"/api/games/{state['id']}?lang=es").json()["events"]]
+    french = [e["text"] for e in http.get(f"/api/games/{state['id']}?lang=fr").json()["events"]]
+    assert spanish[0].startswith("Revuelta inicial en") and french[0].startswith("Révolte initiale en")
+    assert len(spanish) == len(french) == len(english) and spanish != english
+    assert [e["text"] for e in http.get(f"/api/games/{state['id']}?lang=xx").json()["events"]] == english

@@ -30,8 +30,16 @@ from tetrarchia.core.rulebook import REGISTRY, find_module
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.options.scenarios import scenario_level
 from tetrarchia.web import i18n
-from tetrarchia.web.authority import BOUNDARIES, Authority, LiveGame, StaleVersion, UnknownGame
+from tetrarchia.web.authority import (
+    BOUNDARIES,
+    Authority,
+    LiveGame,
+    StaleVersion,
+    UnknownGame,
+    translated,
+)
 from tetrarchia.web.geography import map_json
+from tetrarchia.web.i18n import LANGUAGES
 from tetrarchia.web.storage import Store
 from tetrarchia.web.views import board_json, event_json, state_json
 
@@ -129,8 +137,12 @@ def create_app(database: Path | str) -> Starlette:
 
     authority = Authority(store, notify)
 
-    def answer(live: LiveGame, first: int, status: int = 200) -> JSONResponse:
-        return JSONResponse(live.view(first), status_code=status)
+    def lang(request: Request) -> str:
+        chosen = request.query_params.get("lang", "en")
+        return chosen if chosen in LANGUAGES else "en"
+
+    def answer(request: Request, live: LiveGame, first: int, status: int = 200) -> JSONResponse:
+        return JSONResponse(live.view(first, lang(request)), status_code=status)
 
     async def guarded(request: Request, handler: Any) -> Response:
         try:
@@ -141,7 +153,7 @@ def create_app(database: Path | str) -> Starlette:
         except UnknownGame as exc:
             return refusal(404, "unknown_game", f"there is no game {str(exc)!r} on this server")
         except StaleVersion as exc:
-            return refusal(409, "stale", str(exc), state=exc.current)
+            return refusal(409, "stale", str(exc), state=exc.live.view(0, lang(request)))
         except TetrarchiaError as exc:
             return refusal(400, str(exc.code), str(exc))
 
@@ -174,7 +186,7 @@ def create_app(database: Path | str) -> Starlette:
             if board_text:
                 parse_board(board_text, "the board file")  # a BoardError (400) before anything
             live = await asyncio.to_thread(authority.create, settings, seed, board_text, start)
-            return answer(live, 0, 201)
+            return answer(request, live, 0, 201)
         return await guarded(request, handler)
 
     async def import_game(request: Request) -> Response:
@@ -183,14 +195,14 @@ def create_app(database: Path | str) -> Starlette:
             save = field(data, "save", dict)
             board_text = field(data, "board", str, required=False)
             live = await asyncio.to_thread(authority.import_save, save, board_text)
-            return answer(live, 0, 201)
+            return answer(request, live, 0, 201)
         return await guarded(request, handler)
 
     async def get_game(request: Request) -> Response:
         async def handler() -> Response:
             live = await asyncio.to_thread(authority.get, request.path_params["game_id"])
             first = request.query_params.get("events_from", "0")
-            return answer(live, int(first) if first.isdigit() else 0)
+            return answer(request, live, int(first) if first.isdigit() else 0)
         return await guarded(request, handler)
 
     async def get_board(request: Request) -> Response:
@@ -226,7 +238,7 @@ def create_app(database: Path | str) -> Starlette:
                     live, first = await asyncio.to_thread(authority.advance, live.id, version, until)
                 else:
                     live, first = await asyncio.to_thread(authority.undo, live.id, version)
-                return answer(live, first)
+                return answer(request, live, first)
             return await guarded(request, handler)
         return route
 
@@ -245,7 +257,7 @@ def create_app(database: Path | str) -> Starlette:
             live = await asyncio.to_thread(authority.get, request.path_params["game_id"])
             text = request.path_params["n"]
             n = int(text)
-            data = await asyncio.to_thread(position_after, live, n)
+            data = await asyncio.to_thread(position_after, live, n, lang(request))
             return JSONResponse(data)
         return await guarded(request, handler)
 
@@ -309,7 +321,7 @@ def create_app(database: Path | str) -> Starlette:
     return app
 
 
-def position_after(live: LiveGame, n: int) -> dict[str, Any]:
+def position_after(live: LiveGame, n: int, lang: str = "en") -> dict[str, Any]:
     """The replay's frame ``n``: the game's position after its first ``n`` log entries."""
     game = live.game
     with live.lock:
@@ -327,6 +339,6 @@ def position_after(live: LiveGame, n: int) -> dict[str, Any]:
     data = state_json(state)
     data.update(id=live.id, n=n, total=len(log),
                 action=None if n == 0 else format_action(log[n - 1], game.board),
-                events=[event_json(e, game.board, n - 1) for e in events])
+                events=translated([event_json(e, game.board, n - 1) for e in events], game.board, lang))
     return data
 

@@ -20,15 +20,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tetrarchia.core.actions import Action, Roll
-from tetrarchia.core.board import default_board, parse_board
+from tetrarchia.core.board import Board, default_board, parse_board
 from tetrarchia.core.engine import Boundary, deciding_seat, resume
 from tetrarchia.core.errors import Refusal, TetrarchiaError, WrongMoment
-from tetrarchia.core.events import Event
+from tetrarchia.core.events import Event, event_from_json
 from tetrarchia.core.notation import format_action, parse_action
 from tetrarchia.core.serialize import position_from_json
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, State
 from tetrarchia.game import Game
+from tetrarchia.render.languages import render_in
 from tetrarchia.web.storage import Store, StoredGame
 from tetrarchia.web.views import event_json, state_json
 
@@ -45,9 +46,10 @@ class UnknownGame(Exception):
 class StaleVersion(Exception):
     """The request was computed on an older state (HTTP 409): the current one goes back."""
 
-    def __init__(self, current: dict[str, Any]) -> None:
-        super().__init__("the game has changed since this page last saw it")
-        self.current = current
+    def __init__(self, live: LiveGame) -> None:
+        super().__init__(f"the game has changed since this page last saw it (it is at version "
+                         f"{live.version})")
+        self.live = live
 
 
 @dataclass
@@ -67,14 +69,16 @@ class LiveGame:
     def state(self) -> State:
         return self.game.state
 
-    def view(self, events_from: int = 0) -> dict[str, Any]:
-        """The state as the page reads it, with the events from index ``events_from``."""
+    def view(self, events_from: int = 0, lang: str = "en") -> dict[str, Any]:
+        """The state as the page reads it, with the events from index ``events_from`` told in
+        ``lang``."""
         data = state_json(self.state)
         log = self.game.log
         data.update(id=self.id, version=self.version, log_length=len(log),
                     last_action=format_action(log[-1], self.game.board) if log else None,
                     can_undo=self.can_undo(), summary=self.summary,
-                    events=self.events[events_from:], events_total=len(self.events))
+                    events=translated(self.events[events_from:], self.game.board, lang),
+                    events_total=len(self.events))
         return data
 
     def can_undo(self) -> bool:
@@ -168,7 +172,7 @@ class Authority:
     # --- changing ------------------------------------------------------------------------------
     def check_version(self, live: LiveGame, version: int) -> None:
         if version != live.version:
-            raise StaleVersion(live.view())
+            raise StaleVersion(live)
 
     def act(self, game_id: str, version: int, notation: str) -> tuple[LiveGame, int]:
         """Play a decision written in the notation; returns the game and the index of its first
@@ -279,6 +283,13 @@ class Authority:
             live.events += [event_json(e, game.board, n) for e in events]
             if until == "roll":
                 return
+
+
+def translated(events: list[dict[str, Any]], board: Board, lang: str) -> list[dict[str, Any]]:
+    """The events with their sentences in ``lang`` (they are kept in English)."""
+    if lang == "en":
+        return events
+    return [{**e, "text": render_in(event_from_json(e["data"]), board, lang)} for e in events]
 
 
 def replay_events(game: Game) -> list[dict[str, Any]]:

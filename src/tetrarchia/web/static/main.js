@@ -5,6 +5,7 @@ import { gamePage } from "./game.js";
 import { replayPage } from "./replay.js";
 
 let words = {};
+let current = "en";
 export const LANGS = ["en", "es", "fr"];
 
 // A sentence of the page in the chosen language (gettext catalogue from the server).
@@ -30,6 +31,7 @@ export function language() {
 async function loadLanguage(lang) {
   words = lang === "en" ? {} : await (await fetch(`/api/i18n/${lang}`)).json();
   document.documentElement.lang = lang;
+  current = lang;
   for (const node of document.querySelectorAll("[data-i18n]")) {
     node.textContent = t(node.dataset.i18n);
   }
@@ -41,7 +43,8 @@ export async function api(path, body) {
   const options = body === undefined ? {} : {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   };
-  const response = await fetch(path, options);
+  // the server tells the events in the page's language
+  const response = await fetch(`${path}${path.includes("?") ? "&" : "?"}lang=${current}`, options);
   const data = await response.json();
   if (!response.ok) return { ...data, status: response.status };
   return data;
