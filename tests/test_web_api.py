@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -308,3 +309,26 @@ def test_the_events_are_told_in_the_pages_language(http: TestClient) -> None:
     assert spanish[0].startswith("Revuelta inicial en") and french[0].startswith("Révolte initiale en")
     assert len(spanish) == len(french) == len(english) and spanish != english
     assert [e["text"] for e in http.get(f"/api/games/{state['id']}?lang=xx").json()["events"]] == english
+
+
+def test_an_unseeded_import_is_seeded_so_a_restart_rolls_the_same_dice(tmp_path: Path) -> None:
+    game = Game.new(seed=None)  # dice from an unseeded source, as a terminal game may have
+    game.advance()
+    assert game.to_json()["seed"] is None
+    http = client(tmp_path / "games.sqlite3")
+    state = http.post("/api/games/import", json={"save": game.to_json()}).json()
+    while state["awaiting"] != "roman_action":
+        state = http.post(f"/api/games/{state['id']}/actions",
+                          json={"version": state["version"], "action": state["legal"][0]["notation"]}).json()
+    end = next(i for i in state["legal"] if i["kind"] == "endphase")["notation"]
+    state = http.post(f"/api/games/{state['id']}/actions",
+                      json={"version": state["version"], "action": end}).json()
+    shutil.copy(tmp_path / "games.sqlite3", tmp_path / "restarted.sqlite3")
+    restarted = client(tmp_path / "restarted.sqlite3")  # the same database, a new server
+    positions = []
+    for server in (http, restarted):  # the Barbarian phase rolled on each: the same dice
+        done = server.post(f"/api/games/{state['id']}/advance",
+                           json={"version": state["version"], "until": "decision"})
+        assert done.status_code == 200, done.text
+        positions.append(done.json()["position"])
+    assert positions[0] == positions[1]

@@ -21,6 +21,7 @@ from typing import Any
 
 from tetrarchia.core.actions import Action, Roll
 from tetrarchia.core.board import Board, default_board, parse_board
+from tetrarchia.core.dice import SeededDice
 from tetrarchia.core.engine import Boundary, deciding_seat, resume
 from tetrarchia.core.errors import Refusal, TetrarchiaError, WrongMoment
 from tetrarchia.core.events import Event, event_from_json
@@ -159,6 +160,10 @@ class Authority:
         """A saved game (docs/save-format.md) from the terminal or another server, as a new game."""
         board = parse_board(board_text, "uploaded board") if board_text else default_board()
         game = Game.from_json(data, board)
+        if game.seed is None:  # dice from an unseeded source: the server seeds the dice to come,
+            game.seed = secrets.randbelow(10**9)  # so that a restart rolls them again the same
+            game.dice = SeededDice(game.seed)
+            game.dice_drawn = 0
         start = None if game.fresh else data.get("start")
         live = LiveGame(secrets.token_hex(8), game, board_text, 1, describe(game.state.settings))
         live.events = replay_events(game)
