@@ -332,3 +332,10 @@ def test_an_unseeded_import_is_seeded_so_a_restart_rolls_the_same_dice(tmp_path:
         assert done.status_code == 200, done.text
         positions.append(done.json()["position"])
     assert positions[0] == positions[1]
+
+
+def test_who_decides_is_named_by_player_at_a_shared_screen(http: TestClient) -> None:
+    assert new_game(http, players=1)["seat_title"] == "Diocletian"
+    assert new_game(http, players=2)["seat_title"] == "Player 1 (Diocletian)"
+    five = http.post("/api/games", json={"players": 5, "seed": 3}).json()
+    assert five["seat_title"].startswith("Player 1")

@@ -33,8 +33,10 @@ from tetrarchia.core.pieces import Emperor
 from tetrarchia.core.rolls import pending_roll
 from tetrarchia.core.roman import attack_cost, move_cost
 from tetrarchia.core.serialize import position_to_json
+from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, State
 from tetrarchia.render import render
+from tetrarchia.seats import barbarian_player, seat_label
 from tetrarchia.web.geography import board_positions
 
 SUBDUE_COST = {SubdueKind.REMOVE_REVOLT: 2, SubdueKind.REDUCE_REVOLT: 1, SubdueKind.REMOVE_UNREST: 1}
@@ -171,10 +173,16 @@ def roll_json(state: State) -> dict[str, Any] | None:
             "army": request.army}
 
 
-def seat_title(seat: int | None) -> str | None:
+def seat_title(seat: int | None, settings: Settings) -> str | None:
+    """Who decides, as the players at the screen know themselves (R10: ``Player 2 (Galerius)``;
+    alone, the Emperor's name)."""
     if seat is None:
         return None
-    return "the Barbarian player" if seat == BARBARIAN_SEAT else Emperor(seat).title
+    if seat == BARBARIAN_SEAT:
+        return f"Player {barbarian_player(settings)} (the Barbarian player)"
+    if settings.players == 1:
+        return Emperor(seat).title
+    return seat_label(Emperor(seat), settings)
 
 
 def state_json(state: State) -> dict[str, Any]:
@@ -185,7 +193,7 @@ def state_json(state: State) -> dict[str, Any]:
         "position": position_to_json(state),
         "awaiting": state.awaiting.name.lower(),
         "seat": seat,
-        "seat_title": seat_title(seat),
+        "seat_title": seat_title(seat, state.settings),
         "over": state.is_over,
         "roll": roll_json(state),
         "legal": [action_json(state, i, a) for i, a in enumerate(legal)],
