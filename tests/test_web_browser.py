@@ -262,4 +262,8 @@ def test_a_phone_sized_screen(server: str, browser: Any) -> None:
     phone.locator("button.action.placefleet").first.click()
     phone.wait_for_load_state("networkidle")
     shot(phone, "phone")
+    phone.click("#zoom")  # the map larger, scrolled inside its frame: the page keeps its width
+    assert phone.evaluate("document.querySelector('.map-area').scrollWidth") > 390
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(phone, "phone-zoomed")
     context.close()

@@ -56,8 +56,15 @@ class GamePage {
       this.battle, this.controls, this.here,
       el("h2", { text: t("Actions") }), this.actions, this.notation, tools,
       el("details", { class: "log-box", open: "" }, el("summary", { text: t("Log") }), this.log));
+    const mapArea = el("div", { class: "map-area" });
+    const zoom = el("button", { type: "button", id: "zoom", class: "zoom", "aria-pressed": "false",
+                                text: t("Zoom the map"), on: { click: () => {
+                                  const on = mapBox.classList.toggle("zoomed");
+                                  zoom.setAttribute("aria-pressed", String(on));
+                                } } });
+    mapBox.append(mapArea, zoom);
     main.replaceChildren(el("div", { class: "game" }, mapBox, panel));
-    this.view = new BoardView(mapBox, board, asset, (i) => this.clickProvince(i), (z) => this.clickZone(z));
+    this.view = new BoardView(mapArea, board, asset, (i) => this.clickProvince(i), (z) => this.clickZone(z));
   }
 
   // --- the state from the server ------------------------------------------------------------
