@@ -27,7 +27,7 @@ from tetrarchia.core.errors import OptionError, Refusal, TetrarchiaError
 from tetrarchia.core.events import Event
 from tetrarchia.core.notation import format_action
 from tetrarchia.core.rulebook import REGISTRY, find_module
-from tetrarchia.core.settings import Level, Settings
+from tetrarchia.core.settings import Settings
 from tetrarchia.options.scenarios import scenario_level
 from tetrarchia.web import i18n
 from tetrarchia.web.authority import (
@@ -108,7 +108,6 @@ def settings_from(data: dict[str, Any]) -> Settings:
     settings: dict[str, Any] = {key: data[key] for key in switches if key in data}
     settings.update(level=level or "4211", players=min(players, EMPEROR_SEATS), options=keys,
                     params=params)
-    Level.parse(str(settings["level"]))
     return Settings.from_json(settings)
 
 
