@@ -339,3 +339,28 @@ def test_who_decides_is_named_by_player_at_a_shared_screen(http: TestClient) -> 
     assert new_game(http, players=2)["seat_title"] == "Player 1 (Diocletian)"
     five = http.post("/api/games", json={"players": 5, "seed": 3}).json()
     assert five["seat_title"].startswith("Player 1")
+
+
+def test_a_decision_inside_a_phase_is_offered_to_its_seat(http: TestClient) -> None:
+    """Barbaria (R12.6): the Barbarian player's black disc is a choice of his seat, each choice
+    naming the province it concerns (the page offers it from the map)."""
+    seed = 0
+    chooser, decisions = random.Random(seed), list[str]()
+    state = http.post("/api/games", json={"players": 5, "seed": seed}).json()
+    for _ in range(200):
+        if state["awaiting"] == "decision" and state["seat"] == 4:
+            break
+        state = step(http, state, chooser, decisions)
+    else:
+        pytest.fail(f"seed {seed}: no decision of the Barbarian player in 200 requests")
+    assert state["seat_title"] == "Player 5 (the Barbarian player)"
+    assert state["legal"] and all(item["kind"] == "option" for item in state["legal"])
+    placed = [item for item in state["legal"] if item["places"]]
+    assert len(placed) >= len(state["legal"]) - 1  # all but letting the moment pass
+    assert all(len(item["places"]) == 1 for item in placed)
+    wrong = http.post(f"/api/games/{state['id']}/actions",
+                      json={"version": state["version"], "action": "Diocletian ends his Roman phase"})
+    assert wrong.status_code == 400 and wrong.json()["error"]["code"] == "phase_over"  # R5.5
+    chosen = http.post(f"/api/games/{state['id']}/actions",
+                       json={"version": state["version"], "action": state["legal"][0]["notation"]})
+    assert chosen.status_code == 200

@@ -286,11 +286,13 @@ class GamePage {
       if (!groups.has(group)) groups.set(group, []);
       groups.get(group).push(item);
     }
-    const decide = legal.filter((i) => i.group === "Decide");
+    // a decision inside a phase (awaiting "decision"): every choice is the decision's
+    const decide = this.state.awaiting === "decision" ? legal : legal.filter((i) => i.group === "Decide");
     this.decision.replaceChildren(...(decide.length ? [
       el("h2", { text: `${t("Decision")}: ${this.state.seat_title}` }),
       ...decide.map((item) => this.actionButton(item))] : []));
-    this.actions.replaceChildren(...[...groups.entries()].filter(([g]) => g !== "Decide").map(([group, items]) =>
+    this.actions.replaceChildren(...[...groups.entries()]
+      .filter(([g]) => g !== "Decide" && this.state.awaiting !== "decision").map(([group, items]) =>
       el("details", { class: "group", open: items.length <= 8 ? "" : null },
         el("summary", { text: `${t(GROUP_NAMES[group] || group)} (${items.length})` }),
         el("div", { class: "list" }, ...items.map((item) => this.actionButton(item))))));
