@@ -267,3 +267,32 @@ def test_a_phone_sized_screen(server: str, browser: Any) -> None:
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     shot(phone, "phone-zoomed")
     context.close()
+
+
+def test_a_later_game_is_drawn_piece_for_piece(server: str, page: Any) -> None:
+    """Some rounds into a seeded game, every disc, figure and fleet of the position is on the map."""
+    import random
+
+    from web_helpers import step
+
+    seed = 5
+    chooser, decisions = random.Random(seed), list[str]()
+    with httpx.Client(base_url=server, timeout=30) as http:
+        state = http.post("/api/games", json={"seed": seed}).json()
+        for _ in range(70):
+            state = step(http, state, chooser, decisions)
+        assert not state["over"], f"seed {seed}: the game ended"
+    position = state["position"]
+    page.goto(f"{server}/game/{state['id']}")
+    page.wait_for_selector("svg.map .spot[aria-label]")
+    labels = page.eval_on_selector_all(".spot", "nodes => nodes.map(n => n.getAttribute('aria-label'))")
+    discs = list(position["discs"].values())
+    assert sum(", revolt" in label for label in labels) == discs.count("revolt")
+    assert sum(", unrest" in label for label in labels) == discs.count("unrest")
+    assert sum("garrison of" in label for label in labels) == sum(d.startswith("garrison") for d in discs)
+    assert sum(label.count("a Barbarian army") for label in labels) == len(position["armies"])
+    on_board = [e for e, where in position["emperors"].items() if where]
+    for emperor in on_board:
+        assert sum(emperor in label.split(", ")[1:] for label in labels) == 1
+    assert page.locator(".zone-pieces .fleet").count() == len(position["fleets"])
+    shot(page, "later-game")
