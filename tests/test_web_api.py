@@ -364,3 +364,12 @@ def test_a_decision_inside_a_phase_is_offered_to_its_seat(http: TestClient) -> N
     chosen = http.post(f"/api/games/{state['id']}/actions",
                        json={"version": state["version"], "action": state["legal"][0]["notation"]})
     assert chosen.status_code == 200
+
+
+def test_live_updates_of_an_unknown_game_are_refused(http: TestClient) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    with pytest.raises(WebSocketDisconnect) as refused, \
+            http.websocket_connect("/api/games/0123456789abcdef/live") as socket:
+        socket.receive_json()
+    assert refused.value.code == 4404
