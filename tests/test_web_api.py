@@ -373,3 +373,19 @@ def test_live_updates_of_an_unknown_game_are_refused(http: TestClient) -> None:
             http.websocket_connect("/api/games/0123456789abcdef/live") as socket:
         socket.receive_json()
     assert refused.value.code == 4404
+
+
+def test_an_attack_on_the_pirates_is_previewed(http: TestClient) -> None:
+    """R11.3: 2 IP, the coast linked; the page shows it before the dice as an army's attack."""
+    puzzle = {"format": "tetrarchia-position", "version": 1,
+              "settings": {"level": "4211", "options": ["pirates"]},
+              "discs": {"africa": "revolt", "sicilia": "garrison Maximian"},
+              "emperors": {"Maximian": "roma"}, "fleets": [1, 3],
+              "turn": {"emperor": "Maximian", "ip": 6}, "expansion": {"pirates": 2}}
+    response = http.post("/api/games", json={"position": puzzle, "seed": 1})
+    assert response.status_code == 201, response.text
+    attack = next(i for i in response.json()["legal"] if "Pirates" in i["notation"])
+    assert attack["cost"] == 2
+    preview = attack["preview"]
+    assert preview["roman"]["support"] >= 1 and preview["barbarian"]["support"] >= 1  # Sicilia; Africa
+    assert sum(preview["odds"].values()) == 36

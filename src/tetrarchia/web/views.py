@@ -35,6 +35,7 @@ from tetrarchia.core.roman import attack_cost, move_cost
 from tetrarchia.core.serialize import position_to_json
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, State
+from tetrarchia.options.pirates import ATTACK_COST, AttackPirates, coast_values
 from tetrarchia.render import render
 from tetrarchia.seats import barbarian_player, seat_label
 from tetrarchia.web.geography import board_positions
@@ -94,9 +95,19 @@ def attack_preview(state: State, action: Attack) -> dict[str, Any]:
     }
 
 
-def action_json(state: State, index: int, action: Action) -> dict[str, Any]:
+def pirates_preview(state: State, action: AttackPirates, zone: int) -> dict[str, Any]:
+    """R11.3 before the dice: the coast of the Pirates' ``zone`` counts as linked."""
+    piece = action.piece if action.piece is not None else action.emperor
+    support, times, revolts, pirate_times = coast_values(state, piece, zone)
+    return {"roman": {"modifier": 0, "support": support, "multiplier": times},
+            "barbarian": {"modifier": 0, "support": revolts, "multiplier": pirate_times},
+            "odds": odds(support, times, revolts, pirate_times)}
+
+
+def action_json(state: State, index: int, action: Action, pirates: int | None = None) -> dict[str, Any]:
     """One legal action: its notation (long and compact), a kind, the places it concerns and
-    its cost in IP, so the page can highlight and label it without knowing a rule."""
+    its cost in IP, so the page can highlight and label it without knowing a rule.
+    ``pirates``: the Pirates' sea zone, read from the position (R11.3)."""
     board = state.board
     item: dict[str, Any] = {"i": index, "notation": format_action(action, board),
                             "compact": format_action(action, board, compact=True),
@@ -104,6 +115,8 @@ def action_json(state: State, index: int, action: Action) -> dict[str, Any]:
     if isinstance(action, OptionAction):
         item.update(kind="option", group=action.group(state), label=action.label(state),
                     places=option_places(action, board))
+        if isinstance(action, AttackPirates) and pirates is not None:
+            item.update(cost=ATTACK_COST, preview=pirates_preview(state, action, pirates))
         return item
     if isinstance(action, PlaceFleet):
         item.update(zone=action.zone, label=board.zones[action.zone].title)
@@ -189,12 +202,14 @@ def state_json(state: State) -> dict[str, Any]:
     """The position and what can be done in it."""
     legal = legal_actions(state) if state.awaiting is not Awaiting.ROLL else []
     seat = deciding_seat(state)
+    position = position_to_json(state)
+    pirates = position.get("expansion", {}).get("pirates")
     return {
-        "position": position_to_json(state),
+        "position": position,
         "awaiting": state.awaiting.name.lower(),
         "seat": seat,
         "seat_title": seat_title(seat, state.settings),
         "over": state.is_over,
         "roll": roll_json(state),
-        "legal": [action_json(state, i, a) for i, a in enumerate(legal)],
+        "legal": [action_json(state, i, a, pirates) for i, a in enumerate(legal)],
     }

@@ -309,7 +309,7 @@ class GamePage {
   }
 
   choose(item) {
-    if (item.kind === "attack") this.preview(item);
+    if (item.preview) this.preview(item);
     else this.send(item.notation);
   }
 
@@ -321,7 +321,7 @@ class GamePage {
       ` — ${t("support")} ${s.support}${s.modifier ? `, ${t("modifier")} ${s.modifier}` : ""}`);
     showDialog(item.label,
       el("p", { text: `${t("Cost")}: ${item.cost} ${t("IP")}` }),
-      side(t("Romans"), v.roman), side(t("Barbarians"), v.barbarian),
+      side(t("Romans"), v.roman), side(item.kind === "attack" ? t("Barbarians") : t("Pirates"), v.barbarian),
       el("p", { text: `${t("Over the 36 rolls")}: ${t("win")} ${v.odds.win}, ${t("draw")} ${v.odds.draw}, ${t("lose")} ${v.odds.lose}` }),
       el("button", { type: "button", class: "confirm", id: "confirm-attack", text: t("Attack"),
                      on: { click: () => this.send(item.notation) } }));
