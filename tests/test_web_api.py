@@ -389,3 +389,16 @@ def test_an_attack_on_the_pirates_is_previewed(http: TestClient) -> None:
     preview = attack["preview"]
     assert preview["roman"]["support"] >= 1 and preview["barbarian"]["support"] >= 1  # Sicilia; Africa
     assert sum(preview["odds"].values()) == 36
+
+
+def test_serve_without_the_web_extra_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from typer.testing import CliRunner
+
+    from tetrarchia.cli.main import app
+
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as on a core install: no uvicorn
+    result = CliRunner().invoke(app, ["serve"])
+    assert result.exit_code == 2
+    assert "pip install -e '.[web]'" in result.output and "uvicorn" in result.output
