@@ -288,9 +288,13 @@ class GamePage {
     }
     // a decision inside a phase (awaiting "decision"): every choice is the decision's
     const decide = this.state.awaiting === "decision" ? legal : legal.filter((i) => i.group === "Decide");
+    // dice rolled and kept for the decision (Galerius's +1 after the roll, a reroll, R12.1, R12.6)
+    const kept = this.state.position.machine && this.state.position.machine.dice;
     this.decision.replaceChildren(...(decide.length ? [
       el("h2", { text: `${t("Decision")}: ${this.state.seat_title}` }),
-      ...decide.map((item) => this.actionButton(item))] : []));
+      kept ? el("p", { text: `${t("Dice rolled")}: ${kept.length === 2
+        ? `${t("Roman die")} ${kept[0]}, ${t("Barbarian die")} ${kept[1]}` : kept.join(" ")}` }) : null,
+      ...decide.map((item) => this.actionButton(item))].filter(Boolean) : []));
     this.actions.replaceChildren(...[...groups.entries()]
       .filter(([g]) => g !== "Decide" && this.state.awaiting !== "decision").map(([group, items]) =>
       el("details", { class: "group", open: items.length <= 8 ? "" : null },
