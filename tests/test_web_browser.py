@@ -296,3 +296,28 @@ def test_a_later_game_is_drawn_piece_for_piece(server: str, page: Any) -> None:
         assert sum(emperor in label.split(", ")[1:] for label in labels) == 1
     assert page.locator(".zone-pieces .fleet").count() == len(position["fleets"])
     shot(page, "later-game")
+
+
+def test_a_decision_inside_a_phase_is_taken_on_the_map(server: str, page: Any) -> None:
+    """Barbaria (R12.6): the Barbarian player's black disc, chosen by clicking its province."""
+    import random
+
+    from web_helpers import step
+
+    seed = 0
+    chooser, decisions = random.Random(seed), list[str]()
+    with httpx.Client(base_url=server, timeout=30) as http:
+        state = http.post("/api/games", json={"players": 5, "seed": seed}).json()
+        while not (state["awaiting"] == "decision" and state["seat"] == 4):
+            state = step(http, state, chooser, decisions)
+    choice = next(i for i in state["legal"] if i["places"])
+    province = next(p for p in httpx.get(f"{server}/api/games/{state['id']}/board").json()["provinces"]
+                    if p["index"] == choice["places"][0])
+    page.goto(f"{server}/game/{state['id']}")
+    page.wait_for_selector(".decision h2")
+    assert "Player 5 (the Barbarian player)" in page.locator(".decision").inner_text()
+    shot(page, "decision")
+    page.locator(f'.spot[aria-label^="{province["title"]}"]').click()
+    wait_idle(page)
+    after = httpx.get(f"{server}/api/games/{state['id']}").json()
+    assert after["version"] == state["version"] + 1 and after["last_action"] == choice["notation"]
