@@ -74,7 +74,10 @@ class GamePage {
     this.state = state;
     this.selected = null;
     this.view.show(state.position);
-    this.view.highlight();
+    // a decision's choices that name a province light it up on the map, to be clicked
+    const choices = {};
+    if (state.awaiting === "decision") for (const item of state.legal) for (const p of item.places) choices[p] = "";
+    this.view.highlight(choices);
     this.drawStatus();
     this.drawActions();
     this.drawLog();
@@ -290,11 +293,18 @@ class GamePage {
     const decide = this.state.awaiting === "decision" ? legal : legal.filter((i) => i.group === "Decide");
     // dice rolled and kept for the decision (Galerius's +1 after the roll, a reroll, R12.1, R12.6)
     const kept = this.state.position.machine && this.state.position.machine.dice;
+    const decideGroups = new Map();
+    for (const item of decide) {
+      if (!decideGroups.has(item.group)) decideGroups.set(item.group, []);
+      decideGroups.get(item.group).push(item);
+    }
     this.decision.replaceChildren(...(decide.length ? [
       el("h2", { text: `${t("Decision")}: ${this.state.seat_title}` }),
       kept ? el("p", { text: `${t("Dice rolled")}: ${kept.length === 2
         ? `${t("Roman die")} ${kept[0]}, ${t("Barbarian die")} ${kept[1]}` : kept.join(" ")}` }) : null,
-      ...decide.map((item) => this.actionButton(item))].filter(Boolean) : []));
+      ...[...decideGroups.entries()].map(([group, items]) => el("div", { class: "choices" },
+        decideGroups.size > 1 || group !== "Decide" ? el("h3", { text: t(GROUP_NAMES[group] || group) }) : null,
+        el("div", { class: "buttons" }, ...items.map((item) => this.actionButton(item)))))].filter(Boolean) : []));
     this.actions.replaceChildren(...[...groups.entries()]
       .filter(([g]) => g !== "Decide" && this.state.awaiting !== "decision").map(([group, items]) =>
       el("details", { class: "group", open: items.length <= 8 ? "" : null },
