@@ -402,3 +402,12 @@ def test_serve_without_the_web_extra_says_how_to_install_it(monkeypatch: pytest.
     result = CliRunner().invoke(app, ["serve"])
     assert result.exit_code == 2
     assert "pip install -e '.[web]'" in result.output and "uvicorn" in result.output
+
+
+def test_dice_asked_for_while_a_seat_must_decide_are_refused(http: TestClient) -> None:
+    state = new_game(http)  # the fleets are to be placed: no die is due (R3.6)
+    before = stored(http, state["id"])
+    response = http.post(f"/api/games/{state['id']}/advance", json={"version": 1, "until": "roll"})
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "wrong_moment" and "Diocletian" in response.json()["error"]["reason"]
+    assert stored(http, state["id"]) == before
