@@ -409,5 +409,6 @@ def test_dice_asked_for_while_a_seat_must_decide_are_refused(http: TestClient) -
     before = stored(http, state["id"])
     response = http.post(f"/api/games/{state['id']}/advance", json={"version": 1, "until": "roll"})
     assert response.status_code == 400
-    assert response.json()["error"]["code"] == "wrong_moment" and "Diocletian" in response.json()["error"]["reason"]
+    error = response.json()["error"]
+    assert error["code"] == "wrong_moment" and "Diocletian" in error["reason"]
     assert stored(http, state["id"]) == before
