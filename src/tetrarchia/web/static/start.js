@@ -83,7 +83,7 @@ export async function startPage(main) {
       el("label", {}, d3, " " + t("A broken link is rolled once per spreading (D3)")),
       el("label", {}, t("Support group (D6)") + " ", support),
       el("label", {}, t("Board file (optional)") + " ", boardFile)),
-    ...families, verdict, create);
+    ...families, el("div", { class: "go" }, verdict, create));
 
   const importFile = el("input", { type: "file", id: "import-file", accept: ".json", "aria-label": t("Saved game") });
   const importVerdict = el("div", { class: "verdict", role: "status" });
