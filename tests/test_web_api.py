@@ -412,3 +412,22 @@ def test_dice_asked_for_while_a_seat_must_decide_are_refused(http: TestClient) -
     error = response.json()["error"]
     assert error["code"] == "wrong_moment" and "Diocletian" in error["reason"]
     assert stored(http, state["id"]) == before
+
+
+@pytest.mark.parametrize("body", [
+    [1, 2], {"seed": "seven"}, {"players": "two"}, {"options": "dux"}, {"params": ["x"]},
+    {"board": 5}, {"position": "I:3"},
+])
+def test_a_malformed_new_game_is_422_and_creates_nothing(http: TestClient, body: Any) -> None:
+    response = http.post("/api/games", json=body)
+    assert response.status_code == 422, response.text
+    assert response.json()["error"]["code"] == "malformed"
+    assert http.get("/api/games").json()["games"] == []
+
+
+def test_an_impossible_board_or_position_is_400_and_creates_nothing(http: TestClient) -> None:
+    board = http.post("/api/games", json={"board": "provinces = 3"})
+    assert board.status_code == 400 and board.json()["error"]["code"] == "bad_board"
+    position = http.post("/api/games", json={"position": {"format": "chess"}})
+    assert position.status_code == 400 and position.json()["error"]["code"] == "bad_save"
+    assert http.get("/api/games").json()["games"] == []
