@@ -34,6 +34,7 @@ from tetrarchia.core.pieces import ARMY, NO_FIGURE, REVOLT, UNREST
 from tetrarchia.core.serialize import position_from_json, position_to_json
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import Awaiting, Result, State
+from tetrarchia.core.tasks import INITIAL_REVOLT, InitialRevoltStep
 from tetrarchia.game import Game
 from tetrarchia.render import render
 
@@ -254,7 +255,7 @@ def check_round_trips(state: State, where: str) -> None:
     copy.emperor_at[0] = 5
     copy.garrisons[1] += 1
     copy.fleets[2] = 1 - copy.fleets[2]
-    copy.tasks.append((1, 1))
+    copy.tasks.append(InitialRevoltStep(INITIAL_REVOLT, 1))
     copy.memo[0] = True
     copy.armies_placed.append(3)
     copy.glory[2] += 1

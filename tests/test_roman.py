@@ -39,7 +39,7 @@ from tetrarchia.core.errors import (
 from tetrarchia.core.events import Event, Purpose
 from tetrarchia.core.pieces import EMPEROR_FIGURE, GARRISON, NO_DISC, NO_FIGURE, UNREST, Emperor
 from tetrarchia.core.state import Awaiting, Result, State
-from tetrarchia.core.tasks import BEGIN_TURN, PHASE_START
+from tetrarchia.core.tasks import BEGIN_TURN_STEP, PHASE_START_STEP
 
 D, G, C, M = Emperor.DIOCLETIAN, Emperor.GALERIUS, Emperor.CONSTANTIUS, Emperor.MAXIMIAN
 Row = Any  # a pytest.param
@@ -405,7 +405,7 @@ def test_no_entry_anywhere_makes_an_empty_roman_phase() -> None:
     # hand-written position always stops at an entry or an action, never at BEGIN_TURN.)
     state = position(turn="Diocletian", emperors={"Galerius": "roma"}, armies=["etrvria", "lvcania"],
                      discs={"etrvria": "revolt", "lvcania": "revolt", "V:6": "unrest"})
-    state.tasks = [(BEGIN_TURN,)]
+    state.tasks = [BEGIN_TURN_STEP]
     events: list[Event] = []
     run(state, events)
     assert state.turn is D and state.emperor_at[D] == -1 and state.ip == 0
@@ -421,7 +421,7 @@ def test_hand_written_position_without_entry_applies_d1() -> None:
     state = position(turn="Diocletian", emperors={"Galerius": "roma"}, armies=["etrvria", "lvcania"],
                      discs={"etrvria": "revolt", "lvcania": "revolt", "V:6": "unrest"})
     assert state.awaiting is Awaiting.RUN and legal_actions(state) == []
-    assert state.tasks[-1] == (PHASE_START,) and state.ip == 0
+    assert state.tasks[-1] == PHASE_START_STEP and state.ip == 0
     assert state.disc[prov("V:6")] == UNREST  # nothing ran
     resume(state)
     assert waiting_for(state) is Awaiting.ROLL and state.roll_purpose == Purpose.ACTIVITY

@@ -3,12 +3,14 @@ and nothing one module owns can be silently overwritten by another."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pytest
 
 from tetrarchia.core.errors import OptionError
 from tetrarchia.core.rulebook import Hooks
 from tetrarchia.core.state import State
-from tetrarchia.core.tasks import FIRST_OPTION_TASK, TASK_NAMES, register_step
+from tetrarchia.core.tasks import FIRST_OPTION_TASK, STEPS, TASK_NAMES, register_step
 
 
 def _handler(state: State, task: tuple[int, ...], events: object) -> bool:
@@ -46,15 +48,29 @@ def test_two_modules_replacing_one_rule_is_an_error() -> None:
         Hooks.join({"a": Hooks(fleet_routes=routes), "b": Hooks(fleet_routes=other_routes)})
 
 
+class _RegistryStep(NamedTuple):
+    op: int
+    region: int
+
+
+class _NoCode(NamedTuple):
+    region: int
+
+
 def test_steps_get_fresh_codes_and_unique_names() -> None:
-    code = register_step("test-step-of-the-registry")
-    assert code >= FIRST_OPTION_TASK and TASK_NAMES[code] == "test-step-of-the-registry"
-    assert list(TASK_NAMES.values()).count("test-step-of-the-registry") == 1
-    with pytest.raises(ValueError, match="already registered"):
-        register_step("test-step-of-the-registry")
-    with pytest.raises(ValueError, match="already registered"):
-        register_step("usurper")  # R12.4's step, registered by options/vsvrpator.py
-    del TASK_NAMES[code]
+    code = register_step("test-step-of-the-registry", _RegistryStep)
+    try:
+        assert code >= FIRST_OPTION_TASK and TASK_NAMES[code] == "test-step-of-the-registry"
+        assert STEPS[code].record is _RegistryStep and STEPS[code].fields == ("region",)
+        assert list(TASK_NAMES.values()).count("test-step-of-the-registry") == 1
+        with pytest.raises(ValueError, match="already registered"):
+            register_step("test-step-of-the-registry", _RegistryStep)
+        with pytest.raises(ValueError, match="already registered"):
+            register_step("usurper", _RegistryStep)  # R12.4's step, options/vsvrpator.py's
+        with pytest.raises(ValueError, match="first field is op"):
+            register_step("test-step-without-its-code", _NoCode)
+    finally:
+        del TASK_NAMES[code], STEPS[code]
 
 
 def test_every_option_action_names_its_own_heading() -> None:

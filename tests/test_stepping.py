@@ -47,7 +47,7 @@ from tetrarchia.core.errors import Refusal, SaveFileError, WrongMoment
 from tetrarchia.core.events import Event, Purpose
 from tetrarchia.core.pieces import UNREST, Piece
 from tetrarchia.core.state import State
-from tetrarchia.core.tasks import BEGIN_TURN, PHASE_START, ROMAN_PHASE
+from tetrarchia.core.tasks import PHASE_START_STEP, ROMAN_PHASE_STEP, BeginTurnStep, PhaseStartStep
 
 BOARD = default_board()
 
@@ -64,7 +64,7 @@ def d1_position() -> State:
 def test_loading_a_d1_position_runs_nothing_until_asked() -> None:
     state = d1_position()
     assert state.awaiting is Awaiting.RUN and legal_actions(state) == []
-    assert state.tasks[-1] == (PHASE_START,)
+    assert state.tasks[-1] == PHASE_START_STEP
     assert state.disc[prov("V:6")] == UNREST  # R7.1 has not run
     events: list[Event] = []
     resume(state, events)
@@ -83,7 +83,7 @@ def test_a_hand_written_position_at_the_start_of_a_barbarian_phase() -> None:
             "emperors": {"Diocletian": "roma"}, "turn": {"emperor": "Diocletian"},
             "machine": "barbarian-phase"}
     state = position_from_json(data, BOARD)
-    assert state.awaiting is Awaiting.RUN and state.tasks[-1] == (PHASE_START,)
+    assert state.awaiting is Awaiting.RUN and state.tasks[-1] == PHASE_START_STEP
     assert position_from_json(json.loads(json.dumps(position_to_json(state))), BOARD) == state
     resume(state)  # R7.1: TINGITANA - BAETICA is a broken link
     request = pending_roll(state)
@@ -117,12 +117,12 @@ def test_start_barbarian_phase_needs_a_roman_phase() -> None:
 
 
 def at_boundary(state: State, until: Boundary) -> bool:
-    top = state.tasks[-1][0]
+    top = state.tasks[-1]
     if until is Boundary.PHASE_END:
-        return top in (BEGIN_TURN, PHASE_START)
+        return isinstance(top, (BeginTurnStep, PhaseStartStep))
     if until is Boundary.TURN_END:
-        return top == BEGIN_TURN
-    return top == BEGIN_TURN and state.turn == 0  # ROUND_END: Diocletian's turn begins
+        return isinstance(top, BeginTurnStep)
+    return isinstance(top, BeginTurnStep) and state.turn == 0  # ROUND_END: Diocletian's turn begins
 
 
 def play_stepping(seed: int, kinds: list[Boundary], check_positions: bool,
@@ -280,4 +280,4 @@ def test_an_initial_revolt_names_its_region() -> None:
 def test_the_roman_phase_top_task() -> None:
     # a position in a Roman phase stands on its step, not paused
     state = position(emperors={"Maximian": "II:3"})
-    assert state.tasks == [(ROMAN_PHASE,)] and state.awaiting is Awaiting.ROMAN_ACTION
+    assert state.tasks == [ROMAN_PHASE_STEP] and state.awaiting is Awaiting.ROMAN_ACTION

@@ -15,8 +15,11 @@ from tetrarchia.core.combat import battle_values, die_modifiers
 from tetrarchia.core.engine import BARBARIAN_SEAT, deciding_seat, roll_description
 from tetrarchia.core.pieces import GARRISON, GOTHS, Emperor
 from tetrarchia.core.state import Awaiting, State
-from tetrarchia.core.tasks import ARMY_STEP, BATTLE, piece_at
+from tetrarchia.core.tasks import FOLLOW_ARROW, ArmyStep, BattleStep, DecisionStep, piece_at
 from tetrarchia.options.barbaria import (
+    BEFORE_ACTIVITY,
+    BEFORE_ADVANCE,
+    BEFORE_SPREAD,
     BarbarianPass,
     CancelAdvance,
     Reroll,
@@ -31,7 +34,7 @@ from tetrarchia.options.common import (
     RESERVE,
 )
 from tetrarchia.options.imperivm import Decline, UsePower
-from tetrarchia.options.pirates import PIRATE_BATTLE, coast_values
+from tetrarchia.options.pirates import PirateBattleStep, coast_values
 from tetrarchia.seats import seat_label_of
 
 DECISION_KINDS = (BARBARIAN_ADVANCE, BARBARIAN_BLACK, BARBARIAN_REROLL, CONSTANTIUS_BLOCK,
@@ -43,7 +46,7 @@ def decision_kind(state: State) -> int | None:
     if state.awaiting is not Awaiting.DECISION or not state.tasks:
         return None
     task = state.tasks[-1]
-    return task[2] if len(task) > 2 else None
+    return task.kind if isinstance(task, DecisionStep) else None
 
 
 def who_decides(state: State) -> str:
@@ -69,15 +72,17 @@ def _discs(state: State, emperor: Emperor) -> str:
 
 
 def _galerius(state: State) -> str:
-    battle = state.tasks[-2] if len(state.tasks) > 1 else ()
+    battle = state.tasks[-2] if len(state.tasks) > 1 else None
     what = "Galerius's battle"
-    if battle and battle[0] == BATTLE:
-        _, piece, army, _attacks, roman_die, barbarian_die = battle
-        values = battle_values(state, piece, piece_at(state, piece), army, roman_die, barbarian_die)
+    if isinstance(battle, BattleStep):
+        piece, army = battle.fighter, battle.army
+        values = battle_values(state, piece, piece_at(state, piece), army, battle.roman_die,
+                               battle.barbarian_die)
         what = (f"Galerius's battle with the army in {state.board.name(army)}: {values.describe()}; "
                 f"{_outcome(values.roman, values.barbarian, 'Galerius')}")
-    elif battle and battle[0] == PIRATE_BATTLE:
-        _, piece, zone, roman_die, barbarian_die = battle
+    elif isinstance(battle, PirateBattleStep):
+        piece, zone = battle.fighter, battle.zone
+        roman_die, barbarian_die = battle.roman_die, battle.barbarian_die
         support, times, revolts, pirate_times = coast_values(state, piece, zone)
         roman_die += die_modifiers(state, -1, piece)[0]  # Galerius's +1s so far (R12.1)
         roman = (roman_die + support) * times
@@ -91,10 +96,10 @@ def _galerius(state: State) -> str:
 
 def _constantius(state: State) -> str:
     board = state.board
-    step = state.tasks[-2] if len(state.tasks) > 1 else ()
-    if step and step[0] == ARMY_STEP:
-        src = step[1]
-        dest = step[2] if len(step) > 2 and step[2] >= 0 else board.next_step[src]
+    step = state.tasks[-2] if len(state.tasks) > 1 else None
+    if isinstance(step, ArmyStep):
+        src = step.province
+        dest = step.dest if step.dest != FOLLOW_ARROW else board.next_step[src]
         what = (f"{_army(state, src)} in {board.name(src)} {_is(state, src)} about to attack "
                 f"Constantius in {board.name(dest)}")
     else:
@@ -120,7 +125,8 @@ def _reroll(state: State) -> str:
     dice = " ".join(str(d) for d in rolled)
     shown, them = ("The die shows", "it") if len(rolled) == 1 else ("The dice show", "them")
     task = state.tasks[-1]
-    if (len(task) < 4 or task[3]) and state.gray > 0:
+    may_reroll = not isinstance(task, DecisionStep) or not task.args or task.args[0]
+    if may_reroll and state.gray > 0:
         offer = (f"may spend one of his {_gray(state)} to reroll {them} (once per roll, D24)"
                  + (", or use his black disc before the roll is used" if state.black else ""))
     else:
@@ -130,7 +136,8 @@ def _reroll(state: State) -> str:
 
 def _advance(state: State) -> str:
     board = state.board
-    src = state.tasks[-1][3]
+    task = state.tasks[-1]
+    src = task.args[0] if isinstance(task, DecisionStep) else -1  # the army's province
     dest = board.next_step[src]
     towards = f" to {board.name(dest)} (its arrow)" if dest >= 0 else ""
     black = " He may also use his black disc now." if state.black else ""
@@ -147,15 +154,17 @@ def _advance(state: State) -> str:
             + black)
 
 
-BLACK_MOMENTS = {1: "A Barbarian phase begins", 2: "The Barbarian activity (R7.2) comes next",
-                 3: "The Barbarian advance (R7.3) comes next"}
+BLACK_MOMENTS = {BEFORE_SPREAD: "A Barbarian phase begins",
+                 BEFORE_ACTIVITY: "The Barbarian activity (R7.2) comes next",
+                 BEFORE_ADVANCE: "The Barbarian advance (R7.3) comes next"}
 
 
 def _black(state: State) -> str:
     army = (", or, no army being on the board, return it to place an army on an empty border"
             if black_army_borders(state) else "")
     task = state.tasks[-1]
-    moment = BLACK_MOMENTS.get(task[3] if len(task) > 3 else 1, BLACK_MOMENTS[1])
+    before = task.args[0] if isinstance(task, DecisionStep) and task.args else BEFORE_SPREAD
+    moment = BLACK_MOMENTS.get(before, BLACK_MOMENTS[BEFORE_SPREAD])
     return (f"{moment}. Barbaria (R12.6): once per game, at any moment of his phase, the "
             "Barbarian player may use his black disc: a revolt on an empty Roman province (no "
             f"disc, no figure, not a capital: D25){army}. He may also keep it for later.")

@@ -52,10 +52,23 @@ from tetrarchia.core.tasks import (
     ACTIVITY_PROVINCE,
     ARMY_STEP,
     BATTLE,
+    FOLLOW_ARROW,
     LINK_CHECK,
     SPREAD,
+    SPREAD_STEP,
     UPRISING,
-    UPRISING_ARMY,
+    UPRISING_ARMY_STEP,
+    ActivityProvinceStep,
+    ActivityStep,
+    AdvanceStep,
+    ArmyStep,
+    BattleStep,
+    LinkCheckStep,
+    PhaseStartStep,
+    RemoveOnRevoltStep,
+    SpreadStep,
+    UprisingArmyStep,
+    UprisingStep,
     army_enters,
     figure_piece,
     piece_at,
@@ -70,19 +83,18 @@ BROKEN_LINK_HOLDS: Final = 4  # R7.4: 1-3 not linked, 4-6 linked
 
 
 # --- R7.4 ----------------------------------------------------------------------------------------
-def run_link_check(state: State, task: tuple[int, ...], events: Events) -> bool:
+def run_link_check(state: State, task: LinkCheckStep, events: Events) -> bool:
     dice = take_dice(state, Purpose.BROKEN_LINK)
     if dice is None:
         return False
     state.tasks.pop()
-    _, link_index, bonus = task
-    holds = dice[0] + bonus >= BROKEN_LINK_HOLDS
-    state.memo[link_index] = holds
+    holds = dice[0] + task.bonus >= BROKEN_LINK_HOLDS
+    state.memo[task.link] = holds
     if events is not None:
-        caller = state.tasks[-1] if state.tasks else (0, -1)
-        army = caller[1] if caller[0] == ARMY_STEP else -1
-        uprising = caller[1] if caller[0] == UPRISING else -1
-        events.append(LinkRolled(link_index, dice[0], bonus, holds, army, uprising))
+        caller = state.tasks[-1] if state.tasks else None
+        army = caller.province if isinstance(caller, ArmyStep) else -1
+        uprising = caller.province if isinstance(caller, UprisingStep) else -1
+        events.append(LinkRolled(task.link, dice[0], task.bonus, holds, army, uprising))
     return True
 
 
@@ -103,12 +115,12 @@ def _check_link(state: State, a: int, b: int, bonus: int = 0) -> bool | None:
         return True
     known = state.memo.get(link.index)
     if known is None:
-        state.tasks.append((LINK_CHECK, link.index, bonus))
+        state.tasks.append(LinkCheckStep(LINK_CHECK, link.index, bonus))
     return known
 
 
 # --- R7.1 ----------------------------------------------------------------------------------------
-def run_spread(state: State, task: tuple[int, ...], events: Events) -> bool:
+def run_spread(state: State, task: SpreadStep, events: Events) -> bool:
     """R7.1.1: unrest linked to a revolt turns, wave by wave, until a wave turns nothing.
 
     A wave looks at the revolts as they stand when it starts (the step carries them as a bit
@@ -118,18 +130,20 @@ def run_spread(state: State, task: tuple[int, ...], events: Events) -> bool:
     change something); otherwise its broken links to them are rolled in board order until one
     holds (R7.4).  What turns in a wave spreads in the next.  Each broken link is rolled at most
     once per spreading (D3); without D3 a link that failed is rolled again in a later wave.  The
-    step is ``(op)`` at the start of a wave, then ``(op, revolts, next, changed)``.
+    step's ``revolts`` are None at the start of a wave (:class:`SpreadStep`).
     """
     board = state.board
     disc = state.disc
     memo = state.memo
-    if len(task) == 1:
-        revolts = 0
-        for p in board.roman:
-            if disc[p] == REVOLT:
-                revolts |= 1 << p
-        task = (SPREAD, revolts, 0, 0)
-    _, revolts, start, changed = task
+    revolts = task.revolts
+    if revolts is None:  # a wave begins
+        if UNREST not in disc:  # nothing can turn: the spreading is over
+            state.tasks.pop()
+            memo.clear()
+            return True
+        revolts = frozenset([p for p in board.roman if disc[p] == REVOLT])
+    start = task.next
+    changed = task.changed
     roman = board.roman
     neighbours = board.neighbours
     at_start = disc[:]  # the discs as this step (re)starts: what the set below is read from
@@ -141,12 +155,12 @@ def run_spread(state: State, task: tuple[int, ...], events: Events) -> bool:
         source = -1
         through_broken = False
         for q, broken in neighbours[p]:
-            if not broken and revolts >> q & 1:
+            if not broken and q in revolts:
                 source = q
                 break
         else:
             for q, broken in neighbours[p]:
-                if broken and revolts >> q & 1:
+                if broken and q in revolts:
                     if doomed is None:
                         doomed = _turning_through_normal_links(board, at_start)
                     if p in doomed:
@@ -154,8 +168,8 @@ def run_spread(state: State, task: tuple[int, ...], events: Events) -> bool:
                     link = board.link_between[(p, q)].index
                     holds = memo.get(link)
                     if holds is None:  # roll it, then come back to this unrest
-                        state.tasks[-1] = (SPREAD, revolts, i, changed)
-                        state.tasks.append((LINK_CHECK, link, 0))
+                        state.tasks[-1] = SpreadStep(SPREAD, revolts, i, changed)
+                        state.tasks.append(LinkCheckStep(LINK_CHECK, link))
                         return True
                     if holds:
                         source = q
@@ -169,11 +183,11 @@ def run_spread(state: State, task: tuple[int, ...], events: Events) -> bool:
                                             *reserves_after_revolt(state, p)))
             if not place_revolt(state, p, events):
                 return True
-            changed = 1
+            changed = True
     if changed:
         if not state.settings.broken_link_once:
             memo.clear()
-        state.tasks[-1] = (SPREAD,)  # the next wave
+        state.tasks[-1] = SPREAD_STEP  # the next wave
         return True
     state.tasks.pop()
     memo.clear()
@@ -194,7 +208,7 @@ def _turning_through_normal_links(board: Board, disc: list[int]) -> set[int]:
     return reached
 
 
-def run_remove_on_revolt(state: State, task: tuple[int, ...], events: Events) -> bool:
+def run_remove_on_revolt(state: State, task: RemoveOnRevoltStep, events: Events) -> bool:
     """R7.1.2: Emperors standing on a revolt leave the board until their next turn; the Dux and
     the Vicarius die (R11.1, R11.2)."""
     state.tasks.pop()
@@ -205,7 +219,7 @@ def run_remove_on_revolt(state: State, task: tuple[int, ...], events: Events) ->
     return True
 
 
-def run_phase_start(state: State, task: tuple[int, ...], events: Events) -> bool:
+def run_phase_start(state: State, task: PhaseStartStep, events: Events) -> bool:
     """Before R7.1: the options' own steps (the Barbarian player's black disc, R12.6)."""
     state.tasks.pop()
     for hook in state.hooks.phase_start:
@@ -214,7 +228,7 @@ def run_phase_start(state: State, task: tuple[int, ...], events: Events) -> bool
 
 
 # --- R7.2 ----------------------------------------------------------------------------------------
-def run_activity(state: State, task: tuple[int, ...], events: Events) -> bool:
+def run_activity(state: State, task: ActivityStep, events: Events) -> bool:
     dice = take_dice(state, Purpose.ACTIVITY)
     if dice is None:
         return False
@@ -223,12 +237,12 @@ def run_activity(state: State, task: tuple[int, ...], events: Events) -> bool:
     return True
 
 
-def run_activity_province(state: State, task: tuple[int, ...], events: Events) -> bool:
+def run_activity_province(state: State, task: ActivityProvinceStep, events: Events) -> bool:
     dice = take_dice(state, Purpose.UPRISING_PROVINCE)
     if dice is None:
         return False
     state.tasks.pop()
-    resolve_activity(state, task[1], dice[0], events, False)
+    resolve_activity(state, task.region, dice[0], events, False)
     return True
 
 
@@ -260,16 +274,16 @@ def resolve_activity(state: State, region: int, number: int, events: Events,
         if events is not None:
             events.append(UprisingStarts(province))
         state.memo.clear()
-        state.tasks.append((UPRISING, province))
+        state.tasks.append(UprisingStep(UPRISING, province))
         for hook in state.hooks.uprising:
             hook(state, province, events)
 
 
-def run_uprising(state: State, task: tuple[int, ...], events: Events) -> bool:
+def run_uprising(state: State, task: UprisingStep, events: Events) -> bool:
     """R7.2 uprising step 1: a revolt on every Roman province linked to it (broken links rolled,
     D3, D11).  Emperors reached stay until the next R7.1."""
     board = state.board
-    origin = task[1]
+    origin = task.province
     disc = state.disc
     for q, broken in board.neighbours[origin]:
         if board.is_border[q] or disc[q] == REVOLT:
@@ -291,11 +305,11 @@ def run_uprising(state: State, task: tuple[int, ...], events: Events) -> bool:
             return True
     state.tasks.pop()
     state.memo.clear()
-    state.tasks.append((UPRISING_ARMY,))
+    state.tasks.append(UPRISING_ARMY_STEP)
     return True
 
 
-def run_uprising_army(state: State, task: tuple[int, ...], events: Events) -> bool:
+def run_uprising_army(state: State, task: UprisingArmyStep, events: Events) -> bool:
     """R7.2 uprising step 2: only if an army is left, roll the Roman die; an empty border gets
     the army, otherwise the Barbarian die makes a new activity there."""
     if state.armies_in_reserve() <= 0:
@@ -312,7 +326,7 @@ def run_uprising_army(state: State, task: tuple[int, ...], events: Events) -> bo
     if not place_army(state, region, False, events):
         if events is not None:
             events.append(BorderNotEmpty(region, border))
-        state.tasks.append((ACTIVITY_PROVINCE, region))
+        state.tasks.append(ActivityProvinceStep(ACTIVITY_PROVINCE, region))
     return True
 
 
@@ -344,44 +358,42 @@ def advance_order(state: State) -> list[int]:
     placed = set(state.usurpers)
     if not state.settings.new_armies_advance:
         placed.update(state.armies_placed)
-    armies = [p for p in state.armies() if p not in placed and figure[p] != REBEL]
+    armies = [p for p in state.armies() if p not in placed and advances(figure[p])]
     return sorted(armies, key=lambda p: (board.steps_to_roma[p], board.region_of[p] or 7, p))
 
 
-def run_advance(state: State, task: tuple[int, ...], events: Events) -> bool:
+def run_advance(state: State, task: AdvanceStep, events: Events) -> bool:
     state.tasks.pop()
     state.memo.clear()
     order = advance_order(state)
-    state.tasks.extend((ARMY_STEP, p) for p in reversed(order))
+    state.tasks.extend(ArmyStep(ARMY_STEP, p) for p in reversed(order))
     return True
 
 
-STEP_OFFERED: Final = 1  # ARMY_STEP flags: the options' decisions before the step were taken
-ATTACK_OFFERED: Final = 2  # ... the decisions before the attack were taken (Constantius, R12.1)
-ARROW_FALLBACK: Final = 4  # ... a redirected army follows its arrow if the broken link fails (R12.6)
-LINK_PASSED: Final = 8  # ... the broken link on the way was rolled and holds
+def advances(figure: int) -> bool:
+    """The figure is an army that advances in R7.3: an ordinary army or the Goths, never a rebel
+    (R13: a rebel army stays where it rose)."""
+    return ARMY <= figure < REBEL  # the army figures are ARMY, GOTHS, REBEL, in that order
 
 
-def run_army_step(state: State, task: tuple[int, ...], events: Events) -> bool:
-    """One army's step ``(op, province[, destination, flags])``: blocked by an army ahead or a
-    failed broken link; attacks an Emperor (or the Dux) in its way (R6); otherwise enters and
-    devastates (or takes Roma).  Options may intervene before the step and before the attack."""
+def run_army_step(state: State, task: ArmyStep, events: Events) -> bool:
+    """One army's step (:class:`ArmyStep`): blocked by an army ahead or a failed broken link;
+    attacks an Emperor (or the Dux) in its way (R6); otherwise enters and devastates (or takes
+    Roma).  Options may intervene before the step and before the attack."""
     board = state.board
-    src = task[1]
+    src = task.province
     figure = state.figure
-    if not ARMY <= figure[src] < REBEL:
+    if not advances(figure[src]):  # it fell to a battle or left since the order was made
         state.tasks.pop()
         return True
-    if len(task) == 2:
-        task = (ARMY_STEP, src, -1, 0)
-        state.tasks[-1] = task
-    _, _, dest, flags = task
-    if not flags & STEP_OFFERED:
-        state.tasks[-1] = task = (ARMY_STEP, src, dest, flags | STEP_OFFERED)
+    if not task.step_offered:
+        state.tasks[-1] = task = ArmyStep(ARMY_STEP, src, task.dest, True, task.attack_offered,
+                                          task.arrow_fallback, task.link_passed)
         for hook in state.hooks.before_step:
             if hook(state, task):
                 return True
-    if dest < 0:
+    dest = task.dest
+    if dest == FOLLOW_ARROW:
         dest = board.next_step[src]
     if dest < 0:
         state.tasks.pop()
@@ -391,15 +403,15 @@ def run_army_step(state: State, task: tuple[int, ...], events: Events) -> bool:
         if events is not None:
             events.append(ArmyBlocked(src, dest))
         return True
-    if not flags & LINK_PASSED:
+    if not task.link_passed:
         bonus = sum(hook(state, src) for hook in state.hooks.link_bonus)
         linked = _check_link(state, src, dest, bonus)
         if linked is None:
             return True
         state.memo.clear()
         if not linked:
-            if flags & ARROW_FALLBACK:  # R12.6: the change is cancelled, the arrow as it would have
-                state.tasks[-1] = (ARMY_STEP, src, -1, STEP_OFFERED)
+            if task.arrow_fallback:  # R12.6: the change is cancelled, the arrow as it would have
+                state.tasks[-1] = ArmyStep(ARMY_STEP, src, FOLLOW_ARROW, step_offered=True)
                 if events is not None:
                     events.append(ArmyStopped(src, dest, board.link_between[(src, dest)].index,
                                               follows_arrow=True))
@@ -408,19 +420,20 @@ def run_army_step(state: State, task: tuple[int, ...], events: Events) -> bool:
             if events is not None:
                 events.append(ArmyStopped(src, dest, board.link_between[(src, dest)].index))
             return True
-        flags |= LINK_PASSED
-        state.tasks[-1] = task = (ARMY_STEP, src, task[2], flags)
+        state.tasks[-1] = task = ArmyStep(ARMY_STEP, src, task.dest, True, task.attack_offered,
+                                          task.arrow_fallback, True)
     fighter = figure_piece(figure[dest])
     if 0 <= fighter <= Piece.DUX:
-        if not flags & ATTACK_OFFERED:
-            state.tasks[-1] = task = (ARMY_STEP, src, task[2], flags | ATTACK_OFFERED)
+        if not task.attack_offered:
+            state.tasks[-1] = task = ArmyStep(ARMY_STEP, src, task.dest, True, True,
+                                              task.arrow_fallback, task.link_passed)
             for hook in state.hooks.before_attack:
                 if hook(state, task):
                     return True
         state.tasks.pop()
         if events is not None:
             events.append(ArmyAttacks(src, dest, fighter))
-        state.tasks.append((BATTLE, fighter, src, 0))
+        state.tasks.append(BattleStep(BATTLE, fighter, src, False))
         return True
     state.tasks.pop()
     army_enters(state, src, dest, events)

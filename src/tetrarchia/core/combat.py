@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
+from typing import Any, TypeVar
 
 from tetrarchia.core.board import Board
 from tetrarchia.core.events import (
@@ -40,7 +42,9 @@ from tetrarchia.core.pieces import (
 from tetrarchia.core.settings import SupportGroup
 from tetrarchia.core.state import State
 from tetrarchia.core.tasks import (
+    NOT_ROLLED,
     ROMAN_PHASE,
+    BattleStep,
     army_enters,
     piece_at,
     place_piece,
@@ -189,37 +193,52 @@ def battle_values(
     )
 
 
-def battle_dice(state: State, task: tuple[int, ...], size: int) -> tuple[int, ...] | bool:
-    """A battle step (``size`` elements before its dice) with the Roman and Barbarian dice
-    appended, once the options' decisions on them are taken (Galerius's +1, R12.1).  While the
-    game waits it returns the step handler's answer: False for the dice, True after pushing a
-    decision."""
-    if len(task) > size:
+class BattlePause(Enum):
+    """Why a battle step (R6) stops before it is resolved; ``value`` is what its handler answers
+    the machine (:func:`engine.run`): False, it waits for the dice; True, a decision on the dice
+    was pushed above it and runs next."""
+
+    FOR_DICE = False
+    FOR_DECISION = True
+
+
+B = TypeVar("B", bound=tuple[Any, ...])
+
+
+def battle_dice(state: State, task: B, with_dice: Callable[[B, int, int], B]) -> B | BattlePause:
+    """The battle step ``task`` (a record whose last two fields are the Roman and the Barbarian
+    die, ``NOT_ROLLED`` until they are) with its dice rolled (``with_dice`` writes them into the
+    record), once the options' decisions on them are taken (Galerius's +1, R12.1); or why the
+    step stops meanwhile."""
+    if task[-1] != NOT_ROLLED:
         return task
     dice = take_dice(state, Purpose.BATTLE)
     if dice is None:
-        return False
-    task = (*task, dice[0], dice[1])
+        return BattlePause.FOR_DICE
+    task = with_dice(task, dice[0], dice[1])
     state.tasks[-1] = task
     for hook in state.hooks.battle_decisions:
         decision = hook(state, task)
         if decision is not None:
             state.tasks.append(decision)
-            return True
+            return BattlePause.FOR_DECISION
     return task
 
 
-def run_battle(state: State, task: tuple[int, ...], events: Events) -> bool:
-    """The BATTLE step ``(op, piece, army province, piece attacks, roman +, barbarian +)``: roll
-    both dice (Roman first, D11); options may open decisions on the dice (Galerius's +1,
-    R12.1); then the outcomes of R5.5 or R7.3."""
-    rolled = battle_dice(state, task, 4)
-    if isinstance(rolled, bool):
-        return rolled
+def _with_dice(task: BattleStep, roman_die: int, barbarian_die: int) -> BattleStep:
+    return BattleStep(task.op, task.fighter, task.army, task.fighter_attacks, roman_die,
+                      barbarian_die)
+
+
+def run_battle(state: State, task: BattleStep, events: Events) -> bool:
+    """The battle step (:class:`BattleStep`): roll both dice (Roman first, D11); options may open
+    decisions on the dice (Galerius's +1, R12.1); then the outcomes of R5.5 or R7.3."""
+    rolled = battle_dice(state, task, _with_dice)
+    if isinstance(rolled, BattlePause):
+        return rolled.value is True
     state.tasks.pop()
-    _, piece, army_province, piece_attacks, roman_die, barbarian_die = rolled
-    resolve_battle(state, piece, army_province, bool(piece_attacks), roman_die, barbarian_die,
-                   events)
+    resolve_battle(state, rolled.fighter, rolled.army, rolled.fighter_attacks, rolled.roman_die,
+                   rolled.barbarian_die, events)
     for hook in state.hooks.battle_over:
         hook(state)
     return True

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from enum import Enum
 from itertools import product
-from typing import Final
+from typing import Any, Final
 
 from tetrarchia.core import barbarian, combat, setup, turns
 from tetrarchia.core import tasks as t
@@ -59,7 +59,10 @@ _STOP_BEFORE: dict[Boundary, frozenset[int]] = {
     Boundary.GAME_END: frozenset(),
 }
 
-Handler = Callable[[State, tuple[int, ...], Events], bool]
+# A step's handler takes the state, the step's record (tasks.py) and the events; it answers True
+# when the machine may go on (it popped or replaced its step, or pushed others), False when the
+# machine stops for dice or a decision.
+Handler = Callable[[State, Any, Events], bool]
 
 HANDLERS: dict[int, Handler] = {
     t.INITIAL_REVOLT: setup.run_initial_revolt,
@@ -179,7 +182,8 @@ def deciding_seat(state: State) -> int | None:
     if awaiting is Awaiting.FLEET_PLACEMENT:
         return int(Emperor.DIOCLETIAN)
     if awaiting is Awaiting.DECISION:
-        return state.tasks[-1][1]
+        top = state.tasks[-1]
+        return top.seat if isinstance(top, t.DecisionStep) else None
     return None
 
 

@@ -14,28 +14,30 @@ The core knows no optional rule by name: each rule module declares its own steps
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from tetrarchia.core import tasks as t
 from tetrarchia.core.board import Board
 from tetrarchia.core.events import DICE_NEEDED, Purpose
 from tetrarchia.core.pieces import ARMY, REBEL, REVOLT, Piece
-from tetrarchia.core.state import Awaiting, Result, State
+from tetrarchia.core.state import Awaiting, Result, State, Task
 
 PAUSED_AT = frozenset({t.BEGIN_TURN, t.PHASE_START})  # where a machine stands paused (Awaiting.RUN)
 MAX_TASKS = 64  # the deepest stack the rules build is about a dozen steps
 
-# An argument of a step: an inclusive range, or a name resolved against the board.
-Arg = tuple[int, int] | str
+# An argument of a step: an inclusive range, or a word of the vocabulary below (tasks.ArgKind).
+Arg = t.ArgKind
 Shape = tuple[Arg, ...]
+StepTest = Callable[[Task], bool]  # what must hold of the step a decision is taken on
 
 
 @dataclass(frozen=True, slots=True)
 class TaskSpec:
-    """What a machine step may look like: its argument shapes, the steps it may lie on (``None``:
-    only at the bottom of the stack), and the roll it waits for when it is on top."""
+    """Where a machine step may lie: the steps it may lie on (``None``: only at the bottom of the
+    stack), and the roll it waits for when it is on top.  The shapes of its arguments come from
+    its record's fields (:func:`step_shapes`)."""
 
-    shapes: tuple[Shape, ...]
     below: frozenset[int] | None
     purpose: Purpose | None = None
 
@@ -43,12 +45,13 @@ class TaskSpec:
 @dataclass(frozen=True, slots=True)
 class DecisionSpec:
     """A kind of decision inside a phase (R12): the seat that takes it, its arguments, and the
-    steps it is taken on, each with the length that step has then (``None``: any length).  With
-    ``on_dice`` it is taken on dice just rolled for the step beneath, kept aside meanwhile."""
+    steps it is taken on, each with what must hold of that step then (``None``: nothing; e.g.
+    ``tasks.dice_rolled``: a battle whose dice are rolled).  With ``on_dice`` it is taken on
+    dice just rolled for the step beneath, kept aside meanwhile."""
 
     seat: int
     shapes: tuple[Shape, ...]
-    below: dict[int, int | None] | None = None
+    below: dict[int, StepTest | None] | None = None
     on_dice: bool = False
 
 
@@ -56,17 +59,39 @@ TASKS: dict[int, TaskSpec] = {}
 DECISIONS: dict[int, DecisionSpec] = {}
 
 
-def register_task(op: int, shapes: tuple[Shape, ...], below: frozenset[int] | None,
-                  purpose: Purpose | None = None) -> None:
-    """Declare an option's own machine step (opcodes from ``tasks.FIRST_OPTION_TASK``)."""
-    TASKS[op] = TaskSpec(shapes, below, purpose)
+def register_task(op: int, below: frozenset[int] | None, purpose: Purpose | None = None) -> None:
+    """Declare where an option's own machine step lies (its record and name:
+    ``tasks.register_step``)."""
+    TASKS[op] = TaskSpec(below, purpose)
 
 
 def register_decision(kind: int, seat: int, shapes: tuple[Shape, ...] = ((),),
-                      below: dict[int, int | None] | None = None, on_dice: bool = False) -> None:
+                      below: dict[int, StepTest | None] | None = None,
+                      on_dice: bool = False) -> None:
     """Declare a kind of ``DECISION`` step an option pushes, whose seat decides it and on which
     steps (see :class:`DecisionSpec`)."""
     DECISIONS[kind] = DecisionSpec(seat, shapes, below, on_dice)
+
+
+def step_shapes(op: int) -> tuple[Shape, ...]:
+    """The shapes a step's arguments may have in a save, from its record's fields (tasks.py):
+    every field, and the short form without the trailing fields at their defaults."""
+    kind = t.STEPS[op]
+    names = kind.arg_names
+    declared = dict(kind.kinds)
+    defaults: dict[str, object] = getattr(kind.record, "_field_defaults", {})
+    full: list[Arg] = []
+    for name in names:
+        default = defaults.get(name)
+        if name in declared:
+            full.append(declared[name])
+        elif isinstance(default, bool) or name in kind.bools:
+            full.append((0, 1))
+        else:
+            full.append(name)
+    if kind.short is None:
+        return (tuple(full),)
+    return (tuple(full[:kind.short]), tuple(full))
 
 
 # --- the steps of the base game (tasks.py); ``below`` is what the rules push them on -------------
@@ -75,40 +100,34 @@ _SETUP_ROLLS = frozenset({t.ADDITIONAL_REVOLT, t.INITIAL_ARMY, t.PLACE_FLEETS})
 BARBARIAN_STEPS = frozenset({t.END_TURN, t.ADVANCE, t.ACTIVITY, t.REMOVE_ON_REVOLT, t.SPREAD,
                              t.UPRISING, t.UPRISING_ARMY, t.ACTIVITY_PROVINCE, t.ARMY_STEP,
                              t.LINK_CHECK, t.BATTLE})
-register_task(t.INITIAL_REVOLT, (("region",),), frozenset({t.INITIAL_REVOLT, *_SETUP_ROLLS}),
+register_task(t.INITIAL_REVOLT, frozenset({t.INITIAL_REVOLT, *_SETUP_ROLLS}),
               Purpose.INITIAL_REVOLT)
-register_task(t.ADDITIONAL_REVOLT, ((),), _SETUP_ROLLS, Purpose.ADDITIONAL_REVOLT)
-register_task(t.INITIAL_ARMY, ((),), frozenset({t.INITIAL_ARMY, t.PLACE_FLEETS}),
-              Purpose.INITIAL_ARMY)
-register_task(t.PLACE_FLEETS, (((0, 3),),), frozenset({t.BEGIN_TURN}))
-register_task(t.BEGIN_TURN, ((),), None)
-register_task(t.ROMAN_PHASE, ((),), None)
-register_task(t.ENTRY, ((),), frozenset({t.ROMAN_PHASE}))
-register_task(t.END_TURN, ((),), None)
-register_task(t.ADVANCE, ((),), frozenset({t.END_TURN}))
-register_task(t.ACTIVITY, ((),), frozenset({t.ADVANCE}), Purpose.ACTIVITY)
-register_task(t.REMOVE_ON_REVOLT, ((),), frozenset({t.ACTIVITY}))
-register_task(t.SPREAD, ((), ("mask", "wave", (0, 1))), frozenset({t.REMOVE_ON_REVOLT}))
-register_task(t.PHASE_START, ((),), frozenset({t.SPREAD}))
-register_task(t.ACTIVITY_PROVINCE, (("region",),), frozenset({t.ADVANCE}),
-              Purpose.UPRISING_PROVINCE)
-register_task(t.UPRISING, (("roman",),), frozenset({t.ADVANCE}))
-register_task(t.UPRISING_ARMY, ((),), frozenset({t.ADVANCE}), Purpose.UPRISING_REGION)
-register_task(t.ARMY_STEP, (("province",), ("province", "dest", (0, 15))),
-              frozenset({t.END_TURN, t.ARMY_STEP}))
-register_task(t.LINK_CHECK, (("broken-link", (0, 1)),),
-              frozenset({t.SPREAD, t.UPRISING, t.ARMY_STEP}), Purpose.BROKEN_LINK)
-register_task(t.BATTLE, (("fighter", "province", (0, 1)),
-                         ("fighter", "province", (0, 1), (1, 12), (1, 12))),
-              frozenset({t.ROMAN_PHASE, t.END_TURN, t.ARMY_STEP}), Purpose.BATTLE)
-register_task(t.DECISION, (), frozenset({t.ACTIVITY, t.ACTIVITY_PROVINCE, t.ARMY_STEP, t.BATTLE,
-                                         t.LINK_CHECK, t.SPREAD, t.UPRISING_ARMY}))
+register_task(t.ADDITIONAL_REVOLT, _SETUP_ROLLS, Purpose.ADDITIONAL_REVOLT)
+register_task(t.INITIAL_ARMY, frozenset({t.INITIAL_ARMY, t.PLACE_FLEETS}), Purpose.INITIAL_ARMY)
+register_task(t.PLACE_FLEETS, frozenset({t.BEGIN_TURN}))
+register_task(t.BEGIN_TURN, None)
+register_task(t.ROMAN_PHASE, None)
+register_task(t.ENTRY, frozenset({t.ROMAN_PHASE}))
+register_task(t.END_TURN, None)
+register_task(t.ADVANCE, frozenset({t.END_TURN}))
+register_task(t.ACTIVITY, frozenset({t.ADVANCE}), Purpose.ACTIVITY)
+register_task(t.REMOVE_ON_REVOLT, frozenset({t.ACTIVITY}))
+register_task(t.SPREAD, frozenset({t.REMOVE_ON_REVOLT}))
+register_task(t.PHASE_START, frozenset({t.SPREAD}))
+register_task(t.ACTIVITY_PROVINCE, frozenset({t.ADVANCE}), Purpose.UPRISING_PROVINCE)
+register_task(t.UPRISING, frozenset({t.ADVANCE}))
+register_task(t.UPRISING_ARMY, frozenset({t.ADVANCE}), Purpose.UPRISING_REGION)
+register_task(t.ARMY_STEP, frozenset({t.END_TURN, t.ARMY_STEP}))
+register_task(t.LINK_CHECK, frozenset({t.SPREAD, t.UPRISING, t.ARMY_STEP}), Purpose.BROKEN_LINK)
+register_task(t.BATTLE, frozenset({t.ROMAN_PHASE, t.END_TURN, t.ARMY_STEP}), Purpose.BATTLE)
+register_task(t.DECISION, frozenset({t.ACTIVITY, t.ACTIVITY_PROVINCE, t.ARMY_STEP, t.BATTLE,
+                                     t.LINK_CHECK, t.SPREAD, t.UPRISING_ARMY}))
 
 
-def allow_decision_on(kind: int, op: int, length: int | None) -> None:
-    """Let the decision ``kind`` also be taken on an option's step ``op`` (of that length)."""
+def allow_decision_on(kind: int, op: int, when: StepTest | None) -> None:
+    """Let the decision ``kind`` also be taken on an option's step ``op`` (``when`` it holds)."""
     spec = DECISIONS[kind]
-    below = {**(spec.below or {}), op: length}
+    below = {**(spec.below or {}), op: when}
     DECISIONS[kind] = DecisionSpec(spec.seat, spec.shapes, below, spec.on_dice)
 
 
@@ -117,7 +136,7 @@ def allow_below(op: int, *others: int) -> None:
     spec = TASKS[op]
     if spec.below is None:
         raise ValueError(f"step {op} lies at the bottom of the stack, on nothing")
-    TASKS[op] = TaskSpec(spec.shapes, spec.below | frozenset(others), spec.purpose)
+    TASKS[op] = TaskSpec(spec.below | frozenset(others), spec.purpose)
 
 
 def _arg_range(arg: Arg, board: Board) -> tuple[int, int]:
@@ -127,36 +146,66 @@ def _arg_range(arg: Arg, board: Board) -> tuple[int, int]:
     return {
         "region": (1, 6),
         "province": (0, last),
+        "army": (0, last),
         "roman": (0, last),
         "dest": (-1, last),
         "fighter": (0, int(Piece.DUX)),
+        "link": (0, len(board.links) - 1),
         "broken-link": (0, len(board.links) - 1),
+        "bonus": (0, 1),
+        "fleets": (0, 3),
+        "roman_die": (1, 12),  # a die with the options' +1s (R6, R12.1)
+        "barbarian_die": (1, 12),
         "mask": (0, (1 << board.size) - 1),
         "wave": (0, len(board.roman)),
+        "flags": (0, 15),  # an army step's four flags as bits (tasks.ArmyStep)
         "seat": (0, 4),
         "zone": (1, 3),
     }[arg]
 
 
-def _fits(args: tuple[int, ...], shapes: tuple[Shape, ...], board: Board) -> bool:
+def _fits(args: tuple[object, ...], shapes: tuple[Shape, ...], board: Board) -> bool:
+    """The arguments (as read from JSON: objects, so that a compiled build never takes a bool
+    for a count) have one of the shapes."""
     for shape in shapes:
         if len(shape) != len(args):
             continue
         ok = True
         for value, arg in zip(args, shape, strict=True):
             lo, hi = _arg_range(arg, board)
-            if not is_count(value, lo, hi):
+            if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
                 ok = False
                 break
             if arg == "roman" and board.is_border[value]:
                 ok = False
                 break
-            if arg == "broken-link" and not board.links[value].broken:
+            if arg in ("link", "broken-link") and not board.links[value].broken:
                 ok = False
                 break
         if ok:
             return True
     return False
+
+
+def read_step(item: object, board: Board) -> Task:
+    """The step record a save writes as ``[name, *args]`` (docs/save-format.md); ValueError
+    says what is wrong in the game's words.  The arguments are checked against the shapes of
+    the step's record (:func:`step_shapes`); a decision's against its kind later
+    (:func:`check_machine`)."""
+    codes = {name: code for code, name in t.TASK_NAMES.items()}
+    if not isinstance(item, list) or not item or not isinstance(item[0], str) \
+            or item[0] not in codes:
+        raise ValueError(f"{item!r} is not a step of the game")
+    code = codes[item[0]]
+    args = tuple(item[1:])
+    if code == t.DECISION:  # (seat, kind, the kind's arguments)
+        if not 2 <= len(args) <= 9 or not all(is_count(a, -1, 1000) for a in args):
+            raise ValueError(f"{item!r} has the wrong arguments")
+    elif not _fits(args, step_shapes(code), board):
+        if "region" in t.STEPS[code].arg_names and args == (0,):
+            raise ValueError("regions are numbered 1 to 6")
+        raise ValueError(f"{item!r} has the wrong arguments")
+    return t.STEPS[code].from_args(args)
 
 
 def is_count(value: object, lo: int, hi: int) -> bool:
@@ -184,14 +233,17 @@ def check_machine(state: State, found: list[str]) -> None:
     handlers = state.hooks.handlers
     for i, (task, spec) in enumerate(zip(tasks, specs, strict=True)):
         name = t.TASK_NAMES.get(task[0], str(task[0])) if task else "an empty step"
-        if spec is None or (task[0] >= t.FIRST_OPTION_TASK and task[0] not in handlers):
+        kind = t.STEPS.get(task[0]) if task else None
+        if spec is None or kind is None or type(task) is not kind.record \
+                or (task[0] >= t.FIRST_OPTION_TASK and task[0] not in handlers):
             found.append(f"step {i + 1} ({name}) is not a step of this game's rules")
             return
-        if task[0] == t.DECISION:
+        if isinstance(task, t.DecisionStep):
             if i != len(tasks) - 1 or not _decision_fits(state, task):
-                found.append(f"step {i + 1}: {list(task)} is not a decision of this game's rules")
+                found.append(f"step {i + 1}: {[name, *kind.to_args(task)]} is not a decision of "
+                             "this game's rules")
                 return
-        elif not _fits(task[1:], spec.shapes, board):
+        elif not _step_fits(task, board):
             found.append(f"step {i + 1}: {[name, *task[1:]]} has the wrong arguments")
             return
         if i == 0:
@@ -221,13 +273,13 @@ def check_machine(state: State, found: list[str]) -> None:
                      "paused there")
     elif awaiting is Awaiting.ROLL:
         purpose = spec.purpose
-        if purpose is None or (top[0] in (t.BATTLE,) and len(top) != 4):
+        if purpose is None or (isinstance(top, t.BattleStep) and top.roman_die != t.NOT_ROLLED):
             found.append(f"no dice are rolled for {name}")
         elif state.roll_purpose != purpose or state.roll_count != DICE_NEEDED[purpose]:
             found.append(f"{name} waits for {DICE_NEEDED[purpose]} dice for "
                          f"{purpose.name.lower().replace('_', '-')}")
     elif awaiting is Awaiting.FLEET_PLACEMENT:
-        if top[0] != t.PLACE_FLEETS or top[1] == 0:
+        if not isinstance(top, t.PlaceFleetsStep) or top.fleets == 0:
             found.append("fleets are placed only at setup, while fleets are left to place (R3.6)")
     elif awaiting is Awaiting.ENTRY:
         if top[0] != t.ENTRY or state.emperor_at[state.turn] >= 0:
@@ -253,12 +305,21 @@ def check_machine(state: State, found: list[str]) -> None:
         found.append(f"nothing can be done at {name}: the game would be stuck")
 
 
-def _decision_fits(state: State, task: tuple[int, ...]) -> bool:
-    """The decision is one a rule in play offers, to its seat, on the step the rule offers it."""
-    if len(task) < 3:
+def _step_fits(task: Task, board: Board) -> bool:
+    """The record's fields have the types and values its kind allows (a record built by a
+    program may hold anything)."""
+    try:
+        args = t.step_args(task)
+    except (TypeError, ValueError):  # a field that is no number
         return False
-    spec = DECISIONS.get(task[2])
-    if spec is None or task[1] != spec.seat or not _fits(task[3:], spec.shapes, state.board):
+    return _fits(args, step_shapes(task[0]), board)
+
+
+def _decision_fits(state: State, task: t.DecisionStep) -> bool:
+    """The decision is one a rule in play offers, to its seat, on the step the rule offers it."""
+    spec = DECISIONS.get(task.kind)
+    if spec is None or task.seat != spec.seat or not isinstance(task.args, tuple) \
+            or not _fits(task.args, spec.shapes, state.board):
         return False
     if len(state.tasks) < 2:
         return False
@@ -270,10 +331,10 @@ def _decision_fits(state: State, task: tuple[int, ...]) -> bool:
     if spec.below is not None:
         if under[0] not in spec.below:
             return False
-        length = spec.below[under[0]]
-        if length is not None and len(under) != length:
+        when = spec.below[under[0]]
+        if when is not None and not when(under):
             return False
-    return not (task[3:] and under[0] == t.ARMY_STEP and task[3] != under[1])
+    return not (task.args and isinstance(under, t.ArmyStep) and task.args[0] != under.province)
 
 
 def _dice_ok(state: State) -> bool:
@@ -291,14 +352,15 @@ def _check_setup_steps(state: State, found: list[str]) -> None:
     """R3: the setup steps are the level's, in order, and the fleets add up."""
     ops = [task[0] for task in state.tasks]
     level = state.settings.level
-    regions = [task[1] for task in state.tasks if task[0] == t.INITIAL_REVOLT]
+    regions = [task.region for task in state.tasks if isinstance(task, t.InitialRevoltStep)]
     if regions != sorted(set(regions), reverse=True):
         found.append("the initial revolts are rolled once per region, in region order (R3.2)")
     if ops.count(t.ADDITIONAL_REVOLT) > level.revolts or ops.count(t.INITIAL_ARMY) > level.armies:
         found.append(f"more setup rolls than the level {level} has (R3.4, R3.5)")
     for task in state.tasks:
-        if task[0] == t.PLACE_FLEETS and task[1] + state.fleets.count(1) != level.fleets:
-            found.append(f"{state.fleets.count(1)} fleets placed and {task[1]} to place do not make "
+        if isinstance(task, t.PlaceFleetsStep) \
+                and task.fleets + state.fleets.count(1) != level.fleets:
+            found.append(f"{state.fleets.count(1)} fleets placed and {task.fleets} to place do not make "
                          f"the {level.fleets} of the level (R3.6)")
     if t.PLACE_FLEETS in ops and (state.round, state.turns_played) != (1, 0):
         found.append("the setup happens before the first turn")
@@ -308,17 +370,16 @@ def _check_step_contents(state: State, found: list[str]) -> None:
     """Steps that name pieces: the pieces must be where the step needs them."""
     board = state.board
     figure = state.figure
-    for task in state.tasks:
-        op = task[0]
-        if op == t.ARMY_STEP and len(task) == 4 and task[2] >= 0 \
-                and not board.linked(task[1], task[2]):
-            found.append(f"the army in {board.name(task[1])} cannot step to {board.name(task[2])}: "
-                         "no link joins them")
-        elif op == t.BATTLE:
-            piece, army = task[1], task[2]
+    for i, task in enumerate(state.tasks):
+        if isinstance(task, t.ArmyStep) and task.dest != t.FOLLOW_ARROW \
+                and not board.linked(task.province, task.dest):
+            found.append(f"the army in {board.name(task.province)} cannot step to "
+                         f"{board.name(task.dest)}: no link joins them")
+        elif isinstance(task, t.BattleStep):
+            piece, army = task.fighter, task.army
             p = t.piece_at(state, piece)
-            in_roman_phase = state.tasks[state.tasks.index(task) - 1][0] == t.ROMAN_PHASE
-            if task[3] != int(in_roman_phase):
+            in_roman_phase = i > 0 and isinstance(state.tasks[i - 1], t.RomanPhaseStep)
+            if task.fighter_attacks != in_roman_phase:
                 found.append("in a Roman phase the Emperor attacks (R5.5); in a Barbarian phase the "
                              "army does (R7.3)")
             elif in_roman_phase and piece not in (int(state.turn), int(Piece.DUX)):
@@ -331,8 +392,8 @@ def _check_step_contents(state: State, found: list[str]) -> None:
             elif not board.linked(p, army):
                 found.append(f"{Piece(piece).title} in {board.name(p)} cannot fight the army in "
                              f"{board.name(army)}: no link joins them (R5.5, R7.3)")
-        elif op == t.UPRISING and state.disc[task[1]] != REVOLT:
-            found.append(f"an uprising starts from a revolt, and {board.name(task[1])} is not in "
+        elif isinstance(task, t.UprisingStep) and state.disc[task.province] != REVOLT:
+            found.append(f"an uprising starts from a revolt, and {board.name(task.province)} is not in "
                          "revolt (R7.2)")
     for link in state.memo:
         if not is_count(link, 0, len(board.links) - 1) or not board.links[link].broken:

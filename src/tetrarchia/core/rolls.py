@@ -15,14 +15,15 @@ from tetrarchia.core.events import DICE_NEEDED, Purpose
 from tetrarchia.core.pieces import Piece
 from tetrarchia.core.state import Awaiting, State
 from tetrarchia.core.tasks import (
-    ACTIVITY_PROVINCE,
-    ARMY_STEP,
-    BATTLE,
-    INITIAL_REVOLT,
-    LINK_CHECK,
-    SPREAD,
     TASK_NAMES,
-    UPRISING,
+    ActivityProvinceStep,
+    ArmyStep,
+    BattleStep,
+    InitialRevoltStep,
+    LinkCheckStep,
+    SpreadStep,
+    UprisingStep,
+    step_args,
 )
 
 
@@ -73,27 +74,27 @@ def pending_roll(state: State) -> RollRequest | None:
         return None
     purpose = Purpose(state.roll_purpose)
     task = state.tasks[-1]
-    op, args = task[0], tuple(task[1:])
+    op = task[0]
     request = RollRequest(purpose, state.roll_count or DICE_NEEDED[purpose],
-                          TASK_NAMES.get(op, str(op)), args)
+                          TASK_NAMES.get(op, str(op)), step_args(task))
     board = state.board
-    if op in (INITIAL_REVOLT, ACTIVITY_PROVINCE):
-        return replace(request, region=args[0])
-    if op == BATTLE:
-        piece, army, attacks = args[0], args[1], bool(args[2])
-        return replace(request, army=army, battle=BattleRoll(Piece(piece), army, attacks))
-    if op == LINK_CHECK:
-        link = board.links[args[0]]
-        found = replace(request, link=LinkRoll(args[0], (link.a, link.b), args[1]))
+    if isinstance(task, (InitialRevoltStep, ActivityProvinceStep)):
+        return replace(request, region=task.region)
+    if isinstance(task, BattleStep):
+        return replace(request, army=task.army,
+                       battle=BattleRoll(Piece(task.fighter), task.army, task.fighter_attacks))
+    if isinstance(task, LinkCheckStep):
+        link = board.links[task.link]
+        found = replace(request, link=LinkRoll(task.link, (link.a, link.b), task.bonus))
         below = state.tasks[-2] if len(state.tasks) > 1 else None
         if below is None:
             return found
         found = replace(found, for_step=TASK_NAMES.get(below[0], str(below[0])))
-        if below[0] == ARMY_STEP:
-            return replace(found, army=below[1], province=below[1])
-        if below[0] == UPRISING:
-            return replace(found, province=below[1])
-        if below[0] == SPREAD and len(below) == 4:  # (op, revolts, index of the unrest, changed)
-            return replace(found, province=board.roman[below[2]])
+        if isinstance(below, ArmyStep):
+            return replace(found, army=below.province, province=below.province)
+        if isinstance(below, UprisingStep):
+            return replace(found, province=below.province)
+        if isinstance(below, SpreadStep) and below.revolts is not None:  # a wave under way
+            return replace(found, province=board.roman[below.next])
         return found
     return request

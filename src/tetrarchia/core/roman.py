@@ -57,6 +57,7 @@ from tetrarchia.core.state import Result, State
 from tetrarchia.core.tasks import (
     BATTLE,
     ROMAN_PHASE,
+    BattleStep,
     finish,
     piece_at,
     place_piece,
@@ -449,7 +450,7 @@ def apply_roman(state: State, action: Action, events: Events) -> None:
         if events is not None:
             events.append(AttackDeclared(int(emperor), int(piece), action.origin, action.target,
                                          cost))
-        state.tasks.append((BATTLE, int(piece), action.target, 1))
+        state.tasks.append(BattleStep(BATTLE, int(piece), action.target, True))
     elif isinstance(action, EndPhase):
         if events is not None:
             events.append(PhaseEnded(int(emperor), False))

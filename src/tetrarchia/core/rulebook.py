@@ -23,8 +23,9 @@ if TYPE_CHECKING:
     from tetrarchia.core.events import Events
     from tetrarchia.core.settings import Settings
     from tetrarchia.core.state import State
+    from tetrarchia.core.tasks import ArmyStep, DecisionStep
 
-    Handler = Callable[[State, tuple[int, ...], Events], bool]
+    Handler = Callable[[State, Any, Events], bool]  # the state, a step record, the events
 
 ParamValue = str | int | bool
 
@@ -83,7 +84,7 @@ class Hooks:
     # the army province is -1 in a battle against the Pirates (R11.3)
     die_bonus: tuple[Callable[[State, int, int], tuple[int, int]], ...] = ()
     # R6: decisions after the battle dice (Galerius); (state, task) -> task to push or None
-    battle_decisions: tuple[Callable[[State, tuple[int, ...]], tuple[int, ...] | None], ...] = ()
+    battle_decisions: tuple[Callable[[State, Any], DecisionStep | None], ...] = ()
     # R6: after a battle against an army: (state, emperor, roman won?, events)
     battle_won: tuple[Callable[[State, int, bool, Events], None], ...] = ()
     # R11.3: after a battle against the Pirates, the same arguments (not a battle against an
@@ -102,9 +103,9 @@ class Hooks:
     # R7.2/R3.5: an army is to be placed on the border of a region; True when handled
     army_arrives: tuple[Callable[[State, int, bool, Events], bool], ...] = ()
     # R7.3: before an army steps; True when a decision is now awaited
-    before_step: tuple[Callable[[State, tuple[int, ...]], bool], ...] = ()
+    before_step: tuple[Callable[[State, ArmyStep], bool], ...] = ()
     # R7.3: before an army attacks an Emperor; True when a decision is now awaited
-    before_attack: tuple[Callable[[State, tuple[int, ...]], bool], ...] = ()
+    before_attack: tuple[Callable[[State, ArmyStep], bool], ...] = ()
     # R7.4: bonus to a broken-link roll of the army in a province
     link_bonus: tuple[Callable[[State, int], int], ...] = ()
     # the machine: extra steps the modules push

@@ -37,26 +37,18 @@ from tetrarchia.core.pieces import (
     Piece,
     is_army,
 )
+from tetrarchia.core.reachable import read_step
 from tetrarchia.core.roman import entry_choices
 from tetrarchia.core.settings import Settings
-from tetrarchia.core.state import DEAD, GOTHS_IN_PLAY, Awaiting, Result, State
+from tetrarchia.core.state import DEAD, GOTHS_IN_PLAY, Awaiting, Result, State, Task
 from tetrarchia.core.tasks import (
-    ACTIVITY_PROVINCE,
-    ARMY_STEP,
-    BATTLE,
     BEGIN_TURN,
-    DECISION,
-    ENTRY,
-    FIRST_OPTION_TASK,
-    INITIAL_REVOLT,
-    LINK_CHECK,
+    ENTRY_STEP,
     PHASE_START,
-    PLACE_FLEETS,
-    ROMAN_PHASE,
-    SPREAD,
+    ROMAN_PHASE_STEP,
     TASK_NAMES,
-    UPRISING,
     push_barbarian_phase,
+    step_args,
 )
 from tetrarchia.core.validate import validate_state
 
@@ -119,7 +111,7 @@ def position_to_json(state: State) -> dict[str, Any]:
             "roll": {"count": state.roll_count,
                      "purpose": Purpose(state.roll_purpose).name.lower().replace("_", "-")},
             "dice": list(state.dice) if state.dice is not None else None,
-            "tasks": [[TASK_NAMES[t[0]], *t[1:]] for t in state.tasks],
+            "tasks": [[TASK_NAMES[t[0]], *step_args(t)] for t in state.tasks],
             "memo": {str(k): v for k, v in sorted(state.memo.items())},
             "armies_placed": [key(p) for p in state.armies_placed],
         },
@@ -439,10 +431,10 @@ class _Reader:
             return
         if machine is None:
             if state.emperor_at[state.turn] >= 0:
-                state.tasks = [(ROMAN_PHASE,)]
+                state.tasks = [ROMAN_PHASE_STEP]
                 state.awaiting = Awaiting.ROMAN_ACTION
             elif entry_choices(state, state.turn):
-                state.tasks = [(ROMAN_PHASE,), (ENTRY,)]
+                state.tasks = [ROMAN_PHASE_STEP, ENTRY_STEP]
                 state.awaiting = Awaiting.ENTRY
             else:  # D1
                 state.tasks = []
@@ -491,43 +483,10 @@ class _Reader:
             raise self.fail("machine.tasks", "a position stopped at the beginning of a turn or of "
                             "a Barbarian phase is paused there ('awaiting': 'run')")
 
-    def task(self, item: Any, where: str) -> tuple[int, ...]:
-        codes = {name: code for code, name in TASK_NAMES.items()}
-        if not isinstance(item, list) or not item or not isinstance(item[0], str) \
-                or item[0] not in codes:
-            raise self.fail(where, f"{item!r} is not a step of the game")
-        code = codes[item[0]]
-        args = item[1:]
-        if code in (INITIAL_REVOLT, ACTIVITY_PROVINCE) and args == [0]:
-            raise self.fail(where, "regions are numbered 1 to 6")
-        shapes = self.argument_ranges(code)
-        if not any(
-            len(args) == len(shape) and all(
-                isinstance(a, int) and not isinstance(a, bool) and lo <= a <= hi
-                for a, (lo, hi) in zip(args, shape, strict=True)
-            )
-            for shape in shapes
-        ):
-            raise self.fail(where, f"{item!r} has the wrong arguments")
-        return (code, *args)
-
-    def argument_ranges(self, code: int) -> list[tuple[tuple[int, int], ...]]:
-        """The accepted shapes of each step's arguments (inclusive ranges)."""
-        last = self.board.size - 1
-        region = (1, 6)
-        province = (0, last)
-        shapes: dict[int, list[tuple[tuple[int, int], ...]]] = {
-            INITIAL_REVOLT: [(region,)],
-            PLACE_FLEETS: [((0, 3),)],
-            ACTIVITY_PROVINCE: [(region,)],
-            UPRISING: [(province,)],
-            ARMY_STEP: [(province,), (province, (-1, last), (0, 15))],
-            LINK_CHECK: [((0, len(self.board.links) - 1), (0, 1))],
-            SPREAD: [(), ((0, (1 << self.board.size) - 1), (0, len(self.board.roman)), (0, 1))],
-            BATTLE: [((0, 4), province, (0, 1)), ((0, 4), province, (0, 1), (1, 12), (1, 12))],
-        }
-        if code in shapes:
-            return shapes[code]
-        if code == DECISION or code >= FIRST_OPTION_TASK:
-            return [tuple([(-1, 1000)] * n) for n in range(8)]
-        return [()]
+    def task(self, item: Any, where: str) -> Task:
+        """A step of the machine: its record, its arguments checked against the record's fields
+        (``reachable.read_step``: the one check of a step's arguments)."""
+        try:
+            return read_step(item, self.board)
+        except ValueError as error:
+            raise self.fail(where, str(error)) from None

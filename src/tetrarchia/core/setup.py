@@ -20,25 +20,31 @@ from tetrarchia.core.events import (
 )
 from tetrarchia.core.pieces import REVOLT
 from tetrarchia.core.settings import Settings
-from tetrarchia.core.state import Awaiting, State
+from tetrarchia.core.state import Awaiting, State, Task
 from tetrarchia.core.tasks import (
     ADDITIONAL_REVOLT,
-    BEGIN_TURN,
+    ADDITIONAL_REVOLT_STEP,
+    BEGIN_TURN_STEP,
     INITIAL_ARMY,
+    INITIAL_ARMY_STEP,
     INITIAL_REVOLT,
     PLACE_FLEETS,
+    AdditionalRevoltStep,
+    InitialArmyStep,
+    InitialRevoltStep,
+    PlaceFleetsStep,
     place_revolt,
     reserves_after_revolt,
     take_dice,
 )
 
 
-def setup_tasks(settings: Settings) -> list[tuple[int, ...]]:
+def setup_tasks(settings: Settings) -> list[Task]:
     """The setup steps, first one last (the task stack pops from the end)."""
-    steps: list[tuple[int, ...]] = [(INITIAL_REVOLT, region) for region in OUTER_REGIONS]
-    steps += [(ADDITIONAL_REVOLT,)] * settings.level.revolts
-    steps += [(INITIAL_ARMY,)] * settings.level.armies
-    steps += [(PLACE_FLEETS, settings.level.fleets), (BEGIN_TURN,)]
+    steps: list[Task] = [InitialRevoltStep(INITIAL_REVOLT, region) for region in OUTER_REGIONS]
+    steps += [ADDITIONAL_REVOLT_STEP] * settings.level.revolts
+    steps += [INITIAL_ARMY_STEP] * settings.level.armies
+    steps += [PlaceFleetsStep(PLACE_FLEETS, settings.level.fleets), BEGIN_TURN_STEP]
     return steps[::-1]
 
 
@@ -52,12 +58,12 @@ def initial_state(board: Board, settings: Settings) -> State:
     return state
 
 
-def run_initial_revolt(state: State, task: tuple[int, ...], events: Events) -> bool:
+def run_initial_revolt(state: State, task: InitialRevoltStep, events: Events) -> bool:
     """R3.2: a revolt on the rolled province of the region; a 1 is rerolled."""
     dice = take_dice(state, Purpose.INITIAL_REVOLT)
     if dice is None:
         return False
-    region = task[1]
+    region = task.region
     if dice[0] == 1:
         if events is not None:
             events.append(InitialRevoltRerolled(region, dice[0]))
@@ -71,7 +77,7 @@ def run_initial_revolt(state: State, task: tuple[int, ...], events: Events) -> b
     return True
 
 
-def run_additional_revolt(state: State, task: tuple[int, ...], events: Events) -> bool:
+def run_additional_revolt(state: State, task: AdditionalRevoltStep, events: Events) -> bool:
     """R3.4: both dice; a province already in revolt is rolled again."""
     dice = take_dice(state, Purpose.ADDITIONAL_REVOLT)
     if dice is None:
@@ -88,7 +94,7 @@ def run_additional_revolt(state: State, task: tuple[int, ...], events: Events) -
     return True
 
 
-def run_initial_army(state: State, task: tuple[int, ...], events: Events) -> bool:
+def run_initial_army(state: State, task: InitialArmyStep, events: Events) -> bool:
     """R3.5: an army on the rolled region's border; a border holding one is rolled again."""
     dice = take_dice(state, Purpose.INITIAL_ARMY)
     if dice is None:
@@ -103,9 +109,9 @@ def run_initial_army(state: State, task: tuple[int, ...], events: Events) -> boo
     return True
 
 
-def run_place_fleets(state: State, task: tuple[int, ...], events: Events) -> bool:
+def run_place_fleets(state: State, task: PlaceFleetsStep, events: Events) -> bool:
     """R3.6: the players place the fleets, one per zone at most (a decision)."""
-    if task[1] == 0 or not fleet_zones_open(state):
+    if task.fleets == 0 or not fleet_zones_open(state):
         state.tasks.pop()
         return True
     state.awaiting = Awaiting.FLEET_PLACEMENT
@@ -120,8 +126,10 @@ def fleet_zones_open(state: State) -> list[int]:
 
 def place_fleet(state: State, zone: int, events: Events) -> None:
     state.fleets[zone] = 1
-    _, left = state.tasks.pop()
-    state.tasks.append((PLACE_FLEETS, left - 1))
+    step = state.tasks.pop()
+    assert isinstance(step, PlaceFleetsStep)  # fleets are placed only on their step (R3.6)
+    left = step.fleets
+    state.tasks.append(PlaceFleetsStep(PLACE_FLEETS, left - 1))
     if events is not None:
         events.append(FleetPlaced(zone, left - 1))
 

@@ -13,7 +13,7 @@ from its log alone and a test can script exact rolls.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Final
+from typing import Any, Final
 
 from tetrarchia.core.board import Board
 from tetrarchia.core.pieces import (
@@ -67,7 +67,7 @@ class Result(IntEnum):
         return self in (Result.ARMY_IN_ROMA, Result.RESERVE_EMPTY)
 
 
-Task = tuple[int, ...]
+Task = tuple[Any, ...]  # a step record of core/tasks.py (a NamedTuple whose first field is its code)
 
 # The fields of a State, named once: its __slots__, and what __eq__ compares (all but the shared
 # board and hooks).  A module-level tuple, because a compiled class (mypyc) has no __slots__ to read.

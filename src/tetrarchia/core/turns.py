@@ -8,14 +8,25 @@ from tetrarchia.core.events import CannotEnter, Events, TurnBegins, TurnSkipped
 from tetrarchia.core.pieces import EMPERORS, IP_PER_TURN, Emperor
 from tetrarchia.core.roman import entry_choices
 from tetrarchia.core.state import ROUND_FLAGS, TURN_FLAGS, Awaiting, State
-from tetrarchia.core.tasks import BEGIN_TURN, END_TURN, ENTRY, ROMAN_PHASE, push_barbarian_phase
+from tetrarchia.core.tasks import (
+    BEGIN_TURN_STEP,
+    END_TURN_STEP,
+    ENTRY_STEP,
+    ROMAN_PHASE_STEP,
+    BeginTurnStep,
+    DecisionStep,
+    EndTurnStep,
+    EntryStep,
+    RomanPhaseStep,
+    push_barbarian_phase,
+)
 
 
-def run_begin_turn(state: State, task: tuple[int, ...], events: Events) -> bool:
+def run_begin_turn(state: State, task: BeginTurnStep, events: Events) -> bool:
     state.tasks.pop()
     if state.skip > 0:  # R13: the scenario starts with a later Emperor
         state.skip -= 1
-        state.tasks.append((END_TURN,))
+        state.tasks.append(END_TURN_STEP)
         if events is not None:
             events.append(TurnSkipped(int(state.turn)))
         return True
@@ -34,10 +45,10 @@ def run_begin_turn(state: State, task: tuple[int, ...], events: Events) -> bool:
     for hook in state.hooks.turn_start:
         hook(state, events)
     if state.emperor_at[emperor] >= 0:
-        state.tasks.append((ROMAN_PHASE,))
+        state.tasks.append(ROMAN_PHASE_STEP)
     elif entry_choices(state, emperor):
-        state.tasks.append((ROMAN_PHASE,))
-        state.tasks.append((ENTRY,))
+        state.tasks.append(ROMAN_PHASE_STEP)
+        state.tasks.append(ENTRY_STEP)
     else:  # D1
         if events is not None:
             events.append(CannotEnter(int(emperor)))
@@ -45,24 +56,24 @@ def run_begin_turn(state: State, task: tuple[int, ...], events: Events) -> bool:
     return True
 
 
-def run_entry(state: State, task: tuple[int, ...], events: Events) -> bool:
+def run_entry(state: State, task: EntryStep, events: Events) -> bool:
     state.awaiting = Awaiting.ENTRY
     return False
 
 
-def run_roman_phase(state: State, task: tuple[int, ...], events: Events) -> bool:
+def run_roman_phase(state: State, task: RomanPhaseStep, events: Events) -> bool:
     state.awaiting = Awaiting.ROMAN_ACTION
     return False
 
 
-def run_decision(state: State, task: tuple[int, ...], events: Events) -> bool:
-    """A decision inside a phase ``(op, seat, kind, ...)``: the option that pushed it lists the
+def run_decision(state: State, task: DecisionStep, events: Events) -> bool:
+    """A decision inside a phase (:class:`DecisionStep`): the option that pushed it lists the
     choices (hooks.decisions) and carries out the one taken."""
     state.awaiting = Awaiting.DECISION
     return False
 
 
-def run_end_turn(state: State, task: tuple[int, ...], events: Events) -> bool:
+def run_end_turn(state: State, task: EndTurnStep, events: Events) -> bool:
     state.tasks.pop()
     state.armies_placed.clear()
     state.turns_played += 1
@@ -71,5 +82,5 @@ def run_end_turn(state: State, task: tuple[int, ...], events: Events) -> bool:
         state.round += 1
     else:
         state.turn = EMPERORS[state.turn + 1]
-    state.tasks.append((BEGIN_TURN,))
+    state.tasks.append(BEGIN_TURN_STEP)
     return True

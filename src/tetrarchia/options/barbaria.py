@@ -20,10 +20,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from tetrarchia.core.actions import Action, OptionAction
-from tetrarchia.core.barbarian import ARROW_FALLBACK, STEP_OFFERED, place_army
+from tetrarchia.core.barbarian import place_army
 from tetrarchia.core.board import Board
 from tetrarchia.core.errors import IllegalAction, NotYourTurn, Refusal, WrongMoment
 from tetrarchia.core.events import Event, Events
@@ -32,7 +32,7 @@ from tetrarchia.core.pieces import ARMY, NO_DISC, NO_FIGURE, REBEL
 from tetrarchia.core.reachable import allow_below, register_task
 from tetrarchia.core.rulebook import Hooks, Param, RuleModule, register
 from tetrarchia.core.settings import Settings
-from tetrarchia.core.state import State
+from tetrarchia.core.state import State, Task
 from tetrarchia.core.tasks import (
     ACTIVITY,
     ACTIVITY_PROVINCE,
@@ -40,9 +40,11 @@ from tetrarchia.core.tasks import (
     ARMY_STEP,
     DECISION,
     REMOVE_ON_REVOLT,
-    SPREAD,
     UPRISING,
     UPRISING_ARMY,
+    ArmyStep,
+    DecisionStep,
+    SpreadStep,
     place_revolt,
     register_step,
     reserves_after_revolt,
@@ -57,12 +59,25 @@ from tetrarchia.options.common import (
 SEAT = 4
 GRAY_DISCS = 4
 REROLLED = 1 << 3  # state.flags (turn bit): the dice on the table were already rerolled
-BLACK_MOMENT = register_step("black-moment")  # (op, step): the black disc before R7.2 or R7.3
+# The steps a BARBARIAN_BLACK decision comes before (its argument, BlackMomentStep.before)
+BEFORE_SPREAD = 1  # R7.1
+BEFORE_ACTIVITY = 2  # R7.2
+BEFORE_ADVANCE = 3  # R7.3
+
+
+class BlackMomentStep(NamedTuple):
+    """R12.6: the Barbarian player may use his black disc now, ``before`` R7.2 or R7.3."""
+
+    op: int
+    before: int
+
+
+BLACK_MOMENT = register_step("black-moment", BlackMomentStep,
+                             kinds=(("before", (BEFORE_ACTIVITY, BEFORE_ADVANCE)),))
 # It lies just above the activity (R7.2) or the advance (R7.3); what lay on those lies on it.
-register_task(BLACK_MOMENT, (((2, 3),),), frozenset({ACTIVITY, ADVANCE}))
+register_task(BLACK_MOMENT, frozenset({ACTIVITY, ADVANCE}))
 for _step in (ACTIVITY, REMOVE_ON_REVOLT, UPRISING, UPRISING_ARMY, ACTIVITY_PROVINCE):
     allow_below(_step, BLACK_MOMENT)
-BEFORE_SPREAD = 1  # the steps a BARBARIAN_BLACK decision comes before (its 4th element)
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,7 +305,7 @@ def _after_roll(state: State) -> bool:
     may_reroll = not rerolled and state.gray > 0
     if not may_reroll and not black_choices(state):
         return False
-    state.tasks.append((DECISION, SEAT, BARBARIAN_REROLL, int(may_reroll)))
+    state.tasks.append(DecisionStep(DECISION, SEAT, BARBARIAN_REROLL, (int(may_reroll),)))
     return True
 
 
@@ -303,10 +318,10 @@ def _redirect_targets(state: State, src: int) -> list[int]:
             if q != usual and not board.is_border[q] and not ARMY <= state.figure[q] <= REBEL]
 
 
-def _before_step(state: State, task: tuple[int, ...]) -> bool:
+def _before_step(state: State, task: ArmyStep) -> bool:
     if state.gray <= 0 and not black_choices(state):
         return False
-    state.tasks.append((DECISION, SEAT, BARBARIAN_ADVANCE, task[1]))
+    state.tasks.append(DecisionStep(DECISION, SEAT, BARBARIAN_ADVANCE, (task.province,)))
     return True
 
 
@@ -316,26 +331,26 @@ def _phase_start(state: State, events: Events) -> None:
     if not state.black:
         return
     tasks = state.tasks
-    for op, step in ((ADVANCE, 3), (ACTIVITY, 2)):
+    for op, before in ((ADVANCE, BEFORE_ADVANCE), (ACTIVITY, BEFORE_ACTIVITY)):
         at = _last_index(tasks, op)
         if at >= 0:
-            tasks.insert(at + 1, (BLACK_MOMENT, step))
+            tasks.insert(at + 1, BlackMomentStep(BLACK_MOMENT, before))
     if black_choices(state):
-        tasks.append((DECISION, SEAT, BARBARIAN_BLACK, BEFORE_SPREAD))
+        tasks.append(DecisionStep(DECISION, SEAT, BARBARIAN_BLACK, (BEFORE_SPREAD,)))
 
 
-def _last_index(tasks: list[tuple[int, ...]], op: int) -> int:
+def _last_index(tasks: list[Task], op: int) -> int:
     for i in range(len(tasks) - 1, -1, -1):
         if tasks[i][0] == op:
             return i
     return -1
 
 
-def run_black_moment(state: State, task: tuple[int, ...], events: Events) -> bool:
+def run_black_moment(state: State, task: BlackMomentStep, events: Events) -> bool:
     """Before R7.2 or R7.3: the black disc, while unused and while it can go somewhere."""
     state.tasks.pop()
     if black_choices(state):
-        state.tasks.append((DECISION, SEAT, BARBARIAN_BLACK, task[1]))
+        state.tasks.append(DecisionStep(DECISION, SEAT, BARBARIAN_BLACK, (task.before,)))
     return True
 
 
@@ -361,15 +376,15 @@ def black_choices(state: State) -> list[Action]:
 
 
 def _choices(state: State) -> list[Action] | None:
-    task = state.tasks[-1] if state.tasks and state.tasks[-1][0] == DECISION else None
-    if task is None or task[1] != SEAT:
+    task = state.tasks[-1] if state.tasks else None
+    if not isinstance(task, DecisionStep) or task.seat != SEAT:
         return None
-    kind = task[2]
-    if kind == BARBARIAN_REROLL:
-        may_reroll = (len(task) < 4 or task[3]) and state.gray > 0
+    kind = task.kind
+    if kind == BARBARIAN_REROLL:  # its argument, when written: whether he may still reroll
+        may_reroll = (not task.args or task.args[0]) and state.gray > 0
         return [*([Reroll()] if may_reroll else []), *black_choices(state), BarbarianPass()]
     if kind == BARBARIAN_ADVANCE:
-        src = task[3]
+        src = task.args[0]
         gray: list[Action] = []
         if state.gray > 0:
             gray = [CancelAdvance(src), *(Redirect(src, q) for q in _redirect_targets(state, src))]
@@ -400,8 +415,9 @@ def apply(state: State, action: OptionAction, events: Events) -> None:
             events.append(AdvanceCancelled(action.province, state.gray, state.unrest_reserve))
     elif isinstance(action, Redirect):
         _spend_gray(state)
-        fallback = ARROW_FALLBACK if state.settings.param("barbaria", "redirect") == "arrow" else 0
-        state.tasks[-1] = (ARMY_STEP, action.province, action.dest, STEP_OFFERED | fallback)
+        fallback = state.settings.param("barbaria", "redirect") == "arrow"
+        state.tasks[-1] = ArmyStep(ARMY_STEP, action.province, action.dest, step_offered=True,
+                                   arrow_fallback=fallback)
         if events is not None:
             events.append(ArmyRedirected(action.province, action.dest, state.gray,
                                          state.unrest_reserve))
@@ -426,16 +442,16 @@ def _spreading_goes_on(state: State) -> None:
     """A revolt placed during the spreading of R7.1 (after one of its broken-link rolls) spreads
     too: the wave under way is marked as having changed something, so another wave follows."""
     for i, task in enumerate(state.tasks):
-        if task[0] == SPREAD and len(task) == 4:
-            state.tasks[i] = (SPREAD, task[1], task[2], 1)
+        if isinstance(task, SpreadStep) and task.revolts is not None:
+            state.tasks[i] = task._replace(changed=True)
 
 
 def explain(state: State, action: OptionAction) -> IllegalAction:
     task = state.tasks[-1] if state.tasks else None
-    if task is None or task[0] != DECISION:
+    if not isinstance(task, DecisionStep):
         return WrongMoment("the Barbarian player decides only during the Barbarian phase, when "
                            "the game asks him")
-    if task[1] != SEAT:
+    if task.seat != SEAT:
         return NotYourTurn("the game waits for an Emperor's decision, not the Barbarian player's")
     return IllegalAction("that is not one of the Barbarian player's choices now",
                          Refusal.NOT_A_CHOICE)

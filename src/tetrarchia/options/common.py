@@ -11,7 +11,17 @@ from tetrarchia.core.notation import province_key
 from tetrarchia.core.pieces import GARRISON, Emperor, Piece, emperor_named
 from tetrarchia.core.reachable import register_decision
 from tetrarchia.core.state import State
-from tetrarchia.core.tasks import ACTIVITY, ADVANCE, ARMY_STEP, BATTLE, DECISION, SPREAD
+from tetrarchia.core.tasks import (
+    ACTIVITY,
+    ADVANCE,
+    ARMY_STEP,
+    BATTLE,
+    SPREAD,
+    DecisionStep,
+    dice_rolled,
+    step_begun,
+    wave_not_begun,
+)
 
 RESERVE = -1  # burn a disc from the reserve rather than from a province
 
@@ -67,14 +77,15 @@ def parse_province(board: Board, key: str, original: str) -> int:
         raise InvalidNotation(f"{original!r}: {key.strip()!r} is not a province") from None
 
 
-def top_decision(state: State, kind: int) -> tuple[int, ...] | None:
+def top_decision(state: State, kind: int) -> DecisionStep | None:
     """The decision step on top of the machine if it is of ``kind``."""
-    if state.tasks and state.tasks[-1][0] == DECISION and state.tasks[-1][2] == kind:
-        return state.tasks[-1]
+    top = state.tasks[-1] if state.tasks else None
+    if isinstance(top, DecisionStep) and top.kind == kind:
+        return top
     return None
 
 
-def decision_lister(kind: int, make: Callable[[State, tuple[int, ...]], list[Action]]
+def decision_lister(kind: int, make: Callable[[State, DecisionStep], list[Action]]
                     ) -> Callable[[State], list[Action] | None]:
     """A ``hooks.decisions`` entry for decisions of ``kind``."""
 
@@ -85,7 +96,7 @@ def decision_lister(kind: int, make: Callable[[State, tuple[int, ...]], list[Act
     return choices
 
 
-# Kinds of decision (the third element of a DECISION step)
+# Kinds of decision (DecisionStep.kind)
 GALERIUS_BONUS = 1  # R12.1: +1 to his combat die
 CONSTANTIUS_BLOCK = 2  # R12.1: block the army about to attack him
 BARBARIAN_REROLL = 3  # R12.6: reroll the dice just rolled
@@ -94,16 +105,16 @@ BARBARIAN_BLACK = 5  # R12.6: the black disc
 # ... and the seat that takes each (core/reachable.py refuses a position with any other)
 # after the dice of his battle, once they are on the step (R12.1)
 # (the Pirates' battle adds itself: options/pirates.py)
-register_decision(GALERIUS_BONUS, int(Emperor.GALERIUS), below={BATTLE: 6})
+register_decision(GALERIUS_BONUS, int(Emperor.GALERIUS), below={BATTLE: dice_rolled})
 # just before the army attacks him (R12.1)
-register_decision(CONSTANTIUS_BLOCK, int(Emperor.CONSTANTIUS), below={ARMY_STEP: 4})
+register_decision(CONSTANTIUS_BLOCK, int(Emperor.CONSTANTIUS), below={ARMY_STEP: step_begun})
 # on the dice just rolled in the Barbarian phase (R12.6); it may say whether he may still reroll
 register_decision(BARBARIAN_REROLL, 4, ((), ((0, 1),)), on_dice=True)
 # before an army steps: the decision names it (R12.6)
-register_decision(BARBARIAN_ADVANCE, 4, (("province",),), below={ARMY_STEP: 4})
+register_decision(BARBARIAN_ADVANCE, 4, (("province",),), below={ARMY_STEP: step_begun})
 # the black disc: before the spreading, the activity or the advance (R12.6); it may name which
 register_decision(BARBARIAN_BLACK, 4, ((), ((1, 3),)),
-                  below={SPREAD: 1, ACTIVITY: 1, ADVANCE: 1})
+                  below={SPREAD: wave_not_begun, ACTIVITY: None, ADVANCE: None})
 
 
 def burn_refused(state: State, emperor: int, source: int) -> IllegalAction:

@@ -27,7 +27,7 @@ from tetrarchia.core.roman import DIOCLETIAN_MOVES_OTHERS
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, State
-from tetrarchia.core.tasks import ARMY_STEP, DECISION
+from tetrarchia.core.tasks import DECISION, FOLLOW_ARROW, ArmyStep, BattleStep, DecisionStep
 from tetrarchia.options.common import (
     CONSTANTIUS_BLOCK,
     GALERIUS_BONUS,
@@ -170,26 +170,27 @@ def _battle_over(state: State) -> None:
     state.flags &= ~GALERIUS_MASK
 
 
-def _galerius_in_battle(state: State, task: tuple[int, ...]) -> tuple[int, ...] | None:
-    """After the battle dice: Galerius may add +1 (the decision step carries nothing else)."""
+def _galerius_in_battle(state: State, task: BattleStep) -> DecisionStep | None:
+    """After the battle dice (a battle against an army or the Pirates' battle, both with their
+    ``fighter``): Galerius may add +1 (the decision step carries nothing else)."""
     state.flags &= ~GALERIUS_MASK  # a new battle: no +1 yet
-    if task[1] == Emperor.GALERIUS and burn_choices(state, Emperor.GALERIUS):
-        return (DECISION, int(Emperor.GALERIUS), GALERIUS_BONUS)
+    if task.fighter == Emperor.GALERIUS and burn_choices(state, Emperor.GALERIUS):
+        return DecisionStep(DECISION, int(Emperor.GALERIUS), GALERIUS_BONUS)
     return None
 
 
-def _constantius_block(state: State, task: tuple[int, ...]) -> bool:
+def _constantius_block(state: State, task: ArmyStep) -> bool:
     """Before an army attacks Constantius, he may block its advance."""
-    dest = task[2] if task[2] >= 0 else state.board.next_step[task[1]]
+    dest = task.dest if task.dest != FOLLOW_ARROW else state.board.next_step[task.province]
     constantius = emperor_figure(Emperor.CONSTANTIUS)
     if state.figure[dest] == constantius and burn_choices(state, Emperor.CONSTANTIUS):
-        state.tasks.append((DECISION, int(Emperor.CONSTANTIUS), CONSTANTIUS_BLOCK))
+        state.tasks.append(DecisionStep(DECISION, int(Emperor.CONSTANTIUS), CONSTANTIUS_BLOCK))
         return True
     return False
 
 
-def _decision_choices(emperor: Emperor) -> Callable[[State, tuple[int, ...]], list[Action]]:
-    def make(state: State, task: tuple[int, ...]) -> list[Action]:
+def _decision_choices(emperor: Emperor) -> Callable[[State, DecisionStep], list[Action]]:
+    def make(state: State, task: DecisionStep) -> list[Action]:
         return [*(UsePower(emperor, b) for b in burn_choices(state, emperor)), Decline(emperor)]
     return make
 
@@ -208,11 +209,13 @@ def apply_power(state: State, action: UsePower, events: Events) -> None:
         state.tasks.pop()  # the decision
         state.flags += 1 << GALERIUS_SHIFT  # +1 to his die, counted apart (die_bonus)
         if burn_choices(state, emperor):  # he may add +1 again
-            state.tasks.append((DECISION, int(emperor), GALERIUS_BONUS))
+            state.tasks.append(DecisionStep(DECISION, int(emperor), GALERIUS_BONUS))
     else:  # Constantius: the army does not advance this turn
         state.tasks.pop()
-        if state.tasks and state.tasks[-1][0] == ARMY_STEP:
-            src = state.tasks.pop()[1]
+        step = state.tasks[-1] if state.tasks else None
+        if isinstance(step, ArmyStep):
+            state.tasks.pop()
+            src = step.province
             if events is not None:
                 events.append(ArmyHeld(src))
 

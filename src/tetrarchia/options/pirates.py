@@ -14,11 +14,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
-from tetrarchia.core.combat import battle_dice, die_modifiers, supports_emperor
+from tetrarchia.core.combat import BattlePause, battle_dice, die_modifiers, supports_emperor
 from tetrarchia.core.errors import (
     IllegalAction,
     MustMoveOn,
@@ -41,8 +41,11 @@ from tetrarchia.core.tasks import (
     DECISION,
     INITIAL_ARMY,
     INITIAL_REVOLT,
+    NOT_ROLLED,
     PLACE_FLEETS,
     ROMAN_PHASE,
+    PlaceFleetsStep,
+    dice_rolled,
     piece_at,
     push_barbarian_phase,
     register_step,
@@ -52,18 +55,35 @@ from tetrarchia.core.tasks import (
 )
 from tetrarchia.options.common import GALERIUS_BONUS, leaves_board, parse_emperor, parse_province
 
-PIRATES_SETUP = register_step("pirates-setup")  # (op,)
-PIRATE_BATTLE = register_step("pirate-battle")  # (op, piece, zone[, roman die, barbarian die])
+
+class PiratesSetupStep(NamedTuple):
+    """R11.3: before the fleets, roll the sea zone of the Pirates (a 1 or a 4-6 is rerolled)."""
+
+    op: int
+
+
+class PirateBattleStep(NamedTuple):
+    """R11.3: ``fighter`` (the Emperor of the turn or the Dux) attacks the Pirates in sea
+    ``zone``; the dice wait here while Galerius decides on his +1 (R12.1)."""
+
+    op: int
+    fighter: int
+    zone: int
+    roman_die: int = NOT_ROLLED
+    barbarian_die: int = NOT_ROLLED
+
+
+PIRATES_SETUP = register_step("pirates-setup", PiratesSetupStep)
+PIRATE_BATTLE = register_step("pirate-battle", PirateBattleStep, short=2)
 # The setup roll lies under the rolls that come before the fleets; a battle under Galerius's +1
 # (once its dice are on the step).
-register_task(PIRATES_SETUP, ((),), frozenset({PLACE_FLEETS}), Purpose.PIRATES)
+register_task(PIRATES_SETUP, frozenset({PLACE_FLEETS}), Purpose.PIRATES)
 allow_below(INITIAL_REVOLT, PIRATES_SETUP)
 allow_below(ADDITIONAL_REVOLT, PIRATES_SETUP)
 allow_below(INITIAL_ARMY, PIRATES_SETUP)
-register_task(PIRATE_BATTLE, (("fighter", "zone"), ("fighter", "zone", (1, 12), (1, 12))),
-              frozenset({ROMAN_PHASE}), Purpose.BATTLE)
+register_task(PIRATE_BATTLE, frozenset({ROMAN_PHASE}), Purpose.BATTLE)
 allow_below(DECISION, PIRATE_BATTLE)
-allow_decision_on(GALERIUS_BONUS, PIRATE_BATTLE, 5)
+allow_decision_on(GALERIUS_BONUS, PIRATE_BATTLE, dice_rolled)
 ATTACK_COST = 2
 PIRATE_ZONES = (2, 3)  # the Mediterranean (R11.3)
 
@@ -234,12 +254,12 @@ def _parse(low: str, board: Board, text: str) -> Action | None:
 def _setup(state: State) -> None:
     """Roll for the Pirates before the fleets are placed (a scenario may have placed them)."""
     for i, task in enumerate(state.tasks):
-        if task[0] == PLACE_FLEETS:
-            state.tasks.insert(i + 1, (PIRATES_SETUP,))  # runs just before (the stack pops)
+        if isinstance(task, PlaceFleetsStep):  # runs just before it (the stack pops)
+            state.tasks.insert(i + 1, PiratesSetupStep(PIRATES_SETUP))
             return
 
 
-def run_pirates_setup(state: State, task: tuple[int, ...], events: Events) -> bool:
+def run_pirates_setup(state: State, task: PiratesSetupStep, events: Events) -> bool:
     if state.pirates:
         state.tasks.pop()
         return True
@@ -282,7 +302,7 @@ def apply_attack(state: State, action: AttackPirates, events: Events) -> None:
     piece = int(action.piece) if action.piece is not None else int(action.emperor)
     if events is not None:
         events.append(PiratesAttacked(piece, action.origin, state.pirates))
-    state.tasks.append((PIRATE_BATTLE, piece, state.pirates))
+    state.tasks.append(PirateBattleStep(PIRATE_BATTLE, piece, state.pirates))
 
 
 def coast_values(state: State, piece: int, zone: int) -> tuple[int, int, int, int]:
@@ -301,12 +321,17 @@ def coast_values(state: State, piece: int, zone: int) -> tuple[int, int, int, in
     return support, 1 << others, revolts, 1 << armies
 
 
-def run_pirate_battle(state: State, task: tuple[int, ...], events: Events) -> bool:
-    rolled = battle_dice(state, task, 3)
-    if isinstance(rolled, bool):
-        return rolled
+def _with_dice(task: PirateBattleStep, roman_die: int, barbarian_die: int) -> PirateBattleStep:
+    return PirateBattleStep(task.op, task.fighter, task.zone, roman_die, barbarian_die)
+
+
+def run_pirate_battle(state: State, task: PirateBattleStep, events: Events) -> bool:
+    rolled = battle_dice(state, task, _with_dice)
+    if isinstance(rolled, BattlePause):
+        return rolled.value is True
     state.tasks.pop()
-    _, piece, zone, roman_die, barbarian_die = rolled
+    piece, zone = rolled.fighter, rolled.zone
+    roman_die, barbarian_die = rolled.roman_die, rolled.barbarian_die
     support, times, revolts, pirate_times = coast_values(state, piece, zone)
     # Galerius's +1 (R12.1); the Goths' +1 is for the Goths, never for the Pirates
     roman_plus, pirates_plus = die_modifiers(state, -1, piece) if state.hooks.die_bonus else (0, 0)

@@ -32,7 +32,7 @@ from tetrarchia.core.pieces import (
 from tetrarchia.core.rulebook import Hooks, Param, RuleModule, register
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import State
-from tetrarchia.core.tasks import ADDITIONAL_REVOLT, INITIAL_ARMY, INITIAL_REVOLT
+from tetrarchia.core.tasks import ADDITIONAL_REVOLT, INITIAL_ARMY, InitialRevoltStep
 from tetrarchia.options.pirates import PIRATES_SETUP
 
 ZONE_NAMES = {1: "Mare Atlanticvm", 3: "Mare Aegaevm"}
@@ -100,9 +100,9 @@ def _setup(scenario: Scenario) -> Callable[[State], None]:
             _revolt(state, province.index)
         tasks = []
         for task in state.tasks:
-            if task[0] == INITIAL_REVOLT and (task[1] in hot or fixed):
-                if task[1] not in hot:  # the fixed-setup option: province 3
-                    _revolt(state, board.at_coords[(task[1], 3)])
+            if isinstance(task, InitialRevoltStep) and (task.region in hot or fixed):
+                if task.region not in hot:  # the fixed-setup option: province 3
+                    _revolt(state, board.at_coords[(task.region, 3)])
                 continue
             if task[0] in (ADDITIONAL_REVOLT, INITIAL_ARMY):
                 continue  # the level's 3rd and 4th digits count the scenario's own (R13)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from tetrarchia.core.board import ITALIA, Board
 from tetrarchia.core.events import Event, Events, Purpose
@@ -20,9 +20,17 @@ from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import State
 from tetrarchia.core.tasks import DECISION, register_step, take_dice
 
-USURPER = register_step("usurper")  # (op, region)
+
+class UsurperStep(NamedTuple):
+    """R12.4: a usurper rises in ``region``: roll its province (an occupied one is rerolled)."""
+
+    op: int
+    region: int
+
+
+USURPER = register_step("usurper", UsurperStep)
 # A usurper rises on whatever step placed the revolt (R12.4), and waits for its die there.
-register_task(USURPER, (("region",),), BARBARIAN_STEPS | {USURPER}, Purpose.USURPER)
+register_task(USURPER, BARBARIAN_STEPS | {USURPER}, Purpose.USURPER)
 allow_below(DECISION, USURPER)
 
 
@@ -75,11 +83,11 @@ def _revolt_placed(state: State, province: int, events: Events) -> None:
             and state.armies_in_reserve() > 0:
         if events is not None:
             events.append(UsurperRises(region))
-        state.pending.append((USURPER, region))
+        state.pending.append(UsurperStep(USURPER, region))
 
 
-def run_usurper(state: State, task: tuple[int, ...], events: Events) -> bool:
-    region = task[1]
+def run_usurper(state: State, task: UsurperStep, events: Events) -> bool:
+    region = task.region
     board = state.board
     provinces = board.region_provinces[region]
     if state.armies_in_reserve() <= 0 or all(state.figure[p] != NO_FIGURE for p in provinces):
