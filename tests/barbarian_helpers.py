@@ -17,10 +17,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from conftest import as_purpose
 from tetrarchia.core.actions import EndPhase, Roll
 from tetrarchia.core.board import Board, default_board
 from tetrarchia.core.engine import apply_action
-from tetrarchia.core.events import Event, Purpose
+from tetrarchia.core.events import PURPOSE_NAMES, Event, Purpose
 from tetrarchia.core.pieces import Emperor
 from tetrarchia.core.serialize import position_from_json, position_to_json
 from tetrarchia.core.state import Awaiting, State
@@ -83,8 +84,8 @@ def roll(state: State, purpose: Purpose, *dice: int, events: list[Event] | None 
     assert state.awaiting is Awaiting.ROLL, (
         f"expected a roll for {purpose.name}, the game awaits {state.awaiting.name}"
     )
-    assert Purpose(state.roll_purpose) is purpose, (
-        f"expected a roll for {purpose.name}, the game wants {Purpose(state.roll_purpose).name}"
+    assert as_purpose(state.roll_purpose) is purpose, (
+        f"expected a roll for {purpose.name}, the game wants {PURPOSE_NAMES[state.roll_purpose]}"
     )
     assert state.roll_count == len(dice), f"{state.roll_count} dice wanted, {len(dice)} given"
     apply_action(state, Roll(tuple(dice)), events)
@@ -125,16 +126,16 @@ def awaiting(state: State) -> Awaiting:
     return state.awaiting
 
 
-def awaits_roll(state: State) -> Purpose | None:
+def awaits_roll(state: State) -> int | None:
     """What the pending roll is for, or None when no die is wanted."""
-    return Purpose(state.roll_purpose) if state.awaiting is Awaiting.ROLL else None
+    return as_purpose(state.roll_purpose) if state.awaiting is Awaiting.ROLL else None
 
 
 def assert_turn_of(state: State, emperor: Emperor) -> None:
     """The Barbarian phase is over (no die wanted) and ``emperor``'s turn has begun."""
     assert state.awaiting in (Awaiting.ENTRY, Awaiting.ROMAN_ACTION), (
         f"the phase is not over: the game awaits {state.awaiting.name}"
-        + (f" ({Purpose(state.roll_purpose).name})" if state.awaiting is Awaiting.ROLL else "")
+        + (f" ({PURPOSE_NAMES[state.roll_purpose]})" if state.awaiting is Awaiting.ROLL else "")
     )
     assert state.turn is emperor, f"it is {state.turn.title}'s turn, not {emperor.title}'s"
 

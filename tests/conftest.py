@@ -28,7 +28,9 @@ from tetrarchia.core.actions import Action, EndPhase, Enter, PlaceFleet, Roll
 from tetrarchia.core.board import Board, default_board
 from tetrarchia.core.engine import apply_action, legal_actions
 from tetrarchia.core.errors import GameOver, IllegalAction
-from tetrarchia.core.events import Event, Purpose
+from tetrarchia.core.events import PURPOSE_NAMES, Event, Purpose
+from tetrarchia.core.extensions import FLAGS
+from tetrarchia.core.migrate import position_v1_to_v2
 from tetrarchia.core.notation import parse_action
 from tetrarchia.core.pieces import ARMY, NO_FIGURE, REVOLT, UNREST
 from tetrarchia.core.serialize import position_from_json, position_to_json
@@ -36,9 +38,22 @@ from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import Awaiting, Result, State
 from tetrarchia.core.tasks import INITIAL_REVOLT, InitialRevoltStep
 from tetrarchia.game import Game
+from tetrarchia.options.barbaria import DISCS
+from tetrarchia.options.common import BURNED
+from tetrarchia.options.dux import DUX_AT
+from tetrarchia.options.imperivm_first import RECOVERABLE
+from tetrarchia.options.patres_patriae import IP_NEXT
+from tetrarchia.options.pirates import pirates_zone
+from tetrarchia.options.roma_aeterna import GLORY
+from tetrarchia.options.scenarios import REBELS, SKIP, Rebels
+from tetrarchia.options.vicarius import VICARIUS_AT
+from tetrarchia.options.vsvrpator import USURPERS, Usurpers
 from tetrarchia.render import render
 
-POSITION_FORMAT = {"format": "tetrarchia-position", "version": 1}
+POSITION_FORMAT = {"format": "tetrarchia-position", "version": 2}
+# format 1 (its "expansion" section), as a user's old hand-written position: loaded through the
+# migration (core/migrate.py)
+POSITION_FORMAT_1 = {"format": "tetrarchia-position", "version": 1}
 
 # Hypothesis: no deadline (the machine is shared and loaded), bounded examples, and the example
 # database outside the working tree.  "ci" (chosen when CI is set) is derandomized: the same
@@ -170,6 +185,8 @@ def assert_refused(state: State, action: Action, error: type[Exception]) -> Exce
 def option_position(
     options: Iterable[str],
     *,
+    records: Mapping[str, Any] | None = None,
+    flags: Iterable[str] = (),
     expansion: Mapping[str, Any] | None = None,
     discs: Mapping[str, str] | None = None,
     emperors: Mapping[str, str | None] | None = None,
@@ -180,7 +197,10 @@ def option_position(
     level: str = "4211",
     machine: Mapping[str, Any] | None = None,
 ) -> State:
-    """A hand-written position with optional rules (R11-R13) and their "expansion" section."""
+    """A hand-written position with optional rules (R11-R13): their ``records`` by name and the
+    names of the set ``flags`` (format 2, docs/save-format.md).  ``expansion`` is format 1's
+    section, brought to format 2 by the migration (``core/migrate.py``) as a user's old
+    hand-written position would be."""
     data: dict[str, Any] = {
         **POSITION_FORMAT,
         "settings": {"level": level, "options": list(options)},
@@ -190,17 +210,94 @@ def option_position(
         "fleets": list(fleets),
         "turn": {"emperor": turn, "ip": ip},
     }
-    if expansion is not None:
-        data["expansion"] = dict(expansion)
     if machine is not None:
         data["machine"] = dict(machine)
+    if expansion is not None:
+        data = position_v1_to_v2({**data, "version": 1, "expansion": dict(expansion)})
+    if records:
+        data["records"] = {**data.get("records", {}), **records}
+    if flags:
+        data["flags"] = [*data.get("flags", []), *flags]
     return position_from_json(data, default_board())
 
 
-def roll_for(state: State, purpose: Purpose, *dice: int, events: list[Event] | None = None) -> None:
+# --- the optional rules' records, read by name (core/extensions.py) ---------------------------
+def dux_place(state: State) -> int:
+    """Where the Dux stands: a province, IN_BOX or DEAD (R11.1)."""
+    return DUX_AT.get(state).at
+
+
+def vicarius_place(state: State) -> int:
+    """Where the Vicarius stands: a province, IN_BOX or DEAD (R11.2)."""
+    return VICARIUS_AT.get(state).at
+
+
+def pirates_at(state: State) -> int:
+    """The Pirates' sea zone, 0 off the board (R11.3)."""
+    return pirates_zone(state)
+
+
+def rebels_of(state: State) -> tuple[tuple[int, int], ...]:
+    """(border, sea zone needed to attack it) of each rebel (R13)."""
+    return REBELS.get(state).rebels
+
+
+def skip_of(state: State) -> int:
+    """Turns still to skip at the start of a scenario (R13)."""
+    return SKIP.get(state).turns
+
+
+def glory_of(state: State) -> list[int]:
+    """Each Emperor's glory discs (R12.5)."""
+    return list(GLORY.get(state).counts)
+
+
+def burned_of(state: State) -> list[int]:
+    """The discs each Emperor burned (R12.1)."""
+    return list(BURNED.get(state).counts)
+
+
+def recoverable_of(state: State) -> list[int]:
+    """The burned discs each Emperor may take back (R12.1b)."""
+    return list(RECOVERABLE.get(state).counts)
+
+
+def ip_next_of(state: State) -> list[int]:
+    """IP given to (+1) or taken from (-1) each Emperor's next turn (R12.8)."""
+    return list(IP_NEXT.get(state).counts)
+
+
+def gray_of(state: State) -> int:
+    """The Barbarian player's gray discs (R12.6)."""
+    return DISCS.get(state).gray
+
+
+def black_of(state: State) -> int:
+    """1 while the Barbarian player's black disc is unused (R12.6)."""
+    return DISCS.get(state).black
+
+
+def usurpers_of(state: State) -> list[int]:
+    """The usurpers placed in this Barbarian phase (R12.4, D18)."""
+    return list(USURPERS.get(state).provinces)
+
+
+def flag_set(state: State, name: str) -> bool:
+    """Whether the flag ``name`` (core/extensions.py) is set."""
+    return bool(state.flags & FLAGS[name])
+
+
+def as_purpose(code: int) -> int:
+    """A roll's purpose: the core's as its :class:`Purpose`, an optional rule's own code as it
+    declared it (``PIRATES_ROLL``, ``USURPER_ROLL``: core/extensions.py)."""
+    return Purpose(code) if code in Purpose._value2member_map_ else code
+
+
+def roll_for(state: State, purpose: int, *dice: int, events: list[Event] | None = None) -> None:
     """Roll ``dice``, checking first that the game waits for exactly that roll."""
     assert state.awaiting is Awaiting.ROLL, f"the game waits for {state.awaiting.name}, not dice"
-    assert Purpose(state.roll_purpose) is purpose, f"the roll is for {Purpose(state.roll_purpose).name}"
+    assert state.roll_purpose == purpose, \
+        f"the roll is for {PURPOSE_NAMES[state.roll_purpose]}, not {PURPOSE_NAMES[purpose]}"
     roll(state, *dice, events=events)
 
 
@@ -248,7 +345,7 @@ def check_round_trips(state: State, where: str) -> None:
     copy = state.copy()
     assert copy == state, f"{where}: s.copy() != s"
     for name in ("disc", "figure", "emperor_at", "garrisons", "fleets", "tasks", "memo",
-                 "armies_placed", "glory", "burned", "recoverable", "ip_next", "usurpers", "pending"):
+                 "armies_placed", "ext", "pending"):
         assert getattr(copy, name) is not getattr(state, name), f"{where}: the copy shares {name}"
     copy.disc[0] = REVOLT if copy.disc[0] != REVOLT else UNREST
     copy.figure[1] = ARMY if copy.figure[1] != ARMY else NO_FIGURE
@@ -258,13 +355,13 @@ def check_round_trips(state: State, where: str) -> None:
     copy.tasks.append(InitialRevoltStep(INITIAL_REVOLT, 1))
     copy.memo[0] = True
     copy.armies_placed.append(3)
-    copy.glory[2] += 1
-    copy.burned[3] += 1
-    copy.recoverable[0] += 1
-    copy.ip_next[1] -= 1
-    copy.usurpers.append(4)
-    copy.rebels = ((1, 1),)
-    copy.gray += 1
+    GLORY.put(copy, GLORY.get(copy).plus(2, 1))
+    BURNED.put(copy, BURNED.get(copy).plus(3, 1))
+    RECOVERABLE.put(copy, RECOVERABLE.get(copy).plus(0, 1))
+    IP_NEXT.put(copy, IP_NEXT.get(copy).plus(1, -1))
+    USURPERS.put(copy, Usurpers((*USURPERS.get(copy).provinces, 4)))
+    REBELS.put(copy, Rebels(((1, 1),)))
+    DISCS.put(copy, DISCS.get(copy)._replace(gray=DISCS.get(copy).gray + 1))
     assert position_to_json(state) == data, f"{where}: mutating the copy changed the original"
 
 

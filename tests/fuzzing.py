@@ -30,6 +30,17 @@ from importlib import resources
 from typing import Any, Literal
 
 import tetrarchia.options  # noqa: F401  (registers the optional rules and their actions)
+from conftest import (
+    black_of,
+    burned_of,
+    dux_place,
+    glory_of,
+    gray_of,
+    pirates_at,
+    rebels_of,
+    skip_of,
+    vicarius_place,
+)
 from tetrarchia.core import actions as base_actions
 from tetrarchia.core.actions import EndPhase, OptionAction
 from tetrarchia.core.board import Board, default_board, parse_board
@@ -334,14 +345,14 @@ def unsound(state: State, rng: random.Random, steps: int = 40) -> str | None:
 def _table_unsound(state: State) -> str | None:
     disc, figure = state.disc, state.figure
     level = state.settings.level.garrisons
-    if disc.count(UNREST) + state.unrest_reserve + sum(state.glory) + state.gray != DISCS_PER_RESERVE:
+    if disc.count(UNREST) + state.unrest_reserve + sum(glory_of(state)) + gray_of(state) != DISCS_PER_RESERVE:
         return "unrest discs not conserved"
-    if disc.count(REVOLT) + state.revolt_reserve + state.black != DISCS_PER_RESERVE:
+    if disc.count(REVOLT) + state.revolt_reserve + black_of(state) != DISCS_PER_RESERVE:
         return "revolt discs not conserved"
-    if min(state.unrest_reserve, state.revolt_reserve, *state.garrisons, *state.glory) < 0:
+    if min(state.unrest_reserve, state.revolt_reserve, *state.garrisons, *glory_of(state)) < 0:
         return "a negative count"
     for e in EMPERORS:
-        if disc.count(GARRISON + e) + state.garrisons[e] + state.burned[e] != level:
+        if disc.count(GARRISON + e) + state.garrisons[e] + burned_of(state)[e] != level:
             return f"{e.title}'s garrisons not conserved"
     if sum(1 for f in figure if ARMY <= f <= REBEL) > 3 or figure.count(GOTHS) > 1:
         return "too many armies"
@@ -352,21 +363,21 @@ def _table_unsound(state: State) -> str | None:
             return f"{piece.title} is not where he stands"
         if p < 0 and piece.figure in figure:
             return f"{piece.title} is off the board and on it"
-    for name, present in (("dux", state.dux_at != -1), ("vicarius", state.vicarius_at != -1),
-                          ("pirates", state.pirates != 0), ("goths", GOTHS in figure)):
+    for name, present in (("dux", dux_place(state) != -1), ("vicarius", vicarius_place(state) != -1),
+                          ("pirates", pirates_at(state) != 0), ("goths", GOTHS in figure)):
         if present and name not in options:
             return f"the {name} without the option"
-    if (state.gray or state.black) and "barbaria" not in options:
+    if (gray_of(state) or black_of(state)) and "barbaria" not in options:
         return "Barbarian discs without Barbaria"
-    if any(state.glory) and not {"roma-aeterna", "the-great"} & set(options):
+    if any(glory_of(state)) and not {"roma-aeterna", "the-great"} & set(options):
         return "glory without Roma Aeterna"
-    if any(state.burned) and not {"imperivm", "imperivm-1st"} & set(options):
+    if any(burned_of(state)) and not {"imperivm", "imperivm-1st"} & set(options):
         return "burned discs without Imperivm"
-    if state.skip > 3 or state.round > 10**5 or state.ip > 12:
+    if skip_of(state) > 3 or state.round > 10**5 or state.ip > 12:
         return "a count out of bounds"
     if (state.awaiting is Awaiting.NOTHING) != state.is_over:
         return f"awaiting {state.awaiting.name} in a game {'over' if state.is_over else 'going on'}"
-    rebels = {p for p, _ in state.rebels}
+    rebels = {p for p, _ in rebels_of(state)}
     if rebels != {p for p, f in enumerate(figure) if f == REBEL}:
         return "rebels and rebel figures differ"
     return None

@@ -14,7 +14,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from conftest import prov
+from conftest import black_of, burned_of, dux_place, gray_of, ip_next_of, prov, rebels_of
 from tetrarchia.cli.main import Caesar, app, choices_or_fail, settings_or_fail
 from tetrarchia.cli.optioninfo import read_choices, reflow, rule_text
 from tetrarchia.cli.play import PlaySession
@@ -30,7 +30,7 @@ from tetrarchia.core.pieces import DUX, GOTHS, Emperor, Piece
 from tetrarchia.core.rulebook import REGISTRY
 from tetrarchia.core.serialize import position_from_json
 from tetrarchia.core.settings import Level, Settings, SupportGroup
-from tetrarchia.core.state import GOTHS_IN_PLAY, Awaiting, Result, State
+from tetrarchia.core.state import Awaiting, Result, State
 from tetrarchia.game import Game
 from tetrarchia.options.barbaria import BarbarianPass, BlackRevolt, CancelAdvance, Reroll
 from tetrarchia.options.common import RESERVE
@@ -281,7 +281,7 @@ def test_with_dux_deploy_and_move_the_dux() -> None:
                         Move(M, prov("III:1"), prov("III:2"), False, Piece.DUX)]
     assert "Deploy Dux: " in out and "Rhaetia III:1 (2 IP)" in out  # the choices before
     assert "Maximian deploys the Dux in Rhaetia." in out
-    assert game.state.dux_at == prov("III:2") and game.state.ip == 3
+    assert dux_place(game.state) == prov("III:2") and game.state.ip == 3
     assert "Dux: " in out and "to Pannonia Svperior III:2 (1 IP)" in out
     assert "DVX" in out and "Dux Pannonia Svperior III:2" in out
     assert "DVX the Dux" in out  # the legend
@@ -311,8 +311,7 @@ def test_the_board_shows_the_optional_pieces() -> None:
         emperors={"Maximian": "II:3"}, armies=["II:6"], fleets=[1],
         expansion={"dux": "III:1", "vicarius": "dead", "goths": ["sarmatia"], "pirates": 2,
                    "glory": {"Maximian": 2, "Galerius": 1}, "burned": {"Diocletian": 1},
-                   "barbarian_reserve": {"gray": 3, "black": 0}, "ip_next": {"Galerius": -1},
-                   "flags": GOTHS_IN_PLAY})
+                   "barbarian_reserve": {"gray": 3, "black": 0}, "ip_next": {"Galerius": -1}})
     lines = show(render_board(state)).splitlines()
     text = "\n".join(lines)
     assert max(len(line) for line in lines) <= 100
@@ -356,7 +355,7 @@ def test_variant_actions_appear_with_their_notation() -> None:
     assert "Other Emperors: " in out and "Galerius to Achaia IV:5" in out
     assert "Diocletian takes 1 IP from Galerius." in out
     assert game.state.emperor_at[G] == prov("IV:5")
-    assert game.state.ip == 6 and game.state.ip_next[G] == -1  # 6 + 1 (patres) - 1 (move)
+    assert game.state.ip == 6 and ip_next_of(game.state)[G] == -1  # 6 + 1 (patres) - 1 (move)
     assert "IP next D+0 G-1 C+0 M+0" in out
 
 
@@ -391,7 +390,7 @@ def test_galerius_adds_one_after_his_battle_dice() -> None:
     assert out.count("Galerius burns a disc from his reserve and adds +1 to his combat die.") == 2
     assert "Roman (4+0)x1 = 4 against Barbarian (3+0)x1 = 3" in out
     assert script.prompts[1].startswith("Player 2 (Galerius): decide, 1-")
-    assert game.state.burned[G] == 2 and game.state.garrisons[G] == 2
+    assert burned_of(game.state)[G] == 2 and game.state.garrisons[G] == 2
 
 
 def test_constantius_blocks_the_army_about_to_attack_him() -> None:
@@ -407,7 +406,7 @@ def test_constantius_blocks_the_army_about_to_attack_him() -> None:
     assert script.prompts[1].startswith("Player 3 (Constantius): decide")
     assert "The army in Belgica is blocked." in out
     assert game.state.figure[prov("II:1")] != 0 and game.state.emperor_at[C] == prov("II:2")
-    assert game.state.burned[C] == 1
+    assert burned_of(game.state)[C] == 1
 
 
 def barbaria_game(players: int = 1, dice: tuple[int, ...] = (6, 6, 6, 5), black: int = 1) -> Game:
@@ -438,7 +437,7 @@ def test_the_barbarian_player_answers_his_decisions() -> None:
     assert "send it to Lvgdvnensis II:4 (1 gray disc)" in out
     assert "The Barbarian player cancels the advance of the army in Belgica." in out
     assert "The Barbarian player refills his gray discs (4)." in out
-    assert game.state.gray == 4 and game.state.black == 0
+    assert gray_of(game.state) == 4 and black_of(game.state) == 0
     assert game.state.awaiting is Awaiting.ENTRY and game.state.turn is D
 
 
@@ -517,7 +516,7 @@ def test_a_rebel_is_attacked_with_the_fleet_of_its_scenario() -> None:
     assert "CARA" in out and "Carausius: Britannia, fleet ~1" in out
     assert game.log[0] == Attack(C, prov("II:1"), prov("britannia"))
     assert "Constantius wins: the army is destroyed" in out
-    assert game.state.rebels == ()
+    assert rebels_of(game.state) == ()
 
 
 def test_a_rebel_needs_the_fleet_of_its_scenario() -> None:
@@ -534,7 +533,7 @@ def test_a_rebel_needs_the_fleet_of_its_scenario() -> None:
 def test_an_attack_on_the_goths_without_ip_says_why() -> None:
     # R5.5: Sarmatia-Dacia is a broken link: attacking the Goths from Dacia costs 2 IP
     state = option_position(["goths"], emperors={"Diocletian": "IV:1"}, turn="Diocletian", ip=1,
-                            expansion={"goths": ["sarmatia"], "flags": GOTHS_IN_PLAY})
+                            expansion={"goths": ["sarmatia"]})
     out = run_session(Game.from_position(state), Script(["attack sarmatia"]))
     assert "Refused: this attack costs 2 IP and Diocletian has 1 left" in out
 
@@ -638,7 +637,7 @@ def test_save_and_load_an_option_game(tmp_path: Path) -> None:
     assert loaded.state == game.state and loaded.log == game.log
     assert loaded.state.settings == settings
     assert any(isinstance(a, BarbarianPass) for a in loaded.log)
-    assert loaded.state.dux_at == prov("etrvria") and loaded.state.figure[prov("etrvria")] == DUX
+    assert dux_place(loaded.state) == prov("etrvria") and loaded.state.figure[prov("etrvria")] == DUX
     code, text = invoke(["play", "--load", str(path), "--with", "goths"], input="")
     assert code == 0, text
     assert "a loaded game keeps its own settings (its options included)" in text
@@ -655,7 +654,7 @@ def test_a_scenario_game_saves_and_loads(tmp_path: Path) -> None:
     loaded = Game.load(path)
     assert loaded.state == game.state
     assert loaded.state.settings.options == ("great-persian-war", "pirates")
-    assert GOTHS not in loaded.state.figure and len(loaded.state.rebels) == 2
+    assert GOTHS not in loaded.state.figure and len(rebels_of(loaded.state)) == 2
 
 
 # --- the help ---------------------------------------------------------------------------------

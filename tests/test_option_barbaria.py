@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from barbarian_helpers import QUIET, awaiting
-from conftest import POSITION_FORMAT, assert_refused, play, prov, roll, say
+from conftest import POSITION_FORMAT_1, as_purpose, assert_refused, black_of, gray_of, play, prov, roll, say
 from tetrarchia.core.actions import Action, Attack, EndPhase, Enter, PlaceFleet, Roll
 from tetrarchia.core.board import default_board
 from tetrarchia.core.engine import apply_action, decider, deciding_seat, legal_actions, new_game
@@ -63,7 +63,7 @@ def variant(
     """The Roman phase of ``turn`` (Diocletian in Roma by default); the Barbarian player holds
     ``gray`` and ``black`` discs, counted out of the reserves."""
     data: dict[str, Any] = {
-        **POSITION_FORMAT,
+        **POSITION_FORMAT_1,
         "settings": {"level": "4211", "options": list(options), "params": dict(params or {})},
         "discs": dict(discs or {}),
         "emperors": dict(emperors or {"Diocletian": "roma"}),
@@ -74,8 +74,8 @@ def variant(
     return position_from_json(data, BOARD)
 
 
-def purpose(state: State) -> Purpose | None:
-    return Purpose(state.roll_purpose) if awaiting(state) is Awaiting.ROLL else None
+def purpose(state: State) -> int | None:
+    return as_purpose(state.roll_purpose) if awaiting(state) is Awaiting.ROLL else None
 
 
 def end(state: State) -> None:
@@ -102,8 +102,8 @@ def assert_round_trip(state: State) -> None:
 def test_r12_6_setup_takes_four_gray_and_the_black_disc_from_the_reserves() -> None:
     base = new_game(Settings())
     state = new_game(Settings(options=("barbaria",)))
-    assert (base.gray, base.black, base.unrest_reserve, base.revolt_reserve) == (0, 0, 21, 21)
-    assert (state.gray, state.black, state.unrest_reserve, state.revolt_reserve) == (4, 1, 17, 20)
+    assert (gray_of(base), black_of(base), base.unrest_reserve, base.revolt_reserve) == (0, 0, 21, 21)
+    assert (gray_of(state), black_of(state), state.unrest_reserve, state.revolt_reserve) == (4, 1, 17, 20)
 
 
 def test_r12_6_no_reroll_window_during_the_setup() -> None:
@@ -117,7 +117,7 @@ def test_r12_6_no_reroll_window_during_the_setup() -> None:
     for zone in (1, 2):
         apply_action(state, PlaceFleet(zone))
     assert (awaiting(state), state.turn) == (Awaiting.ENTRY, D)
-    assert (state.gray, state.black, state.unrest_reserve, state.revolt_reserve) == (4, 1, 17, 13)
+    assert (gray_of(state), black_of(state), state.unrest_reserve, state.revolt_reserve) == (4, 1, 17, 13)
     assert state.armies() == [prov("persia")]
 
 
@@ -142,7 +142,7 @@ def test_r12_6_refill_to_four_gray_at_the_start_of_each_round(before: int, unres
         assert barbarian_decides(state) == [Reroll(), PASS]
         apply_action(state, PASS)
     assert (state.turn, state.round, awaiting(state)) == (D, 2, Awaiting.ENTRY)
-    assert (state.gray, state.unrest_reserve) == (after, reserve)
+    assert (gray_of(state), state.unrest_reserve) == (after, reserve)
 
 
 def test_r12_6_no_refill_at_the_other_turns() -> None:
@@ -150,7 +150,7 @@ def test_r12_6_no_refill_at_the_other_turns() -> None:
     end(state)
     roll(state, *QUIET)
     apply_action(state, PASS)
-    assert (state.turn, state.gray, state.unrest_reserve) == (G, 1, 20)
+    assert (state.turn, gray_of(state), state.unrest_reserve) == (G, 1, 20)
 
 
 # === reroll =====================================================================================
@@ -166,13 +166,13 @@ def test_r12_6_reroll_the_activity_dice(reroll: bool) -> None:
     assert_round_trip(state)
     if reroll:
         play(state, "the Barbarians reroll the dice")
-        assert (state.gray, state.unrest_reserve) == (3, 18)
+        assert (gray_of(state), state.unrest_reserve) == (3, 18)
         assert purpose(state) is Purpose.ACTIVITY
         roll(state, *QUIET)  # D24: no second reroll of the same roll
         assert state.disc[prov("I:3")] == NO_DISC
     else:
         play(state, "B pass")
-        assert state.gray == 4
+        assert gray_of(state) == 4
         assert state.disc[prov("I:3")] == UNREST
     assert (state.turn, awaiting(state)) == (G, Awaiting.ENTRY)
 
@@ -193,7 +193,7 @@ def test_d24_a_roll_is_rerolled_once_the_next_roll_has_its_window_again() -> Non
     assert barbarian_decides(state) == [Reroll(), PASS]
     play(state, "B reroll")
     roll(state, *QUIET)
-    assert (state.turn, state.gray, state.unrest_reserve) == (G, 2, 18)
+    assert (state.turn, gray_of(state), state.unrest_reserve) == (G, 2, 18)
 
 
 def test_r12_6_reroll_a_battle_roll_of_the_barbarian_phase() -> None:
@@ -211,7 +211,7 @@ def test_r12_6_reroll_a_battle_roll_of_the_barbarian_phase() -> None:
     play(state, "B reroll")
     roll(state, 6, 1)
     assert state.armies() == [] and state.emperor_at[G] == prov("III:4")
-    assert state.gray == 3
+    assert gray_of(state) == 3
 
 
 def test_r12_6_no_reroll_in_the_roman_phase() -> None:
@@ -220,7 +220,7 @@ def test_r12_6_no_reroll_in_the_roman_phase() -> None:
     roll(state, 6, 1)
     assert awaiting(state) is Awaiting.ROMAN_ACTION
     assert state.emperor_at[D] == prov("II:6")
-    assert state.gray == 4
+    assert gray_of(state) == 4
 
 
 def test_r12_6_no_window_without_gray_discs() -> None:
@@ -251,7 +251,7 @@ def test_r12_6_cancel_an_advance() -> None:
     assert_round_trip(state)
     play(state, "the Barbarians cancel the advance of the army in Lvsitania")
     assert state.armies() == [prov("I:3")]
-    assert (state.gray, state.unrest_reserve) == (3, 18)
+    assert (gray_of(state), state.unrest_reserve) == (3, 18)
     assert (state.turn, awaiting(state)) == (G, Awaiting.ENTRY)
 
 
@@ -259,7 +259,7 @@ def test_r12_6_pass_lets_the_army_advance() -> None:
     state = at_the_advance(armies=["I:3"], discs={"I:3": "revolt"})
     play(state, "B pass")
     assert state.armies() == [prov("I:4")]
-    assert state.gray == 4
+    assert gray_of(state) == 4
 
 
 REDIRECTS: list[Row] = [
@@ -285,7 +285,7 @@ def test_r12_6_redirect_inside_the_empire(src: str, dest: str, die: int | None, 
     state = at_the_advance(armies=[src], discs={src: "revolt"}, params=params)
     events: list[Event] = []
     apply_action(state, Redirect(prov(src), prov(dest)), events)
-    assert (state.gray, state.unrest_reserve) == (3, 18)
+    assert (gray_of(state), state.unrest_reserve) == (3, 18)
     if die is not None:
         assert purpose(state) is Purpose.BROKEN_LINK
         roll(state, die, events=events)
@@ -373,7 +373,7 @@ def test_r12_6_black_disc_as_a_revolt() -> None:
     assert state.revolt_reserve == 20
     end(state)
     play(state, "the Barbarians place the black disc in Baetica")
-    assert (state.black, state.revolt_reserve) == (0, 19)  # I:3 turned too
+    assert (black_of(state), state.revolt_reserve) == (0, 19)  # I:3 turned too
     assert (state.disc[prov("I:2")], state.disc[prov("I:3")]) == (REVOLT, REVOLT)
     assert purpose(state) is Purpose.ACTIVITY
     roll(state, *QUIET)
@@ -410,7 +410,7 @@ def test_r12_6_black_disc_for_an_army_on_an_empty_border() -> None:
     state = variant(black=1, gray=0)
     end(state)
     play(state, "the Barbarians trade the black disc for an army in Persia")
-    assert (state.black, state.revolt_reserve) == (0, 21)
+    assert (black_of(state), state.revolt_reserve) == (0, 21)
     assert state.armies() == [prov("persia")]
     roll(state, *QUIET)
     assert purpose(state) is Purpose.BROKEN_LINK
@@ -436,7 +436,7 @@ def test_r12_6_passing_keeps_the_black_disc_for_a_later_phase() -> None:
     assert ["black-moment", 3] in position_to_json(state)["machine"]["tasks"]  # before R7.3
     assert_round_trip(state)
     play(state, "B pass")
-    assert state.black == 1 and purpose(state) is Purpose.ACTIVITY
+    assert black_of(state) == 1 and purpose(state) is Purpose.ACTIVITY
     roll(state, *QUIET)
     assert barbarian_decides(state)[0] == Reroll()
     play(state, "B pass")
@@ -467,7 +467,7 @@ def test_r12_6_black_disc_after_the_activity_roll_before_it_is_used() -> None:
     assert state.disc[prov("I:3")] == REVOLT
     assert state.disc[prov("I:2")] == REVOLT and state.disc[prov("I:4")] == REVOLT
     assert purpose(state) is Purpose.UPRISING_REGION
-    assert state.black == 0
+    assert black_of(state) == 0
 
 
 def test_r12_6_black_disc_before_r7_2_does_not_spread_in_this_phase() -> None:
@@ -494,7 +494,7 @@ def test_r12_6_black_disc_for_an_army_before_r7_3_and_it_advances() -> None:
     play(state, "B pass")  # after the roll
     assert BlackArmy(prov("gaetvlia")) in barbarian_decides(state)
     play(state, "the Barbarians trade the black disc for an army in Gaetvlia")
-    assert (state.black, state.revolt_reserve) == (0, 21)
+    assert (black_of(state), state.revolt_reserve) == (0, 21)
     assert purpose(state) is Purpose.BROKEN_LINK
     roll(state, 5)
     assert state.armies() == [prov("I:1")]
@@ -516,7 +516,7 @@ def test_r12_6_black_disc_before_an_army_step_without_gray_discs() -> None:
     assert BlackRevolt(prov("I:4")) in choices and choices[-1] == PASS
     play(state, "the Barbarians place the black disc in Gallaecia")
     assert state.armies() == [prov("I:4")]
-    assert (state.black, state.revolt_reserve) == (0, 19)
+    assert (black_of(state), state.revolt_reserve) == (0, 19)
 
 
 def test_r12_6_black_disc_during_the_spreading_spreads_too() -> None:
@@ -641,7 +641,7 @@ def test_r12_6_positions_continue_the_same_after_a_round_trip() -> None:
         play(s, "B pass")
     assert copy == state
     assert state.figure[prov("II:5")] == ARMY
-    assert (state.gray, state.black) == (3, 0)
+    assert (gray_of(state), black_of(state)) == (3, 0)
 
 
 def test_r12_6_barbaria_deciding_seat_is_four_attack_is_not_his() -> None:

@@ -12,7 +12,17 @@ from typing import Any
 
 import pytest
 
-from conftest import assert_refused, option_position, play, prov, roll_for, say, snapshot
+from conftest import (
+    as_purpose,
+    assert_refused,
+    dux_place,
+    option_position,
+    play,
+    prov,
+    roll_for,
+    say,
+    snapshot,
+)
 from tetrarchia.core.actions import Action, Attack, EndPhase, Move, Sail, Secure, Subdue, SubdueKind
 from tetrarchia.core.combat import BattleValues, battle_values
 from tetrarchia.core.engine import apply_action, legal_actions
@@ -43,7 +53,7 @@ from tetrarchia.core.pieces import (
     Piece,
 )
 from tetrarchia.core.serialize import position_from_json, position_to_json
-from tetrarchia.core.state import DEAD, GOTHS_IN_PLAY, IN_BOX, Awaiting, State
+from tetrarchia.core.state import DEAD, IN_BOX, Awaiting, State
 from tetrarchia.options.dux import Deploy
 
 D, G, C, M = Emperor.DIOCLETIAN, Emperor.GALERIUS, Emperor.CONSTANTIUS, Emperor.MAXIMIAN
@@ -89,10 +99,10 @@ def deploy_places(state: State) -> set[int]:
 
 def assert_dead(state: State, where: str) -> None:
     """R11.1: the Dux left the game for good: nowhere on the board, never deployed again."""
-    assert state.dux_at == DEAD
+    assert dux_place(state) == DEAD
     assert DUX not in state.figure
     assert state.figure[prov(where)] != DUX
-    assert position_to_json(state)["expansion"]["dux"] == "dead"
+    assert position_to_json(state)["records"]["dux"] == "dead"
     assert not any(isinstance(a, Deploy) for a in legal_actions(state))
 
 
@@ -127,7 +137,7 @@ def test_deploy_costs_2_ip(at: str) -> None:
     events: list[Event] = []
     play(state, f"Maximian deploys the Dux in {state.board.name(prov(at))}", events=events)
     assert state.ip == 4
-    assert state.dux_at == prov(at) and state.figure[prov(at)] == DUX
+    assert dux_place(state) == prov(at) and state.figure[prov(at)] == DUX
     assert state.emperor_at[M] == prov("etrvria") and state.figure[prov("etrvria")] == EMPEROR_FIGURE + M
     assert state.disc == before  # deploying touches no disc
     assert not state.passing
@@ -138,7 +148,7 @@ def test_deploy_costs_2_ip(at: str) -> None:
 def test_deploy_compact_notation() -> None:
     state = dux_at(None, emperors={"Maximian": "III:1"})
     play(state, "M +dux III:2")
-    assert state.dux_at == prov("III:2") and state.ip == 4
+    assert dux_place(state) == prov("III:2") and state.ip == 4
 
 
 DEPLOY_REFUSED: list[Row] = [
@@ -200,7 +210,7 @@ def test_every_emperor_spends_his_ip_on_the_dux(emperor: Emperor) -> None:
     move = Move(emperor, prov("venetia"), prov("etrvria"), False, DUX_PIECE)
     assert move in legal_actions(state)
     apply_action(state, move)
-    assert state.ip == 5 and state.dux_at == prov("etrvria")
+    assert state.ip == 5 and dux_place(state) == prov("etrvria")
     assert state.emperor_at[emperor] == prov(CAPITALS[emperor])
     assert state.figure[prov("venetia")] == NO_FIGURE and state.figure[prov("etrvria")] == DUX
 
@@ -238,7 +248,7 @@ def test_dux_actions_cost_what_an_emperors_cost(discs: dict[str, str], fleets: l
     state = dux_at("venetia", emperors={"Galerius": "III:3"}, turn="Galerius", discs=discs, fleets=fleets)
     play(state, text)
     assert state.ip == 6 - cost
-    assert state.dux_at == prov(dest) and state.figure[prov(dest)] == DUX
+    assert dux_place(state) == prov(dest) and state.figure[prov(dest)] == DUX
     assert state.emperor_at[G] == prov("III:3")
     for key, disc in after.items():
         assert state.disc[prov(key)] == disc
@@ -259,14 +269,14 @@ def test_the_dux_passing_through_must_move_on_first() -> None:
     # R5.1 for the Dux: he may cross an Emperor's province only to leave it at once
     state = dux_at("venetia", emperors={"Maximian": "etrvria"})
     play(state, "Maximian moves the Dux from Venetia to Etrvria")
-    assert state.passing and state.passer == Piece.DUX and state.dux_at == prov("etrvria")
+    assert state.passing and state.passer == Piece.DUX and dux_place(state) == prov("etrvria")
     assert state.figure[prov("etrvria")] == EMPEROR_FIGURE + M
     assert set(legal_actions(state)) == {
         Move(M, prov("etrvria"), prov(q), False, DUX_PIECE) for q in ("cisalpina", "venetia", "roma")}
     assert_refused(state, EndPhase(M), MustMoveOn)
     assert position_from_json(position_to_json(state), state.board) == state
     play(state, "M/dux etrvria-roma")
-    assert not state.passing and state.dux_at == prov("roma") and state.figure[prov("roma")] == DUX
+    assert not state.passing and dux_place(state) == prov("roma") and state.figure[prov("roma")] == DUX
     assert state.figure[prov("etrvria")] == EMPEROR_FIGURE + M and state.ip == 4
 
 
@@ -333,7 +343,7 @@ def test_the_dux_doubles_the_emperor_in_a_real_attack() -> None:
     play(state, "Maximian attacks Rhaetia from Pannonia Svperior", events=events)
     roll_for(state, Purpose.BATTLE, 2, 5, events=events)  # (2+1)x2 = 6 > 5
     assert "Roman (2+1)x2 = 6 against Barbarian (5+0)x1 = 5" in say(events[-2])
-    assert state.emperor_at[M] == prov("III:1") and state.dux_at == prov("II:3")
+    assert state.emperor_at[M] == prov("III:1") and dux_place(state) == prov("II:3")
     assert state.ip == 5 and state.armies() == []
 
 
@@ -349,7 +359,7 @@ def test_the_dux_attacks(dice: tuple[int, int], dux_after: str, discs_after: dic
     state = dux_at("III:2", discs={"III:2": "garrison Galerius", "III:1": "revolt"}, armies=["III:1"])
     play(state, "Maximian's Dux attacks Rhaetia from Pannonia Svperior")
     roll_for(state, Purpose.BATTLE, *dice)
-    assert state.dux_at == prov(dux_after) and state.figure[prov(dux_after)] == DUX
+    assert dux_place(state) == prov(dux_after) and state.figure[prov(dux_after)] == DUX
     assert state.ip == ip and state.awaiting is Awaiting.ROMAN_ACTION
     assert discs(state) == discs_after
     assert state.armies() == ([] if dux_after == "III:1" else [prov("III:1")])
@@ -361,7 +371,7 @@ def test_any_emperor_attacks_with_the_dux() -> None:
     assert Attack(G, prov("III:2"), prov("III:1"), DUX_PIECE) in legal_actions(state)
     play(state, "Galerius's Dux attacks Rhaetia from Pannonia Svperior")
     roll_for(state, Purpose.BATTLE, 5, 4)
-    assert state.dux_at == prov("III:1") and state.ip == 5 and state.armies() == []
+    assert dux_place(state) == prov("III:1") and state.ip == 5 and state.armies() == []
     assert state.emperor_at[G] == prov("V:1") and state.turn is G
 
 
@@ -415,7 +425,7 @@ def test_the_dux_on_a_revolt_dies_at_r7_1() -> None:
     end_phase(state, events)
     assert_dead(state, "III:2")
     assert state.disc[prov("III:2")] == REVOLT
-    assert Purpose(state.roll_purpose) is Purpose.ACTIVITY  # he died before the activity roll
+    assert as_purpose(state.roll_purpose) is Purpose.ACTIVITY  # he died before the activity roll
     assert any("The Dux stands on a revolt in Pannonia Svperior and dies" in say(e) for e in events)
 
 
@@ -435,7 +445,7 @@ def _uprising_reaches_the_dux() -> State:
 def test_an_uprising_reaching_the_dux_kills_him_only_at_the_next_r7_1() -> None:
     # R7.2: figures reached are not removed now, only at the next R7.1 (unlike the Vicarius)
     state = _uprising_reaches_the_dux()
-    assert state.dux_at == prov("III:2") and state.disc[prov("III:2")] == REVOLT
+    assert dux_place(state) == prov("III:2") and state.disc[prov("III:2")] == REVOLT
     end_phase(state)
     assert_dead(state, "III:2")
 
@@ -444,12 +454,12 @@ def test_an_uprising_reaching_the_dux_can_be_subdued_in_time() -> None:
     state = _uprising_reaches_the_dux()
     play(state, "Maximian's Dux removes the revolt in Pannonia Svperior")
     end_phase(state)
-    assert state.dux_at == prov("III:2") and state.figure[prov("III:2")] == DUX
-    assert Purpose(state.roll_purpose) is Purpose.ACTIVITY
+    assert dux_place(state) == prov("III:2") and state.figure[prov("III:2")] == DUX
+    assert as_purpose(state.roll_purpose) is Purpose.ACTIVITY
 
 
 def test_d19_the_dux_swept_away_by_the_goths_dies() -> None:
-    state = dux_at("sarmatia", options=("dux", "goths"), expansion={"flags": GOTHS_IN_PLAY},
+    state = dux_at("sarmatia", options=("dux", "goths"), expansion={},
                    discs={"IV:2": "revolt"})
     end_phase(state)
     roll_for(state, Purpose.ACTIVITY, 4, 2)  # uprising in Moesia Inferior
@@ -495,17 +505,17 @@ def test_positions_with_the_dux_round_trip(expansion: dict[str, Any]) -> None:
     assert data["settings"]["options"] == ["dux"]
     where = expansion.get("dux")
     if where is None:
-        assert state.dux_at == IN_BOX
+        assert dux_place(state) == IN_BOX
     else:
-        assert state.dux_at == (DEAD if where == "dead" else prov(where))
+        assert dux_place(state) == (DEAD if where == "dead" else prov(where))
 
 
 def test_a_position_during_a_dux_battle_round_trips() -> None:
     state = dux_at("III:2", armies=["III:1"])
     play(state, "Maximian's Dux attacks Rhaetia from Pannonia Svperior")
-    assert Purpose(state.roll_purpose) is Purpose.BATTLE
+    assert as_purpose(state.roll_purpose) is Purpose.BATTLE
     again = position_from_json(position_to_json(state), state.board)
     assert again == state
     roll_for(again, Purpose.BATTLE, 6, 1)
     roll_for(state, Purpose.BATTLE, 6, 1)
-    assert again == state and state.dux_at == prov("III:1")
+    assert again == state and dux_place(state) == prov("III:1")

@@ -1,9 +1,9 @@
 """R11.4 Goths (and D5, D19, D22): where they arrive, what they sweep away, their +1 in battle and on
 broken links, and their place among the 3 armies.
 
-Hand-written positions set ``"flags": GOTHS_IN_PLAY`` in the expansion section (what the Goths
-module's setup does in a new game); every die is scripted and checked against what the game
-waits for.
+Hand-written positions place the Goths in the ``goths`` part of the position (their module in
+play sets them apart in the reserve, ``armies_set_apart``); every die is scripted and checked
+against what the game waits for.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from conftest import assert_refused, option_position, play, prov, roll_for, say
+from conftest import as_purpose, assert_refused, dux_place, option_position, play, prov, roll_for, say
 from tetrarchia.core.actions import Action, Attack, EndPhase, Move
 from tetrarchia.core.combat import BattleValues, battle_values
 from tetrarchia.core.engine import apply_action, new_game
@@ -33,7 +33,8 @@ from tetrarchia.core.pieces import (
 )
 from tetrarchia.core.serialize import position_from_json, position_to_json
 from tetrarchia.core.settings import Level, Settings
-from tetrarchia.core.state import DEAD, GOTHS_IN_PLAY, Awaiting, State
+from tetrarchia.core.state import DEAD, Awaiting, State
+from tetrarchia.options.goths import goths_in_reserve
 
 D, G, C, M = Emperor.DIOCLETIAN, Emperor.GALERIUS, Emperor.CONSTANTIUS, Emperor.MAXIMIAN
 QUIET = (2, 2)  # activity on Germania Inferior II:2: Constantius's uncovered capital, nothing happens
@@ -51,13 +52,13 @@ def goths_game(goths: Iterable[str] = (), **kw: Any) -> State:
     on ``goths`` (empty: in the reserve)."""
     options = kw.pop("options", ("goths",))
     kw.setdefault("emperors", {"Maximian": "roma"})
-    expansion = {"flags": GOTHS_IN_PLAY, "goths": list(goths), **kw.pop("expansion", {})}
+    expansion = {"goths": list(goths), **kw.pop("expansion", {})}
     return xposition(options, expansion=expansion, **kw)
 
 
 
-def awaits(state: State) -> Purpose | None:
-    return Purpose(state.roll_purpose) if state.awaiting is Awaiting.ROLL else None
+def awaits(state: State) -> int | None:
+    return as_purpose(state.roll_purpose) if state.awaiting is Awaiting.ROLL else None
 
 
 def end_phase(state: State, events: list[Event] | None = None) -> None:
@@ -116,7 +117,7 @@ def test_the_goths_arrive_on_border_iii_or_iv(region: int, border_discs: dict[st
     for name in emperors:
         assert state.emperor_at[Emperor[name.upper()]] == -1  # until his next turn (R4)
     if expansion:
-        assert state.dux_at == DEAD
+        assert dux_place(state) == DEAD
     assert awaits(state) is Purpose.BROKEN_LINK  # they advance at once (D2): the broken link
 
 
@@ -196,7 +197,7 @@ def test_army_reserves(goths: list[str], armies: list[str], reserve: int, ordina
     state = goths_game(goths, armies=armies)
     assert state.armies_in_reserve() == reserve
     assert state.ordinary_armies_in_reserve() == ordinary
-    assert state.goths_in_reserve() is goths_waiting
+    assert goths_in_reserve(state) is goths_waiting
 
 
 # --- R11.4 +1 to their combat die, attacking or attacked -------------------------------------------
@@ -318,7 +319,7 @@ def test_the_goths_bonus_is_only_for_their_own_step() -> None:
 def setup_game(level: str) -> State:
     """A new game with the Goths, after the initial and additional revolts (all on province 2)."""
     state = new_game(Settings(level=Level.parse(level), options=("goths",)))
-    assert state.flags & GOTHS_IN_PLAY
+    assert state.ordinary_armies_in_reserve() == state.armies_in_reserve() - 1  # R11.4
     for _ in range(6):
         roll_for(state, Purpose.INITIAL_REVOLT, 2)
     for _ in range(state.settings.level.revolts):
@@ -361,8 +362,8 @@ def test_positions_with_the_goths_round_trip(goths: list[str]) -> None:
     data = position_to_json(state)
     again = position_from_json(data, state.board)
     assert again == state and position_to_json(again) == data
-    assert data["expansion"]["goths"] == goths and data["armies"] == ["persia"]
-    assert data["expansion"]["flags"] & GOTHS_IN_PLAY
+    assert data.get("records", {}).get("goths", []) == goths and data["armies"] == ["persia"]
+    assert "flags" not in data  # R11.4: the Goths are in play with their module, no flag
 
 
 def test_a_position_after_the_goths_arrived_round_trips() -> None:
@@ -377,6 +378,6 @@ def test_a_position_after_the_goths_arrived_round_trips() -> None:
 
 def test_a_hand_written_position_with_the_goths_module_has_the_goths_in_the_reserve() -> None:
     state = xposition(discs={"III:3": "revolt"}, emperors={"Maximian": "roma"})
-    assert state.goths_in_reserve()
+    assert goths_in_reserve(state)
     uprising_army(state, 3)
     assert figures(state)["germania_magna"] == "goths"

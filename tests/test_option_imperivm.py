@@ -26,7 +26,18 @@ from typing import Any
 import pytest
 
 from barbarian_helpers import QUIET, awaiting
-from conftest import assert_refused, option_position, play, prov, roll
+from conftest import (
+    as_purpose,
+    assert_refused,
+    burned_of,
+    dux_place,
+    option_position,
+    pirates_at,
+    play,
+    prov,
+    recoverable_of,
+    roll,
+)
 from tetrarchia.core.actions import (
     Action,
     Attack,
@@ -52,12 +63,11 @@ from tetrarchia.core.errors import (
 from tetrarchia.core.events import Purpose
 from tetrarchia.core.notation import format_action, parse_action
 from tetrarchia.core.pieces import EMPEROR_FIGURE, GARRISON, NO_DISC, NO_FIGURE, REVOLT, Emperor, Piece
-from tetrarchia.core.roman import DIOCLETIAN_MOVES_OTHERS
 from tetrarchia.core.serialize import position_from_json, position_to_json
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import Awaiting, State
 from tetrarchia.options.common import RESERVE
-from tetrarchia.options.imperivm import MAXIMIAN_USED, Decline, UsePower
+from tetrarchia.options.imperivm import DIOCLETIAN_MOVES_OTHERS, MAXIMIAN_USED, Decline, UsePower
 from tetrarchia.options.imperivm_first import BuyIP
 
 D, G, C, M = Emperor.DIOCLETIAN, Emperor.GALERIUS, Emperor.CONSTANTIUS, Emperor.MAXIMIAN
@@ -78,7 +88,7 @@ def assert_discs_conserved(state: State) -> None:
     level = state.settings.level.garrisons
     for e in Emperor:
         on_board = state.disc.count(GARRISON + e)
-        assert state.garrisons[e] + on_board + state.burned[e] == level, e.title
+        assert state.garrisons[e] + on_board + burned_of(state)[e] == level, e.title
 
 
 def assert_round_trip(state: State) -> None:
@@ -99,8 +109,8 @@ def pass_turn(state: State) -> None:
     roll(state, *QUIET)
 
 
-def purpose(state: State) -> Purpose | None:
-    return Purpose(state.roll_purpose) if awaiting(state) is Awaiting.ROLL else None
+def purpose(state: State) -> int | None:
+    return as_purpose(state.roll_purpose) if awaiting(state) is Awaiting.ROLL else None
 
 
 # === Settings ===================================================================================
@@ -140,7 +150,7 @@ def test_r12_1_each_use_burns_a_disc_from_the_reserve_or_the_board(
     burn = RESERVE if source == "reserve" else prov(source)
     assert UsePower(emperor, burn) in legal_actions(state)
     apply_action(state, UsePower(emperor, burn))
-    assert state.burned[emperor] == 1
+    assert burned_of(state)[emperor] == 1
     assert state.garrisons[emperor] == reserve_after
     if emptied is not None:
         assert state.disc[prov(emptied)] == NO_DISC
@@ -206,7 +216,7 @@ def test_d20_maximian_adds_one_ip_at_any_moment_of_his_phase(spent: int, after: 
     play(state, "Maximian uses his power, burning a disc from his reserve")
     assert state.ip == after
     assert state.flags & MAXIMIAN_USED
-    assert (state.garrisons[M], state.burned[M]) == (3, 1)
+    assert (state.garrisons[M], burned_of(state)[M]) == (3, 1)
     assert_round_trip(state)
 
 
@@ -233,7 +243,7 @@ def test_r12_1_maximian_once_per_turn_and_again_next_turn() -> None:
     assert not state.flags & MAXIMIAN_USED
     play(state, "M power reserve")
     assert state.ip == 7
-    assert (state.garrisons[M], state.burned[M]) == (2, 2)
+    assert (state.garrisons[M], burned_of(state)[M]) == (2, 2)
     assert_discs_conserved(state)
 
 
@@ -271,7 +281,7 @@ def test_r12_1_diocletian_moves_others_only_after_burning() -> None:
     assert_refused(state, move, WrongMoment)
     play(state, "Diocletian uses his power, burning a disc from his reserve")
     assert state.flags & DIOCLETIAN_MOVES_OTHERS
-    assert (state.ip, state.garrisons[D], state.burned[D]) == (6, 3, 1)
+    assert (state.ip, state.garrisons[D], burned_of(state)[D]) == (6, 3, 1)
     assert move in legal_actions(state)
 
 
@@ -408,7 +418,7 @@ def test_r12_1_galerius_adds_one_per_burned_disc_and_changes_the_outcome(
         assert legal_actions(state) == [UsePower(G, RESERVE), Decline(G)]
         play(state, "Galerius uses his power, burning a disc from his reserve")
     play(state, "Galerius does not use his power")
-    assert (state.burned[G], state.garrisons[G]) == (bonus, 4 - bonus)
+    assert (burned_of(state)[G], state.garrisons[G]) == (bonus, 4 - bonus)
     army, here = prov("III:6"), prov("III:4")
     if outcome == "victory":  # R5.5: the army and its revolt go, Galerius moves in
         assert state.emperor_at[G] == army and state.armies() == []
@@ -434,7 +444,7 @@ def test_r12_1_galerius_burning_a_supporting_disc_loses_its_support(source: str,
     assert legal_actions(state) == [UsePower(G, RESERVE), UsePower(G, prov("III:5")), Decline(G)]
     apply_action(state, UsePower(G, burn))
     play(state, "G decline")
-    assert state.burned[G] == 1
+    assert burned_of(state)[G] == 1
     if outcome == "draw":
         assert state.emperor_at[G] == prov("III:4")
         assert state.disc[prov("III:5")] == GARRISON + G
@@ -452,7 +462,7 @@ def test_r12_1_galerius_is_offered_the_bonus_again_only_while_he_has_discs() -> 
     play(state, "G power reserve")
     assert awaiting(state) is Awaiting.ROMAN_ACTION  # (5+1+1) > (5+1): victory, no more choice
     assert state.emperor_at[G] == prov("III:6")
-    assert (state.garrisons[G], state.burned[G]) == (0, 4)
+    assert (state.garrisons[G], burned_of(state)[G]) == (0, 4)
 
 
 def test_r12_1_galerius_without_discs_is_not_asked() -> None:
@@ -493,7 +503,7 @@ def test_d34_galerius_attacked_by_an_army_uses_his_power(bonus: int, outcome: st
     else:  # the army and the disc of its province go
         assert state.emperor_at[G] == pannonia and state.armies() == []
         assert state.disc[noricvm] == NO_DISC
-    assert (state.burned[G], state.garrisons[G]) == (bonus, 4 - bonus)
+    assert (burned_of(state)[G], state.garrisons[G]) == (bonus, 4 - bonus)
     assert (state.turn, state.round, awaiting(state)) == (D, 2, Awaiting.ENTRY)
 
 
@@ -511,9 +521,9 @@ def test_d34_galerius_uses_his_power_against_the_pirates(bonus: int, pirates_aft
     for _ in range(bonus):
         play(state, "G power reserve")
     play(state, "G decline")
-    assert state.pirates == pirates_after
+    assert pirates_at(state) == pirates_after
     assert state.emperor_at[G] == (-1 if galerius_at is None else prov(galerius_at))
-    assert state.burned[G] == bonus
+    assert burned_of(state)[G] == bonus
 
 
 def test_d34_no_bonus_in_another_emperors_battle() -> None:
@@ -521,7 +531,7 @@ def test_d34_no_bonus_in_another_emperors_battle() -> None:
     play(state, "Maximian attacks Dalmatia from Pannonia Inferior")
     roll(state, 3, 5)
     assert awaiting(state) is not Awaiting.DECISION
-    assert state.burned == [0, 0, 0, 0]
+    assert burned_of(state) == [0, 0, 0, 0]
 
 
 def test_d34_no_bonus_in_the_battle_of_the_dux_galerius_commands() -> None:
@@ -530,8 +540,8 @@ def test_d34_no_bonus_in_the_battle_of_the_dux_galerius_commands() -> None:
     play(state, "Galerius's Dux attacks Dalmatia from Moesia Svperior")
     roll(state, 6, 1)
     assert awaiting(state) is Awaiting.ROMAN_ACTION
-    assert state.dux_at == prov("III:6")
-    assert state.burned == [0, 0, 0, 0]
+    assert dux_place(state) == prov("III:6")
+    assert burned_of(state) == [0, 0, 0, 0]
 
 
 # === Constantius blocks the army about to attack him (D33) ======================================
@@ -558,7 +568,7 @@ def test_r12_1_constantius_blocks_the_army_and_it_does_not_move() -> None:
     assert state.armies() == [prov("II:3")]
     assert state.emperor_at[C] == prov("II:4")
     assert state.disc[prov("II:4")] == NO_DISC and state.disc[prov("I:1")] == NO_DISC
-    assert (state.garrisons[C], state.burned[C]) == (3, 1)
+    assert (state.garrisons[C], burned_of(state)[C]) == (3, 1)
     assert (state.turn, state.round, awaiting(state)) == (D, 2, Awaiting.ENTRY)  # no battle die
     assert_discs_conserved(state)
 
@@ -571,7 +581,7 @@ def test_r12_1_constantius_declines_and_the_battle_is_fought() -> None:
     roll(state, 6, 1)
     assert state.armies() == []
     assert state.disc[prov("II:3")] == NO_DISC
-    assert state.burned == [0, 0, 0, 0]
+    assert burned_of(state) == [0, 0, 0, 0]
     assert (state.turn, awaiting(state)) == (D, Awaiting.ENTRY)
 
 
@@ -599,7 +609,7 @@ def test_d33_no_block_offered(case: dict[str, Any], burned: int) -> None:
     the battle dice are asked for at once."""
     state = constantius_threatened(**case)
     assert purpose(state) is Purpose.BATTLE
-    assert state.burned == [0, 0, burned, 0]
+    assert burned_of(state) == [0, 0, burned, 0]
 
 
 def test_r12_1_no_block_when_the_army_enters_an_empty_province() -> None:
@@ -687,7 +697,7 @@ def test_r12_1b_each_extra_ip_burns_one_disc(
         apply_action(state, BuyIP(emperor, RESERVE if source == "reserve" else prov(source)))
     n = len(sources)
     assert state.ip == 6 + n
-    assert (state.burned[emperor], state.recoverable[emperor]) == (n, n)
+    assert (burned_of(state)[emperor], recoverable_of(state)[emperor]) == (n, n)
     assert state.garrisons[emperor] == reserve_after
     for key in garrisons:
         assert state.disc[prov(key)] == (NO_DISC if key in sources else GARRISON + emperor)
@@ -753,8 +763,8 @@ def test_d29_a_victory_in_a_later_turn_takes_a_burned_disc_back(
     reserve = state.garrisons[M]
     play(state, "Maximian attacks Narbonensis from Germania Svperior")
     roll(state, *dice)
-    assert state.burned[M] == earlier + now - recovered
-    assert state.recoverable[M] == earlier + now - recovered
+    assert burned_of(state)[M] == earlier + now - recovered
+    assert recoverable_of(state)[M] == earlier + now - recovered
     assert state.garrisons[M] == reserve + recovered
     assert_discs_conserved(state)
 
@@ -771,7 +781,7 @@ def test_d29_a_border_secured_in_a_later_turn_takes_a_burned_disc_back(
     play(state, "Maximian secures Britannia")
     assert state.disc[prov("britannia")] == GARRISON + M
     assert state.garrisons[M] == reserve - 1 + recovered
-    assert state.burned[M] == earlier + now - recovered
+    assert burned_of(state)[M] == earlier + now - recovered
     assert_discs_conserved(state)
 
 
@@ -779,7 +789,7 @@ def test_r12_1b_an_ordinary_garrison_takes_nothing_back() -> None:
     state = first(emperors={"Maximian": "etrvria"},
                   expansion={"burned": {"Maximian": 1}, "recoverable": {"Maximian": 1}})
     play(state, "Maximian secures Etrvria")
-    assert (state.burned[M], state.recoverable[M], state.garrisons[M]) == (1, 1, 2)
+    assert (burned_of(state)[M], recoverable_of(state)[M], state.garrisons[M]) == (1, 1, 2)
 
 
 def test_d7_a_victory_when_attacked_takes_a_disc_back_in_another_emperors_phase() -> None:
@@ -792,7 +802,7 @@ def test_d7_a_victory_when_attacked_takes_a_disc_back_in_another_emperors_phase(
     roll(state, *QUIET)
     roll(state, 6, 1)
     assert state.armies() == []
-    assert (state.burned[C], state.recoverable[C], state.garrisons[C]) == (0, 0, 4)
+    assert (burned_of(state)[C], recoverable_of(state)[C], state.garrisons[C]) == (0, 0, 4)
 
 
 def test_d29_bought_in_his_turn_not_taken_back_when_attacked_in_the_same_turn() -> None:
@@ -801,7 +811,7 @@ def test_d29_bought_in_his_turn_not_taken_back_when_attacked_in_the_same_turn() 
     roll(state, *QUIET)
     roll(state, 6, 1)  # the army of NORICVM attacks Maximian and loses
     assert state.armies() == []
-    assert (state.burned[M], state.recoverable[M], state.garrisons[M]) == (1, 1, 3)
+    assert (burned_of(state)[M], recoverable_of(state)[M], state.garrisons[M]) == (1, 1, 3)
 
 
 def test_d27_the_dux_victory_takes_nothing_back() -> None:
@@ -810,18 +820,18 @@ def test_d27_the_dux_victory_takes_nothing_back() -> None:
                                                  "recoverable": {"Maximian": 1}})
     play(state, "Maximian's Dux attacks Narbonensis from Aqvitania")
     roll(state, 6, 1)
-    assert state.dux_at == prov("II:6")
-    assert (state.burned[M], state.recoverable[M]) == (1, 1)
+    assert dux_place(state) == prov("II:6")
+    assert (burned_of(state)[M], recoverable_of(state)[M]) == (1, 1)
 
 
 def test_d29_bought_in_round_one_taken_back_at_a_border_secured_in_round_two() -> None:
     state = first(emperors={"Maximian": "britannia"})
     play(state, "M +ip reserve")
-    assert (state.ip, state.recoverable[M], state.garrisons[M]) == (7, 1, 3)
+    assert (state.ip, recoverable_of(state)[M], state.garrisons[M]) == (7, 1, 3)
     for _ in range(4):
         pass_turn(state)
     assert (state.turn, state.round, state.ip) == (M, 2, 6)
     play(state, "Maximian secures Britannia")
     assert state.disc[prov("britannia")] == GARRISON + M
-    assert (state.burned[M], state.recoverable[M], state.garrisons[M]) == (0, 0, 3)
+    assert (burned_of(state)[M], recoverable_of(state)[M], state.garrisons[M]) == (0, 0, 3)
     assert_discs_conserved(state)

@@ -26,7 +26,21 @@ from dataclasses import dataclass
 
 import pytest
 
-from conftest import assert_exactly_legal, check_finished_game, check_round_trips
+from conftest import (
+    assert_exactly_legal,
+    black_of,
+    burned_of,
+    check_finished_game,
+    check_round_trips,
+    dux_place,
+    glory_of,
+    gray_of,
+    ip_next_of,
+    pirates_at,
+    rebels_of,
+    recoverable_of,
+    vicarius_place,
+)
 from tetrarchia.core.actions import (
     Action,
     Attack,
@@ -58,7 +72,7 @@ from tetrarchia.core.pieces import (
 from tetrarchia.core.serialize import position_from_json, position_to_json
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.setup import is_setup_done
-from tetrarchia.core.state import DEAD, GOTHS_IN_PLAY, IN_BOX, Awaiting, Result, State
+from tetrarchia.core.state import DEAD, IN_BOX, Awaiting, Result, State
 from tetrarchia.core.tasks import piece_at
 from tetrarchia.core.validate import problems
 from tetrarchia.game import Game
@@ -160,34 +174,34 @@ def check_invariants(state: State, where: str) -> None:
     figure = state.figure
     garrisons = settings.level.garrisons
     # R1 conservation, the discs outside the board included (R12.1, R12.5, R12.6)
-    assert disc.count(UNREST) + state.unrest_reserve + sum(state.glory) + state.gray \
+    assert disc.count(UNREST) + state.unrest_reserve + sum(glory_of(state)) + gray_of(state) \
         == DISCS_PER_RESERVE, f"{where}: unrest/gray discs not conserved"
-    assert disc.count(REVOLT) + state.revolt_reserve + state.black == DISCS_PER_RESERVE, \
+    assert disc.count(REVOLT) + state.revolt_reserve + black_of(state) == DISCS_PER_RESERVE, \
         f"{where}: revolt discs not conserved"
     for e in EMPERORS:
-        assert disc.count(GARRISON + e) + state.garrisons[e] + state.burned[e] == garrisons, \
+        assert disc.count(GARRISON + e) + state.garrisons[e] + burned_of(state)[e] == garrisons, \
             f"{where}: {e.title}'s garrisons not conserved"
-        assert state.garrisons[e] >= 0 and state.glory[e] >= 0, f"{where}: negative count"
-        assert 0 <= state.recoverable[e] <= state.burned[e], f"{where}: recoverable > burned"
+        assert state.garrisons[e] >= 0 and glory_of(state)[e] >= 0, f"{where}: negative count"
+        assert 0 <= recoverable_of(state)[e] <= burned_of(state)[e], f"{where}: recoverable > burned"
     assert state.unrest_reserve >= 0 and state.revolt_reserve >= 0, f"{where}: negative reserve"
     assert all(NO_DISC <= d < GARRISON + 4 for d in disc), f"{where}: unknown disc code"
     # the options' pieces are neutral unless their option is in play
     has = settings.has
     if not (has("roma-aeterna") or has("the-great")):
-        assert state.glory == [0, 0, 0, 0], f"{where}: glory without Roma Aeterna"
+        assert glory_of(state) == [0, 0, 0, 0], f"{where}: glory without Roma Aeterna"
     if has("barbaria"):
-        assert 0 <= state.gray <= GRAY_DISCS and state.black in (0, 1), f"{where}: Barbarian discs"
+        assert 0 <= gray_of(state) <= GRAY_DISCS and black_of(state) in (0, 1), f"{where}: Barbarian discs"
     else:
-        assert state.gray == state.black == 0, f"{where}: Barbarian discs without Barbaria"
+        assert gray_of(state) == black_of(state) == 0, f"{where}: Barbarian discs without Barbaria"
     if not (has("imperivm") or has("imperivm-1st")):
-        assert state.burned == [0, 0, 0, 0], f"{where}: burned discs without Imperivm"
+        assert burned_of(state) == [0, 0, 0, 0], f"{where}: burned discs without Imperivm"
     if not has("patres-patriae"):
-        assert state.ip_next == [0, 0, 0, 0], f"{where}: IP moved without Patres Patriae"
+        assert ip_next_of(state) == [0, 0, 0, 0], f"{where}: IP moved without Patres Patriae"
     if not has("pirates"):
-        assert state.pirates == 0, f"{where}: Pirates without the module"
-    elif state.pirates:
-        assert not state.fleets[state.pirates], f"{where}: a fleet in the Pirates' zone"
-    for name, at, code in (("dux", state.dux_at, DUX), ("vicarius", state.vicarius_at, VICARIUS)):
+        assert pirates_at(state) == 0, f"{where}: Pirates without the module"
+    elif pirates_at(state):
+        assert not state.fleets[pirates_at(state)], f"{where}: a fleet in the Pirates' zone"
+    for name, at, code in (("dux", dux_place(state), DUX), ("vicarius", vicarius_place(state), VICARIUS)):
         assert at >= DEAD, f"{where}: {name} at {at}"
         if not has(name):
             assert at == IN_BOX and code not in figure, f"{where}: the {name} without his module"
@@ -211,12 +225,12 @@ def check_invariants(state: State, where: str) -> None:
     armies = state.armies()
     assert len(armies) == state.armies_on_board() <= 3, f"{where}: {len(armies)} armies"
     assert figure.count(GOTHS) <= 1, f"{where}: two Goths"
-    if GOTHS in figure or state.flags & GOTHS_IN_PLAY:
+    if GOTHS in figure:
         assert has("goths"), f"{where}: Goths without the module"
-    rebels = {p for p, _ in state.rebels}
-    assert len(rebels) == len(state.rebels), f"{where}: a rebel listed twice"
-    assert rebels == {p for p, f in enumerate(figure) if f == REBEL}, f"{where}: rebels {state.rebels}"
-    for p, zone in state.rebels:
+    rebels = {p for p, _ in rebels_of(state)}
+    assert len(rebels) == len(rebels_of(state)), f"{where}: a rebel listed twice"
+    assert rebels == {p for p, f in enumerate(figure) if f == REBEL}, f"{where}: rebels {rebels_of(state)}"
+    for p, zone in rebels_of(state):
         assert board.is_border[p] and disc[p] == REVOLT and zone in (1, 3), \
             f"{where}: the rebel in {board.name(p)} is not on a revolt on its border"
     assert (board.roma in armies) == (state.result is Result.ARMY_IN_ROMA), f"{where}: army in Roma"

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from barbarian_helpers import QUIET, awaiting
-from conftest import POSITION_FORMAT, assert_refused, play, prov, roll
+from conftest import POSITION_FORMAT_1, assert_refused, flag_set, ip_next_of, play, prov, roll
 from tetrarchia.core.actions import EndPhase, Enter, Move
 from tetrarchia.core.board import default_board
 from tetrarchia.core.engine import apply_action, legal_actions
@@ -22,7 +22,7 @@ from tetrarchia.core.notation import format_action, parse_action
 from tetrarchia.core.pieces import Emperor
 from tetrarchia.core.serialize import position_from_json, position_to_json
 from tetrarchia.core.state import Awaiting, State
-from tetrarchia.options.patres_patriae import TRANSFER_USED, TransferIP
+from tetrarchia.options.patres_patriae import TransferIP
 
 D, G, C, M = Emperor.DIOCLETIAN, Emperor.GALERIUS, Emperor.CONSTANTIUS, Emperor.MAXIMIAN
 BOARD = default_board()
@@ -39,7 +39,7 @@ def variant(
     """The Roman phase of ``turn``, who stands in his capital (the others off the board)."""
     who = Emperor[turn.upper()]
     data: dict[str, Any] = {
-        **POSITION_FORMAT,
+        **POSITION_FORMAT_1,
         "settings": {"level": "4211", "options": list(options)},
         "emperors": dict(emperors or {turn: BOARD.provinces[BOARD.capital[who]].id}),
         "turn": {"emperor": turn, "ip": ip},
@@ -73,11 +73,11 @@ def test_r12_8_diocletian_takes_one_ip_from_galerius() -> None:
     assert transfers(state) == [TransferIP(D)]
     play(state, "Diocletian takes 1 IP from Galerius")
     assert state.ip == 7
-    assert state.ip_next == [0, -1, 0, 0]
-    assert state.flags & TRANSFER_USED[D]
+    assert ip_next_of(state) == [0, -1, 0, 0]
+    assert flag_set(state, "transfer-used-diocletian")
     assert_round_trip(state)
     next_turn(state)
-    assert (state.turn, state.ip, state.ip_next) == (G, 5, [0, 0, 0, 0])
+    assert (state.turn, state.ip, ip_next_of(state)) == (G, 5, [0, 0, 0, 0])
 
 
 def test_r12_8_constantius_gives_one_ip_to_maximian() -> None:
@@ -85,10 +85,10 @@ def test_r12_8_constantius_gives_one_ip_to_maximian() -> None:
     assert transfers(state) == [TransferIP(C)]
     play(state, "Constantius gives 1 IP to Maximian")
     assert state.ip == 5
-    assert state.ip_next == [0, 0, 0, 1]
+    assert ip_next_of(state) == [0, 0, 0, 1]
     assert_round_trip(state)
     next_turn(state)
-    assert (state.turn, state.ip, state.ip_next) == (M, 7, [0, 0, 0, 0])
+    assert (state.turn, state.ip, ip_next_of(state)) == (M, 7, [0, 0, 0, 0])
 
 
 @pytest.mark.parametrize(("ip", "after"), [(6, 7), (2, 3), (0, 1)])
@@ -199,9 +199,10 @@ def test_r12_8_notation_round_trip(action: TransferIP) -> None:
 
 
 def test_r12_8_a_position_between_the_turns_round_trips() -> None:
-    state = variant(turn="Constantius", expansion={"ip_next": {"Galerius": -1}, "flags": TRANSFER_USED[D]})
+    # a format-1 position: bit 8 was Diocletian's transfer of the round
+    state = variant(turn="Constantius", expansion={"ip_next": {"Galerius": -1}, "flags": 1 << 8})
     play(state, "C patres")
     data = position_to_json(state)
-    assert data["expansion"]["ip_next"] == {"Diocletian": 0, "Galerius": -1, "Constantius": 0,
+    assert data["records"]["ip-next"] == {"Diocletian": 0, "Galerius": -1, "Constantius": 0,
                                             "Maximian": 1}
     assert position_from_json(data, BOARD) == state

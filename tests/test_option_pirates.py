@@ -12,7 +12,18 @@ from typing import Any
 
 import pytest
 
-from conftest import assert_refused, option_position, play, prov, roll_for, say, snapshot
+from conftest import (
+    as_purpose,
+    assert_refused,
+    dux_place,
+    option_position,
+    pirates_at,
+    play,
+    prov,
+    roll_for,
+    say,
+    snapshot,
+)
 from tetrarchia.core.actions import EndPhase, Move, PlaceFleet, Sail
 from tetrarchia.core.board import default_board
 from tetrarchia.core.engine import apply_action, legal_actions, new_game
@@ -30,8 +41,8 @@ from tetrarchia.core.notation import format_action, parse_action, province_key
 from tetrarchia.core.pieces import GARRISON, NO_DISC, REVOLT, Emperor, Piece
 from tetrarchia.core.serialize import position_from_json, position_to_json
 from tetrarchia.core.settings import Level, Settings
-from tetrarchia.core.state import DEAD, GOTHS_IN_PLAY, Awaiting, State
-from tetrarchia.options.pirates import AttackPirates, coast_values
+from tetrarchia.core.state import DEAD, Awaiting, State
+from tetrarchia.options.pirates import PIRATES_ROLL, AttackPirates, coast_values
 
 D, G, C, M = Emperor.DIOCLETIAN, Emperor.GALERIUS, Emperor.CONSTANTIUS, Emperor.MAXIMIAN
 Row = Any  # a pytest.param
@@ -106,9 +117,9 @@ def test_setup_roll_until_2_or_3(dice: list[int], zone: int) -> None:
     roll_for(state, Purpose.ADDITIONAL_REVOLT, 3, 3)
     roll_for(state, Purpose.INITIAL_ARMY, 1)  # the armies come first, then the Pirates
     for die in dice:
-        assert state.pirates == 0
-        roll_for(state, Purpose.PIRATES, die, events=events)
-    assert state.pirates == zone
+        assert pirates_at(state) == 0
+        roll_for(state, PIRATES_ROLL, die, events=events)
+    assert pirates_at(state) == zone
     assert [say(e) for e in events] == [
         *(f"Pirates: rolled {d}, roll again (2 or 3)." for d in dice[:-1]),
         f"The Pirates sail into {state.board.zones[zone].title}.",
@@ -121,7 +132,7 @@ def test_setup_roll_until_2_or_3(dice: list[int], zone: int) -> None:
     apply_action(state, PlaceFleet(other))
     assert legal_actions(state) == [PlaceFleet(last)]
     apply_action(state, PlaceFleet(last))
-    assert state.fleet_zones() == sorted((other, last)) and state.pirates == zone
+    assert state.fleet_zones() == sorted((other, last)) and pirates_at(state) == zone
     assert awaiting(state) is Awaiting.ENTRY and state.turn is D
 
 
@@ -129,10 +140,10 @@ def test_setup_with_one_fleet() -> None:
     state = new_game(Settings(level=Level.parse("4100"), options=("pirates",)))
     for _ in range(6):
         roll_for(state, Purpose.INITIAL_REVOLT, 4)
-    roll_for(state, Purpose.PIRATES, 2)
+    roll_for(state, PIRATES_ROLL, 2)
     assert legal_actions(state) == [PlaceFleet(1), PlaceFleet(3)]
     apply_action(state, PlaceFleet(3))
-    assert state.fleet_zones() == [3] and state.pirates == 2
+    assert state.fleet_zones() == [3] and pirates_at(state) == 2
     assert state.awaiting is Awaiting.ENTRY and state.turn is D
 
 
@@ -140,7 +151,7 @@ def test_placing_a_fleet_with_the_pirates_says_why() -> None:
     state = new_game(Settings(level=Level.parse("4100"), options=("pirates",)))
     for _ in range(6):
         roll_for(state, Purpose.INITIAL_REVOLT, 4)
-    roll_for(state, Purpose.PIRATES, 2)
+    roll_for(state, PIRATES_ROLL, 2)
     error = assert_refused(state, PlaceFleet(2), Occupied)
     assert "Pirates" in str(error)
 
@@ -228,7 +239,7 @@ COAST_VALUES: list[Row] = [
                  {}, [], {}, (2, 1, 2, 1), id="revolts-on-that-coast"),
     pytest.param(M, "roma", 2, {"VI:6": "revolt"}, {}, ["VI:6", "sicilia", "II:1"], {}, (2, 1, 1, 4),
                  id="armies-on-that-coast-x2-each"),
-    pytest.param(M, "roma", 2, {}, {}, ["sicilia"], {"goths": ["IV:6"], "flags": GOTHS_IN_PLAY},
+    pytest.param(M, "roma", 2, {}, {}, ["sicilia"], {"goths": ["IV:6"]},
                  (2, 1, 0, 4), id="the-goths-count-as-an-army"),
     pytest.param(4, "I:5", 2, {"I:5": "garrison Maximian"}, {"Maximian": "roma"}, [], {"dux": "I:5"},
                  (0, 2, 0, 1), id="D35-the-dux-support-0-maximian-doubles-him"),
@@ -267,7 +278,7 @@ def test_victory_the_pirates_leave_and_the_zone_opens() -> None:
     state = pirates_in(3, emperors={"Diocletian": "V:6"}, turn="Diocletian", fleets=[2])
     play(state, "Diocletian attacks the Pirates from Bithynia")
     roll_for(state, Purpose.BATTLE, 2, 2)  # (2+1) against 2
-    assert state.pirates == 0
+    assert pirates_at(state) == 0
     assert state.emperor_at[D] == prov("V:6") and state.ip == 4
     assert state.awaiting is Awaiting.ROMAN_ACTION
     play(state, "Diocletian sails a fleet from Mare Internvm to Mare Aegaevm")
@@ -281,8 +292,8 @@ def test_draw_nothing_happens() -> None:
     play(state, "Diocletian attacks the Pirates from Bithynia")
     roll_for(state, Purpose.BATTLE, 2, 3)  # (2+1) against 3
     after = snapshot(state)
-    assert state.ip == 4 and state.pirates == 3 and state.awaiting is Awaiting.ROMAN_ACTION
-    for key in ("discs", "emperors", "armies", "fleets", "reserves", "expansion"):
+    assert state.ip == 4 and pirates_at(state) == 3 and state.awaiting is Awaiting.ROMAN_ACTION
+    for key in ("discs", "emperors", "armies", "fleets", "reserves", "records"):
         assert after[key] == before[key], key  # the 2 IP are all it cost
 
 
@@ -295,10 +306,10 @@ def test_defeat_removes_the_emperor_and_every_garrison_on_that_coast() -> None:
     events: list[Event] = []
     play(state, "Maximian attacks the Pirates from Roma", events=events)
     roll_for(state, Purpose.BATTLE, 1, 6, events=events)  # (1+2) against (6+1)
-    assert state.pirates == 2 and state.emperor_at[M] == -1
+    assert pirates_at(state) == 2 and state.emperor_at[M] == -1
     assert discs(state) == {"III:5": "garrison Maximian", "II:2": "garrison Galerius", "VI:3": "revolt"}
     assert state.garrisons == [4, 3, 4, 3]
-    assert state.ip == 0 and Purpose(state.roll_purpose) is Purpose.ACTIVITY  # the Barbarian phase
+    assert state.ip == 0 and as_purpose(state.roll_purpose) is Purpose.ACTIVITY  # the Barbarian phase
     assert [say(e) for e in events][-3:] == [
         "Maximian is defeated by the Pirates and leaves the board.",
         "Every garrison on the coast of Mare Internvm is lost.",
@@ -317,10 +328,10 @@ def test_d35_the_dux_attacks_the_pirates(dice: tuple[int, int], won: bool) -> No
     assert state.awaiting is Awaiting.ROMAN_ACTION and state.ip == 4
     assert state.emperor_at[M] == prov("III:3")
     if won:
-        assert state.pirates == 0 and state.dux_at == prov("sicilia")
+        assert pirates_at(state) == 0 and dux_place(state) == prov("sicilia")
         assert discs(state) == {"sicilia": "garrison Maximian", "roma": "garrison Galerius"}
     else:
-        assert state.pirates == 2 and state.dux_at == DEAD
+        assert pirates_at(state) == 2 and dux_place(state) == DEAD
         assert discs(state) == {} and state.garrisons == [4, 4, 4, 4]
 
 
@@ -345,7 +356,7 @@ def test_pirates_return_on_an_uprising(where: str, dice: tuple[int, int], fleets
     events: list[Event] = []
     apply_action(state, EndPhase(M))
     roll_for(state, Purpose.ACTIVITY, *dice, events=events)
-    assert state.pirates == after
+    assert pirates_at(state) == after
     came_back = [say(e) for e in events if e.kind == "pirates"]
     if after and not before:
         assert came_back == [f"The uprising brings the Pirates back to {state.board.zones[after].title}."]
@@ -357,17 +368,17 @@ def test_unrest_turning_to_revolt_brings_no_pirates() -> None:
     state = pirates_in(0, fleets=[1], discs={"I:5": "unrest"})
     apply_action(state, EndPhase(M))
     roll_for(state, Purpose.ACTIVITY, 1, 5)
-    assert state.disc[prov("I:5")] == REVOLT and state.pirates == 0
+    assert state.disc[prov("I:5")] == REVOLT and pirates_at(state) == 0
 
 
 def test_an_uprising_of_a_new_activity_brings_them_back_too() -> None:
     state = pirates_in(0, fleets=[1], discs={"III:3": "revolt", "I:5": "revolt"}, armies=["gaetvlia"])
     apply_action(state, EndPhase(M))
     roll_for(state, Purpose.ACTIVITY, 3, 3)  # an inland uprising: no return yet
-    assert state.pirates == 0
+    assert pirates_at(state) == 0
     roll_for(state, Purpose.UPRISING_REGION, 1)  # Gaetvlia holds an army: a new activity
     roll_for(state, Purpose.UPRISING_PROVINCE, 5)  # Carthaginensis: a second uprising
-    assert state.pirates == 2
+    assert pirates_at(state) == 2
 
 
 # --- notation and positions ---------------------------------------------------------------------
@@ -387,7 +398,8 @@ def test_positions_with_pirates_round_trip(zone: int) -> None:
     data = position_to_json(state)
     again = position_from_json(data, state.board)
     assert again == state and position_to_json(again) == data
-    assert data["expansion"]["pirates"] == zone and data["settings"]["options"] == ["pirates"]
+    assert data.get("records", {}).get("pirates", 0) == zone  # 0, the default, is not written
+    assert data["settings"]["options"] == ["pirates"]
 
 
 def test_a_position_during_a_pirate_battle_round_trips() -> None:
@@ -399,4 +411,4 @@ def test_a_position_during_a_pirate_battle_round_trips() -> None:
     assert again == state
     roll_for(again, Purpose.BATTLE, 6, 1)
     roll_for(state, Purpose.BATTLE, 6, 1)
-    assert again == state and state.pirates == 0
+    assert again == state and pirates_at(state) == 0

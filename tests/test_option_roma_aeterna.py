@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from barbarian_helpers import QUIET
-from conftest import POSITION_FORMAT, play, prov, roll
+from conftest import POSITION_FORMAT_1, burned_of, dux_place, glory_of, pirates_at, play, prov, roll
 from tetrarchia.core.board import default_board
 from tetrarchia.core.errors import OptionError
 from tetrarchia.core.pieces import NO_DISC, Emperor
@@ -48,7 +48,7 @@ def variant(
     params: Mapping[str, str] | None = None,
 ) -> State:
     data: dict[str, Any] = {
-        **POSITION_FORMAT,
+        **POSITION_FORMAT_1,
         "settings": {"level": "4211", "options": list(options), "players": players,
                      "params": dict(params or {})},
         "discs": dict(discs or {}),
@@ -114,7 +114,7 @@ def test_r12_5_glory_of_the_attacker(option: str, dice: tuple[int, int], before:
     assert state.unrest_reserve == 21 - before
     play(state, "Maximian attacks Narbonensis from Germania Svperior")
     roll(state, *dice)
-    assert state.glory == [0, 0, 0, after]
+    assert glory_of(state) == [0, 0, 0, after]
     assert state.unrest_reserve == 21 - after  # glory comes out of the unrest reserve
 
 
@@ -134,7 +134,7 @@ def test_d7_glory_of_the_emperor_attacked_by_an_army(dice: tuple[int, int], befo
     play(state, "M end")
     roll(state, *QUIET)
     roll(state, *dice)
-    assert state.glory == [0, after, 0, 0]
+    assert glory_of(state) == [0, after, 0, 0]
     assert state.unrest_reserve == 21 - after
     assert state.emperor_at[G] == (-1 if dice == (1, 6) else prov("III:4"))
 
@@ -147,7 +147,7 @@ def test_d28_no_glory_when_the_unrest_reserve_is_empty() -> None:
     play(state, "Maximian attacks Narbonensis from Germania Svperior")
     roll(state, 6, 1)
     assert state.armies() == []
-    assert state.glory == [21, 0, 0, 0]
+    assert glory_of(state) == [21, 0, 0, 0]
     assert state.unrest_reserve == 0
 
 
@@ -156,8 +156,8 @@ def test_d27_the_dux_wins_no_glory() -> None:
                     armies=["II:6"], expansion={"dux": "II:5"})
     play(state, "Maximian's Dux attacks Narbonensis from Aqvitania")
     roll(state, 6, 1)
-    assert state.dux_at == prov("II:6")
-    assert state.glory == [0, 0, 0, 0]
+    assert dux_place(state) == prov("II:6")
+    assert glory_of(state) == [0, 0, 0, 0]
 
 
 def test_d26_d27_the_dux_defeated_gives_no_glory_back() -> None:
@@ -169,10 +169,10 @@ def test_d26_d27_the_dux_defeated_gives_no_glory_back() -> None:
                     expansion={"dux": "II:5"})
     play(state, "Maximian's Dux attacks Narbonensis from Aqvitania")
     roll(state, 1, 6)
-    assert state.dux_at == DEAD
+    assert dux_place(state) == DEAD
     assert state.disc[prov("II:5")] == NO_DISC
     assert state.garrisons[M] == 4
-    assert state.glory == [0, 0, 0, 2]
+    assert glory_of(state) == [0, 0, 0, 2]
     assert (state.ip, state.turn, state.emperor_at[M]) == (4, M, prov("roma"))
     assert state.armies() == [prov("II:6")]
 
@@ -189,8 +189,8 @@ def test_r12_5_a_battle_against_the_pirates_gives_and_costs_no_glory(
                     glory={"Maximian": 1}, expansion={"pirates": 2})
     play(state, "Maximian attacks the Pirates from Etrvria")
     roll(state, *dice)
-    assert state.pirates == pirates
-    assert state.glory == [0, 0, 0, 1]
+    assert pirates_at(state) == pirates
+    assert glory_of(state) == [0, 0, 0, 1]
     assert state.unrest_reserve == 20
 
 
@@ -203,8 +203,8 @@ def test_r12_1b_a_victory_over_the_pirates_still_takes_a_burned_disc_back() -> N
     reserve = state.garrisons[M]
     play(state, "Maximian attacks the Pirates from Etrvria")
     roll(state, 6, 1)
-    assert state.pirates == 0
-    assert (state.burned[M], state.garrisons[M]) == (0, reserve + 1)
+    assert pirates_at(state) == 0
+    assert (burned_of(state)[M], state.garrisons[M]) == (0, reserve + 1)
 
 
 def test_r12_5_glory_discs_can_empty_the_unrest_reserve() -> None:
@@ -398,7 +398,7 @@ def test_r12_5_position_round_trip_with_glory() -> None:
     play(state, "Maximian attacks Narbonensis from Germania Svperior")
     roll(state, 6, 1)
     data = position_to_json(state)
-    assert data["expansion"]["glory"] == {"Diocletian": 2, "Galerius": 0, "Constantius": 1,
+    assert data["records"]["glory"] == {"Diocletian": 2, "Galerius": 0, "Constantius": 1,
                                           "Maximian": 1}
     assert data["reserves"]["unrest"] == 17
     back = position_from_json(data, BOARD)

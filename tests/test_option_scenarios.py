@@ -34,7 +34,7 @@ from barbarian_helpers import (
     link_roll,
     roll,
 )
-from conftest import assert_refused, say
+from conftest import assert_refused, pirates_at, rebels_of, say, skip_of
 from tetrarchia.core.actions import Attack, EndPhase, Enter, Move, PlaceFleet, Roll, Sail
 from tetrarchia.core.barbarian import advance_order
 from tetrarchia.core.combat import barbarian_support, battle_values
@@ -55,7 +55,8 @@ from tetrarchia.core.pieces import (
 )
 from tetrarchia.core.serialize import position_from_json
 from tetrarchia.core.settings import Level, Settings
-from tetrarchia.core.state import GOTHS_IN_PLAY, Awaiting, State
+from tetrarchia.core.state import Awaiting, State
+from tetrarchia.options.goths import goths_in_reserve
 from tetrarchia.options.scenarios import SCENARIOS, rebel_name, scenario_level
 
 # --- what each scenario must set up (000 pp.16-19, 002 pp.16-19; R13) ----------------------------
@@ -146,8 +147,8 @@ def setup_discs(spec: Spec, others: Mapping[int, str]) -> dict[str, str]:
     return dict.fromkeys((*spec.listed, *others.values(), *(r[0] for r in spec.rebels)), "revolt")
 
 
-def rebels_of(state: State) -> list[tuple[str, int]]:
-    return [(BOARD.provinces[p].id, zone) for p, zone in state.rebels]
+def rebel_ids(state: State) -> list[tuple[str, int]]:
+    return [(BOARD.provinces[p].id, zone) for p, zone in rebels_of(state)]
 
 
 def figures(state: State, figure: int) -> list[str]:
@@ -312,11 +313,11 @@ def test_r13_fixed_setup_puts_the_other_regions_revolt_on_province_3_without_a_r
 
 @pytest.mark.parametrize("spec", SPECS, ids=IDS)
 def test_r13_the_scenarios_pieces_and_emperors(spec: Spec) -> None:
-    """Rebels stand on a revolt on their border (state.rebels, figure REBEL); the Danubian Wars
+    """Rebels stand on a revolt on their border (rebel_ids(state), figure REBEL); the Danubian Wars
     have the Goths in Sarmatia and an army in Germania Magna; the Pirates are in their fixed
     zone; the scenario's Emperors stand on the board; the armies on the board are the 4th digit."""
     state = fixed_start(spec)
-    assert rebels_of(state) == [(b, z) for b, z, _ in spec.rebels]
+    assert rebel_ids(state) == [(b, z) for b, z, _ in spec.rebels]
     assert figures(state, REBEL) == [b for b, _, _ in spec.rebels]
     for border, _, name in spec.rebels:
         assert state.disc[at(border)] == REVOLT
@@ -325,9 +326,10 @@ def test_r13_the_scenarios_pieces_and_emperors(spec: Spec) -> None:
     assert armies(state) == list(spec.armies)
     assert state.armies_on_board() == Level.parse(spec.level).armies
     assert state.armies_in_reserve() == 3 - Level.parse(spec.level).armies
-    assert state.pirates == spec.pirates
+    assert pirates_at(state) == spec.pirates
     assert state.fleet_zones() == open_zones(spec)[:2]
-    assert bool(state.flags & GOTHS_IN_PLAY) == ("goths" in spec.options)
+    set_apart = state.armies_in_reserve() - state.ordinary_armies_in_reserve()  # R11.4
+    assert set_apart == int("goths" in spec.options and GOTHS not in state.figure)
     assert emperors(state) == {e.title: spec.placed.get(e.title) for e in Emperor}
 
 
@@ -345,7 +347,7 @@ def test_r13_danubian_wars_goths_and_army_advance_with_the_goths_plus_1() -> Non
     link_roll(state, 3)
     assert figures(state, GOTHS) == ["dacia"]
     assert armies(state) == ["germania_magna"]
-    assert state.goths_in_reserve() is False
+    assert goths_in_reserve(state) is False
     assert awaiting(state) is Awaiting.ROMAN_ACTION and state.turn is G  # on the board: no entry
 
 
@@ -360,7 +362,7 @@ def test_r13_first_turn_and_skipped_turns_have_no_barbarian_phase(spec: Spec) ->
     state = fixed_start(spec, events)
     assert state.turn is spec.first
     assert awaiting(state) is Awaiting.ROMAN_ACTION  # he stands on the board: no entry
-    assert state.round == 1 and state.turns_played == int(spec.first) and state.skip == 0
+    assert state.round == 1 and state.turns_played == int(spec.first) and skip_of(state) == 0
     texts = [say(e) for e in events]
     skipped = [f"{e.title}'s first turn is skipped (scenario)." for e in Emperor if e < spec.first]
     assert [t for t in texts if "skipped" in t] == skipped
@@ -406,7 +408,7 @@ def test_r13_turn_order_after_the_first_turn(spec: Spec) -> None:
     expected += [(2, e.title, "acts" if e in on_board or e >= spec.first else "enters")
                  for e in Emperor]
     assert seen == expected
-    assert state.skip == 0
+    assert skip_of(state) == 0
 
 
 # --- rebels -----------------------------------------------------------------------------------
@@ -471,14 +473,14 @@ def with_fleet(case: RebelCase, ip: int = 6, discs_: Mapping[str, str] | None = 
 def test_r13_rebels_never_advance(spec: Spec) -> None:
     state = fixed_start(spec)
     assert advance_order(state) == []
-    before = rebels_of(state)
+    before = rebel_ids(state)
     for _ in range(4):  # a whole round of Barbarian phases: no die beyond the activity
         if awaiting(state) is Awaiting.ENTRY:
             enter(state)
         end_phase(state)
         roll(state, Purpose.ACTIVITY, *spec.quiet)
         assert awaiting(state) in (Awaiting.ENTRY, Awaiting.ROMAN_ACTION)
-    assert rebels_of(state) == before
+    assert rebel_ids(state) == before
     assert figures(state, REBEL) == [b for b, _ in before]
 
 
@@ -604,7 +606,7 @@ def test_r13_with_only_the_rebels_on_the_board_one_army_is_left() -> None:
 @pytest.mark.parametrize("case", REBEL_CASES, ids=REBEL_IDS)
 def test_d12_a_defeated_rebel_leaves_the_game_and_its_place_is_an_ordinary_army_again(
         case: RebelCase) -> None:
-    """Victory over the rebel: it is removed for good (state.rebels shrinks), its revolt goes
+    """Victory over the rebel: it is removed for good (rebel_ids(state) shrinks), its revolt goes
     back to the reserve, the Emperor enters its border.  D12: the armies that can be placed are
     3 minus those on the board, so one more ordinary army can come; it advances (not a rebel)."""
     state = with_fleet(case, discs_={"III:3": "revolt"})  # for an uprising in NORICVM III:3
@@ -616,7 +618,7 @@ def test_d12_a_defeated_rebel_leaves_the_game_and_its_place_is_an_ordinary_army_
     apply_action(state, Attack(case.emperor, origin, border), events)
     assert state.ip == 3  # broken link 2 + revolt 1
     roll(state, Purpose.BATTLE, 6, 1, events=events)  # (6 + support) against (1 + 1) x 1
-    assert rebels_of(state) == others
+    assert rebel_ids(state) == others
     assert state.figure[border] == emperor_figure(case.emperor)
     assert state.disc[border] == NO_DISC and state.revolt_reserve == revolts + 1
     assert state.armies_in_reserve() == in_reserve + 1
@@ -633,7 +635,7 @@ def test_d12_a_defeated_rebel_leaves_the_game_and_its_place_is_an_ordinary_army_
     # an ordinary army advances at once (D2): the broken link back to the Emperor is rolled
     assert awaits_roll(state) is Purpose.BROKEN_LINK
     link_roll(state, 1)
-    assert state.figure[border] == ARMY and rebels_of(state) == others
+    assert state.figure[border] == ARMY and rebel_ids(state) == others
 
 
 def test_d12_defeat_by_a_rebel_is_an_ordinary_defeat() -> None:
@@ -646,7 +648,7 @@ def test_d12_defeat_by_a_rebel_is_an_ordinary_defeat() -> None:
     battle(state, 1, 6)
     assert state.emperor_at[C] == -1
     assert discs(state) == {"britannia": "revolt"}
-    assert rebels_of(state) == [("britannia", case.zone)]
+    assert rebel_ids(state) == [("britannia", case.zone)]
     assert awaits_roll(state) is Purpose.ACTIVITY  # the Barbarian phase follows
 
 

@@ -269,14 +269,16 @@ def test_settings_json_refused(data: dict[str, Any], words: str) -> None:
 def test_new_games_with_options_round_trip(options: tuple[str, ...]) -> None:
     state = new_game(Settings(options=options))
     data = position_to_json(state)
-    assert data["settings"]["options"] == sorted(options) and "expansion" in data
+    assert data["settings"]["options"] == sorted(options) and "expansion" not in data
+    # a record is written when it differs from its default (the Pirates once they sail)
+    assert set(data.get("records", {})) <= {"pirates"}
     again = position_from_json(data, default_board())
     assert again == state and position_to_json(again) == data
 
 
-def test_a_base_game_position_has_no_expansion_section() -> None:
+def test_a_base_game_position_has_no_records_nor_flags() -> None:
     data = position_to_json(new_game(Settings()))
-    assert "expansion" not in data and data["settings"]["options"] == []
+    assert "records" not in data and "flags" not in data and data["settings"]["options"] == []
 
 
 @pytest.mark.parametrize(("settings", "words"), [

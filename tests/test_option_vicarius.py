@@ -12,7 +12,17 @@ from typing import Any
 
 import pytest
 
-from conftest import assert_refused, option_position, play, prov, roll_for, say, snapshot
+from conftest import (
+    as_purpose,
+    assert_refused,
+    option_position,
+    play,
+    prov,
+    roll_for,
+    say,
+    snapshot,
+    vicarius_place,
+)
 from tetrarchia.core.actions import Action, Attack, EndPhase, Move, Subdue, SubdueKind
 from tetrarchia.core.combat import BattleValues, battle_values
 from tetrarchia.core.engine import apply_action, legal_actions
@@ -65,8 +75,8 @@ def discs(state: State) -> dict[str, int]:
 
 def assert_dead(state: State) -> None:
     """R11.2: "he dies (he leaves the game)": off the board for good, never placed again."""
-    assert state.vicarius_at == DEAD and VICARIUS not in state.figure
-    assert position_to_json(state)["expansion"]["vicarius"] == "dead"
+    assert vicarius_place(state) == DEAD and VICARIUS not in state.figure
+    assert position_to_json(state)["records"]["vicarius"] == "dead"
     assert not any(isinstance(a, Deploy) for a in legal_actions(state))
 
 
@@ -107,7 +117,7 @@ def test_placement_costs_2_ip(at: str, disc_before: dict[str, str], disc_after: 
     events: list[Event] = []
     play(state, f"Maximian places the Vicarius in {state.board.name(prov(at))}", events=events)
     assert state.ip == 4
-    assert state.vicarius_at == prov(at) and state.figure[prov(at)] == VICARIUS
+    assert vicarius_place(state) == prov(at) and state.figure[prov(at)] == VICARIUS
     assert state.disc[prov(at)] == disc_after
     removed = disc_before.get(at) == "unrest"
     assert state.unrest_reserve == unrest + removed
@@ -120,7 +130,7 @@ def test_placement_costs_2_ip(at: str, disc_before: dict[str, str], disc_after: 
 def test_placement_compact_notation() -> None:
     state = vicarius_at(None)
     play(state, "M +vic VI:4")
-    assert state.vicarius_at == prov("VI:4") and state.ip == 4
+    assert vicarius_place(state) == prov("VI:4") and state.ip == 4
 
 
 PLACE_REFUSED: list[Row] = [
@@ -182,7 +192,7 @@ def test_vicarius_moves_as_an_emperor(origin: str, dest: str, by_fleet: bool,
     events: list[Event] = []
     apply_action(state, move, events)
     assert state.ip == 6 - cost  # the unrest costs nothing
-    assert state.vicarius_at == prov(dest) and state.figure[prov(dest)] == VICARIUS
+    assert vicarius_place(state) == prov(dest) and state.figure[prov(dest)] == VICARIUS
     assert state.figure[prov(origin)] == NO_FIGURE
     assert state.disc[prov(dest)] == disc_after
     had_unrest = discs_before.get(dest) == "unrest"
@@ -195,7 +205,7 @@ def test_every_emperor_moves_the_vicarius(emperor: Emperor) -> None:
     where = {D: "V:6", G: "III:4", C: "II:2", M: "cisalpina"}[emperor]
     state = vicarius_at("venetia", emperors={emperor.title: where}, turn=emperor.title)
     play(state, f"{emperor.title} moves the Vicarius from Venetia to Etrvria")
-    assert state.ip == 5 and state.vicarius_at == prov("etrvria")
+    assert state.ip == 5 and vicarius_place(state) == prov("etrvria")
     assert state.emperor_at[emperor] == prov(where)
 
 
@@ -258,7 +268,7 @@ def test_the_vicarius_blocks_a_new_activity_of_an_uprising() -> None:
     roll_for(state, Purpose.ACTIVITY, 4, 2)  # uprising in Moesia Inferior
     roll_for(state, Purpose.UPRISING_REGION, 3)  # Germania Magna holds an army
     roll_for(state, Purpose.UPRISING_PROVINCE, 3)  # Noricvm: the Vicarius blocks it
-    assert state.disc[prov("III:3")] == NO_DISC and state.vicarius_at == prov("III:3")
+    assert state.disc[prov("III:3")] == NO_DISC and vicarius_place(state) == prov("III:3")
     assert discs(state) == {"IV:1": REVOLT, "IV:2": REVOLT, "IV:3": REVOLT}
 
 
@@ -282,7 +292,7 @@ def test_an_uprising_reaching_the_vicarius_kills_him_at_once() -> None:
     roll_for(state, Purpose.ACTIVITY, 3, 3)
     assert_dead(state)
     assert state.disc[prov("III:2")] == REVOLT
-    assert Purpose(state.roll_purpose) is Purpose.UPRISING_REGION  # still inside the uprising
+    assert as_purpose(state.roll_purpose) is Purpose.UPRISING_REGION  # still inside the uprising
 
 
 def test_an_uprising_stopped_by_a_broken_link_spares_him() -> None:
@@ -291,7 +301,7 @@ def test_an_uprising_stopped_by_a_broken_link_spares_him() -> None:
     roll_for(state, Purpose.ACTIVITY, 3, 6)  # uprising in Dalmatia
     roll_for(state, Purpose.BROKEN_LINK, 1)  # Dalmatia - Macedonia: not linked
     roll_for(state, Purpose.BROKEN_LINK, 3)  # Dalmatia - Venetia: not linked
-    assert state.vicarius_at == prov("venetia") and state.disc[prov("venetia")] == NO_DISC
+    assert vicarius_place(state) == prov("venetia") and state.disc[prov("venetia")] == NO_DISC
 
 
 def test_the_vicarius_on_a_revolt_dies_at_r7_1() -> None:
@@ -299,7 +309,7 @@ def test_the_vicarius_on_a_revolt_dies_at_r7_1() -> None:
     state = vicarius_at("III:2", discs={"III:2": "revolt"})
     end_phase(state)
     assert_dead(state)
-    assert Purpose(state.roll_purpose) is Purpose.ACTIVITY
+    assert as_purpose(state.roll_purpose) is Purpose.ACTIVITY
 
 
 def test_the_vicarius_never_doubles_an_attack() -> None:
@@ -351,11 +361,11 @@ def test_positions_with_the_vicarius_round_trip(where: str | None) -> None:
     data = position_to_json(state)
     again = position_from_json(data, state.board)
     assert again == state and position_to_json(again) == data
-    assert data["expansion"]["vicarius"] == where and data["expansion"]["dux"] == "II:4"
+    assert data["records"].get("vicarius") == where and data["records"]["dux"] == "II:4"
     if where is None:
-        assert state.vicarius_at == IN_BOX
+        assert vicarius_place(state) == IN_BOX
     else:
-        assert state.vicarius_at == (DEAD if where == "dead" else prov(where))
+        assert vicarius_place(state) == (DEAD if where == "dead" else prov(where))
     assert (VICARIUS in state.figure) == (where not in (None, "dead"))
 
 
@@ -364,5 +374,5 @@ def test_a_passing_vicarius_round_trips() -> None:
     play(state, "M/vic venetia-etrvria")
     assert state.passer == VIC and state.passing
     data = position_to_json(state)
-    assert data["expansion"]["passer"] == "Vicarius"
+    assert data["turn"]["passer"] == "Vicarius"
     assert position_from_json(data, state.board) == state

@@ -18,14 +18,16 @@ from typing import Any
 import pytest
 
 from barbarian_helpers import QUIET, awaiting
-from conftest import option_position, play, prov, roll
+from conftest import as_purpose, option_position, play, prov, roll, usurpers_of
 from tetrarchia.core.actions import EndPhase, Enter
 from tetrarchia.core.board import default_board
 from tetrarchia.core.engine import apply_action
 from tetrarchia.core.events import Event, Purpose
 from tetrarchia.core.pieces import ARMY, GOTHS, REVOLT, Emperor
 from tetrarchia.core.serialize import position_from_json, position_to_json
-from tetrarchia.core.state import GOTHS_IN_PLAY, Awaiting, State
+from tetrarchia.core.state import Awaiting, State
+from tetrarchia.options.goths import goths_in_reserve
+from tetrarchia.options.vsvrpator import USURPER_ROLL
 
 D, G, C, M = Emperor.DIOCLETIAN, Emperor.GALERIUS, Emperor.CONSTANTIUS, Emperor.MAXIMIAN
 BOARD = default_board()
@@ -55,8 +57,8 @@ def full_but(province: str, disc: str | None = "unrest") -> dict[str, str]:
     return discs
 
 
-def purpose(state: State) -> Purpose | None:
-    return Purpose(state.roll_purpose) if awaiting(state) is Awaiting.ROLL else None
+def purpose(state: State) -> int | None:
+    return as_purpose(state.roll_purpose) if awaiting(state) is Awaiting.ROLL else None
 
 
 def end_phase(state: State) -> None:
@@ -80,12 +82,12 @@ def test_r12_4_a_region_filled_by_the_spreading_raises_a_usurper(die: int) -> No
     state = variant(discs={**full_but("I:5"), **SECURED})
     events: list[Event] = []
     apply_action(state, EndPhase(M), events)
-    assert purpose(state) is Purpose.USURPER
+    assert purpose(state) is USURPER_ROLL
     assert any(e.kind == "usurper" for e in events)
     assert_round_trip(state)
     roll(state, die)
     usurper = prov(f"I:{die}")
-    assert state.usurpers == [usurper]
+    assert usurpers_of(state) == [usurper]
     assert state.armies() == [usurper]
     assert state.figure[usurper] == ARMY
     assert purpose(state) is Purpose.ACTIVITY
@@ -106,7 +108,7 @@ def test_r12_4_a_region_filled_by_the_activity_roll() -> None:
     roll(state, 2)
     assert purpose(state) is Purpose.ACTIVITY
     roll(state, 1, 1)
-    assert purpose(state) is Purpose.USURPER
+    assert purpose(state) is USURPER_ROLL
     roll(state, 4)
     assert state.armies() == [prov("I:4")]
     assert (state.turn, awaiting(state)) == (D, Awaiting.ENTRY)
@@ -119,9 +121,9 @@ def test_r12_4_a_region_filled_by_an_uprising() -> None:
     state = variant(discs={**full_but("I:5", None), **SECURED})
     end_phase(state)
     roll(state, 1, 3)
-    assert purpose(state) is Purpose.USURPER
+    assert purpose(state) is USURPER_ROLL
     roll(state, 5)
-    assert state.usurpers == [prov("I:5")]
+    assert usurpers_of(state) == [prov("I:5")]
     assert purpose(state) is Purpose.UPRISING_REGION
     roll(state, 3)
     assert purpose(state) is Purpose.BROKEN_LINK  # GERMANIA MAGNA - RHAETIA
@@ -136,10 +138,10 @@ def test_r12_4_the_die_is_rolled_again_on_a_figure() -> None:
                     emperors={"Maximian": "roma", "Constantius": "I:4"})
     end_phase(state)
     roll(state, 4)
-    assert purpose(state) is Purpose.USURPER
-    assert state.usurpers == []
+    assert purpose(state) is USURPER_ROLL
+    assert usurpers_of(state) == []
     roll(state, 4)
-    assert purpose(state) is Purpose.USURPER
+    assert purpose(state) is USURPER_ROLL
     roll(state, 2)
     assert state.armies() == [prov("I:2")]
     roll(state, *QUIET)
@@ -160,7 +162,7 @@ def test_r12_4_no_usurper(discs: dict[str, str], armies: list[str]) -> None:
     end_phase(state)
     assert all(state.disc[prov(p)] == REVOLT for p in HISPANIA)
     assert purpose(state) is Purpose.ACTIVITY
-    assert state.usurpers == []
+    assert usurpers_of(state) == []
     assert sorted(state.armies()) == sorted(prov(a) for a in armies)
 
 
@@ -174,7 +176,7 @@ def test_r12_4_not_a_region_that_was_already_full() -> None:
     roll(state, 6)
     assert purpose(state) is Purpose.BROKEN_LINK
     roll(state, 1)
-    assert state.usurpers == []
+    assert usurpers_of(state) == []
     assert state.armies() == [prov("libya")]
     assert (state.turn, awaiting(state)) == (D, Awaiting.ENTRY)
 
@@ -188,36 +190,36 @@ def test_d36_no_usurper_when_every_province_of_the_region_holds_a_figure() -> No
     end_phase(state)
     assert state.disc[prov("I:2")] == REVOLT
     assert purpose(state) is Purpose.ACTIVITY
-    assert state.usurpers == []
+    assert usurpers_of(state) == []
 
 
 def test_d36_the_goths_are_the_usurper_when_no_ordinary_army_is_left() -> None:
     """Goths module (its flag set, as its setup does): two ordinary armies on the board
     (BRITANNIA, LIBYA), the Goths in the reserve: they rise as the usurper."""
     state = variant(("vsvrpator", "goths"), discs={**full_but("I:5"), **SECURED},
-                    armies=["britannia", "libya"], expansion={"flags": GOTHS_IN_PLAY})
-    assert state.goths_in_reserve()
+                    armies=["britannia", "libya"], expansion={})
+    assert goths_in_reserve(state)
     end_phase(state)
     roll(state, 3)
     assert state.figure[prov("I:3")] == GOTHS
-    assert state.usurpers == [prov("I:3")]
+    assert usurpers_of(state) == [prov("I:3")]
     assert state.armies_in_reserve() == 0
 
 
 def test_d36_an_ordinary_army_is_the_usurper_while_one_is_left() -> None:
     state = variant(("vsvrpator", "goths"), discs={**full_but("I:5"), **SECURED},
-                    armies=["britannia"], expansion={"flags": GOTHS_IN_PLAY})
+                    armies=["britannia"], expansion={})
     end_phase(state)
     roll(state, 3)
     assert state.figure[prov("I:3")] == ARMY
-    assert state.goths_in_reserve()
+    assert goths_in_reserve(state)
 
 
 def test_d36_a_hand_written_goths_position_has_the_goths_in_reserve() -> None:
     """Without the flags in the position, the Goths module is in play all the same."""
     state = variant(("vsvrpator", "goths"), discs={**full_but("I:5"), **SECURED},
                     armies=["britannia", "libya"])
-    assert state.goths_in_reserve()
+    assert goths_in_reserve(state)
     end_phase(state)
     roll(state, 3)
     assert state.figure[prov("I:3")] == GOTHS
@@ -238,7 +240,7 @@ def test_r12_4_the_usurper_advances_in_the_next_phase_along_its_arrow_or_d9(die:
     assert state.armies() == [prov(f"I:{die}")]
     apply_action(state, Enter(D, prov("V:6")))
     play(state, "D end")
-    assert state.usurpers == []  # a new phase: it is an ordinary army now
+    assert usurpers_of(state) == []  # a new phase: it is an ordinary army now
     roll(state, *QUIET)
     assert state.armies() == [prov(next_step)]
     assert (state.turn, awaiting(state)) == (G, Awaiting.ENTRY)
@@ -251,12 +253,12 @@ def test_r12_4_two_regions_filled_in_one_spreading_raise_two_usurpers() -> None:
     state = variant(discs={**full_but("I:5"), **SECURED, **africa, "VI:6": "unrest",
                            "libya": "garrison Diocletian"})
     end_phase(state)
-    assert purpose(state) is Purpose.USURPER
+    assert purpose(state) is USURPER_ROLL
     roll(state, 3)
-    assert state.usurpers == [prov("I:3")]
-    assert purpose(state) is Purpose.USURPER
+    assert usurpers_of(state) == [prov("I:3")]
+    assert purpose(state) is USURPER_ROLL
     roll(state, 3)
-    assert state.usurpers == [prov("I:3"), prov("VI:3")]
+    assert usurpers_of(state) == [prov("I:3"), prov("VI:3")]
     assert state.armies_in_reserve() == 1
     roll(state, *QUIET)
     assert state.armies() == [prov("I:3"), prov("VI:3")]

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from conftest import POSITION_FORMAT, option_position, position, prov
+from conftest import POSITION_FORMAT_1, option_position, position, prov
 from test_option_invariants import CONFIGS, option_candidates
 from tetrarchia import (
     Action,
@@ -69,7 +69,7 @@ from tetrarchia.core.state import Awaiting, State
 from tetrarchia.game import Game as GameClass
 from tetrarchia.options.barbaria import Reroll
 from tetrarchia.options.dux import Deploy
-from tetrarchia.options.patres_patriae import TRANSFER_USED, TransferIP
+from tetrarchia.options.patres_patriae import TransferIP
 from tetrarchia.options.via_romana import SendGarrison
 from tetrarchia.players.random_player import RandomPlayer
 
@@ -82,7 +82,7 @@ def refused(state: State, action: Action) -> Callable[[], Any]:
 
 
 def game_over() -> State:
-    data: dict[str, Any] = {**POSITION_FORMAT, "emperors": {"Maximian": "II:3"},
+    data: dict[str, Any] = {**POSITION_FORMAT_1, "emperors": {"Maximian": "II:3"},
                             "turn": {"emperor": "Maximian"}, "result": "army-in-roma",
                             "armies": ["roma"]}
     return position_from_json(data, BOARD)
@@ -160,7 +160,7 @@ CASES: list[tuple[Refusal, type[TetrarchiaError], Callable[[], Callable[[], Any]
     (Refusal.ALREADY_USED, WrongMoment,
      lambda: refused(option_position(["patres-patriae"], turn="Constantius",
                                      emperors={"Constantius": "II:2"},
-                                     expansion={"flags": TRANSFER_USED[C]}), TransferIP(C))),
+                                     flags=["transfer-used-constantius"]), TransferIP(C))),
     (Refusal.NOT_IN_PLAY, IllegalAction,
      lambda: refused(position(emperors={"Maximian": "II:3"}), Deploy(M, Piece.DUX, prov("II:4")))),
     (Refusal.SCENARIO_CONDITION, IllegalAction,

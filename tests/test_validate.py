@@ -87,9 +87,9 @@ def _reserve(name: str, value: int) -> Callable[[Json], None]:
     return edit
 
 
-def _expansion(name: str, value: Any) -> Callable[[Json], None]:
+def _record(name: str, value: Any) -> Callable[[Json], None]:
     def edit(data: Json) -> None:
-        data.setdefault("expansion", {})[name] = value
+        data.setdefault("records", {})[name] = value
     return edit
 
 
@@ -98,13 +98,13 @@ def _dux_on_a_free_province(data: Json) -> None:
     board = default_board()
     free = next(board.provinces[p].coords or board.provinces[p].id for p in board.roman
                 if {board.provinces[p].coords, board.provinces[p].id}.isdisjoint(taken))
-    data.setdefault("expansion", {})["dux"] = free
+    data.setdefault("records", {})["dux"] = free
 
 
 def _gray(count: int) -> Callable[[Json], None]:
     """The Barbarian player's gray discs set to ``count``, the unrest reserve making up for it."""
     def edit(data: Json) -> None:
-        held = data["expansion"]["barbarian_reserve"]
+        held = data["records"]["barbarian-discs"]
         data["reserves"]["unrest"] += held["gray"] - count
         held["gray"] = count
     return edit
@@ -129,9 +129,9 @@ def _remove_option(data: Json) -> None:
 IMPOSSIBLE: list[Any] = [
     # the issue's examples
     pytest.param(("barbaria",), _gray(-1), "gray discs", id="negative-barbarian-reserve"),
-    pytest.param(("roma-aeterna",), _expansion("glory", {"Maximian": 21}), "do not make",
+    pytest.param(("roma-aeterna",), _record("glory", {"Maximian": 21}), "do not make",
                  id="glory-beyond-the-box"),
-    pytest.param(("imperivm",), _expansion("burned", {"Maximian": 5}), "do not make",
+    pytest.param(("imperivm",), _record("burned", {"Maximian": 5}), "do not make",
                  id="burned-beyond-the-box"),
     pytest.param((), _dux_on_a_free_province, "the Dux on the table",
                  id="dux-without-the-dux"),
@@ -141,7 +141,7 @@ IMPOSSIBLE: list[Any] = [
     pytest.param(("goths",), _remove_option, "the Goths", id="option-removed-pieces-stay"),
     pytest.param(("barbaria",), _remove_option, "Barbarian player's discs",
                  id="barbaria-removed-discs-stay"),
-    pytest.param((), _expansion("skip", 10**12), "skip", id="huge-skip"),
+    pytest.param((), _record("skip", 10**12), "skip", id="huge-skip"),
     # reserves and counts
     pytest.param((), _reserve("unrest", -1), "unrest", id="negative-unrest-reserve"),
     pytest.param((), _reserve("revolt", 22), "revolt", id="revolt-reserve-beyond-the-box"),

@@ -38,13 +38,14 @@ from tetrarchia.core.errors import (
 )
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.jsontext import MAX_TEXT, check_data, parse_json
+from tetrarchia.core.migrate import game_v1_to_v2
 from tetrarchia.core.notation import format_action, parse_action
 from tetrarchia.core.serialize import position_from_json, position_to_json
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, State
 
 SAVE_FORMAT = "tetrarchia-game"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
 MAX_LOG = 200_000  # actions in a saved game; a long game logs some 5,000
 
 
@@ -209,9 +210,11 @@ class Game:
         check_data(data, "the saved game")
         if data.get("format") != SAVE_FORMAT:
             raise SaveFileError(f"not a saved TETRARCHIA game (format {data.get('format')!r})")
+        if data.get("version") == 1:
+            data = game_v1_to_v2(data)  # format 1: its positions migrated (core/migrate.py)
         if data.get("version") != SAVE_VERSION:
             raise SaveFileError(f"saved game version {data.get('version')!r}; this program reads "
-                                f"version {SAVE_VERSION}")
+                                f"versions 1 and {SAVE_VERSION}")
         saved_board = data.get("board")
         if isinstance(saved_board, dict) and saved_board.get("digest") not in (None, board.digest):
             raise SaveFileError(f"this game was played on another board ({saved_board.get('source')}); "

@@ -25,6 +25,8 @@ from tetrarchia.options.barbaria import (
     Reroll,
     black_army_borders,
 )
+from tetrarchia.options.barbaria import black as barbarian_black
+from tetrarchia.options.barbaria import gray as barbarian_gray
 from tetrarchia.options.common import (
     BARBARIAN_ADVANCE,
     BARBARIAN_BLACK,
@@ -32,6 +34,7 @@ from tetrarchia.options.common import (
     CONSTANTIUS_BLOCK,
     GALERIUS_BONUS,
     RESERVE,
+    burned,
 )
 from tetrarchia.options.imperivm import Decline, UsePower
 from tetrarchia.options.pirates import PirateBattleStep, coast_values
@@ -68,7 +71,7 @@ def _outcome(roman: int, barbarian: int, who: str) -> str:
 def _discs(state: State, emperor: Emperor) -> str:
     on_board = state.disc.count(GARRISON + emperor)
     return (f"{state.garrisons[emperor]} in his reserve, {on_board} on the board, "
-            f"{state.burned[emperor]} burned already")
+            f"{burned(state, emperor)} burned already")
 
 
 def _galerius(state: State) -> str:
@@ -117,7 +120,7 @@ def _is(state: State, province: int) -> str:
 
 
 def _gray(state: State) -> str:
-    return f"{state.gray} gray disc{'s' if state.gray != 1 else ''}"
+    return f"{barbarian_gray(state)} gray disc{'s' if barbarian_gray(state) != 1 else ''}"
 
 
 def _reroll(state: State) -> str:
@@ -126,9 +129,9 @@ def _reroll(state: State) -> str:
     shown, them = ("The die shows", "it") if len(rolled) == 1 else ("The dice show", "them")
     task = state.tasks[-1]
     may_reroll = not isinstance(task, DecisionStep) or not task.args or task.args[0]
-    if may_reroll and state.gray > 0:
+    if may_reroll and barbarian_gray(state) > 0:
         offer = (f"may spend one of his {_gray(state)} to reroll {them} (once per roll, D24)"
-                 + (", or use his black disc before the roll is used" if state.black else ""))
+                 + (", or use his black disc before the roll is used" if barbarian_black(state) else ""))
     else:
         offer = "may use his black disc before the roll is used"
     return f"{shown} {dice} ({roll_description(state)}). Barbaria (R12.6): the Barbarian player {offer}."
@@ -140,8 +143,8 @@ def _advance(state: State) -> str:
     src = task.args[0] if isinstance(task, DecisionStep) else -1  # the army's province
     dest = board.next_step[src]
     towards = f" to {board.name(dest)} (its arrow)" if dest >= 0 else ""
-    black = " He may also use his black disc now." if state.black else ""
-    if state.gray <= 0:
+    black = " He may also use his black disc now." if barbarian_black(state) else ""
+    if barbarian_gray(state) <= 0:
         return (f"{_army(state, src)} in {board.name(src)} {_is(state, src)} about to "
                 f"advance{towards}. Barbaria (R12.6): the Barbarian player may use his black "
                 "disc before it does.")

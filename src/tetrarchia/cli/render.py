@@ -46,7 +46,7 @@ from tetrarchia.core.pieces import (
     Piece,
 )
 from tetrarchia.core.roman import attack_cost, move_cost
-from tetrarchia.core.state import DEAD, GOTHS_IN_PLAY, IN_BOX, Awaiting, Result, State
+from tetrarchia.core.state import DEAD, IN_BOX, Awaiting, Result, State
 from tetrarchia.core.tasks import (
     ADDITIONAL_REVOLT,
     INITIAL_ARMY,
@@ -54,8 +54,16 @@ from tetrarchia.core.tasks import (
     PLACE_FLEETS,
     in_barbarian_phase,
 )
-from tetrarchia.options.pirates import PIRATES_SETUP, AttackPirates, coast_values
-from tetrarchia.options.scenarios import rebel_name
+from tetrarchia.options.barbaria import black as barbarian_black
+from tetrarchia.options.barbaria import gray as barbarian_gray
+from tetrarchia.options.common import BURNED
+from tetrarchia.options.dux import dux_at
+from tetrarchia.options.imperivm_first import RECOVERABLE
+from tetrarchia.options.patres_patriae import IP_NEXT
+from tetrarchia.options.pirates import PIRATES_SETUP, AttackPirates, coast_values, pirates_zone
+from tetrarchia.options.roma_aeterna import GLORY
+from tetrarchia.options.scenarios import rebel_name, rebels
+from tetrarchia.options.vicarius import vicarius_at
 from tetrarchia.render import render as render_event
 from tetrarchia.seats import seat_of
 
@@ -160,7 +168,7 @@ def seas_and_reserves(state: State) -> Text:
     for zone in sorted(board.zones):
         line = Text(f"{zone} {board.zones[zone].title:<16}")
         fleet = state.fleets[zone]
-        if state.pirates == zone:  # R11.3
+        if pirates_zone(state) == zone:  # R11.3
             line.append("PIRATES", style="bold red")
         else:
             line.append("FLEET" if fleet else "  -  ", style="bold cyan" if fleet else "")
@@ -219,29 +227,29 @@ def option_lines(state: State) -> list[Text]:
     board = state.board
     lines: list[Text] = []
     if settings.has("dux"):
-        lines.append(Text(f"Dux      {piece_place(state, state.dux_at)}"))
+        lines.append(Text(f"Dux      {piece_place(state, dux_at(state))}"))
     if settings.has("vicarius"):
-        lines.append(Text(f"Vicarius {piece_place(state, state.vicarius_at)}"))
-    if state.flags & GOTHS_IN_PLAY:
+        lines.append(Text(f"Vicarius {piece_place(state, vicarius_at(state))}"))
+    if settings.has("goths"):
         goths = [p for p, f in enumerate(state.figure) if f == GOTHS]
         lines.append(Text(f"Goths    {board.label(goths[0]) if goths else 'in the reserve'}"))
     if settings.has("pirates"):
-        where = board.zones[state.pirates].title if state.pirates else "off the board"
+        where = board.zones[pirates_zone(state)].title if pirates_zone(state) else "off the board"
         lines.append(Text(f"Pirates  {where}"))
-    for border, zone in state.rebels:
+    for border, zone in rebels(state):
         name = rebel_name(state, border) or "Rebels"
         lines.append(Text(f"{name[0].upper()}{name[1:]}: {board.name(border)}, fleet ~{zone}"))
     if settings.has("roma-aeterna") or settings.has("the-great"):
-        lines.append(per_emperor("glory", state.glory))
+        lines.append(per_emperor("glory", list(GLORY.get(state).counts)))
     if settings.has("imperivm") or settings.has("imperivm-1st"):
-        lines.append(per_emperor("burned", state.burned))
-    if settings.has("imperivm-1st") and any(state.recoverable):
-        lines.append(per_emperor("to regain", state.recoverable))
-    if settings.has("patres-patriae") and any(state.ip_next):
-        lines.append(per_emperor("IP next", state.ip_next, signed=True))
+        lines.append(per_emperor("burned", list(BURNED.get(state).counts)))
+    if settings.has("imperivm-1st") and any(RECOVERABLE.get(state).counts):
+        lines.append(per_emperor("to regain", list(RECOVERABLE.get(state).counts)))
+    if settings.has("patres-patriae") and any(IP_NEXT.get(state).counts):
+        lines.append(per_emperor("IP next", list(IP_NEXT.get(state).counts), signed=True))
     if settings.has("barbaria"):
-        black = "black disc" if state.black else "black used"
-        lines.append(Text(f"Barbarian {state.gray} gray, {black}", style="magenta"))
+        black = "black disc" if barbarian_black(state) else "black used"
+        lines.append(Text(f"Barbarian {barbarian_gray(state)} gray, {black}", style="magenta"))
     return lines
 
 
@@ -249,14 +257,14 @@ def option_legend(state: State) -> str:
     """The legend of the optional pieces in play (empty in the base game)."""
     settings = state.settings
     parts = []
-    if state.flags & GOTHS_IN_PLAY:
+    if settings.has("goths"):
         parts.append("GOTH the Goths")
     if settings.has("dux"):
         parts.append("DVX the Dux")
     if settings.has("vicarius"):
         parts.append("VIC the Vicarius")
-    if state.rebels:
-        tags = "/".join(rebel_tag(rebel_name(state, b) or "rebel") for b, _ in state.rebels)
+    if rebels(state):
+        tags = "/".join(rebel_tag(rebel_name(state, b) or "rebel") for b, _ in rebels(state))
         parts.append(f"{tags} rebel armies (fleet ~zone to attack them)")
     if settings.has("pirates"):
         parts.append("PIRATES their sea zone")
@@ -337,7 +345,7 @@ def attack_odds(state: State, action: Attack) -> str:
 def pirate_odds(state: State, action: AttackPirates) -> str:
     """R11.3 before the dice: the coast counts as linked."""
     piece = action.piece if action.piece is not None else action.emperor
-    support, times, revolts, pirate_times = coast_values(state, piece, state.pirates)
+    support, times, revolts, pirate_times = coast_values(state, piece, pirates_zone(state))
     return odds(support, times, revolts, pirate_times)
 
 

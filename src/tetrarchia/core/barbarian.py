@@ -44,7 +44,6 @@ from tetrarchia.core.pieces import (
     REBEL,
     REVOLT,
     UNREST,
-    VICARIUS,
     Piece,
 )
 from tetrarchia.core.state import State
@@ -259,7 +258,7 @@ def resolve_activity(state: State, region: int, number: int, events: Events,
     if state.is_protected(province):
         if events is not None:
             events.append(ActivityProtected(province))
-    elif state.figure[province] == VICARIUS:  # R11.2: he blocks the roll
+    elif state.figure[province] != NO_FIGURE and _blocked(state, province):  # R11.2
         if events is not None:
             events.append(ActivityBlocked(province))
     elif disc == NO_DISC:
@@ -277,6 +276,11 @@ def resolve_activity(state: State, region: int, number: int, events: Events,
         state.tasks.append(UprisingStep(UPRISING, province))
         for hook in state.hooks.uprising:
             hook(state, province, events)
+
+
+def _blocked(state: State, province: int) -> bool:
+    """Whether the figure on ``province`` blocks the activity roll there (R11.2 the Vicarius)."""
+    return any(blocks(state, province) for blocks in state.hooks.activity_blocked)
 
 
 def run_uprising(state: State, task: UprisingStep, events: Events) -> bool:
@@ -299,8 +303,9 @@ def run_uprising(state: State, task: UprisingStep, events: Events) -> bool:
             die = _link_die(events, link) if broken else 0
             events.append(UprisingSpreads(origin, q, link, broken, die, disc[q],
                                           *reserves_after_revolt(state, q)))
-        if state.figure[q] == VICARIUS:  # R11.2: an uprising reaching him kills him
-            remove_piece(state, Piece.VICARIUS, events, Removal.REACHED_BY_UPRISING)
+        if state.figure[q] != NO_FIGURE:  # a figure the revolt reaches (R11.2: the Vicarius dies)
+            for reached in state.hooks.reached:
+                reached(state, q, Removal.REACHED_BY_UPRISING, events)
         if not place_revolt(state, q, events):
             return True
     state.tasks.pop()
@@ -351,11 +356,13 @@ def place_army(state: State, region: int, setup: bool, events: Events) -> bool:
 
 def advance_order(state: State) -> list[int]:
     """The armies that advance, closest to Roma first along their own path (D10); ties: lowest
-    region number, Italia last, then board order.  Rebels never advance (R13); usurpers wait
-    for the next phase (D18)."""
+    region number, Italia last, then board order.  Rebels never advance (R13: ``advances``);
+    the optional rules hold others back (``armies_held``: usurpers wait for the next phase, D18)."""
     board = state.board
     figure = state.figure
-    placed = set(state.usurpers)
+    placed: set[int] = set()
+    for held in state.hooks.armies_held:
+        placed.update(held(state))
     if not state.settings.new_armies_advance:
         placed.update(state.armies_placed)
     armies = [p for p in state.armies() if p not in placed and advances(figure[p])]

@@ -38,7 +38,8 @@ from tetrarchia.core.errors import (
     ReserveEmpty,
     WrongMoment,
 )
-from tetrarchia.core.events import PURPOSE_TEXT, Purpose
+from tetrarchia.core.events import PURPOSE_TEXT
+from tetrarchia.core.extensions import AVOIDS_REVOLT, FIGURE_RULES, ONLY_MOVES
 from tetrarchia.core.pieces import (
     ARMY,
     NO_DISC,
@@ -63,7 +64,7 @@ from tetrarchia.core.roman import (
     link_cost,
 )
 from tetrarchia.core.state import DEAD, Awaiting, State
-from tetrarchia.core.tasks import in_barbarian_phase, piece_at
+from tetrarchia.core.tasks import in_barbarian_phase, piece_at, zone_closed
 
 # The base-game actions an Emperor takes in his own Roman phase (R4, R5)
 _ROMAN = (Enter, Move, Sail, Secure, Subdue, Attack, EndPhase)
@@ -79,7 +80,7 @@ def explain_illegal(state: State, action: Action) -> IllegalAction:
             return WrongMoment(f"no dice are to be rolled now ({_waiting_for(state)})")
         return BadRoll(
             f"{_roll_text(action)} does not fit: the game waits for "
-            f"{PURPOSE_TEXT[Purpose(state.roll_purpose)]} ({state.roll_count} "
+            f"{PURPOSE_TEXT[state.roll_purpose]} ({state.roll_count} "
             f"{'die' if state.roll_count == 1 else 'dice'}, each 1-6)"
         )
     if isinstance(action, _ROMAN) and action.emperor == state.turn \
@@ -88,7 +89,7 @@ def explain_illegal(state: State, action: Action) -> IllegalAction:
                            "battle he fought, R5.5): the Barbarian phase is under way",
                            Refusal.PHASE_OVER)
     if awaiting is Awaiting.ROLL:
-        return WrongMoment(f"the dice must be rolled first: {PURPOSE_TEXT[Purpose(state.roll_purpose)]}")
+        return WrongMoment(f"the dice must be rolled first: {PURPOSE_TEXT[state.roll_purpose]}")
     if awaiting is Awaiting.RUN:
         return WrongMoment("the game has steps to run before anyone acts: advance it "
                            "(Game.advance or engine.resume)")
@@ -97,9 +98,9 @@ def explain_illegal(state: State, action: Action) -> IllegalAction:
             return WrongMoment(f"fleets are placed only at setup ({_waiting_for(state)})")
         if action.zone not in (1, 2, 3):
             return NothingThere(f"there is no sea zone {action.zone}", Refusal.NO_SUCH_PLACE)
-        if action.zone == state.pirates:
-            return Occupied(f"the Pirates hold {state.board.zones[action.zone].title}: no fleet goes "
-                            "there (R11.3)", Refusal.PIRATES_THERE)
+        closed = zone_closed(state, action.zone)
+        if closed is not None:
+            return Occupied(f"{closed}: no fleet goes there", Refusal.PIRATES_THERE)
         return Occupied(f"{state.board.zones[action.zone].title} already holds a Roman fleet")
     if awaiting is Awaiting.FLEET_PLACEMENT:
         return WrongMoment("the players must first place the Roman fleets")
@@ -196,8 +197,9 @@ def _explain_roman(state: State, action: Action) -> IllegalAction:
                                    f"{board.name(piece_at(state, state.passer))}: the next action "
                                    "must move him out of it (R5.1)", Refusal.MUST_MOVE_ON)
             return WrongMoment(f"{name} cannot spend his IP on {who} now", Refusal.NOT_COMMANDED)
-        if piece == Piece.VICARIUS and not isinstance(action, Move):
-            return IllegalAction("the Vicarius never fights nor subdues (R11.2)")
+        if piece in ONLY_MOVES and not isinstance(action, Move):
+            return IllegalAction(f"the {piece.title} never fights nor subdues "
+                                 f"({FIGURE_RULES[piece]})")
         if piece < 4 and not isinstance(action, Move):
             return WrongMoment(f"{name} only moves {who} (R12.1)", Refusal.NOT_ALLOWED)
     if here < 0:
@@ -230,9 +232,9 @@ def _explain_roman(state: State, action: Action) -> IllegalAction:
             return NotLinked(f"sea zone {action.dst} is not adjacent to {board.zones[action.src].title}")
         if state.fleets[action.dst]:
             return Occupied(f"{board.zones[action.dst].title} already holds a Roman fleet")
-        if action.dst == state.pirates:
-            return Occupied(f"the Pirates hold {board.zones[action.dst].title}: no fleet enters it "
-                            "(R11.3)", Refusal.PIRATES_THERE)
+        closed = zone_closed(state, action.dst)
+        if closed is not None:
+            return Occupied(f"{closed}: no fleet enters it", Refusal.PIRATES_THERE)
         return NotEnoughIP(f"sailing costs 1 IP and {name} has {ip} left")
     if isinstance(action, Secure):
         if state.disc[here] != NO_DISC:
@@ -286,9 +288,9 @@ def _explain_move(state: State, action: Move) -> IllegalAction:
     if dest == here:
         return IllegalAction(f"{name} is already in {board.name(dest)}", Refusal.ALREADY_THERE)
     into_revolt = state.disc[dest] == REVOLT
-    if action.piece is Piece.VICARIUS and into_revolt:
-        return Occupied(f"the Vicarius never enters a revolt, and {board.name(dest)} is in revolt "
-                        "(R11.2)", Refusal.REVOLT)
+    if action.piece is not None and action.piece in AVOIDS_REVOLT and into_revolt:
+        return Occupied(f"the {action.piece.title} never enters a revolt, and {board.name(dest)} "
+                        f"is in revolt ({FIGURE_RULES[action.piece]})", Refusal.REVOLT)
     if action.by_fleet:
         if dest not in fleet_destinations(state, here):
             return NotLinked(f"no Roman fleet joins {board.name(here)} and {board.name(dest)} "

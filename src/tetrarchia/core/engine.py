@@ -28,7 +28,7 @@ from tetrarchia.core.actions import Action, Enter, Move, PlaceFleet, Roll
 from tetrarchia.core.board import Board, default_board
 from tetrarchia.core.diagnose import explain_illegal
 from tetrarchia.core.errors import WrongMoment
-from tetrarchia.core.events import PURPOSE_TEXT, Events, Purpose
+from tetrarchia.core.events import PURPOSE_TEXT, Events
 from tetrarchia.core.pieces import Emperor
 from tetrarchia.core.roman import apply_roman, entry_choices, roman_actions
 from tetrarchia.core.settings import Settings
@@ -237,7 +237,7 @@ def chance_outcomes(state: State) -> list[tuple[Roll, float]]:
 
 def roll_description(state: State) -> str:
     """What the pending roll is for, in words."""
-    return PURPOSE_TEXT[Purpose(state.roll_purpose)]
+    return PURPOSE_TEXT[state.roll_purpose]
 
 
 def apply_action(state: State, action: Action, events: Events = None,

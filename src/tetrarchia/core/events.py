@@ -37,11 +37,13 @@ class Purpose(IntEnum):
     UPRISING_PROVINCE = 5  # R7.2 uprising step 2: Barbarian die
     BROKEN_LINK = 6  # R7.4: Barbarian die
     BATTLE = 7  # R6: Roman die, then Barbarian die
-    PIRATES = 8  # R11.3: Barbarian die until 2 or 3
-    USURPER = 9  # R12.4: Barbarian die (province of the region)
+    # the optional rules declare their own purposes (core/extensions.py, from code 100 on): the
+    # Pirates' sea zone (R11.3, "pirates"), a usurper's province (R12.4, "usurper")
 
 
-PURPOSE_TEXT = {
+# what each purpose's roll is, in words; how many dice it wants; its name in saves (the core's,
+# then each optional rule's as it declares it: core/extensions.py declare_purpose)
+PURPOSE_TEXT: dict[int, str] = {
     Purpose.INITIAL_REVOLT: "the Barbarian die for an initial revolt (a 1 is rerolled)",
     Purpose.ADDITIONAL_REVOLT: "both dice (region:province) for an additional revolt",
     Purpose.INITIAL_ARMY: "the Roman die (region) for an initial army",
@@ -50,11 +52,9 @@ PURPOSE_TEXT = {
     Purpose.UPRISING_PROVINCE: "the Barbarian die (province) for a new Barbarian activity",
     Purpose.BROKEN_LINK: "the Barbarian die for a broken link (4-6: linked)",
     Purpose.BATTLE: "the Roman die and the Barbarian die for a battle",
-    Purpose.PIRATES: "the Barbarian die for the Pirates' sea zone (until 2 or 3)",
-    Purpose.USURPER: "the Barbarian die (province) for a usurper",
 }
 
-DICE_NEEDED = {
+DICE_NEEDED: dict[int, int] = {
     Purpose.INITIAL_REVOLT: 1,
     Purpose.ADDITIONAL_REVOLT: 2,
     Purpose.INITIAL_ARMY: 1,
@@ -63,9 +63,8 @@ DICE_NEEDED = {
     Purpose.UPRISING_PROVINCE: 1,
     Purpose.BROKEN_LINK: 1,
     Purpose.BATTLE: 2,
-    Purpose.PIRATES: 1,
-    Purpose.USURPER: 1,
 }
+PURPOSE_NAMES: dict[int, str] = {p: p.name.lower().replace("_", "-") for p in Purpose}
 
 
 EVENT_TYPES: dict[str, type[Event]] = {}
@@ -124,7 +123,7 @@ class InitialRevoltRerolled(Event):
     """R3.2: a 1 was rolled for the initial revolt of ``region``; it is rolled again."""
 
     kind: ClassVar[str] = "setup"
-    purpose: ClassVar[Purpose] = Purpose.INITIAL_REVOLT
+    purpose: ClassVar[int] = Purpose.INITIAL_REVOLT
     region: int
     die: int
 
@@ -134,7 +133,7 @@ class InitialRevolt(Event):
     """R3.2: the initial revolt of ``region`` goes on its province ``die``."""
 
     kind: ClassVar[str] = "setup"
-    purpose: ClassVar[Purpose] = Purpose.INITIAL_REVOLT
+    purpose: ClassVar[int] = Purpose.INITIAL_REVOLT
     region: int
     die: int
     province: int
@@ -146,7 +145,7 @@ class AdditionalRevoltRerolled(Event):
     """R3.4: ``dice`` (region:province) hit a province already in revolt; rolled again."""
 
     kind: ClassVar[str] = "setup"
-    purpose: ClassVar[Purpose] = Purpose.ADDITIONAL_REVOLT
+    purpose: ClassVar[int] = Purpose.ADDITIONAL_REVOLT
     dice: tuple[int, ...]
     province: int
 
@@ -156,7 +155,7 @@ class AdditionalRevolt(Event):
     """R3.4: an additional revolt on the province ``dice`` (region:province)."""
 
     kind: ClassVar[str] = "setup"
-    purpose: ClassVar[Purpose] = Purpose.ADDITIONAL_REVOLT
+    purpose: ClassVar[int] = Purpose.ADDITIONAL_REVOLT
     dice: tuple[int, ...]
     province: int
     revolts_left: int
@@ -167,7 +166,7 @@ class InitialArmyRerolled(Event):
     """R3.5: the border of region ``die`` already holds an army; rolled again."""
 
     kind: ClassVar[str] = "setup"
-    purpose: ClassVar[Purpose] = Purpose.INITIAL_ARMY
+    purpose: ClassVar[int] = Purpose.INITIAL_ARMY
     die: int
     border: int
 
@@ -333,7 +332,7 @@ class Battle(Event):
     """
 
     kind: ClassVar[str] = "battle"
-    purpose: ClassVar[Purpose] = Purpose.BATTLE
+    purpose: ClassVar[int] = Purpose.BATTLE
     piece: int
     piece_province: int
     army_province: int
@@ -405,7 +404,7 @@ class LinkRolled(Event):
     ``uprising`` spreading from a province, else the spreading of R7.1 (both -1)."""
 
     kind: ClassVar[str] = "link"
-    purpose: ClassVar[Purpose] = Purpose.BROKEN_LINK
+    purpose: ClassVar[int] = Purpose.BROKEN_LINK
     link: int
     die: int
     bonus: int
@@ -515,7 +514,7 @@ class BorderNotEmpty(Event):
     that region follows."""
 
     kind: ClassVar[str] = "army"
-    purpose: ClassVar[Purpose] = Purpose.UPRISING_REGION
+    purpose: ClassVar[int] = Purpose.UPRISING_REGION
     region: int
     border: int
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from tetrarchia.core import tasks as t
 from tetrarchia.core.board import Board
-from tetrarchia.core.events import DICE_NEEDED, Purpose
+from tetrarchia.core.events import DICE_NEEDED, PURPOSE_NAMES, Purpose
 from tetrarchia.core.pieces import ARMY, REBEL, REVOLT, Piece
 from tetrarchia.core.state import Awaiting, Result, State, Task
 
@@ -39,7 +39,7 @@ class TaskSpec:
     its record's fields (:func:`step_shapes`)."""
 
     below: frozenset[int] | None
-    purpose: Purpose | None = None
+    purpose: int | None = None  # a Purpose, or an option's (core/extensions.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,9 +59,10 @@ TASKS: dict[int, TaskSpec] = {}
 DECISIONS: dict[int, DecisionSpec] = {}
 
 
-def register_task(op: int, below: frozenset[int] | None, purpose: Purpose | None = None) -> None:
+def register_task(op: int, below: frozenset[int] | None, purpose: int | None = None) -> None:
     """Declare where an option's own machine step lies (its record and name:
-    ``tasks.register_step``)."""
+    ``tasks.register_step``); ``purpose``: the roll it waits for (a Purpose, or the option's own
+    from core/extensions.py declare_purpose)."""
     TASKS[op] = TaskSpec(below, purpose)
 
 
@@ -277,7 +278,7 @@ def check_machine(state: State, found: list[str]) -> None:
             found.append(f"no dice are rolled for {name}")
         elif state.roll_purpose != purpose or state.roll_count != DICE_NEEDED[purpose]:
             found.append(f"{name} waits for {DICE_NEEDED[purpose]} dice for "
-                         f"{purpose.name.lower().replace('_', '-')}")
+                         f"{PURPOSE_NAMES[purpose]}")
     elif awaiting is Awaiting.FLEET_PLACEMENT:
         if not isinstance(top, t.PlaceFleetsStep) or top.fleets == 0:
             found.append("fleets are placed only at setup, while fleets are left to place (R3.6)")

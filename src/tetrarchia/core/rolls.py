@@ -56,7 +56,9 @@ class RollRequest:
     apply are None.
     """
 
-    purpose: Purpose
+    # a Purpose, or an optional rule's own code (core/extensions.py declare_purpose); the union
+    # keeps the enum in a compiled build (mypyc would store an ``int`` field as a plain int)
+    purpose: Purpose | int
     dice: int  # how many dice: 1, or 2 (the Roman die, then the Barbarian die)
     step: str
     args: tuple[int, ...]
@@ -72,7 +74,9 @@ def pending_roll(state: State) -> RollRequest | None:
     """The roll the game waits for, with its context; None when it waits for no dice."""
     if state.awaiting is not Awaiting.ROLL or not state.tasks:
         return None
-    purpose = Purpose(state.roll_purpose)
+    purpose: Purpose | int = state.roll_purpose
+    if purpose in Purpose._value2member_map_:
+        purpose = Purpose(purpose)  # the core's, as its enum
     task = state.tasks[-1]
     op = task[0]
     request = RollRequest(purpose, state.roll_count or DICE_NEEDED[purpose],

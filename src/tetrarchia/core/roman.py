@@ -38,7 +38,12 @@ from tetrarchia.core.events import (
     PhaseEnded,
     Sailed,
     Subdued,
-    VicariusClears,
+)
+from tetrarchia.core.extensions import (
+    AVOIDS_REVOLT,
+    FIGURE_SLOTS,
+    ONLY_MOVES,
+    extra_figures_on_board,
 )
 from tetrarchia.core.pieces import (
     ARMY,
@@ -63,6 +68,7 @@ from tetrarchia.core.tasks import (
     place_piece,
     push_barbarian_phase,
     return_disc,
+    zone_closed,
 )
 
 SECURE_COST: Final = 1
@@ -71,7 +77,6 @@ SAIL_COST: Final = 1
 FLEET_COST: Final = 1
 SUBDUE_COST = {SubdueKind.REMOVE_REVOLT: 2, SubdueKind.REDUCE_REVOLT: 1,
                SubdueKind.REMOVE_UNREST: 1}
-DIOCLETIAN_MOVES_OTHERS: Final = 1  # state.flags bit: Diocletian's Imperivm power is on (R12.1)
 
 
 def link_cost(broken: bool, into_revolt: bool) -> int:
@@ -139,11 +144,11 @@ def fleet_zones_between(state: State, origin: int, dest: int) -> tuple[int, ...]
 
 
 def may_stand(state: State, piece: int, province: int) -> bool:
-    """Whether ``piece`` may enter ``province`` at all (figures aside): the Vicarius never
-    enters a revolt (R11.2); nobody enters an army's province."""
+    """Whether ``piece`` may enter ``province`` at all (figures aside): some figures never enter
+    a revolt (R11.2 the Vicarius: core/extensions.py); nobody enters an army's province."""
     if ARMY <= state.figure[province] <= REBEL:
         return False
-    return not (piece == Piece.VICARIUS and state.disc[province] == REVOLT)
+    return state.disc[province] != REVOLT or piece not in AVOIDS_REVOLT  # the disc first: cheap
 
 
 def can_pass_on(state: State, start: int, budget: int, vacated: int, piece: int = 0) -> bool:
@@ -204,12 +209,13 @@ def commanded_pieces(state: State) -> list[int]:
         return [state.passer]
     emperor = int(state.turn)
     pieces = [emperor] if state.emperor_at[emperor] >= 0 else []
-    if state.flags & DIOCLETIAN_MOVES_OTHERS:
-        pieces += [e for e in range(4) if e != emperor and state.emperor_at[e] >= 0]
-    if state.dux_at >= 0:
-        pieces.append(int(Piece.DUX))
-    if state.vicarius_at >= 0:
-        pieces.append(int(Piece.VICARIUS))
+    for more in state.hooks.commanded:  # R12.1: Diocletian moves the other Emperors
+        pieces += more(state, pieces)
+    ext = state.ext
+    for piece, slot in FIGURE_SLOTS.items():  # R11.1, R11.2: the Dux and the Vicarius
+        at: int = ext[slot][0]  # FigureAt.at, read as the tuple it is (hot path)
+        if at >= 0:
+            pieces.append(piece)
     return pieces
 
 
@@ -222,14 +228,14 @@ def roman_actions(state: State) -> list[Action]:
     figure = state.figure
     disc = state.disc
     actions: list[Action] = []
-    if here < 0 and state.passer < 0 and state.dux_at < 0 and state.vicarius_at < 0:
+    if here < 0 and state.passer < 0 and not extra_figures_on_board(state):
         return [END_PHASE[emperor]]
     for piece in commanded_pieces(state):
         origin = piece_at(state, piece)
         tag = None if piece == emperor else PIECES[piece]  # a tuple look-up, not an enum call
         _moves(state, piece, origin, tag, actions)
-        if state.passer >= 0 or piece >= Piece.VICARIUS or (piece < 4 and piece != emperor):
-            continue  # the Vicarius and the Emperors moved by Diocletian only move
+        if state.passer >= 0 or piece in ONLY_MOVES or (piece < 4 and piece != emperor):
+            continue  # the Vicarius (R11.2) and the Emperors moved by Diocletian only move
         # R5.4 Subdue (the Emperor or the Dux)
         here_disc = disc[origin]
         if here_disc == REVOLT:
@@ -250,10 +256,11 @@ def roman_actions(state: State) -> list[Action]:
         # R5.2 Sail (the Emperor must be on the board; where he is does not matter)
         if ip >= SAIL_COST:
             fleets = state.fleets
+            closed = state.hooks.zone_closed  # R11.3: the Pirates' sea zone
             for zone in (1, 2, 3):
                 if fleets[zone]:
                     for other in board.zones[zone].adjacent:
-                        if not fleets[other] and other != state.pirates:
+                        if not fleets[other] and (not closed or zone_closed(state, other) is None):
                             actions.append(_sail(emperor, zone, other))
         # R5.3 Secure (the Emperor alone: the Dux has no discs)
         if disc[here] == NO_DISC and state.garrisons[emperor] > 0:
@@ -365,11 +372,11 @@ def _moves(state: State, piece: int, origin: int, tag: Piece | None, actions: li
     ip = state.ip
     emperor = state.turn
     vacated = -1 if state.passer == piece else origin
-    vicarius = piece == Piece.VICARIUS
+    avoids_revolt = piece in AVOIDS_REVOLT  # R11.2: the Vicarius
     for q, base, move in _link_moves(state, emperor, origin, tag):
         into_revolt = disc[q] == REVOLT
         cost = base + into_revolt
-        if cost > ip or (vicarius and into_revolt):
+        if cost > ip or (avoids_revolt and into_revolt):
             continue
         holder = figure[q]
         if holder == NO_FIGURE or q == vacated or (
@@ -385,7 +392,7 @@ def _moves(state: State, piece: int, origin: int, tag: Piece | None, actions: li
     for q, crossing, move in _fleet_moves(state, emperor, origin, tag):
         into_revolt = disc[q] == REVOLT
         cost = crossing + into_revolt
-        if cost > ip or (vicarius and into_revolt):
+        if cost > ip or (avoids_revolt and into_revolt):
             continue
         holder = figure[q]
         if holder == NO_FIGURE or q == vacated or (
@@ -421,10 +428,9 @@ def apply_roman(state: State, action: Action, events: Events) -> None:
         if events is not None:
             events.append(Moved(int(emperor), int(piece), origin, action.dest, action.by_fleet,
                                 state.passer == piece, cost))
-        if piece == Piece.VICARIUS and state.disc[action.dest] == UNREST:
-            return_disc(state, action.dest)  # R11.2, D16: he removes unrest on entering
-            if events is not None:
-                events.append(VicariusClears(action.dest, state.unrest_reserve))
+        if piece in FIGURE_SLOTS:  # an extra figure (R11.2, D16: the Vicarius clears unrest)
+            for moved in state.hooks.figure_moved:
+                moved(state, int(piece), action.dest, events)
     elif isinstance(action, Sail):
         state.ip -= SAIL_COST
         state.fleets[action.src] = 0

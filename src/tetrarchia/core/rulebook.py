@@ -11,7 +11,7 @@ package is imported, the way a chess library registers its variants.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -68,9 +68,21 @@ class Hooks:
     # R4: at the start of each turn (before entry); round_start when Diocletian's turn comes back
     turn_start: tuple[Callable[[State, Events], None], ...] = ()
     round_start: tuple[Callable[[State, Events], None], ...] = ()
+    # R4: the IP an Emperor's turn gains or loses (R12.8), asked once as his turn begins
+    turn_ip: tuple[Callable[[State, int], int], ...] = ()
+    # R4: True when the turn beginning is skipped (R13: a scenario starts with a later Emperor)
+    skip_turn: tuple[Callable[[State], bool], ...] = ()
+    # R5: figures the Emperor of the turn commands besides his own (R12.1 Diocletian's power):
+    # (state, pieces so far) -> pieces to add, before the extra figures (Dux, Vicarius)
+    commanded: tuple[Callable[[State, list[int]], list[int]], ...] = ()
+    # R3.6/R5.2: a reason no Roman fleet may be placed in or sail to the sea zone (R11.3), or None
+    zone_closed: tuple[Callable[[State, int], str | None], ...] = ()
     # R5: extra legal actions of the Roman phase, and how to carry them out
     roman_actions: tuple[Callable[[State, list[Action]], None], ...] = ()
     appliers: Mapping[type, Callable[[State, Any, Events], None]] = field(default_factory=dict)
+    # R5.1: after an extra Roman figure (core/extensions.py declare_figure) moved:
+    # (state, piece, destination, events) (R11.2, D16)
+    figure_moved: tuple[Callable[[State, int, int, Events], None], ...] = ()
     # R5.1: the cost of a move by fleet (None: not possible); Mare Nostrvm replaces it.  A function
     # of the board, the origin and the fleets alone: the core caches it per placement of the fleets.
     fleet_routes: Callable[[State, int], dict[int, int]] | None = None
@@ -94,8 +106,22 @@ class Hooks:
     battle_over: tuple[Callable[[State], None], ...] = ()
     # R7: before anything else in the Barbarian phase (push steps)
     phase_start: tuple[Callable[[State, Events], None], ...] = ()
+    # R7: the Roman phase ends and the Barbarian phase is pushed (R12.4: usurpers are new again)
+    barbarian_phase_ahead: tuple[Callable[[State], None], ...] = ()
+    # R7.3: armies that do not advance in this phase (D18: usurpers wait for the next one)
+    armies_held: tuple[Callable[[State], Iterable[int]], ...] = ()
+    # R9: armies of the reserve set apart from the ordinary ones (R11.4: the Goths)
+    armies_set_apart: tuple[Callable[[State], int], ...] = ()
+    # D12: an army leaves the board (R13: a rebel's figure leaves the game)
+    army_removed: tuple[Callable[[State, int], None], ...] = ()
     # R7: after dice rolled in the Barbarian phase; True when a decision is now awaited
     after_roll: tuple[Callable[[State], bool], ...] = ()
+    # R7.2: True when the figure on the province blocks the activity roll there (R11.2); asked
+    # only where a figure stands
+    activity_blocked: tuple[Callable[[State, int], bool], ...] = ()
+    # R7.2/R7.3: an uprising's revolt (why = Removal.REACHED_BY_UPRISING) or an army
+    # (REACHED_BY_ARMY) reaches a province where a figure stands, before it is placed (R11.2)
+    reached: tuple[Callable[[State, int, int, Events], None], ...] = ()
     # R7.2: an uprising starts in a province
     uprising: tuple[Callable[[State, int, Events], None], ...] = ()
     # R7: a revolt was placed on a province that was not in revolt
@@ -172,10 +198,12 @@ class RuleModule:
     excludes: tuple[str, ...] = ()  # keys this module cannot be played with
     requires: tuple[str, ...] = ()  # keys this module brings along
     validate: Callable[[Settings], None] | None = None  # raises OptionError
-    # the pieces and counters of the State this module puts on the table (core/validate.py):
-    # "dux", "vicarius", "pirates", "goths", "burned", "recoverable", "glory",
-    # "barbarian-discs", "ip-next", "rebels", "skip", "usurpers"
+    # the state records (core/extensions.py) this module puts on the table: a record differing
+    # from its default while no module in play owns it is an impossible position (core/validate)
     pieces: tuple[str, ...] = ()
+    # the most IP a Roman phase gains over the 6 of R5 from this module (R12.1 Maximian's power,
+    # R12.1b one per disc burned, R12.8 a transfer): bounds the IP a position may hold
+    extra_ip: int = 0
     hooks: Callable[[Settings], Hooks] | None = None
     # the sentences of the module's own event records, by language ("en") and record type:
     # each turns a record into a sentence, given the board (tetrarchia.render consults them)
@@ -183,6 +211,11 @@ class RuleModule:
 
 
 REGISTRY: dict[str, RuleModule] = {}
+
+
+def extra_ip(settings: Settings) -> int:
+    """The IP a Roman phase may gain over 6 with the settings' modules (``RuleModule.extra_ip``)."""
+    return sum(REGISTRY[key].extra_ip for key in settings.options)
 
 
 def register(module: RuleModule) -> RuleModule:

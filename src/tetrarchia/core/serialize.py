@@ -14,49 +14,55 @@ from typing import Any
 
 from tetrarchia.core.board import Board
 from tetrarchia.core.errors import OptionError, SaveFileError
-from tetrarchia.core.events import Purpose
+from tetrarchia.core.events import PURPOSE_NAMES
+from tetrarchia.core.extensions import (
+    DEFAULTS,
+    FIGURE_SLOTS,
+    FLAGS,
+    RECORD_NAMES,
+    RECORDS,
+    flag_names,
+)
 from tetrarchia.core.jsontext import check_data
+from tetrarchia.core.migrate import position_v1_to_v2
 from tetrarchia.core.notation import province_key
 from tetrarchia.core.pieces import (
     ARMY,
     DISCS_PER_RESERVE,
-    DUX,
     EMPEROR_FIGURE,
     EMPERORS,
     GARRISON,
-    GARRISONS_IN_BOX,
-    GOTHS,
     IP_PER_TURN,
     NO_DISC,
     NO_FIGURE,
     REBEL,
     REVOLT,
     UNREST,
-    VICARIUS,
     Emperor,
     Piece,
     is_army,
 )
 from tetrarchia.core.reachable import read_step
 from tetrarchia.core.roman import entry_choices
+from tetrarchia.core.rulebook import REGISTRY, extra_ip
 from tetrarchia.core.settings import Settings
-from tetrarchia.core.state import DEAD, GOTHS_IN_PLAY, Awaiting, Result, State, Task
+from tetrarchia.core.state import Awaiting, Result, State, Task
 from tetrarchia.core.tasks import (
     BEGIN_TURN,
     ENTRY_STEP,
     PHASE_START,
     ROMAN_PHASE_STEP,
     TASK_NAMES,
+    piece_at,
     push_barbarian_phase,
     step_args,
 )
-from tetrarchia.core.validate import validate_state
+from tetrarchia.core.validate import burned_discs, held_revolt, held_unrest, validate_state
 
 POSITION_FORMAT = "tetrarchia-position"
-POSITION_VERSION = 1
+POSITION_VERSION = 2
 _AWAITING = {a.name.lower().replace("_", "-"): a for a in Awaiting}
 _RESULTS = {r.name.lower().replace("_", "-"): r for r in Result}
-_PURPOSES = {p.name.lower().replace("_", "-"): p for p in Purpose}
 
 
 def _disc_name(disc: int) -> str:
@@ -68,13 +74,10 @@ def _disc_name(disc: int) -> str:
 
 
 def max_ip(settings: Settings) -> int:
-    """The most IP a Roman phase can hold: 6, +1 for Maximian's Imperivm power (R12.1) and +1
-    from Patres Patriae (R12.8), or one per disc burned with Imperivm 1st edition (R12.1b); 7 at
-    least (a base-game position may be written with 7)."""
-    extra = int(settings.has("imperivm")) + int(settings.has("patres-patriae"))
-    if settings.has("imperivm-1st"):
-        extra += GARRISONS_IN_BOX
-    return IP_PER_TURN + max(1, extra)
+    """The most IP a Roman phase can hold: 6, plus what the optional rules add (R12.1 Maximian's
+    Imperivm power, R12.8 Patres Patriae, R12.1b one per disc burned: ``RuleModule.extra_ip``);
+    7 at least (a base-game position may be written with 7)."""
+    return IP_PER_TURN + max(1, extra_ip(settings))
 
 
 def position_to_json(state: State) -> dict[str, Any]:
@@ -105,52 +108,48 @@ def position_to_json(state: State) -> dict[str, Any]:
             "turns_played": state.turns_played,
             "ip": state.ip,
             "passing": state.passing,
+            **({"passer": Piece(state.passer).title} if state.passer >= 0 else {}),
         },
         "machine": {
             "awaiting": state.awaiting.name.lower().replace("_", "-"),
             "roll": {"count": state.roll_count,
-                     "purpose": Purpose(state.roll_purpose).name.lower().replace("_", "-")},
+                     "purpose": PURPOSE_NAMES[state.roll_purpose]},
             "dice": list(state.dice) if state.dice is not None else None,
             "tasks": [[TASK_NAMES[t[0]], *step_args(t)] for t in state.tasks],
             "memo": {str(k): v for k, v in sorted(state.memo.items())},
             "armies_placed": [key(p) for p in state.armies_placed],
         },
         "result": state.result.name.lower().replace("_", "-"),
-        **_options_to_json(state),
+        **_records_to_json(state),
     }
 
 
-def _options_to_json(state: State) -> dict[str, Any]:
-    """The pieces and counters of the optional rules (R11-R13), only when they are in play."""
-    if not state.settings.options:
-        return {}
-    board = state.board
-
-    def where(p: int) -> str | None:
-        return province_key(board, p) if p >= 0 else ("dead" if p == DEAD else None)
-
-    return {"expansion": {
-        "dux": where(state.dux_at),
-        "vicarius": where(state.vicarius_at),
-        "goths": [province_key(board, p) for p, f in enumerate(state.figure) if f == GOTHS],
-        "rebels": [[province_key(board, p), zone] for p, zone in state.rebels],
-        "pirates": state.pirates,
-        "glory": {e.title: state.glory[e] for e in EMPERORS},
-        "burned": {e.title: state.burned[e] for e in EMPERORS},
-        "recoverable": {e.title: state.recoverable[e] for e in EMPERORS},
-        "barbarian_reserve": {"gray": state.gray, "black": state.black},
-        "flags": state.flags,
-        "ip_next": {e.title: state.ip_next[e] for e in EMPERORS},
-        "usurpers": [province_key(board, p) for p in state.usurpers],
-        "skip": state.skip,
-        "passer": Piece(state.passer).title if state.passer >= 0 else None,
-    }}
+def _records_to_json(state: State) -> dict[str, Any]:
+    """The optional rules' records that differ from their defaults (R11-R13), by name, and the
+    names of the set flags (core/extensions.py); nothing in a base game."""
+    out: dict[str, Any] = {}
+    records: dict[str, Any] = {}
+    ext = state.ext
+    for kind in RECORDS:
+        if kind.slot < 0:  # a part with no record (figures on the board)
+            if not kind.is_default(state):
+                records[kind.name] = kind.to_json(state, None)
+        elif ext[kind.slot] != DEFAULTS[kind.slot]:
+            records[kind.name] = kind.to_json(state, ext[kind.slot])
+    if records:
+        out["records"] = records
+    if state.flags:
+        out["flags"] = flag_names(state.flags)
+    return out
 
 
 def position_from_json(data: Any, board: Board) -> State:
     """A state from :func:`position_to_json` data (or a hand-written position), validated
     (``core/validate.py``): anything the rules cannot reach raises :class:`SaveFileError`."""
     check_data(data, "the position")
+    if isinstance(data, dict) and data.get("format") == POSITION_FORMAT \
+            and data.get("version") == 1:
+        data = position_v1_to_v2(data)  # format 1 (core/migrate.py)
     state = _Reader(data, board).read()
     validate_state(state)
     return state
@@ -199,7 +198,8 @@ class _Reader:
             raise self.fail("format", f"must be {POSITION_FORMAT!r}, not {data.get('format')!r}")
         version = data.get("version")
         if version != POSITION_VERSION:
-            raise self.fail("version", f"this program reads version {POSITION_VERSION}, not {version!r}")
+            raise self.fail("version", f"this program reads versions 1 and {POSITION_VERSION}, "
+                            f"not {version!r}")
         digest = data.get("board")
         if digest not in (None, self.board.digest):
             raise self.fail("board", "was written for another board file than the one loaded")
@@ -208,22 +208,23 @@ class _Reader:
         except OptionError as exc:
             raise self.fail("settings", str(exc)) from None
         state = State.empty(self.board, settings)
+        result = self.get(data, "result", str, "", "ongoing")
+        if result not in _RESULTS:
+            raise self.fail("result", f"unknown result {result!r}")
+        state.result = _RESULTS[result]  # known first: the records' figures may depend on it
         self.read_discs(state, self.get(data, "discs", dict, "", {}))
         self.read_figures(state, data)
         self.read_fleets(state, self.get(data, "fleets", list, "", []))
-        self.read_expansion(state, data.get("expansion"))
-        state.flags &= ~GOTHS_IN_PLAY  # R11.4: the Goths wait in the reserve iff their module is chosen
-        if settings.has("goths"):
-            state.flags |= GOTHS_IN_PLAY
+        if "expansion" in data:
+            raise self.fail("expansion", "is format 1's; a version 2 position has 'records' "
+                            "and 'flags'")
+        self.read_records(state, self.get(data, "records", dict, "", {}))
+        self.read_flags(state, self.get(data, "flags", list, "", []))
         self.read_reserves(state, self.get(data, "reserves", dict, "", {}))
         self.read_turn(state, self.get(data, "turn", dict, "", {}))
         self.read_machine(state, data.get("machine"))
         self.check_passer(state)
         self.check_borders(state)
-        result = self.get(data, "result", str, "", "ongoing")
-        if result not in _RESULTS:
-            raise self.fail("result", f"unknown result {result!r}")
-        state.result = _RESULTS[result]
         if state.result is not Result.ONGOING:
             state.tasks.clear()
             state.awaiting = Awaiting.NOTHING
@@ -260,95 +261,57 @@ class _Reader:
             raise self.fail("armies", "there are only 3 Barbarian armies (R9)")
         turn = data.get("turn", {})
         passing = isinstance(turn, dict) and turn.get("passing") is True
-        expansion = data.get("expansion")
-        named = expansion.get("passer") if isinstance(expansion, dict) else None
-        passer = None
-        if passing and named is None:
-            passer = self.emperor(turn.get("emperor", "Diocletian"), "turn.emperor")
-        elif passing and isinstance(named, str) and named.lower() in ("dux", "vicarius"):
-            passer = None  # the Dux or the Vicarius passing: placed with the expansion
-        elif passing:
-            passer = self.emperor(named, "expansion.passer")
+        passer = -1
+        if passing:  # R5.1: the figure passing through another's province
+            named = turn.get("passer", turn.get("emperor", "Diocletian"))
+            names = {p.title.lower(): p for p in Piece}
+            if not isinstance(named, str) or named.strip().lower() not in names:
+                raise self.fail("turn.passer", f"unknown figure {named!r}")
+            passer = int(names[named.strip().lower()])
+        elif isinstance(turn, dict) and turn.get("passer") is not None:
+            raise self.fail("turn.passer", "names a figure passing through, but 'passing' is not "
+                            "true")
+        state.passer = passer  # the option's figures are placed with their records
         for name, key in self.get(data, "emperors", dict, "", {}).items():
             emperor = self.emperor(name, f"emperors[{name!r}]")
             if key is None:
                 continue
             p = self.province(key, f"emperors[{name!r}]")
             state.emperor_at[emperor] = p
-            if emperor is passer:
+            if emperor == passer:
                 continue  # he stands on another figure while passing through
             if state.figure[p] != NO_FIGURE:
                 raise self.fail(f"emperors[{name!r}]", "a province holds at most one figure (R2)")
             state.figure[p] = EMPEROR_FIGURE + emperor
-        if passer is not None:
-            state.passer = int(passer)
 
-    def read_expansion(self, state: State, data: Any) -> None:
-        """The optional rules' pieces and counters (absent in a base game)."""
-        if data is None:
-            return
-        if not isinstance(data, dict):
-            raise self.fail("expansion", "must be an object")
-        for name, attr in (("dux", "dux_at"), ("vicarius", "vicarius_at")):
-            value = data.get(name)
-            if value is None:
-                continue
-            if value == "dead":
-                setattr(state, attr, DEAD)
-                continue
-            p = self.province(value, f"expansion.{name}")
-            figure = DUX if name == "dux" else VICARIUS
-            setattr(state, attr, p)
-            if str(data.get("passer", "")).lower() == name:
-                continue  # passing through another figure's province
-            if state.figure[p] != NO_FIGURE:
-                raise self.fail(f"expansion.{name}", "a province holds at most one figure (R2)")
-            state.figure[p] = figure
-            setattr(state, attr, p)
-        for key in self.get(data, "goths", list, "expansion", []):
-            p = self.province(key, "expansion.goths")
-            ended_there = p == self.board.roma and self.data.get("result") == "army-in-roma"
-            if state.figure[p] != NO_FIGURE or (p == self.board.roma and not ended_there):
-                raise self.fail("expansion.goths", "the Goths need a province with no figure")
-            state.figure[p] = GOTHS
-        rebels = []
-        for item in self.get(data, "rebels", list, "expansion", []):
-            if not isinstance(item, list) or len(item) != 2 or type(item[1]) is not int \
-                    or item[1] not in (1, 2, 3):
-                raise self.fail("expansion.rebels", f"{item!r} is not [province, sea zone]")
-            p = self.province(item[0], "expansion.rebels")
-            if state.figure[p] != NO_FIGURE:
-                raise self.fail("expansion.rebels", "a province holds at most one figure (R2)")
-            state.figure[p] = REBEL
-            rebels.append((p, int(item[1])))
-        state.rebels = tuple(rebels)
+    def read_records(self, state: State, records: dict[str, Any]) -> None:
+        """The optional rules' records (core/extensions.py): each by the reader its module
+        declared, and only the records of the rules in play."""
+        owned = {piece for key in state.settings.options for piece in REGISTRY[key].pieces}
+        for name, value in records.items():
+            kind = RECORD_NAMES.get(name)
+            if kind is None:
+                known = ", ".join(sorted(RECORD_NAMES))
+                raise self.fail("records", f"unknown record {name!r} (the records are: {known})")
+            if name not in owned:
+                raise self.fail(f"records.{name}", f"{kind.title} on the table, but no optional "
+                                "rule in play has them")
+            try:
+                record = kind.from_json(state, value)
+            except SaveFileError as exc:
+                raise self.fail(f"records.{name}", str(exc)) from None
+            if kind.slot >= 0:
+                state.ext[kind.slot] = record
         if state.armies_on_board() > 3:
-            raise self.fail("expansion", "there are only 3 Barbarian armies (R9)")
-        state.pirates = self.get(data, "pirates", int, "expansion", 0)
-        if state.pirates not in (0, 1, 2, 3) or (state.pirates and state.fleets[state.pirates]):
-            raise self.fail("expansion.pirates", "the Pirates need a sea zone with no Roman fleet")
-        for name in ("glory", "burned", "recoverable", "ip_next"):
-            table = self.get(data, name, dict, "expansion", {})
-            values = [0, 0, 0, 0]
-            for who, count in table.items():
-                e = self.emperor(who, f"expansion.{name}")
-                if not isinstance(count, int) or isinstance(count, bool) or not -1 <= count <= 21:
-                    raise self.fail(f"expansion.{name}", f"{count!r} is not a count")
-                values[e] = count
-            setattr(state, name, values)
-        reserve = self.get(data, "barbarian_reserve", dict, "expansion", {})
-        state.gray = self.get(reserve, "gray", int, "expansion.barbarian_reserve", 0)
-        state.black = self.get(reserve, "black", int, "expansion.barbarian_reserve", 0)
-        state.flags = self.get(data, "flags", int, "expansion", 0)
-        state.usurpers = [self.province(k, "expansion.usurpers")
-                          for k in self.get(data, "usurpers", list, "expansion", [])]
-        state.skip = self.get(data, "skip", int, "expansion", 0)
-        passer = data.get("passer")
-        if passer is not None:
-            names = {p.title.lower(): p for p in Piece}
-            if not isinstance(passer, str) or passer.lower() not in names:
-                raise self.fail("expansion.passer", f"unknown figure {passer!r}")
-            state.passer = int(names[passer.lower()])
+            raise self.fail("records", "there are only 3 Barbarian armies (R9)")
+
+    def read_flags(self, state: State, names: list[Any]) -> None:
+        """The set flags, by name (core/extensions.py)."""
+        for name in names:
+            if not isinstance(name, str) or name not in FLAGS:
+                known = ", ".join(sorted(FLAGS))
+                raise self.fail("flags", f"unknown flag {name!r} (the flags are: {known})")
+            state.flags |= FLAGS[name]
 
     def check_borders(self, state: State) -> None:
         """Only a rebel army stands on a revolt on a border (R13)."""
@@ -363,8 +326,9 @@ class _Reader:
             return
         state.passing = True
         piece = state.passer
-        p = state.emperor_at[piece] if piece < 4 else (
-            state.dux_at if piece == Piece.DUX else state.vicarius_at)
+        if piece >= 4 and piece not in FIGURE_SLOTS:
+            raise self.fail("turn.passer", f"{Piece(piece).title} is not in play")
+        p = piece_at(state, piece)
         if p < 0 or state.figure[p] == NO_FIGURE or is_army(state.figure[p]):
             raise self.fail("turn.passing", f"{Piece(piece).title} is not standing on another "
                             "figure's province")
@@ -383,9 +347,8 @@ class _Reader:
     def read_reserves(self, state: State, reserves: dict[str, Any]) -> None:
         on_board_unrest = state.disc.count(UNREST)
         on_board_revolt = state.disc.count(REVOLT)
-        outside = sum(state.glory) + state.gray  # gray discs held as glory or by the Barbarians
-        on_board_unrest += outside
-        on_board_revolt += state.black
+        on_board_unrest += held_unrest(state)  # gray discs held as glory or by the Barbarians
+        on_board_revolt += held_revolt(state)
         state.unrest_reserve = self.get(reserves, "unrest", int, "reserves",
                                         DISCS_PER_RESERVE - on_board_unrest)
         state.revolt_reserve = self.get(reserves, "revolt", int, "reserves",
@@ -398,7 +361,7 @@ class _Reader:
         garrisons = self.get(reserves, "garrisons", dict, "reserves", {})
         level = state.settings.level.garrisons
         for e in EMPERORS:
-            on_board = state.disc.count(GARRISON + e) + state.burned[e]
+            on_board = state.disc.count(GARRISON + e) + burned_discs(state, e)
             count = self.get(garrisons, e.title, int, "reserves.garrisons", level - on_board)
             if count < 0 or count + on_board != level:
                 raise self.fail(f"reserves.garrisons.{e.title}", f"{on_board} on the board and "
@@ -450,9 +413,10 @@ class _Reader:
         roll = self.get(machine, "roll", dict, "machine", {"count": 0, "purpose": "initial-revolt"})
         state.roll_count = self.get(roll, "count", int, "machine.roll")
         purpose = self.get(roll, "purpose", str, "machine.roll")
-        if purpose not in _PURPOSES or state.roll_count not in (0, 1, 2):
+        codes = {name: code for code, name in PURPOSE_NAMES.items()}
+        if purpose not in codes or state.roll_count not in (0, 1, 2):
             raise self.fail("machine.roll", "unknown roll")
-        state.roll_purpose = _PURPOSES[purpose]
+        state.roll_purpose = codes[purpose]
         dice = machine.get("dice")
         if dice is not None:
             if not isinstance(dice, list) or not all(

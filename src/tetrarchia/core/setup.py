@@ -36,6 +36,7 @@ from tetrarchia.core.tasks import (
     place_revolt,
     reserves_after_revolt,
     take_dice,
+    zone_closed,
 )
 
 
@@ -121,7 +122,7 @@ def run_place_fleets(state: State, task: PlaceFleetsStep, events: Events) -> boo
 def fleet_zones_open(state: State) -> list[int]:
     """Zones where a fleet may be placed at setup: one fleet per zone, never with the Pirates
     (R3.6, R11.3)."""
-    return [z for z in (1, 2, 3) if not state.fleets[z] and z != state.pirates]
+    return [z for z in (1, 2, 3) if not state.fleets[z] and zone_closed(state, z) is None]
 
 
 def place_fleet(state: State, zone: int, events: Events) -> None:

@@ -2,7 +2,8 @@
 
 The state is a plain mutable record of small lists and ints so that :meth:`State.copy` is cheap
 (AI search copies it constantly).  The board and the settings never change during a game and are
-shared between copies.
+shared between copies.  The optional rules' own state (R11-R13) is one list of immutable records,
+``ext``, declared by their modules (core/extensions.py): the state knows none of them by name.
 
 The game is a little machine: ``tasks`` is a stack of the steps still to do (the Barbarian phase,
 an uprising, a battle ...).  It runs until it needs a decision of a seat or a roll of the dice;
@@ -15,6 +16,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Any, Final
 
+from tetrarchia.core import extensions
 from tetrarchia.core.board import Board
 from tetrarchia.core.pieces import (
     ARMIES,
@@ -34,7 +36,6 @@ from tetrarchia.core.settings import Settings
 
 IN_BOX: Final = -1  # the Dux or the Vicarius before he is deployed (R11.1, R11.2)
 DEAD: Final = -2  # ... after he died: he left the game
-GOTHS_IN_PLAY: Final = 1 << 16  # state.flags: the Goths module is in play (R11.4)
 TURN_FLAGS: Final = 0xFF  # state.flags bits 0-7 hold what was used this turn; cleared at its start
 ROUND_FLAGS: Final = 0xFF00  # bits 8-15: what was used this round; cleared at Diocletian's turn
 
@@ -74,42 +75,31 @@ Task = tuple[Any, ...]  # a step record of core/tasks.py (a NamedTuple whose fir
 FIELDS = (
     "armies_placed",
     "awaiting",
-    "black",
     "board",
-    "burned",
     "dice",
     "disc",
-    "dux_at",
     "emperor_at",
+    "ext",
     "figure",
     "flags",
     "fleets",
     "garrisons",
-    "glory",
-    "gray",
     "hooks",
     "ip",
-    "ip_next",
     "memo",
     "passer",
     "passing",
     "pending",
-    "pirates",
-    "rebels",
-    "recoverable",
     "result",
     "revolt_reserve",
     "roll_count",
     "roll_purpose",
     "round",
     "settings",
-    "skip",
     "tasks",
     "turn",
     "turns_played",
     "unrest_reserve",
-    "usurpers",
-    "vicarius_at",
 )
 _COMPARED = tuple(name for name in FIELDS if name not in ("board", "hooks"))
 
@@ -142,21 +132,9 @@ class State:
     memo: dict[int, bool]  # broken-link checks of the current spreading or uprising (D3)
     armies_placed: list[int]  # provinces where armies were placed in this Barbarian phase (D2)
     result: Result
-    # --- optional rules (R11-R13); at their neutral values in the base game ---
-    passer: int  # the Piece passing through another figure (-1: none); ``passing`` mirrors it
-    dux_at: int  # R11.1: province, or IN_BOX / DEAD
-    vicarius_at: int  # R11.2: province, or IN_BOX / DEAD
-    pirates: int  # R11.3: sea zone of the Pirates, 0 when they are off the board
-    rebels: tuple[tuple[int, int], ...]  # R13: (border province, sea zone needed to attack it)
-    glory: list[int]  # R12.5: glory discs of each Emperor
-    burned: list[int]  # R12.1: garrison discs each Emperor removed from the game
-    recoverable: list[int]  # R12.1b: of those, the ones he may take back
-    gray: int  # R12.6: the Barbarian player's gray discs
-    black: int  # R12.6: 1 while his black disc is unused
-    flags: int  # powers and transfers used this turn or round (options' own bits)
-    ip_next: list[int]  # R12.8: IP given to or taken from each Emperor's next turn
-    usurpers: list[int]  # R12.4: usurpers placed in this Barbarian phase (D18)
-    skip: int  # R13: turns still to skip at the start (the scenario's first Emperor)
+    passer: int  # R5.1: the Piece passing through another figure (-1: none); ``passing`` mirrors it
+    flags: int  # powers and transfers used this turn or round, named bits (core/extensions.py)
+    ext: list[Any]  # the optional rules' records (R11-R13), by slot (core/extensions.py)
     pending: list[Task]  # steps triggered inside another step, pushed when it returns
 
     @classmethod
@@ -188,19 +166,8 @@ class State:
         state.armies_placed = []
         state.result = Result.ONGOING
         state.passer = -1
-        state.dux_at = IN_BOX
-        state.vicarius_at = IN_BOX
-        state.pirates = 0
-        state.rebels = ()
-        state.glory = [0, 0, 0, 0]
-        state.burned = [0, 0, 0, 0]
-        state.recoverable = [0, 0, 0, 0]
-        state.gray = 0
-        state.black = 0
         state.flags = 0
-        state.ip_next = [0, 0, 0, 0]
-        state.usurpers = []
-        state.skip = 0
+        state.ext = extensions.DEFAULTS[:]
         state.pending = []
         return state
 
@@ -231,19 +198,8 @@ class State:
         new.armies_placed = self.armies_placed[:]
         new.result = self.result
         new.passer = self.passer
-        new.dux_at = self.dux_at
-        new.vicarius_at = self.vicarius_at
-        new.pirates = self.pirates
-        new.rebels = self.rebels  # immutable
-        new.glory = self.glory[:]
-        new.burned = self.burned[:]
-        new.recoverable = self.recoverable[:]
-        new.gray = self.gray
-        new.black = self.black
         new.flags = self.flags
-        new.ip_next = self.ip_next[:]
-        new.usurpers = self.usurpers[:]
-        new.skip = self.skip
+        new.ext = self.ext[:]  # the records are immutable: sharing them is safe
         new.pending = self.pending[:]
         return new
 
@@ -274,12 +230,13 @@ class State:
         """R9, D12: 3 armies minus those on the board (Goths and rebels count)."""
         return ARMIES - self.armies_on_board()
 
-    def goths_in_reserve(self) -> bool:
-        """R11.4: the Goths are one of the three armies and wait in the reserve."""
-        return bool(self.flags & GOTHS_IN_PLAY) and GOTHS not in self.figure
-
     def ordinary_armies_in_reserve(self) -> int:
-        return self.armies_in_reserve() - (1 if self.goths_in_reserve() else 0)
+        """The armies in the reserve that are not set apart by an optional rule (R11.4: the
+        Goths are one of the three armies and wait in the reserve for their own rule)."""
+        count = self.armies_in_reserve()
+        for set_apart in self.hooks.armies_set_apart:
+            count -= set_apart(self)
+        return count
 
     def fleet_zones(self) -> list[int]:
         return [z for z in (1, 2, 3) if self.fleets[z]]

@@ -19,9 +19,9 @@ from tetrarchia.core.events import (
     Events,
     FigureRemoved,
     GameEnds,
-    Purpose,
     Removal,
 )
+from tetrarchia.core.extensions import FIGURE_SLOTS, FigureAt
 from tetrarchia.core.pieces import (
     DUX,
     EMPEROR_FIGURE,
@@ -29,7 +29,6 @@ from tetrarchia.core.pieces import (
     NO_DISC,
     NO_FIGURE,
     PIECE_FIGURES,
-    REBEL,
     REVOLT,
     UNREST,
     VICARIUS,
@@ -441,7 +440,7 @@ def in_barbarian_phase(state: State) -> bool:
     return END_TURN in codes and ROMAN_PHASE not in codes
 
 
-def take_dice(state: State, purpose: Purpose) -> tuple[int, ...] | None:
+def take_dice(state: State, purpose: int) -> tuple[int, ...] | None:
     """The dice rolled for this step, or None after asking for them (the machine then stops)."""
     dice = state.dice
     if dice is not None:
@@ -471,7 +470,8 @@ def push_barbarian_phase(state: State) -> None:
     state.passer = -1
     state.ip = 0
     state.armies_placed.clear()
-    state.usurpers.clear()
+    for ahead in state.hooks.barbarian_phase_ahead:
+        ahead(state)
     state.memo.clear()  # the spreading (R7.1), first step of the phase, starts with no checks
     state.tasks.extend((END_TURN_STEP, ADVANCE_STEP, ACTIVITY_STEP, REMOVE_ON_REVOLT_STEP,
                         SPREAD_STEP))
@@ -527,21 +527,30 @@ def place_unrest(state: State, province: int, events: Events) -> bool:
     return True
 
 
+def zone_closed(state: State, zone: int) -> str | None:
+    """Why no Roman fleet may be placed in or sail to ``zone`` (R11.3: the Pirates hold it), in
+    the game's words, or None."""
+    for closed in state.hooks.zone_closed:
+        why = closed(state, zone)
+        if why is not None:
+            return why
+    return None
+
+
 # --- figures ------------------------------------------------------------------------------------
 def piece_at(state: State, piece: int) -> int:
     """Where a Roman figure stands (negative: off the board, in the box or dead)."""
     if piece < 4:
         return state.emperor_at[piece]
-    return state.dux_at if piece == Piece.DUX else state.vicarius_at
+    at: int = state.ext[FIGURE_SLOTS[piece]][0]  # an option's figure's FigureAt.at
+    return at
 
 
 def _set_piece_at(state: State, piece: int, province: int) -> None:
     if piece < 4:
         state.emperor_at[piece] = province
-    elif piece == Piece.DUX:
-        state.dux_at = province
     else:
-        state.vicarius_at = province
+        state.ext[FIGURE_SLOTS[piece]] = FigureAt(province)
 
 
 def remove_piece(state: State, piece: int, events: Events, why: int = -1) -> None:
@@ -591,8 +600,8 @@ def figure_piece(figure: int) -> int:
 def remove_army(state: State, province: int) -> None:
     """The army in ``province`` goes back to the reserve; a rebel's figure leaves the game and
     its place counts as an ordinary army again (D12)."""
-    if state.figure[province] == REBEL:
-        state.rebels = tuple(r for r in state.rebels if r[0] != province)
+    for removed in state.hooks.army_removed:
+        removed(state, province)
     state.figure[province] = NO_FIGURE
 
 
@@ -608,8 +617,9 @@ def army_enters(state: State, src: int, dest: int, events: Events) -> None:
     board = state.board
     army = state.figure[src]
     state.figure[src] = NO_FIGURE
-    if state.figure[dest] == VICARIUS:  # R11.2: an army reaching the Vicarius kills him
-        remove_piece(state, Piece.VICARIUS, events, Removal.REACHED_BY_ARMY)
+    if state.figure[dest] != NO_FIGURE:  # R11.2: an army reaching the Vicarius kills him
+        for reached in state.hooks.reached:
+            reached(state, dest, Removal.REACHED_BY_ARMY, events)
     state.figure[dest] = army
     if dest == board.roma:
         finish(state, Result.ARMY_IN_ROMA, events, src)

@@ -24,15 +24,16 @@ from tetrarchia.core.tasks import (
 
 def run_begin_turn(state: State, task: BeginTurnStep, events: Events) -> bool:
     state.tasks.pop()
-    if state.skip > 0:  # R13: the scenario starts with a later Emperor
-        state.skip -= 1
-        state.tasks.append(END_TURN_STEP)
-        if events is not None:
-            events.append(TurnSkipped(int(state.turn)))
-        return True
+    for skip in state.hooks.skip_turn:  # R13: the scenario starts with a later Emperor
+        if skip(state):
+            state.tasks.append(END_TURN_STEP)
+            if events is not None:
+                events.append(TurnSkipped(int(state.turn)))
+            return True
     emperor = state.turn
-    state.ip = IP_PER_TURN + state.ip_next[emperor]
-    state.ip_next[emperor] = 0
+    state.ip = IP_PER_TURN
+    for gained in state.hooks.turn_ip:  # R12.8: IP given to or taken from this turn
+        state.ip += gained(state, int(emperor))
     state.passing = False
     state.passer = -1
     state.flags &= ~TURN_FLAGS

@@ -16,8 +16,12 @@ steps and decisions with ``core/reachable.py``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from tetrarchia.core import tasks as t
 from tetrarchia.core.errors import SaveFileError
+from tetrarchia.core.extensions import DEFAULTS, FLAGS, RECORDS, RecordKind
 from tetrarchia.core.pieces import (
     ARMIES,
     ARMY,
@@ -26,7 +30,6 @@ from tetrarchia.core.pieces import (
     EMPEROR_FIGURE,
     EMPERORS,
     GARRISON,
-    GARRISONS_IN_BOX,
     GOTHS,
     NO_DISC,
     NO_FIGURE,
@@ -37,8 +40,8 @@ from tetrarchia.core.pieces import (
     Piece,
 )
 from tetrarchia.core.reachable import MAX_TASKS, check_machine, is_count
-from tetrarchia.core.rulebook import REGISTRY
-from tetrarchia.core.state import DEAD, GOTHS_IN_PLAY, IN_BOX, Result, State
+from tetrarchia.core.rulebook import REGISTRY, extra_ip
+from tetrarchia.core.state import ROUND_FLAGS, TURN_FLAGS, Result, State
 
 MAX_ROUND = 100_000  # far beyond the length of any game
 MAX_FLAGS = (1 << 32) - 1  # state.flags: the turn's, the round's and the options' own bits
@@ -78,7 +81,7 @@ def _check_counts(state: State, found: list[str]) -> None:
         found.append("a province holds something that is not a disc")
     if not all(is_count(f, NO_FIGURE, VICARIUS) for f in state.figure):
         found.append("a province holds something that is not a figure")
-    for name in ("emperor_at", "garrisons", "glory", "burned", "recoverable", "ip_next", "fleets"):
+    for name in ("emperor_at", "garrisons", "fleets"):
         if len(getattr(state, name)) != 4:
             found.append(f"{name} must have 4 entries")
             return
@@ -89,68 +92,85 @@ def _check_counts(state: State, found: list[str]) -> None:
         if not is_count(state.garrisons[e], 0, level):
             found.append(f"{e.title} cannot have {state.garrisons[e]} garrisons in his reserve "
                          f"(the level gives {level})")
-        if not is_count(state.glory[e], 0, DISCS_PER_RESERVE):
-            found.append(f"{e.title}'s glory {state.glory[e]} is not a count of discs")
-        if not is_count(state.burned[e], 0, GARRISONS_IN_BOX):
-            found.append(f"{e.title} cannot have burned {state.burned[e]} discs")
-        if not is_count(state.recoverable[e], 0, max(0, state.burned[e])):
-            found.append(f"{e.title} cannot take back {state.recoverable[e]} discs: he burned "
-                         f"{state.burned[e]}")
-        if not is_count(state.ip_next[e], -1, 1):
-            found.append(f"{e.title}'s next turn cannot gain or lose {state.ip_next[e]} IP")
     for name, value in (("unrest", state.unrest_reserve), ("revolt", state.revolt_reserve)):
         if not is_count(value, 0, DISCS_PER_RESERVE):
             found.append(f"the {name} reserve cannot hold {value} discs (0-{DISCS_PER_RESERVE}, R1)")
-    if not is_count(state.gray, 0, 4) or not is_count(state.black, 0, 1):
-        found.append(f"the Barbarian player holds 0-4 gray discs and 0-1 black disc, not "
-                     f"{state.gray} and {state.black}")
     if state.fleets[0] != 0 or not all(is_count(f, 0, 1) for f in state.fleets):
         found.append("a sea zone holds one Roman fleet at most (zones 1-3)")
-    if not is_count(state.pirates, 0, 3):
-        found.append(f"there is no sea zone {state.pirates} for the Pirates")
-    for name, at in (("Dux", state.dux_at), ("Vicarius", state.vicarius_at)):
-        if not is_count(at, DEAD, n - 1):
-            found.append(f"the {name} stands on no province of the board")
     if not is_count(state.passer, -1, int(Piece.VICARIUS)):
         found.append(f"there is no figure {state.passer} to pass through a province")
-    if not is_count(state.skip, 0, 3):
-        found.append(f"{state.skip} turns to skip: a scenario skips at most 3 (R13)")
-    if not is_count(state.flags, 0, MAX_FLAGS):
+    if not is_count(state.flags, 0, MAX_FLAGS) or state.flags & ~_known_flags():
         found.append(f"unknown flags {state.flags}")
     if len(state.tasks) > MAX_TASKS:
         found.append(f"{len(state.tasks)} steps to do: the rules never stack more than {MAX_TASKS}")
-    if len(state.armies_placed) > 3 * ARMIES or len(state.usurpers) > ARMIES:
+    if len(state.armies_placed) > 3 * ARMIES:
         found.append("more armies placed in one Barbarian phase than the rules allow")
-    if not all(is_count(p, 0, n - 1) for p in (*state.armies_placed, *state.usurpers)):
+    if not all(is_count(p, 0, n - 1) for p in state.armies_placed):
         found.append("an army was placed on no province of the board")
-    if len(state.rebels) > ARMIES or not all(
-            is_count(p, 0, n - 1) and is_count(z, 1, 3) for p, z in state.rebels):
-        found.append("a rebel is on no border of the board, or needs no sea zone")
+    if len(state.ext) != len(DEFAULTS):
+        found.append(f"{len(state.ext)} records of the optional rules, not {len(DEFAULTS)}")
+        return
+    for kind in RECORDS:  # each record's own shape and bounds, in the words of its rule
+        if kind.check is not None:
+            kind.check(state, state.ext[kind.slot], found)
+
+
+def _known_flags() -> int:
+    known = TURN_FLAGS | ROUND_FLAGS  # the turn's and the round's bits are cleared anyway
+    for bit in FLAGS.values():
+        known |= bit
+    return known
+
+
+def held_unrest(state: State) -> int:
+    """Unrest discs held out of their reserve by the optional rules (R12.5 glory, R12.6 gray)."""
+    return _held(state, lambda kind: kind.reserve_unrest)
+
+
+def held_revolt(state: State) -> int:
+    """Revolt discs held out of their reserve by the optional rules (R12.6 black)."""
+    return _held(state, lambda kind: kind.reserve_revolt)
+
+
+def _held(state: State, count: Callable[[RecordKind], Callable[[Any], int] | None]) -> int:
+    """Discs the records of the optional rules hold out of a reserve (glory, gray, black ...)."""
+    total = 0
+    for kind in RECORDS:
+        counter = count(kind)
+        if counter is not None:
+            total += counter(state.ext[kind.slot])
+    return total
+
+
+def burned_discs(state: State, emperor: int) -> int:
+    """Garrison discs of ``emperor`` out of the game (R12.1: burned)."""
+    return sum(kind.burned(state.ext[kind.slot], emperor) for kind in RECORDS
+               if kind.burned is not None)
 
 
 def _check_discs(state: State, found: list[str]) -> None:
     """R1 conservation and R2 placement of the discs."""
     board = state.board
     disc = state.disc
-    unrest_out = disc.count(UNREST) + sum(state.glory) + state.gray
-    if unrest_out + state.unrest_reserve != DISCS_PER_RESERVE:
-        found.append(f"{disc.count(UNREST)} unrest on the board, {sum(state.glory)} glory, "
-                     f"{state.gray} gray and {state.unrest_reserve} in the reserve do not make the "
-                     f"{DISCS_PER_RESERVE} unrest discs of R1")
-    revolts = disc.count(REVOLT) + state.black
-    if revolts + state.revolt_reserve != DISCS_PER_RESERVE:
-        found.append(f"{disc.count(REVOLT)} revolts on the board, {state.black} black and "
-                     f"{state.revolt_reserve} in the reserve do not make the {DISCS_PER_RESERVE} "
-                     "revolt discs of R1")
+    held = held_unrest(state)  # glory, gray discs (R12.5, R12.6)
+    if disc.count(UNREST) + held + state.unrest_reserve != DISCS_PER_RESERVE:
+        found.append(f"{disc.count(UNREST)} unrest on the board, {held} held by the optional "
+                     f"rules (glory, gray) and {state.unrest_reserve} in the reserve do not make "
+                     f"the {DISCS_PER_RESERVE} unrest discs of R1")
+    held = held_revolt(state)  # the black disc (R12.6)
+    if disc.count(REVOLT) + held + state.revolt_reserve != DISCS_PER_RESERVE:
+        found.append(f"{disc.count(REVOLT)} revolts on the board, {held} held by the optional "
+                     f"rules (black) and {state.revolt_reserve} in the reserve do not make the "
+                     f"{DISCS_PER_RESERVE} revolt discs of R1")
     level = state.settings.level.garrisons
     for e in EMPERORS:
         on_board = disc.count(GARRISON + e)
-        if on_board + state.garrisons[e] + state.burned[e] != level:
+        burned = burned_discs(state, e)
+        if on_board + state.garrisons[e] + burned != level:
             found.append(f"{e.title}: {on_board} garrisons on the board, {state.garrisons[e]} in "
-                         f"reserve and {state.burned[e]} burned do not make the {level} of the level")
-    rebels = {p for p, _ in state.rebels}
+                         f"reserve and {burned} burned do not make the {level} of the level")
     for b in board.borders:
-        if disc[b] == UNREST or (disc[b] == REVOLT and b not in rebels):
+        if disc[b] == UNREST or (disc[b] == REVOLT and state.figure[b] != REBEL):
             found.append(f"a border never holds unrest or revolt ({board.name(b)}), only a "
                          "rebel's revolt (R13)")
 
@@ -166,15 +186,12 @@ def _check_figures(state: State, found: list[str]) -> None:
         found.append("there is only one Goths army (R11.4)")
     if ARMY <= figure[board.roma] <= REBEL and state.result is not Result.ARMY_IN_ROMA:
         found.append("an army in Roma has already ended the game (R8)")
-    rebels = [p for p, _ in state.rebels]
-    if sorted(rebels) != [p for p, f in enumerate(figure) if f == REBEL]:
-        found.append("the rebels listed and the rebel figures on the board differ (R13)")
     for b in board.borders:
         if ARMY <= figure[b] < REBEL and state.disc[b] != NO_DISC:
             found.append(f"an army stands on the secured border {board.name(b)}: armies arrive "
                          "only on an empty border (R7.2), and the Goths take the garrison (R11.4)")
-    for p in rebels:
-        if not board.is_border[p] or state.disc[p] != REVOLT:
+    for p, f in enumerate(figure):
+        if f == REBEL and (not board.is_border[p] or state.disc[p] != REVOLT):
             found.append(f"a rebel stands on a revolt on its border (R13), not in {board.name(p)}")
     where = [t.piece_at(state, piece) for piece in range(6)]
     for piece in Piece:
@@ -210,35 +227,12 @@ def _owned(state: State) -> set[str]:
 
 
 def _check_options(state: State, found: list[str]) -> None:
-    """The pieces of an optional rule are on the table only when that rule is in play."""
+    """The records of an optional rule differ from their defaults only when that rule is in play
+    (``RuleModule.pieces`` names the records each module owns)."""
     owned = _owned(state)
-    neutral = {
-        "dux": state.dux_at == IN_BOX,
-        "vicarius": state.vicarius_at == IN_BOX,
-        "pirates": state.pirates == 0,
-        "goths": GOTHS not in state.figure and not state.flags & GOTHS_IN_PLAY,
-        "burned": state.burned == [0, 0, 0, 0],
-        "recoverable": state.recoverable == [0, 0, 0, 0],
-        "glory": state.glory == [0, 0, 0, 0],
-        "barbarian-discs": state.gray == 0 and state.black == 0,
-        "ip-next": state.ip_next == [0, 0, 0, 0],
-        "rebels": not state.rebels,
-        "skip": state.skip == 0,
-        "usurpers": not state.usurpers,
-    }
-    words = {
-        "dux": "the Dux", "vicarius": "the Vicarius", "pirates": "the Pirates", "goths": "the Goths",
-        "burned": "burned discs", "recoverable": "discs to take back", "glory": "glory discs",
-        "barbarian-discs": "the Barbarian player's discs", "ip-next": "IP moved to a next turn",
-        "rebels": "rebels", "skip": "skipped turns", "usurpers": "usurpers",
-    }
-    for piece, is_neutral in neutral.items():
-        if not is_neutral and piece not in owned:
-            found.append(f"{words[piece]} on the table, but no optional rule in play has them")
-    if "goths" in owned and not state.flags & GOTHS_IN_PLAY:
-        found.append("the Goths are in play but not marked so")
-    if state.pirates and state.fleets[state.pirates]:
-        found.append("a Roman fleet in the Pirates' sea zone (R11.3)")
+    for kind in RECORDS:
+        if kind.name not in owned and not kind.is_default(state):
+            found.append(f"{kind.title} on the table, but no optional rule in play has them")
     if state.fleets.count(1) > state.settings.level.fleets:
         found.append(f"{state.fleets.count(1)} fleets: the level {state.settings.level} has "
                      f"{state.settings.level.fleets}")
@@ -251,12 +245,8 @@ def _check_turn(state: State, found: list[str]) -> None:
         found.append(f"round {state.round}, {state.turn.title}'s turn: "
                      f"{4 * (state.round - 1) + int(state.turn)} turns played before, not "
                      f"{state.turns_played}")
-    owned = _owned(state)
     # 7 at most in the base game (a hand-written position may say 7); Maximian's 7th IP (R12.1)
     # or one IP per disc burned (R12.1b); one more from Patres Patriae (R12.8)
-    most = 7 + (GARRISONS_IN_BOX if "recoverable" in owned else 1 if "burned" in owned else 0)
-    most += 1 if "ip-next" in owned else 0
+    most = 7 + extra_ip(state.settings)
     if not 0 <= state.ip <= most:
         found.append(f"{state.ip} IP is not possible")
-    if state.skip and state.turns_played > 3:
-        found.append("turns are skipped only at the start of a scenario (R13)")

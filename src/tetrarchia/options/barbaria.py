@@ -25,8 +25,9 @@ from typing import Any, ClassVar, NamedTuple
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.barbarian import place_army
 from tetrarchia.core.board import Board
-from tetrarchia.core.errors import IllegalAction, NotYourTurn, Refusal, WrongMoment
+from tetrarchia.core.errors import IllegalAction, NotYourTurn, Refusal, SaveFileError, WrongMoment
 from tetrarchia.core.events import Event, Events
+from tetrarchia.core.extensions import TURN, declare_flag, declare_record
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import ARMY, NO_DISC, NO_FIGURE, REBEL
 from tetrarchia.core.reachable import allow_below, register_task
@@ -58,7 +59,61 @@ from tetrarchia.options.common import (
 
 SEAT = 4
 GRAY_DISCS = 4
-REROLLED = 1 << 3  # state.flags (turn bit): the dice on the table were already rerolled
+REROLLED = declare_flag("rerolled", TURN)  # the dice on the table were already rerolled (D24)
+
+
+class BarbarianDiscs(NamedTuple):
+    """R12.6: the Barbarian player's gray discs (from the unrest reserve) and his black disc
+    (1 while unused, from the revolt reserve)."""
+
+    gray: int = 0
+    black: int = 0
+
+
+def _discs_from_json(state: State, data: Any) -> BarbarianDiscs:
+    if not isinstance(data, dict) or set(data) - {"gray", "black"}:
+        raise SaveFileError(f"{data!r} is not {{\"gray\": count, \"black\": count}}")
+    gray, black = data.get("gray", 0), data.get("black", 0)
+    if type(gray) is not int or type(black) is not int or not 0 <= gray <= GRAY_DISCS \
+            or not 0 <= black <= 1:
+        raise SaveFileError(f"the Barbarian player holds 0-{GRAY_DISCS} gray discs and 0-1 black "
+                            f"disc, not {gray!r} and {black!r}")
+    return BarbarianDiscs(gray, black)
+
+
+def _check_discs(state: State, record: BarbarianDiscs, found: list[str]) -> None:
+    if not isinstance(record, BarbarianDiscs) or not 0 <= record.gray <= GRAY_DISCS \
+            or not 0 <= record.black <= 1:
+        found.append(f"the Barbarian player holds 0-{GRAY_DISCS} gray discs and 0-1 black disc, "
+                     f"not {record!r}")
+
+
+DISCS = declare_record(
+    "barbarian-discs", BarbarianDiscs(), "the Barbarian player's discs",
+    lambda state, record: {"gray": record.gray, "black": record.black}, _discs_from_json,
+    _check_discs, reserve_unrest=lambda record: record.gray,
+    reserve_revolt=lambda record: record.black)
+
+
+_DISCS = DISCS.index  # the slot read directly: asked after every roll of his phase
+
+
+def gray(state: State) -> int:
+    """The Barbarian player's gray discs (R12.6)."""
+    count: int = state.ext[_DISCS].gray
+    return count
+
+
+def black(state: State) -> int:
+    """1 while the Barbarian player's black disc is unused (R12.6)."""
+    count: int = state.ext[_DISCS].black
+    return count
+
+
+def _put(state: State, **changes: int) -> None:
+    DISCS.put(state, DISCS.get(state)._replace(**changes))
+
+
 # The steps a BARBARIAN_BLACK decision comes before (its argument, BlackMomentStep.before)
 BEFORE_SPREAD = 1  # R7.1
 BEFORE_ACTIVITY = 2  # R7.2
@@ -282,19 +337,19 @@ def _parse(low: str, board: Board, text: str) -> Action | None:
 
 # --- hooks --------------------------------------------------------------------------------------
 def _setup(state: State) -> None:
-    state.gray = min(GRAY_DISCS, state.unrest_reserve)
-    state.unrest_reserve -= state.gray
-    state.black = 1
+    _put(state, gray=min(GRAY_DISCS, state.unrest_reserve))
+    state.unrest_reserve -= gray(state)
+    _put(state, black=1)
     state.revolt_reserve -= 1
 
 
 def _round_start(state: State, events: Events) -> None:
-    refill = min(GRAY_DISCS - state.gray, state.unrest_reserve)
+    refill = min(GRAY_DISCS - gray(state), state.unrest_reserve)
     if refill > 0:
-        state.gray += refill
+        _put(state, gray=gray(state) + refill)
         state.unrest_reserve -= refill
         if events is not None:
-            events.append(GrayRefilled(state.gray, state.unrest_reserve))
+            events.append(GrayRefilled(gray(state), state.unrest_reserve))
 
 
 def _after_roll(state: State) -> bool:
@@ -302,7 +357,7 @@ def _after_roll(state: State) -> bool:
     black disc (before the roll is used)."""
     rerolled = state.flags & REROLLED
     state.flags &= ~REROLLED
-    may_reroll = not rerolled and state.gray > 0
+    may_reroll = not rerolled and gray(state) > 0
     if not may_reroll and not black_choices(state):
         return False
     state.tasks.append(DecisionStep(DECISION, SEAT, BARBARIAN_REROLL, (int(may_reroll),)))
@@ -319,7 +374,7 @@ def _redirect_targets(state: State, src: int) -> list[int]:
 
 
 def _before_step(state: State, task: ArmyStep) -> bool:
-    if state.gray <= 0 and not black_choices(state):
+    if gray(state) <= 0 and not black_choices(state):
         return False
     state.tasks.append(DecisionStep(DECISION, SEAT, BARBARIAN_ADVANCE, (task.province,)))
     return True
@@ -328,7 +383,7 @@ def _before_step(state: State, task: ArmyStep) -> bool:
 def _phase_start(state: State, events: Events) -> None:
     """Before R7.1: the black disc; and its moments before R7.2 and R7.3 go on the machine,
     just above those steps (the stack runs last-pushed first)."""
-    if not state.black:
+    if not black(state):
         return
     tasks = state.tasks
     for op, before in ((ADVANCE, BEFORE_ADVANCE), (ACTIVITY, BEFORE_ACTIVITY)):
@@ -369,7 +424,7 @@ def black_army_borders(state: State) -> list[int]:
 
 def black_choices(state: State) -> list[Action]:
     """The black disc's uses now (R12.6, D25), none once it is spent."""
-    if not state.black:
+    if not black(state):
         return []
     return [*(BlackRevolt(p) for p in black_revolt_places(state)),
             *(BlackArmy(b) for b in black_army_borders(state))]
@@ -381,21 +436,21 @@ def _choices(state: State) -> list[Action] | None:
         return None
     kind = task.kind
     if kind == BARBARIAN_REROLL:  # its argument, when written: whether he may still reroll
-        may_reroll = (not task.args or task.args[0]) and state.gray > 0
+        may_reroll = (not task.args or task.args[0]) and gray(state) > 0
         return [*([Reroll()] if may_reroll else []), *black_choices(state), BarbarianPass()]
     if kind == BARBARIAN_ADVANCE:
         src = task.args[0]
-        gray: list[Action] = []
-        if state.gray > 0:
-            gray = [CancelAdvance(src), *(Redirect(src, q) for q in _redirect_targets(state, src))]
-        return [*gray, *black_choices(state), BarbarianPass()]
+        spend: list[Action] = []
+        if gray(state) > 0:
+            spend = [CancelAdvance(src), *(Redirect(src, q) for q in _redirect_targets(state, src))]
+        return [*spend, *black_choices(state), BarbarianPass()]
     if kind == BARBARIAN_BLACK:
         return [*black_choices(state), BarbarianPass()]
     return None
 
 
 def _spend_gray(state: State) -> None:
-    state.gray -= 1
+    _put(state, gray=gray(state) - 1)
     state.unrest_reserve += 1
 
 
@@ -405,24 +460,24 @@ def apply(state: State, action: OptionAction, events: Events) -> None:
     if isinstance(action, Reroll):
         _spend_gray(state)
         if events is not None:
-            events.append(DiceRerolled(state.dice or (), state.gray, state.unrest_reserve))
+            events.append(DiceRerolled(state.dice or (), gray(state), state.unrest_reserve))
         state.dice = None
         state.flags |= REROLLED
     elif isinstance(action, CancelAdvance):
         _spend_gray(state)
         state.tasks.pop()  # the army's step
         if events is not None:
-            events.append(AdvanceCancelled(action.province, state.gray, state.unrest_reserve))
+            events.append(AdvanceCancelled(action.province, gray(state), state.unrest_reserve))
     elif isinstance(action, Redirect):
         _spend_gray(state)
         fallback = state.settings.param("barbaria", "redirect") == "arrow"
         state.tasks[-1] = ArmyStep(ARMY_STEP, action.province, action.dest, step_offered=True,
                                    arrow_fallback=fallback)
         if events is not None:
-            events.append(ArmyRedirected(action.province, action.dest, state.gray,
+            events.append(ArmyRedirected(action.province, action.dest, gray(state),
                                          state.unrest_reserve))
     elif isinstance(action, BlackRevolt):
-        state.black = 0
+        _put(state, black=0)
         state.revolt_reserve += 1  # the black disc becomes a revolt on the board
         if events is not None:
             events.append(BlackDiscRevolt(action.province,
@@ -430,7 +485,7 @@ def apply(state: State, action: OptionAction, events: Events) -> None:
         place_revolt(state, action.province, events)
         _spreading_goes_on(state)
     elif isinstance(action, BlackArmy):
-        state.black = 0
+        _put(state, black=0)
         state.revolt_reserve += 1
         if events is not None:
             events.append(BlackDiscArmy(action.border))

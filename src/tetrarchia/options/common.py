@@ -1,14 +1,17 @@
-"""What several optional rules share: burning a disc for a power, decisions, notation helpers."""
+"""What several optional rules share: burning a disc for a power, decisions, notation helpers,
+and the state records several of them keep (R12.1 burned discs, per-Emperor counts)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from tetrarchia.core.actions import Action
 from tetrarchia.core.board import Board
-from tetrarchia.core.errors import IllegalAction, InvalidNotation, Refusal
+from tetrarchia.core.errors import IllegalAction, InvalidNotation, Refusal, SaveFileError
+from tetrarchia.core.extensions import RecordSlot, declare_record
 from tetrarchia.core.notation import province_key
-from tetrarchia.core.pieces import GARRISON, Emperor, Piece, emperor_named
+from tetrarchia.core.pieces import EMPERORS, GARRISON, GARRISONS_IN_BOX, Emperor, Piece, emperor_named
 from tetrarchia.core.reachable import register_decision
 from tetrarchia.core.state import State
 from tetrarchia.core.tasks import (
@@ -24,6 +27,102 @@ from tetrarchia.core.tasks import (
 )
 
 RESERVE = -1  # burn a disc from the reserve rather than from a province
+
+
+# --- state records (core/extensions.py) ----------------------------------------------------------
+class PerEmperor(NamedTuple):
+    """A count for each Emperor (glory, burned discs, IP moved to his next turn ...)."""
+
+    counts: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+    def plus(self, emperor: int, delta: int) -> PerEmperor:
+        counts = list(self.counts)
+        counts[emperor] += delta
+        return PerEmperor((counts[0], counts[1], counts[2], counts[3]))
+
+
+class Count(NamedTuple):
+    """One count (Galerius's +1s in a battle, discs burned for IP this turn ...)."""
+
+    n: int = 0
+
+
+def emperor_from_json(name: Any) -> Emperor:
+    for e in EMPERORS:
+        if isinstance(name, str) and e.title.lower() == name.strip().lower():
+            return e
+    raise SaveFileError(f"unknown Emperor {name!r}")
+
+
+def province_from_json(state: State, key: Any) -> int:
+    if not isinstance(key, str):
+        raise SaveFileError(f"{key!r} is not a province")
+    try:
+        return state.board.province(key).index
+    except KeyError:
+        raise SaveFileError(f"unknown province {key!r}") from None
+
+
+def count_from_json(data: Any, low: int, high: int) -> int:
+    if type(data) is not int or not low <= data <= high:
+        raise SaveFileError(f"{data!r} is not a count ({low}-{high})")
+    return data
+
+
+def declare_per_emperor(name: str, title: str, low: int, high: int,
+                        reserve_unrest: bool = False,
+                        check: Callable[[State, PerEmperor, list[str]], None] | None = None,
+                        burned: bool = False) -> RecordSlot[PerEmperor]:
+    """A record of one count per Emperor between ``low`` and ``high``, written as an object
+    ``{"Diocletian": 1, ...}`` with every Emperor; ``reserve_unrest``: the counts are unrest
+    discs out of their reserve (R12.5 glory); ``burned``: garrison discs out of the game."""
+
+    def to_json(state: State, record: PerEmperor) -> dict[str, int]:
+        return {e.title: record.counts[e] for e in EMPERORS}
+
+    def from_json(state: State, data: Any) -> PerEmperor:
+        if not isinstance(data, dict):
+            raise SaveFileError(f"{data!r} is not a table of the Emperors")
+        counts = [0, 0, 0, 0]
+        for who, count in data.items():
+            counts[emperor_from_json(who)] = count_from_json(count, low, high)
+        return PerEmperor((counts[0], counts[1], counts[2], counts[3]))
+
+    def check_counts(state: State, record: PerEmperor, found: list[str]) -> None:
+        if not isinstance(record, PerEmperor) or len(record.counts) != 4:
+            found.append(f"{title} must have 4 entries")
+            return
+        for e in EMPERORS:
+            if not low <= record.counts[e] <= high:
+                found.append(f"{e.title} cannot have {record.counts[e]} {title} "
+                             f"({low}-{high})")
+        if check is not None:
+            check(state, record, found)
+
+    return declare_record(
+        name, PerEmperor(), title, to_json, from_json, check_counts,
+        reserve_unrest=(lambda record: sum(record.counts)) if reserve_unrest else None,
+        burned=(lambda record, e: record.counts[e]) if burned else None)
+
+
+def declare_count(name: str, title: str, high: int) -> RecordSlot[Count]:
+    """A record of one count from 0 to ``high``, written as a number."""
+
+    def check(state: State, record: Count, found: list[str]) -> None:
+        if not isinstance(record, Count) or not 0 <= record.n <= high:
+            found.append(f"{record!r} {title}: 0 to {high}")
+
+    return declare_record(name, Count(), title, lambda state, record: record.n,
+                          lambda state, data: Count(count_from_json(data, 0, high)), check)
+
+
+# R12.1: garrison discs each Emperor removed from the game (Imperivm, Imperivm 1st edition)
+BURNED = declare_per_emperor("burned", "burned discs", 0, GARRISONS_IN_BOX, burned=True)
+
+
+def burned(state: State, emperor: int) -> int:
+    """The discs ``emperor`` burned (R12.1)."""
+    return BURNED.get(state).counts[emperor]
 
 
 def burn_choices(state: State, emperor: int) -> list[int]:
@@ -43,7 +142,7 @@ def burn(state: State, emperor: int, source: int) -> None:
         state.garrisons[emperor] -= 1
     else:
         state.disc[source] = 0
-    state.burned[emperor] += 1
+    BURNED.put(state, BURNED.get(state).plus(emperor, 1))
 
 
 def burn_text(board: Board, source: int, compact: bool) -> str:

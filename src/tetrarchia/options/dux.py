@@ -4,8 +4,9 @@ who acts as an Emperor (move, sail, subdue, attack; supports other attacks x2; c
 except that he cannot Secure (no discs: his own support is 0) and whenever he would be removed
 from the board he dies and leaves the game.
 
-The engine knows the Dux figure (``core.roman``, ``core.combat``, ``core.barbarian``); this module
-brings him into play.
+The engine moves the Dux as any Roman figure (``core.roman``, ``core.combat``, ``core.barbarian``);
+this module declares his place as a state record (``"dux"``: a province, ``null`` in the box or
+``"dead"``) and brings him into play.
 """
 
 from __future__ import annotations
@@ -25,17 +26,62 @@ from tetrarchia.core.errors import (
     NotYourTurn,
     Occupied,
     Refusal,
+    SaveFileError,
     WrongMoment,
 )
 from tetrarchia.core.events import Event, Events, VicariusClears
+from tetrarchia.core.extensions import FIGURE_SLOTS, FigureAt, RecordSlot, declare_figure, declare_record
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import DUX, NO_DISC, NO_FIGURE, REVOLT, VICARIUS, Emperor, Piece, is_army
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import DEAD, IN_BOX, Awaiting, State
-from tetrarchia.options.common import parse_emperor, parse_province
+from tetrarchia.core.tasks import piece_at
+from tetrarchia.options.common import parse_emperor, parse_province, province_from_json
 
 DEPLOY_COST = 2  # R11.1, R11.2
+
+
+def declare_figure_record(name: str, title: str, piece: Piece, figure: int, rule: str,
+                          **traits: bool) -> RecordSlot[FigureAt]:
+    """The place of an extra Roman figure as a state record: a province (his figure stands
+    there, or he passes through another's, R5.1), ``IN_BOX`` before he is deployed, ``DEAD``
+    after he died (R11.1, R11.2).  Written ``"II:3"``, ``null`` or ``"dead"``."""
+
+    def to_json(state: State, record: FigureAt) -> str | None:
+        if record.at >= 0:
+            return province_key(state.board, record.at)
+        return "dead" if record.at == DEAD else None
+
+    def from_json(state: State, data: Any) -> FigureAt:
+        if data is None:
+            return FigureAt(IN_BOX)
+        if data == "dead":
+            return FigureAt(DEAD)
+        p = province_from_json(state, data)
+        if state.passer != piece:  # else he is passing through another figure's province
+            if state.figure[p] != NO_FIGURE:
+                raise SaveFileError("a province holds at most one figure (R2)")
+            state.figure[p] = figure
+        return FigureAt(p)
+
+    def check(state: State, record: FigureAt, found: list[str]) -> None:
+        if not isinstance(record, FigureAt) or not DEAD <= record.at < state.board.size:
+            found.append(f"{title} stands on no province of the board")
+
+    slot = declare_record(name, FigureAt(IN_BOX), title, to_json, from_json, check)
+    declare_figure(int(piece), slot, rule, **traits)
+    return slot
+
+
+DUX_AT = declare_figure_record("dux", "the Dux", Piece.DUX, DUX, "R11.1")
+_DUX_AT = DUX_AT.index
+
+
+def dux_at(state: State) -> int:
+    """Where the Dux stands: a province, or ``IN_BOX`` / ``DEAD`` (R11.1)."""
+    at: int = state.ext[_DUX_AT].at
+    return at
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +150,7 @@ def deploy_places(state: State, piece: Piece) -> list[int]:
     """Where the Emperor of the turn may deploy ``piece`` now (empty when he may not)."""
     emperor = state.turn
     here = state.emperor_at[emperor]
-    at = state.dux_at if piece == Piece.DUX else state.vicarius_at
+    at = piece_at(state, piece)
     if at != IN_BOX or here < 0 or state.passer >= 0 or state.ip < DEPLOY_COST:
         return []
     board = state.board
@@ -124,13 +170,12 @@ def _actions(piece: Piece) -> Callable[[State, list[Action]], None]:
 
 def apply_deploy(state: State, action: Deploy, events: Events) -> None:
     state.ip -= DEPLOY_COST
+    state.ext[FIGURE_SLOTS[action.piece]] = FigureAt(action.at)
     if action.piece == Piece.DUX:
-        state.dux_at = action.at
         state.figure[action.at] = DUX
         if events is not None:
             events.append(Deployed(int(action.emperor), int(action.piece), action.at))
         return
-    state.vicarius_at = action.at
     state.figure[action.at] = VICARIUS
     if events is not None:
         events.append(Deployed(int(action.emperor), int(action.piece), action.at))
@@ -149,7 +194,7 @@ def explain_deploy(state: State, action: Deploy) -> IllegalAction:
     if not state.settings.has(key):
         return WrongMoment(f"the {name} is not in play (option {key!r} not chosen)",
                            Refusal.NOT_IN_PLAY)
-    at = state.dux_at if action.piece == Piece.DUX else state.vicarius_at
+    at = piece_at(state, action.piece)
     if at == DEAD:
         return WrongMoment(f"the {name} died and left the game", Refusal.NOT_IN_PLAY)
     if at >= 0:

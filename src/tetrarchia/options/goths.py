@@ -16,13 +16,16 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from tetrarchia.core.board import Board
+from tetrarchia.core.errors import SaveFileError
 from tetrarchia.core.events import ArmyPlaced, Event, Events
+from tetrarchia.core.extensions import declare_part
+from tetrarchia.core.notation import province_key
 from tetrarchia.core.pieces import ARMY, GARRISON, GOTHS, NO_DISC, NO_FIGURE, REBEL
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
-from tetrarchia.core.state import GOTHS_IN_PLAY, State
+from tetrarchia.core.state import Result, State
 from tetrarchia.core.tasks import figure_piece, remove_army, remove_piece, return_disc
-from tetrarchia.options.common import leaves_board
+from tetrarchia.options.common import leaves_board, province_from_json
 
 NORTHEASTERN = (3, 4)  # borders III and IV
 GOTHS_BONUS = 1
@@ -66,8 +69,36 @@ TEXTS: dict[str, dict[type[Any], Callable[[Any, Board], str]]] = {"en": {
 }}
 
 
-def _setup(state: State) -> None:
-    state.flags |= GOTHS_IN_PLAY
+def goths_in_reserve(state: State) -> bool:
+    """R11.4: the Goths are one of the three armies and wait in the reserve when not on the
+    board (asked only when their module is in play)."""
+    return GOTHS not in state.figure
+
+
+def _set_apart(state: State) -> int:
+    """R11.4: the Goths in the reserve are no ordinary army (D5)."""
+    return 0 if GOTHS in state.figure else 1
+
+
+def _goths_to_json(state: State) -> list[str]:
+    return [province_key(state.board, p) for p, f in enumerate(state.figure) if f == GOTHS]
+
+
+def _goths_from_json(state: State, data: Any) -> None:
+    if not isinstance(data, list):
+        raise SaveFileError(f"{data!r} is not a list of provinces")
+    for key in data:
+        p = province_from_json(state, key)
+        # an army in Roma ended the game (R8): only then may the Goths stand there
+        ended_there = p == state.board.roma and state.result is Result.ARMY_IN_ROMA
+        if state.figure[p] != NO_FIGURE or (p == state.board.roma and not ended_there):
+            raise SaveFileError("the Goths need a province with no figure")
+        state.figure[p] = GOTHS
+
+
+# The Goths are a figure on the board and nothing else: a part of the position with no record.
+declare_part("goths", "the Goths", _goths_to_json, _goths_from_json,
+             lambda state: GOTHS not in state.figure)
 
 
 def arrive(state: State, region: int, setup: bool, events: Events) -> bool:
@@ -75,7 +106,7 @@ def arrive(state: State, region: int, setup: bool, events: Events) -> bool:
     board = state.board
     border = board.border_of[region]
     here = state.figure[border]
-    if region in NORTHEASTERN and state.goths_in_reserve():
+    if region in NORTHEASTERN and goths_in_reserve(state):
         if setup and ARMY <= here <= REBEL:
             return False  # D22: roll again, as for any initial army
         if here != NO_FIGURE:
@@ -100,7 +131,7 @@ def arrive(state: State, region: int, setup: bool, events: Events) -> bool:
     if state.ordinary_armies_in_reserve() > 0:
         _place(state, border, ARMY, events)
         return True
-    if state.goths_in_reserve():  # D5: no ordinary army is left
+    if goths_in_reserve(state):  # D5: no ordinary army is left
         _place(state, border, GOTHS, events)
         return True
     return False
@@ -125,7 +156,7 @@ def link_bonus(state: State, province: int) -> int:
 
 
 def _hooks(settings: Settings) -> Hooks:
-    return Hooks(setup=(_setup,), army_arrives=(arrive,), die_bonus=(die_bonus,),
+    return Hooks(armies_set_apart=(_set_apart,), army_arrives=(arrive,), die_bonus=(die_bonus,),
                  link_bonus=(link_bonus,))
 
 

@@ -21,9 +21,9 @@ from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
 from tetrarchia.core.errors import IllegalAction, Refusal, ReserveEmpty, WrongMoment
 from tetrarchia.core.events import Event, Events
+from tetrarchia.core.extensions import TURN, declare_flag
 from tetrarchia.core.notation import register_parser
-from tetrarchia.core.pieces import Emperor, emperor_figure
-from tetrarchia.core.roman import DIOCLETIAN_MOVES_OTHERS
+from tetrarchia.core.pieces import GARRISONS_IN_BOX, Emperor, emperor_figure
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, State
@@ -32,21 +32,23 @@ from tetrarchia.options.common import (
     CONSTANTIUS_BLOCK,
     GALERIUS_BONUS,
     RESERVE,
+    Count,
     burn,
     burn_choices,
     burn_refused,
     burn_text,
     decision_lister,
+    declare_count,
     parse_burn,
     parse_emperor,
     top_decision,
 )
 
-MAXIMIAN_USED = 2  # state.flags (turn bits): Maximian's 7 IP taken this turn
-# state.flags bits 20-23: Galerius's +1s in the battle being fought, kept apart from his die so
-# that the battle's record shows the die as rolled (set to 0 when the dice of a battle come)
-GALERIUS_SHIFT = 20
-GALERIUS_MASK = 0xF << GALERIUS_SHIFT
+DIOCLETIAN_MOVES_OTHERS = declare_flag("diocletian-moves-others", TURN)  # his power is on
+MAXIMIAN_USED = declare_flag("maximian-used", TURN)  # Maximian's 7 IP taken this turn
+# Galerius's +1s in the battle being fought, kept apart from his die so that the battle's record
+# shows the die as rolled (set to 0 when the dice of a battle come); at most one per disc
+GALERIUS_PLUS = declare_count("galerius-bonus", "Galerius's +1s", GARRISONS_IN_BOX)
 POWER_TEXT = {
     Emperor.DIOCLETIAN: "moves the other Emperors this turn",
     Emperor.MAXIMIAN: "takes a 7th IP",
@@ -145,6 +147,14 @@ def _parse(low: str, board: Board, text: str) -> Action | None:
     return None
 
 
+def _commanded(state: State, pieces: list[int]) -> list[int]:
+    """R12.1: with his power on, Diocletian also moves the other Emperors on the board."""
+    if not state.flags & DIOCLETIAN_MOVES_OTHERS:
+        return []
+    emperor = int(state.turn)
+    return [e for e in range(4) if e != emperor and state.emperor_at[e] >= 0]
+
+
 def _actions(state: State, actions: list[Action]) -> None:
     """Diocletian's and Maximian's powers, in their own Roman phase."""
     emperor = state.turn
@@ -159,7 +169,7 @@ def _actions(state: State, actions: list[Action]) -> None:
 
 def galerius_bonus(state: State) -> int:
     """Galerius's +1s in the battle being fought (R12.1)."""
-    return (state.flags & GALERIUS_MASK) >> GALERIUS_SHIFT
+    return GALERIUS_PLUS.get(state).n
 
 
 def _die_bonus(state: State, army_province: int, piece: int) -> tuple[int, int]:
@@ -167,13 +177,13 @@ def _die_bonus(state: State, army_province: int, piece: int) -> tuple[int, int]:
 
 
 def _battle_over(state: State) -> None:
-    state.flags &= ~GALERIUS_MASK
+    GALERIUS_PLUS.put(state, Count(0))
 
 
 def _galerius_in_battle(state: State, task: BattleStep) -> DecisionStep | None:
     """After the battle dice (a battle against an army or the Pirates' battle, both with their
     ``fighter``): Galerius may add +1 (the decision step carries nothing else)."""
-    state.flags &= ~GALERIUS_MASK  # a new battle: no +1 yet
+    GALERIUS_PLUS.put(state, Count(0))  # a new battle: no +1 yet
     if task.fighter == Emperor.GALERIUS and burn_choices(state, Emperor.GALERIUS):
         return DecisionStep(DECISION, int(Emperor.GALERIUS), GALERIUS_BONUS)
     return None
@@ -207,7 +217,7 @@ def apply_power(state: State, action: UsePower, events: Events) -> None:
         state.ip += 1
     elif emperor is Emperor.GALERIUS:
         state.tasks.pop()  # the decision
-        state.flags += 1 << GALERIUS_SHIFT  # +1 to his die, counted apart (die_bonus)
+        GALERIUS_PLUS.put(state, Count(galerius_bonus(state) + 1))  # apart from his die
         if burn_choices(state, emperor):  # he may add +1 again
             state.tasks.append(DecisionStep(DECISION, int(emperor), GALERIUS_BONUS))
     else:  # Constantius: the army does not advance this turn
@@ -262,6 +272,7 @@ def explain(state: State, action: OptionAction) -> IllegalAction:
 def _hooks(settings: Settings) -> Hooks:
     return Hooks(
         roman_actions=(_actions,),
+        commanded=(_commanded,),
         battle_decisions=(_galerius_in_battle,),
         die_bonus=(_die_bonus,),
         battle_over=(_battle_over,),
@@ -275,7 +286,7 @@ def _hooks(settings: Settings) -> Hooks:
 
 MODULE = register(RuleModule(
     key="imperivm", title="Imperivm", family="variant", rule="R12.1", aliases=("imperium",),
-    pieces=("burned",),
+    pieces=("burned", "galerius-bonus"), extra_ip=1,
     summary="Each Emperor has a power, each use burning one of his discs: Diocletian moves the "
             "others, Maximian has 7 IP, Constantius blocks an attacking army, Galerius adds +1.",
     excludes=("imperivm-1st",), hooks=_hooks, texts=TEXTS,

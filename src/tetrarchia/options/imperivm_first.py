@@ -16,21 +16,44 @@ from tetrarchia.core.board import Board
 from tetrarchia.core.errors import IllegalAction, NotYourTurn, ReserveEmpty, WrongMoment
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.notation import register_parser
-from tetrarchia.core.pieces import Emperor
+from tetrarchia.core.pieces import EMPERORS, GARRISONS_IN_BOX, Emperor
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, State
 from tetrarchia.options.common import (
+    BURNED,
+    Count,
+    PerEmperor,
     burn,
     burn_choices,
     burn_refused,
     burn_text,
+    burned,
+    declare_count,
+    declare_per_emperor,
     parse_burn,
     parse_emperor,
 )
 
-BOUGHT_SHIFT = 4  # state.flags bits 4-7 (turn bits): discs burned for IP this turn
-BOUGHT_MASK = 0xF << BOUGHT_SHIFT
+# the discs burned for IP this turn (cleared when a turn begins), at most 15
+IP_BOUGHT = declare_count("ip-bought", "discs burned for IP this turn", 15)
+
+
+def _check_recoverable(state: State, record: PerEmperor, found: list[str]) -> None:
+    for e in EMPERORS:
+        if record.counts[e] > burned(state, e):
+            found.append(f"{e.title} cannot take back {record.counts[e]} discs: he burned "
+                         f"{burned(state, e)}")
+
+
+# R12.1b: of the discs each Emperor burned, the ones he may take back
+RECOVERABLE = declare_per_emperor("recoverable", "discs to take back", 0, GARRISONS_IN_BOX,
+                                  check=_check_recoverable)
+
+
+def recoverable(state: State, emperor: int) -> int:
+    """The burned discs ``emperor`` may take back (R12.1b)."""
+    return RECOVERABLE.get(state).counts[emperor]
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +115,11 @@ def _parse(low: str, board: Board, text: str) -> Action | None:
 
 
 def bought_this_turn(state: State) -> int:
-    return (state.flags & BOUGHT_MASK) >> BOUGHT_SHIFT
+    return IP_BOUGHT.get(state).n
+
+
+def _turn_start(state: State, events: Events) -> None:
+    IP_BOUGHT.put(state, Count(0))  # a new turn: nothing bought yet
 
 
 def _actions(state: State, actions: list[Action]) -> None:
@@ -102,8 +129,8 @@ def _actions(state: State, actions: list[Action]) -> None:
 
 def apply_buy(state: State, action: BuyIP, events: Events) -> None:
     burn(state, action.emperor, action.burn)
-    state.recoverable[action.emperor] += 1
-    state.flags += 1 << BOUGHT_SHIFT
+    RECOVERABLE.put(state, RECOVERABLE.get(state).plus(action.emperor, 1))
+    IP_BOUGHT.put(state, Count(bought_this_turn(state) + 1))
     state.ip += 1
     if events is not None:
         events.append(IPBought(int(action.emperor), action.burn))
@@ -111,12 +138,12 @@ def apply_buy(state: State, action: BuyIP, events: Events) -> None:
 
 def _recover(state: State, emperor: int, events: Events) -> None:
     """Take back one disc burned in an earlier turn."""
-    waiting = state.recoverable[emperor]
+    waiting = recoverable(state, emperor)
     if emperor == state.turn:
         waiting -= bought_this_turn(state)
     if waiting > 0:
-        state.recoverable[emperor] -= 1
-        state.burned[emperor] -= 1
+        RECOVERABLE.put(state, RECOVERABLE.get(state).plus(emperor, -1))
+        BURNED.put(state, BURNED.get(state).plus(emperor, -1))
         state.garrisons[emperor] += 1
         if events is not None:
             events.append(DiscRecovered(emperor, state.garrisons[emperor]))
@@ -145,7 +172,7 @@ def explain(state: State, action: BuyIP) -> IllegalAction:
 
 
 def _hooks(settings: Settings) -> Hooks:
-    return Hooks(roman_actions=(_actions,), appliers={BuyIP: apply_buy},
+    return Hooks(roman_actions=(_actions,), appliers={BuyIP: apply_buy}, turn_start=(_turn_start,),
                  explainers={BuyIP: explain}, battle_won=(_after_battle,),
                  pirates_fought=(_after_battle,),  # a victory over the Pirates is a victory
                  border_secured=(_after_secure,))
@@ -153,7 +180,7 @@ def _hooks(settings: Settings) -> Hooks:
 
 MODULE = register(RuleModule(
     key="imperivm-1st", title="Imperivm (1st edition)", family="variant", rule="R12.1b",
-    pieces=("burned", "recoverable"),
+    pieces=("burned", "recoverable", "ip-bought"), extra_ip=GARRISONS_IN_BOX,
     aliases=("imperium-1st", "imperivm-1", "imperivm1"),
     summary="Spend extra IP by removing your discs from the game; win a battle or secure a "
             "border later to take one back.",

@@ -14,14 +14,32 @@ from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
 from tetrarchia.core.errors import IllegalAction, NotEnoughIP, Refusal, WrongMoment
 from tetrarchia.core.events import Event, Events
+from tetrarchia.core.extensions import ROUND, declare_flag
 from tetrarchia.core.notation import register_parser
 from tetrarchia.core.pieces import Emperor
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, State
-from tetrarchia.options.common import parse_emperor
+from tetrarchia.options.common import declare_per_emperor, parse_emperor
 
-TRANSFER_USED = {0: 1 << 8, 2: 1 << 9}  # state.flags (round bits), by Emperor
+# the IP transfer used this round, by Emperor (R12.8: once per round)
+TRANSFER_USED = {0: declare_flag("transfer-used-diocletian", ROUND),
+                 2: declare_flag("transfer-used-constantius", ROUND)}
+# R12.8: IP given to or taken from each Emperor's next turn
+IP_NEXT = declare_per_emperor("ip-next", "IP moved to a next turn", -1, 1)
+
+
+def ip_next(state: State, emperor: int) -> int:
+    """The IP ``emperor``'s next turn gains (1) or loses (-1) by a transfer (R12.8)."""
+    return IP_NEXT.get(state).counts[emperor]
+
+
+def _turn_ip(state: State, emperor: int) -> int:
+    """R12.8: his turn begins with the IP moved to it, and the transfer is spent."""
+    gained = ip_next(state, emperor)
+    if gained:
+        IP_NEXT.put(state, IP_NEXT.get(state).plus(emperor, -gained))
+    return gained
 PARTNER = {Emperor.DIOCLETIAN: Emperor.GALERIUS, Emperor.CONSTANTIUS: Emperor.MAXIMIAN}
 
 
@@ -86,12 +104,12 @@ def apply_transfer(state: State, action: TransferIP, events: Events) -> None:
     state.flags |= TRANSFER_USED[action.emperor]
     if action.emperor is Emperor.DIOCLETIAN:
         state.ip += 1
-        state.ip_next[Emperor.GALERIUS] -= 1
+        IP_NEXT.put(state, IP_NEXT.get(state).plus(Emperor.GALERIUS, -1))
         if events is not None:
             events.append(IPTransferred(int(action.emperor)))
     else:
         state.ip -= 1
-        state.ip_next[Emperor.MAXIMIAN] += 1
+        IP_NEXT.put(state, IP_NEXT.get(state).plus(Emperor.MAXIMIAN, 1))
         if events is not None:
             events.append(IPTransferred(int(action.emperor)))
 
@@ -108,13 +126,13 @@ def explain(state: State, action: TransferIP) -> IllegalAction:
 
 
 def _hooks(settings: Settings) -> Hooks:
-    return Hooks(roman_actions=(_actions,), appliers={TransferIP: apply_transfer},
+    return Hooks(roman_actions=(_actions,), appliers={TransferIP: apply_transfer}, turn_ip=(_turn_ip,),
                  explainers={TransferIP: explain})
 
 
 MODULE = register(RuleModule(
     key="patres-patriae", title="Patres Patriae", family="variant", rule="R12.8",
-    pieces=("ip-next",),
+    pieces=("ip-next",), extra_ip=1,
     aliases=("patres",),
     summary="Every round Diocletian may take 1 IP from Galerius and Constantius may give 1 IP "
             "to Maximian.",

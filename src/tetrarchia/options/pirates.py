@@ -27,9 +27,11 @@ from tetrarchia.core.errors import (
     NotYourTurn,
     OptionError,
     Refusal,
+    SaveFileError,
     WrongMoment,
 )
 from tetrarchia.core.events import BattleDrawn, Event, Events, Outcome, PhaseEnded, Purpose
+from tetrarchia.core.extensions import declare_purpose, declare_record
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import ARMY, DUX, EMPEROR_FIGURE, GARRISON, REBEL, Emperor, Piece
 from tetrarchia.core.reachable import allow_below, allow_decision_on, register_task
@@ -53,7 +55,14 @@ from tetrarchia.core.tasks import (
     return_disc,
     take_dice,
 )
-from tetrarchia.options.common import GALERIUS_BONUS, leaves_board, parse_emperor, parse_province
+from tetrarchia.options.common import (
+    GALERIUS_BONUS,
+    count_from_json,
+    leaves_board,
+    parse_emperor,
+    parse_province,
+)
+from tetrarchia.options.dux import dux_at
 
 
 class PiratesSetupStep(NamedTuple):
@@ -75,9 +84,12 @@ class PirateBattleStep(NamedTuple):
 
 PIRATES_SETUP = register_step("pirates-setup", PiratesSetupStep)
 PIRATE_BATTLE = register_step("pirate-battle", PirateBattleStep, short=2)
+# R11.3: the Barbarian die for the Pirates' sea zone, rolled until it shows 2 or 3
+PIRATES_ROLL = declare_purpose("pirates", "the Barbarian die for the Pirates' sea zone (until 2 "
+                               "or 3)", 1)
 # The setup roll lies under the rolls that come before the fleets; a battle under Galerius's +1
 # (once its dice are on the step).
-register_task(PIRATES_SETUP, frozenset({PLACE_FLEETS}), Purpose.PIRATES)
+register_task(PIRATES_SETUP, frozenset({PLACE_FLEETS}), PIRATES_ROLL)
 allow_below(INITIAL_REVOLT, PIRATES_SETUP)
 allow_below(ADDITIONAL_REVOLT, PIRATES_SETUP)
 allow_below(INITIAL_ARMY, PIRATES_SETUP)
@@ -93,7 +105,7 @@ class PiratesRerolled(Event):
     """R11.3: the Barbarian die for the Pirates' zone showed ``die``, not 2 or 3: rolled again."""
 
     kind: ClassVar[str] = "setup"
-    purpose: ClassVar[Purpose] = Purpose.PIRATES
+    purpose: ClassVar[int] = PIRATES_ROLL
     die: int
 
 
@@ -102,7 +114,7 @@ class PiratesSail(Event):
     """R11.3: the Pirates go to sea zone ``zone`` (the die)."""
 
     kind: ClassVar[str] = "setup"
-    purpose: ClassVar[Purpose] = Purpose.PIRATES
+    purpose: ClassVar[int] = PIRATES_ROLL
     zone: int
 
 
@@ -125,7 +137,7 @@ class PirateBattle(Event):
     Dux), and the armies, on that coast."""
 
     kind: ClassVar[str] = "battle"
-    purpose: ClassVar[Purpose] = Purpose.BATTLE
+    purpose: ClassVar[int] = Purpose.BATTLE
     piece: int
     zone: int
     roman_die: int
@@ -251,6 +263,57 @@ def _parse(low: str, board: Board, text: str) -> Action | None:
     return None
 
 
+class Pirates(NamedTuple):
+    """R11.3: the sea zone the Pirates hold, 0 when they are off the board."""
+
+    zone: int = 0
+
+
+def _pirates_from_json(state: State, data: Any) -> Pirates:
+    zone = count_from_json(data, 0, 3)
+    if zone and state.fleets[zone]:
+        raise SaveFileError("the Pirates need a sea zone with no Roman fleet")
+    return Pirates(zone)
+
+
+def _check_pirates(state: State, record: Pirates, found: list[str]) -> None:
+    if not isinstance(record, Pirates) or not 0 <= record.zone <= 3:
+        found.append(f"there is no sea zone {record!r} for the Pirates")
+    elif record.zone and state.fleets[record.zone]:
+        found.append("a Roman fleet in the Pirates' sea zone (R11.3)")
+
+
+PIRATES = declare_record("pirates", Pirates(), "the Pirates", lambda state, r: r.zone,
+                         _pirates_from_json, _check_pirates)
+
+
+def pirates_zone(state: State) -> int:
+    """The sea zone of the Pirates, 0 when they are off the board (R11.3)."""
+    zone: int = state.ext[_PIRATES].zone  # the slot read directly: asked on every Roman action
+    return zone
+
+
+_PIRATES = PIRATES.index
+
+
+def set_pirates(state: State, zone: int) -> None:
+    PIRATES.put(state, Pirates(zone))
+
+
+_HOLD_TEXT: dict[tuple[str, int], str] = {}  # (board digest, zone) -> the refusal's words
+
+
+def _zone_closed(state: State, zone: int) -> str | None:
+    """R11.3: no Roman fleet is placed in or sails to the Pirates' sea zone."""
+    if zone != state.ext[_PIRATES].zone:
+        return None
+    key = (state.board.digest, zone)
+    text = _HOLD_TEXT.get(key)
+    if text is None:  # a zone's title is built from the board file: once per board and zone
+        text = _HOLD_TEXT[key] = f"the Pirates hold {state.board.zones[zone].title} (R11.3)"
+    return text
+
+
 def _setup(state: State) -> None:
     """Roll for the Pirates before the fleets are placed (a scenario may have placed them)."""
     for i, task in enumerate(state.tasks):
@@ -260,10 +323,10 @@ def _setup(state: State) -> None:
 
 
 def run_pirates_setup(state: State, task: PiratesSetupStep, events: Events) -> bool:
-    if state.pirates:
+    if pirates_zone(state):
         state.tasks.pop()
         return True
-    dice = take_dice(state, Purpose.PIRATES)
+    dice = take_dice(state, PIRATES_ROLL)
     if dice is None:
         return False
     if dice[0] not in PIRATE_ZONES:
@@ -271,7 +334,7 @@ def run_pirates_setup(state: State, task: PiratesSetupStep, events: Events) -> b
             events.append(PiratesRerolled(dice[0]))
         return True
     state.tasks.pop()
-    state.pirates = dice[0]
+    set_pirates(state, dice[0])
     if events is not None:
         events.append(PiratesSail(dice[0]))
     return True
@@ -282,13 +345,13 @@ def _fighters(state: State) -> list[tuple[int, int]]:
     if state.passer >= 0:
         return []
     found = [(int(state.turn), state.emperor_at[state.turn])]
-    if state.dux_at >= 0:
-        found.append((int(Piece.DUX), state.dux_at))
+    if dux_at(state) >= 0:
+        found.append((int(Piece.DUX), dux_at(state)))
     return [(piece, p) for piece, p in found if p >= 0]
 
 
 def _actions(state: State, actions: list[Action]) -> None:
-    zone = state.pirates
+    zone = pirates_zone(state)
     if not zone or state.ip < ATTACK_COST:
         return
     for piece, province in _fighters(state):
@@ -301,8 +364,8 @@ def apply_attack(state: State, action: AttackPirates, events: Events) -> None:
     state.ip -= ATTACK_COST
     piece = int(action.piece) if action.piece is not None else int(action.emperor)
     if events is not None:
-        events.append(PiratesAttacked(piece, action.origin, state.pirates))
-    state.tasks.append(PirateBattleStep(PIRATE_BATTLE, piece, state.pirates))
+        events.append(PiratesAttacked(piece, action.origin, pirates_zone(state)))
+    state.tasks.append(PirateBattleStep(PIRATE_BATTLE, piece, pirates_zone(state)))
 
 
 def coast_values(state: State, piece: int, zone: int) -> tuple[int, int, int, int]:
@@ -352,7 +415,7 @@ def run_pirate_battle(state: State, task: PirateBattleStep, events: Events) -> b
             over_hook(state)
         return True
     if roman > pirates:
-        state.pirates = 0
+        set_pirates(state, 0)
         if events is not None:
             events.append(PiratesBeaten(piece, zone))
     else:
@@ -381,13 +444,13 @@ def run_pirate_battle(state: State, task: PirateBattleStep, events: Events) -> b
 
 def pirates_return(state: State, province: int, events: Events) -> None:
     """D4: an uprising on a coast whose zone has no fleet brings defeated Pirates back."""
-    if state.pirates:
+    if pirates_zone(state):
         return
     zones = [z for z in state.board.provinces[province].coastal if not state.fleets[z]]
     if zones:
-        state.pirates = min(zones)
+        set_pirates(state, min(zones))
         if events is not None:
-            events.append(PiratesReturn(province, state.pirates))
+            events.append(PiratesReturn(province, pirates_zone(state)))
 
 
 def explain_attack(state: State, action: AttackPirates) -> IllegalAction:
@@ -395,7 +458,7 @@ def explain_attack(state: State, action: AttackPirates) -> IllegalAction:
         return NotYourTurn(f"it is {state.turn.title}'s turn, not {action.emperor.title}'s")
     if state.awaiting is not Awaiting.ROMAN_ACTION:
         return WrongMoment("the Pirates are attacked in a Roman phase")
-    if not state.pirates:
+    if not pirates_zone(state):
         return NothingThere("the Pirates are not on the board")
     if state.ip < ATTACK_COST:
         return NotEnoughIP(f"attacking the Pirates costs {ATTACK_COST} IP and {state.turn.title} "
@@ -415,7 +478,7 @@ def explain_attack(state: State, action: AttackPirates) -> IllegalAction:
         return MustMoveOn(f"{Piece(state.passer).title} is passing through and must move on "
                           "first (R5.1)")
     return IllegalAction(f"{board.name(action.origin)} is not on the coast of "
-                         f"{board.zones[state.pirates].title}", Refusal.NO_LINK)
+                         f"{board.zones[pirates_zone(state)].title}", Refusal.NO_LINK)
 
 
 def _validate(settings: Settings) -> None:
@@ -425,7 +488,8 @@ def _validate(settings: Settings) -> None:
 
 
 def _hooks(settings: Settings) -> Hooks:
-    return Hooks(setup=(_setup,), roman_actions=(_actions,), appliers={AttackPirates: apply_attack},
+    return Hooks(setup=(_setup,), roman_actions=(_actions,), zone_closed=(_zone_closed,),
+                 appliers={AttackPirates: apply_attack},
                  explainers={AttackPirates: explain_attack}, uprising=(pirates_return,),
                  handlers={PIRATES_SETUP: run_pirates_setup, PIRATE_BATTLE: run_pirate_battle})
 

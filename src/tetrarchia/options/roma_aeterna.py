@@ -24,10 +24,11 @@ from typing import Any, ClassVar
 
 from tetrarchia.core.board import Board
 from tetrarchia.core.events import Event, Events
-from tetrarchia.core.pieces import EMPERORS, GARRISON, Emperor
+from tetrarchia.core.pieces import DISCS_PER_RESERVE, EMPERORS, GARRISON, Emperor
 from tetrarchia.core.rulebook import Hooks, Param, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import State
+from tetrarchia.options.common import declare_per_emperor
 
 MARGIN = 2  # "at least 2 points more"
 SHARED_GLORY = 1  # 003 FAQ, 1 player: "allowing at most a 1-point difference"
@@ -61,23 +62,32 @@ TEXTS: dict[str, dict[type[Any], Callable[[Any, Board], str]]] = {"en": {
 }}
 
 
+# R12.5: the glory discs each Emperor holds (gray discs out of the unrest reserve)
+GLORY = declare_per_emperor("glory", "glory discs", 0, DISCS_PER_RESERVE, reserve_unrest=True)
+
+
+def glory(state: State, emperor: int) -> int:
+    """The glory discs ``emperor`` holds (R12.5)."""
+    return GLORY.get(state).counts[emperor]
+
+
 def _battle(state: State, emperor: int, won: bool, events: Events) -> None:
     """After a battle against an army (never the Pirates: R12.5) led by ``emperor`` (D7)."""
     if won and state.unrest_reserve > 0:
         state.unrest_reserve -= 1
-        state.glory[emperor] += 1
+        GLORY.put(state, GLORY.get(state).plus(emperor, 1))
         if events is not None:
-            events.append(GloryTaken(emperor, state.glory[emperor], state.unrest_reserve))
-    elif not won and state.glory[emperor] > 0:
-        state.glory[emperor] -= 1
+            events.append(GloryTaken(emperor, glory(state, emperor), state.unrest_reserve))
+    elif not won and glory(state, emperor) > 0:
+        GLORY.put(state, GLORY.get(state).plus(emperor, -1))
         state.unrest_reserve += 1
         if events is not None:
-            events.append(GloryReturned(emperor, state.glory[emperor], state.unrest_reserve))
+            events.append(GloryReturned(emperor, glory(state, emperor), state.unrest_reserve))
 
 
 def individual_scores(state: State) -> list[int]:
     """Secured borders (of his colour) + glory, per Emperor."""
-    return [sum(1 for b in state.board.borders if state.disc[b] == GARRISON + e) + state.glory[e]
+    return [sum(1 for b in state.board.borders if state.disc[b] == GARRISON + e) + glory(state, e)
             for e in EMPERORS]
 
 

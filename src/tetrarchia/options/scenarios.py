@@ -18,12 +18,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, NamedTuple
 
-from tetrarchia.core.errors import OptionError
+from tetrarchia.core.errors import OptionError, SaveFileError
+from tetrarchia.core.extensions import declare_record
+from tetrarchia.core.notation import province_key
 from tetrarchia.core.pieces import (
+    ARMIES,
     ARMY,
     EMPEROR_FIGURE,
     GOTHS,
+    NO_FIGURE,
     NUMERAL_VALUES,
     REBEL,
     REVOLT,
@@ -33,7 +38,8 @@ from tetrarchia.core.rulebook import Hooks, Param, RuleModule, register
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import State
 from tetrarchia.core.tasks import ADDITIONAL_REVOLT, INITIAL_ARMY, InitialRevoltStep
-from tetrarchia.options.pirates import PIRATES_SETUP
+from tetrarchia.options.common import count_from_json, province_from_json
+from tetrarchia.options.pirates import PIRATES_SETUP, set_pirates
 
 ZONE_NAMES = {1: "Mare Atlanticvm", 3: "Mare Aegaevm"}
 
@@ -114,21 +120,98 @@ def _setup(scenario: Scenario) -> Callable[[State], None]:
             border = board.province(rebel.border).index
             state.figure[border] = REBEL
             _revolt(state, border)  # the rebel stands on a revolt on its border
-            state.rebels += ((border, rebel.zone),)
+            REBELS.put(state, Rebels((*REBELS.get(state).rebels, (border, rebel.zone))))
         if scenario.goths_at:
             state.figure[board.province(scenario.goths_at).index] = GOTHS
         for key in scenario.armies_at:
             state.figure[board.province(key).index] = ARMY
         if scenario.pirates_zone:
-            state.pirates = scenario.pirates_zone
+            set_pirates(state, scenario.pirates_zone)
         for emperor, key in scenario.emperors:
             at = board.province(key).index
             state.emperor_at[emperor] = at
             state.figure[at] = EMPEROR_FIGURE + emperor
-        state.skip = int(scenario.first)
-        if state.skip:
+        SKIP.put(state, Skip(int(scenario.first)))
+        if scenario.first:
             state.turn = Emperor.DIOCLETIAN  # the skipped turns are played as empty
     return setup
+
+
+class Rebels(NamedTuple):
+    """R13: the rebels on the board, each (its border province, the sea zone a Roman fleet must
+    hold to attack it)."""
+
+    rebels: tuple[tuple[int, int], ...] = ()
+
+
+class Skip(NamedTuple):
+    """R13: the turns still to skip at the start (the scenario's first Emperor)."""
+
+    turns: int = 0
+
+
+def _rebels_to_json(state: State, record: Rebels) -> list[list[Any]]:
+    return [[province_key(state.board, p), zone] for p, zone in record.rebels]
+
+
+def _rebels_from_json(state: State, data: Any) -> Rebels:
+    if not isinstance(data, list):
+        raise SaveFileError(f"{data!r} is not a list of [province, sea zone]")
+    rebels = []
+    for item in data:
+        if not isinstance(item, list) or len(item) != 2 or type(item[1]) is not int \
+                or item[1] not in (1, 2, 3):
+            raise SaveFileError(f"{item!r} is not [province, sea zone]")
+        p = province_from_json(state, item[0])
+        if state.figure[p] != NO_FIGURE:
+            raise SaveFileError("a province holds at most one figure (R2)")
+        state.figure[p] = REBEL
+        rebels.append((p, item[1]))
+    return Rebels(tuple(rebels))
+
+
+def _check_rebels(state: State, record: Rebels, found: list[str]) -> None:
+    n = state.board.size
+    if not isinstance(record, Rebels) or len(record.rebels) > ARMIES or not all(
+            0 <= p < n and 1 <= z <= 3 for p, z in record.rebels):
+        found.append("a rebel is on no border of the board, or needs no sea zone")
+    elif sorted(p for p, _ in record.rebels) != [p for p, f in enumerate(state.figure)
+                                                  if f == REBEL]:
+        found.append("the rebels listed and the rebel figures on the board differ (R13)")
+
+
+def _check_skip(state: State, record: Skip, found: list[str]) -> None:
+    if not isinstance(record, Skip) or not 0 <= record.turns <= 3:
+        found.append(f"{record!r} turns to skip: a scenario skips at most 3 (R13)")
+    elif record.turns and state.turns_played > 3:
+        found.append("turns are skipped only at the start of a scenario (R13)")
+
+
+REBELS = declare_record("rebels", Rebels(), "rebels", _rebels_to_json, _rebels_from_json,
+                        _check_rebels)
+SKIP = declare_record("skip", Skip(), "skipped turns", lambda state, record: record.turns,
+                      lambda state, data: Skip(count_from_json(data, 0, 3)), _check_skip)
+
+
+def rebels(state: State) -> tuple[tuple[int, int], ...]:
+    """(border province, sea zone needed to attack it) of each rebel on the board (R13)."""
+    return REBELS.get(state).rebels
+
+
+def _rebel_removed(state: State, province: int) -> None:
+    """D12: a beaten rebel's figure leaves the game; its place counts as an ordinary army."""
+    record = REBELS.get(state)
+    if any(p == province for p, _ in record.rebels):
+        REBELS.put(state, Rebels(tuple(r for r in record.rebels if r[0] != province)))
+
+
+def _skip_turn(state: State) -> bool:
+    """R13: the turns before the scenario's first Emperor are skipped."""
+    record = SKIP.get(state)
+    if record.turns > 0:
+        SKIP.put(state, Skip(record.turns - 1))
+        return True
+    return False
 
 
 def _revolt(state: State, province: int) -> None:
@@ -139,7 +222,7 @@ def _revolt(state: State, province: int) -> None:
 
 def _attack_barred(scenario: Scenario) -> Callable[[State, int], str | None]:
     def barred(state: State, target: int) -> str | None:
-        for border, zone in state.rebels:
+        for border, zone in REBELS.get(state).rebels:
             if border == target and not state.fleets[zone]:
                 rebel = next(r for r in scenario.rebels
                              if state.board.province(r.border).index == border)
@@ -187,7 +270,8 @@ def _register(scenario: Scenario) -> RuleModule:
     barred = _attack_barred(scenario)
 
     def hooks(settings: Settings) -> Hooks:
-        return Hooks(setup=(setup,), attack_barred=(barred,))
+        return Hooks(setup=(setup,), attack_barred=(barred,), army_removed=(_rebel_removed,),
+                     skip_turn=(_skip_turn,))
 
     first = f"; {scenario.first.title} starts" if scenario.first else ""
     rebels = ", ".join(f"{r.name} ({r.figure}) in {r.border.replace('_', ' ').title()}"

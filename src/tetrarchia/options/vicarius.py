@@ -4,19 +4,53 @@ never enters a revolt.  He removes unrest in his province for free on entering (
 is placed) and blocks the Barbarian roll on his province.  He never fights or supports.  An
 uprising or an army reaching him kills him.
 
-Moving, blocking and dying are the engine's (``core``); this module places him.
+The engine moves him as any Roman figure: this module declares his place (the ``"vicarius"``
+record), that he only moves and never enters a revolt (figure traits the move generation reads),
+and, through hooks, his clearing of unrest, his blocking of the roll and his death.
 """
 
 from __future__ import annotations
 
-from tetrarchia.core.pieces import Piece
+from tetrarchia.core.events import Events, VicariusClears
+from tetrarchia.core.pieces import UNREST, VICARIUS, Piece
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
-from tetrarchia.options.dux import Deploy, _actions, apply_deploy, explain_deploy
+from tetrarchia.core.state import State
+from tetrarchia.core.tasks import remove_piece, return_disc
+from tetrarchia.options.dux import Deploy, _actions, apply_deploy, declare_figure_record, explain_deploy
+
+VICARIUS_AT = declare_figure_record("vicarius", "the Vicarius", Piece.VICARIUS, VICARIUS, "R11.2",
+                                    only_moves=True, avoids_revolt=True)
+
+
+def _moved(state: State, piece: int, dest: int, events: Events) -> None:
+    """R11.2, D16: he removes the unrest of the province he enters."""
+    if piece == Piece.VICARIUS and state.disc[dest] == UNREST:
+        return_disc(state, dest)
+        if events is not None:
+            events.append(VicariusClears(dest, state.unrest_reserve))
+
+
+def _blocks(state: State, province: int) -> bool:
+    """R11.2: he blocks the Barbarian roll on his province."""
+    return state.figure[province] == VICARIUS
+
+
+def _reached(state: State, province: int, why: int, events: Events) -> None:
+    """R11.2: an uprising (Removal.REACHED_BY_UPRISING) or an army (REACHED_BY_ARMY) reaching
+    him kills him: he leaves the game, without a battle."""
+    if state.figure[province] == VICARIUS:
+        remove_piece(state, Piece.VICARIUS, events, why)
+
+
+def vicarius_at(state: State) -> int:
+    """Where the Vicarius stands: a province, or ``IN_BOX`` / ``DEAD`` (R11.2)."""
+    return VICARIUS_AT.get(state).at
 
 
 def _hooks(settings: Settings) -> Hooks:
-    return Hooks(roman_actions=(_actions(Piece.VICARIUS),),
+    return Hooks(roman_actions=(_actions(Piece.VICARIUS),), figure_moved=(_moved,),
+                 activity_blocked=(_blocks,), reached=(_reached,),
                  appliers={Deploy: apply_deploy}, explainers={Deploy: explain_deploy})
 
 

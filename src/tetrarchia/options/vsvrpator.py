@@ -12,13 +12,17 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from tetrarchia.core.board import ITALIA, Board
-from tetrarchia.core.events import Event, Events, Purpose
-from tetrarchia.core.pieces import ARMY, GARRISON, GOTHS, NO_FIGURE, REVOLT, ROMAN_NUMERALS
+from tetrarchia.core.errors import SaveFileError
+from tetrarchia.core.events import Event, Events
+from tetrarchia.core.extensions import declare_purpose, declare_record
+from tetrarchia.core.notation import province_key
+from tetrarchia.core.pieces import ARMIES, ARMY, GARRISON, GOTHS, NO_FIGURE, REVOLT, ROMAN_NUMERALS
 from tetrarchia.core.reachable import BARBARIAN_STEPS, allow_below, register_task
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import State
 from tetrarchia.core.tasks import DECISION, register_step, take_dice
+from tetrarchia.options.common import province_from_json
 
 
 class UsurperStep(NamedTuple):
@@ -30,7 +34,9 @@ class UsurperStep(NamedTuple):
 
 USURPER = register_step("usurper", UsurperStep)
 # A usurper rises on whatever step placed the revolt (R12.4), and waits for its die there.
-register_task(USURPER, BARBARIAN_STEPS | {USURPER}, Purpose.USURPER)
+# R12.4: the Barbarian die for the province of the region where the usurper appears
+USURPER_ROLL = declare_purpose("usurper", "the Barbarian die (province) for a usurper", 1)
+register_task(USURPER, BARBARIAN_STEPS | {USURPER}, USURPER_ROLL)
 allow_below(DECISION, USURPER)
 
 
@@ -47,7 +53,7 @@ class UsurperRerolled(Event):
     """R12.4: the Barbarian die ``die`` fell on ``province``, which holds a figure: rolled again."""
 
     kind: ClassVar[str] = "usurper"
-    purpose: ClassVar[Purpose] = Purpose.USURPER
+    purpose: ClassVar[int] = USURPER_ROLL
     die: int
     province: int
 
@@ -58,7 +64,7 @@ class UsurperPlaced(Event):
     left) rises in ``province`` (the die ``die`` of its region)."""
 
     kind: ClassVar[str] = "usurper"
-    purpose: ClassVar[Purpose] = Purpose.USURPER
+    purpose: ClassVar[int] = USURPER_ROLL
     die: int
     province: int
     figure: int
@@ -93,7 +99,7 @@ def run_usurper(state: State, task: UsurperStep, events: Events) -> bool:
     if state.armies_in_reserve() <= 0 or all(state.figure[p] != NO_FIGURE for p in provinces):
         state.tasks.pop()
         return True
-    dice = take_dice(state, Purpose.USURPER)
+    dice = take_dice(state, USURPER_ROLL)
     if dice is None:
         return False
     province = board.at_coords[(region, dice[0])]
@@ -103,14 +109,51 @@ def run_usurper(state: State, task: UsurperStep, events: Events) -> bool:
         return True
     state.tasks.pop()
     state.figure[province] = ARMY if state.ordinary_armies_in_reserve() > 0 else GOTHS
-    state.usurpers.append(province)
+    USURPERS.put(state, Usurpers((*USURPERS.get(state).provinces, province)))
     if events is not None:
         events.append(UsurperPlaced(dice[0], province, state.figure[province]))
     return True
 
 
+class Usurpers(NamedTuple):
+    """R12.4: the usurpers placed in this Barbarian phase (D18: they wait for the next one)."""
+
+    provinces: tuple[int, ...] = ()
+
+
+def _usurpers_from_json(state: State, data: Any) -> Usurpers:
+    if not isinstance(data, list) or len(data) > ARMIES:
+        raise SaveFileError(f"{data!r} is not a list of at most {ARMIES} provinces")
+    return Usurpers(tuple(province_from_json(state, key) for key in data))
+
+
+def _check_usurpers(state: State, record: Usurpers, found: list[str]) -> None:
+    if not isinstance(record, Usurpers) or len(record.provinces) > ARMIES:
+        found.append("more armies placed in one Barbarian phase than the rules allow")
+    elif not all(0 <= p < state.board.size for p in record.provinces):
+        found.append("an army was placed on no province of the board")
+
+
+USURPERS = declare_record(
+    "usurpers", Usurpers(), "usurpers",
+    lambda state, record: [province_key(state.board, p) for p in record.provinces],
+    _usurpers_from_json, _check_usurpers)
+
+
+def usurpers(state: State) -> tuple[int, ...]:
+    """The provinces of the usurpers placed in this Barbarian phase (R12.4, D18)."""
+    return USURPERS.get(state).provinces
+
+
+def _phase_ahead(state: State) -> None:
+    """A new Barbarian phase: no usurper placed in it yet."""
+    if USURPERS.get(state).provinces:
+        USURPERS.put(state, Usurpers())
+
+
 def _hooks(settings: Settings) -> Hooks:
-    return Hooks(revolt_placed=(_revolt_placed,), handlers={USURPER: run_usurper})
+    return Hooks(revolt_placed=(_revolt_placed,), handlers={USURPER: run_usurper},
+                 armies_held=(usurpers,), barbarian_phase_ahead=(_phase_ahead,))
 
 
 MODULE = register(RuleModule(

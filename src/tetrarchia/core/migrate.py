@@ -1,0 +1,110 @@
+"""Saves of an earlier format, brought to the current one (docs/save-format.md, "Migration").
+
+Format 1 kept the optional rules' pieces and counters in one ``"expansion"`` object written in
+full whenever an option was chosen, and ``state.flags`` as the raw bit field.  Format 2 writes each
+option's record under its name in ``"records"`` only when it differs from its default, the set
+flags by name in ``"flags"``, and the figure passing through another's province (R5.1) in
+``"turn"``.  The functions here are plain JSON to JSON: what format 1 meant is frozen, so its
+layout is written down here once (:data:`V1_FLAG_BITS`, :data:`V1_FIELDS`) and never changes with
+the modules of a later version.  Anything a format-1 reader would have refused is left for the
+format-2 reader to refuse in its own words (the migration never hides a damaged file).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+# format 1's state.flags: bit -> flag name (format 2); the counters that lived in bit fields
+V1_FLAG_BITS: Final = {
+    0: "diocletian-moves-others",  # R12.1 Imperivm: Diocletian's power is on (turn)
+    1: "maximian-used",  # R12.1: Maximian took his 7 IP this turn (turn)
+    3: "rerolled",  # R12.6 Barbaria: the dice on the table were rerolled (turn)
+    8: "transfer-used-diocletian",  # R12.8 Patres Patriae: Diocletian's transfer this round
+    9: "transfer-used-constantius",  # R12.8: Constantius's transfer this round
+}
+V1_GOTHS_IN_PLAY: Final = 16  # R11.4: derived from the settings in format 2, dropped
+V1_COUNTERS: Final = {  # record name: (lowest bit, mask after the shift)
+    "ip-bought": (4, 0xF),  # R12.1b Imperivm 1st edition: discs burned for IP this turn
+    "galerius-bonus": (20, 0xF),  # R12.1: Galerius's +1s in the current battle
+}
+# format 1's "expansion" keys -> format 2 record names, with the neutral value format 1 wrote
+V1_FIELDS: Final[dict[str, tuple[str, Any]]] = {
+    "dux": ("dux", None),
+    "vicarius": ("vicarius", None),
+    "goths": ("goths", []),
+    "rebels": ("rebels", []),
+    "pirates": ("pirates", 0),
+    "glory": ("glory", None),
+    "burned": ("burned", None),
+    "recoverable": ("recoverable", None),
+    "ip_next": ("ip-next", None),
+    "usurpers": ("usurpers", []),
+    "skip": ("skip", 0),
+}
+_PER_EMPEROR = ("glory", "burned", "recoverable", "ip_next")
+
+
+def position_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """A format-1 position as format 2 (a new object; ``data`` is not changed)."""
+    new = {key: value for key, value in data.items() if key != "expansion"}
+    new["version"] = 2
+    expansion = data.get("expansion")
+    turn = data.get("turn")
+    if isinstance(turn, dict) and turn.get("passing") is True:
+        passer = expansion.get("passer") if isinstance(expansion, dict) else None
+        new["turn"] = {**turn, "passer": passer if passer is not None
+                       else turn.get("emperor", "Diocletian")}
+    if expansion is None:
+        return new
+    if not isinstance(expansion, dict):
+        new["expansion"] = expansion  # left for the reader to refuse
+        return new
+    records: dict[str, Any] = {}
+    for old, (name, neutral) in V1_FIELDS.items():
+        if old not in expansion:
+            continue
+        value = expansion[old]
+        if old in _PER_EMPEROR and isinstance(value, dict):
+            if any(count != 0 for count in value.values()):
+                records[name] = value
+        elif value != neutral:
+            records[name] = value
+    reserve = expansion.get("barbarian_reserve")
+    if reserve is not None and reserve != {"gray": 0, "black": 0}:
+        records["barbarian-discs"] = reserve
+    flags = expansion.get("flags", 0)
+    names: list[str] = []
+    if type(flags) is int and flags >= 0:
+        for bit, name in V1_FLAG_BITS.items():
+            if flags >> bit & 1:
+                names.append(name)
+                flags &= ~(1 << bit)
+        flags &= ~(1 << V1_GOTHS_IN_PLAY)
+        for name, (shift, mask) in V1_COUNTERS.items():
+            count = flags >> shift & mask
+            if count:
+                records[name] = count
+            flags &= ~(mask << shift)
+        if flags:  # bits format 1 never used: kept for the reader to refuse
+            names.append(f"unknown-bits-{flags}")
+    else:
+        names.append(f"unknown-bits-{flags!r}")
+    if names:
+        new["flags"] = names
+    unknown = set(expansion) - set(V1_FIELDS) - {"barbarian_reserve", "flags", "passer"}
+    for key in sorted(unknown):  # left for the reader to refuse
+        records[f"expansion.{key}"] = expansion[key]
+    if records:
+        new["records"] = records
+    return new
+
+
+def game_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """A format-1 saved game as format 2: its start and final positions migrated."""
+    new = dict(data)
+    new["version"] = 2
+    for key in ("start", "final"):
+        position = data.get(key)
+        if isinstance(position, dict) and position.get("version") == 1:
+            new[key] = position_v1_to_v2(position)
+    return new
