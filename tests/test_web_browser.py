@@ -316,8 +316,26 @@ def test_a_decision_inside_a_phase_is_taken_on_the_map(server: str, page: Any) -
     page.goto(f"{server}/game/{state['id']}")
     page.wait_for_selector(".decision h2")
     assert "Player 5 (the Barbarian player)" in page.locator(".decision").inner_text()
+    discs = state["position"]["records"]["barbarian-discs"]  # R12.6: his discs, off the map
+    assert f"Barbarian player: {discs['gray']} gray, {discs['black']} black" in status(page)
     shot(page, "decision")
     page.locator(f'.spot[aria-label^="{province["title"]}"]').click()
     wait_idle(page)
     after = httpx.get(f"{server}/api/games/{state['id']}").json()
     assert after["version"] == state["version"] + 1 and after["last_action"] == choice["notation"]
+
+
+def test_the_optional_rules_pieces_are_drawn(server: str, page: Any) -> None:
+    """The Dux (R11.1) and the Pirates (R11.3), read from the position's records."""
+    position = {"format": "tetrarchia-position", "version": 2,
+                "settings": {"level": "4211", "options": ["dux", "pirates"]},
+                "emperors": {"Maximian": "roma"}, "fleets": [1, 3],
+                "turn": {"emperor": "Maximian", "ip": 6},
+                "records": {"dux": "etrvria", "pirates": 2}}
+    page.goto(f"{server}/game/{create(server, position=position)}")
+    page.wait_for_selector("svg.map .spot[aria-label]")
+    assert "the Dux" in (page.locator('.spot[aria-label^="Etrvria"]').get_attribute("aria-label") or "")
+    assert page.locator(".zone-pieces .pirates").count() == 1
+    zone = page.locator('.zone[aria-label^="Mare Internvm"]').get_attribute("aria-label") or ""
+    assert "the Pirates" in zone
+    shot(page, "dux-and-pirates")

@@ -42,16 +42,23 @@ def test_each_territory_holds_its_own_point_and_no_other() -> None:
     assert all(path.startswith("M") and path.endswith("Z") for path in geometry["cells"])
 
 
+def test_the_shipped_board_file_is_untouched_by_the_map() -> None:
+    """The positions live in data/positions.toml: board.toml's text, and the digest every saved
+    game records, stay those of the board the rules were played on."""
+    text = resources.files("tetrarchia.data").joinpath("board.toml").read_text("utf-8")
+    assert "position" not in text and "lon" not in text
+
+
 def test_a_users_board_is_drawn_from_its_own_positions() -> None:
     text = resources.files("tetrarchia.data").joinpath("board.toml").read_text("utf-8")
-    moved = text.replace("position = { lon = 12.48, lat = 41.89,", "position = { lon = 12.0, lat = 42.5,")
+    mine = 'position = { lon = 12.0, lat = 42.5, basis = "mine" }'
+    moved = text.replace('{ id = "roma", name = "ROMA",', f'{{ id = "roma", {mine}, name = "ROMA",')
     assert moved != text
     board = parse_board(moved, "my-board.toml")
     assert board_positions(board, moved)["roma"] == (12.0, 42.5)
-    # a province without a position is placed between its neighbours
-    start = moved.index('{ id = "sicilia"')
-    line = moved[start:moved.index("\n", start)]
-    bare = moved.replace(line, line[:line.index(", position")] + " },")
-    board = parse_board(bare, "my-board.toml")
-    lon, lat = board_positions(board, bare)["sicilia"]
+    assert board_positions(board, moved)["sicilia"] == board_positions(default_board(), None)["sicilia"]
+    # a province the shipped positions do not know is placed between its neighbours
+    renamed = text.replace('"sicilia"', '"trinacria"').replace('"SICILIA"', '"TRINACRIA"')
+    board = parse_board(renamed, "my-board.toml")
+    lon, lat = board_positions(board, renamed)["trinacria"]
     assert 9 < lon < 16 and 35 < lat < 42  # near Lvcania and Africa, its neighbours

@@ -1,6 +1,11 @@
-"""The map's geometry: where each province lies (the ``position`` of every board entry, longitude
-and latitude of its capital or centre), the projection onto the page, and each province's
-territory as the Voronoi cell of its centre (the page clips the cells to the land).
+"""The map's geometry: where each province lies (longitude and latitude of its capital or
+centre), the projection onto the page, and each province's territory as the Voronoi cell of its
+centre (the page clips the cells to the land).
+
+A province's position is the ``position`` of its entry in the board file when the file gives
+one (a user's board), else the shipped ``data/positions.toml`` by its id, else a point between
+its neighbours.  The shipped board.toml carries none, so its text, and the digest every saved
+game records, are those of the board the rules were always played on.
 
 The coastline itself is a pre-built asset (``static/map.json``, made by ``tools/build_map.py``
 from Natural Earth at development time); this module only reads the board file, so a board a
@@ -56,11 +61,23 @@ def _position(entry: Any) -> Point | None:
     return float(lon), float(lat)
 
 
+def shipped_positions() -> dict[str, Any]:
+    """``data/positions.toml``: the positions of the shipped board's provinces and sea zones."""
+    text = resources.files("tetrarchia.data").joinpath("positions.toml").read_text("utf-8")
+    return tomllib.loads(text)
+
+
 def board_positions(board: Board, text: str | None) -> dict[str, Point]:
-    """Province id → (lon, lat) from the board file's ``position`` entries.  A province without
-    one is placed between its neighbours that have one (a user's board may omit some)."""
+    """Province id → (lon, lat): the board file's own ``position`` entries, else the shipped
+    positions by id.  A province with neither (a new id in a user's board) is placed between its
+    neighbours that have one."""
     data = tomllib.loads(board_text(board, text))
+    known = board.by_id
     found: dict[str, Point] = {}
+    for id_, entry in shipped_positions().get("provinces", {}).items():
+        point = _position({"position": entry})
+        if point is not None and id_ in known:
+            found[id_] = point
     for key in ("provinces", "borders"):
         for entry in data.get(key, []) or []:
             point = _position(entry)
@@ -80,9 +97,13 @@ def board_positions(board: Board, text: str | None) -> dict[str, Point]:
 
 
 def zone_positions(board: Board, text: str | None) -> dict[int, Point]:
-    """Sea zone → (lon, lat) of its label."""
+    """Sea zone → (lon, lat) of its name: the board file's, else the shipped one."""
     data = tomllib.loads(board_text(board, text))
     found: dict[int, Point] = {}
+    for zone, entry in shipped_positions().get("sea_zones", {}).items():
+        point = _position({"position": entry})
+        if point is not None and zone.isdigit() and int(zone) in board.zones:
+            found[int(zone)] = point
     for entry in data.get("sea_zones", []) or []:
         point = _position(entry)
         if point is not None and isinstance(entry.get("id"), int):

@@ -27,7 +27,7 @@ from tetrarchia.core.actions import (
 from tetrarchia.core.board import Board
 from tetrarchia.core.combat import battle_values
 from tetrarchia.core.engine import deciding_seat, legal_actions
-from tetrarchia.core.events import Event, Purpose, event_to_json
+from tetrarchia.core.events import PURPOSE_NAMES, Event, Purpose, event_to_json
 from tetrarchia.core.notation import format_action
 from tetrarchia.core.pieces import Emperor
 from tetrarchia.core.rolls import pending_roll
@@ -180,7 +180,8 @@ def roll_json(state: State) -> dict[str, Any] | None:
         return None
     names = ["roman", "barbarian"] if request.dice == 2 else \
         ["roman" if request.purpose in ROMAN_DIE_ALONE else "barbarian"]
-    return {"purpose": request.purpose.name.lower(), "dice": request.dice, "dice_names": names,
+    purpose = PURPOSE_NAMES.get(int(request.purpose), str(int(request.purpose))).replace("-", "_")
+    return {"purpose": purpose, "dice": request.dice, "dice_names": names,
             "step": request.step,
             "for_step": request.for_step, "region": request.region, "province": request.province,
             "army": request.army}
@@ -203,7 +204,7 @@ def state_json(state: State) -> dict[str, Any]:
     legal = legal_actions(state) if state.awaiting is not Awaiting.ROLL else []
     seat = deciding_seat(state)
     position = position_to_json(state)
-    pirates = position.get("expansion", {}).get("pirates")
+    pirates = position.get("records", {}).get("pirates") or None  # R11.3: 0 is off the board
     return {
         "position": position,
         "awaiting": state.awaiting.name.lower(),

@@ -105,16 +105,25 @@ export class BoardView {
   // Draw the pieces of a position (the save format's JSON, docs/save-format.md).
   show(position) {
     const discs = new Array(this.board.provinces.length).fill(null);
-    for (const [key, disc] of Object.entries(position.discs || {})) discs[this.where(key)] = disc;
+    for (const [key, disc] of Object.entries(position.discs || {})) {
+      if (this.where(key) >= 0) discs[this.where(key)] = disc;
+    }
     const figures = this.board.provinces.map(() => []);
     for (const [emperor, key] of Object.entries(position.emperors || {})) {
-      if (key) figures[this.where(key)].push({ kind: "emperor", name: emperor });
+      if (key && this.where(key) >= 0) figures[this.where(key)].push({ kind: "emperor", name: emperor });
     }
-    for (const key of position.armies || []) figures[this.where(key)].push({ kind: "army" });
-    const expansion = position.expansion || {};
-    if (expansion.dux) figures[this.where(expansion.dux)].push({ kind: "dux" });
-    if (expansion.vicarius) figures[this.where(expansion.vicarius)].push({ kind: "vicarius" });
-    for (const key of expansion.goths || []) figures[this.where(key)].push({ kind: "goths" });
+    for (const key of position.armies || []) {
+      const at = this.where(key);
+      if (at >= 0) figures[at].push({ kind: "army" });
+    }
+    const expansion = optionRecords(position);
+    const place = (key, figure) => {  // a figure in the box or dead is not on the map
+      const at = this.where(key);
+      if (at >= 0) figures[at].push(figure);
+    };
+    place(expansion.dux, { kind: "dux" });
+    place(expansion.vicarius, { kind: "vicarius" });
+    for (const key of expansion.goths) place(key, { kind: "goths" });
     this.spots.forEach((spot, i) => {
       const disc = discs[i];
       let cls = "disc", letter = "", words = "";
@@ -181,6 +190,17 @@ export class BoardView {
       this.cells[i].classList.toggle("pulse", pulse.includes(i));
     });
   }
+}
+
+// The optional rules' own state of a position (its "records", docs/save-format.md), with the
+// names the page uses; a record at its default is not written.
+export function optionRecords(position) {
+  const r = position.records || {};
+  return {
+    dux: r.dux, vicarius: r.vicarius, goths: r.goths || [], pirates: r.pirates || 0,
+    glory: r.glory, burned: r.burned, ip_next: r["ip-next"], skip: r.skip || 0,
+    barbarian_reserve: r["barbarian-discs"],
+  };
 }
 
 // Where the events of a step happened, to light them up while the phase is shown.

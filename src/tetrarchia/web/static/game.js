@@ -2,7 +2,7 @@
 // the Barbarian phase die by die, the log.  Every action goes to the server, which alone
 // checks it; a refusal shows the engine's reason.
 import { api, el, t, N_, announce, showDialog, closeDialog } from "./main.js";
-import { BoardView, EMPERORS, eventPlaces } from "./board.js";
+import { BoardView, EMPERORS, eventPlaces, optionRecords } from "./board.js";
 
 const SPEEDS = { slow: 1400, normal: 700, fast: 250 };
 const SPEED_NAMES = { slow: N_("slow"), normal: N_("normal"), fast: N_("fast") };
@@ -254,19 +254,18 @@ class GamePage {
       el("div", { class: "reserves", text: `${t("Reserves")}: ${p.reserves.unrest} ${t("unrest")}, ` +
         `${p.reserves.revolt} ${t("revolts")}, ${t("garrisons")} ${garrisons}` }),
       el("div", { text: `${t("Borders secured")}: ${secured} / 6` }),
-      this.optionCounters(p.expansion),
+      this.optionCounters(optionRecords(p)),
       result ? el("div", { class: "result", role: "status", text: result }) : null].filter(Boolean));
   }
 
   // The optional rules' counters that are not on the map (glory, burned discs, the Barbarian
   // player's gray and black discs, IP moved to a next turn, turns to skip), when not zero.
   optionCounters(expansion) {
-    if (!expansion) return null;
     const parts = [];
     const perEmperor = (key, name) => {
       const values = expansion[key];
       if (values && Object.values(values).some((v) => v)) {
-        parts.push(`${t(name)}: ${EMPERORS.map((e) => `${e[0]} ${values[e]}`).join(" · ")}`);
+        parts.push(`${t(name)}: ${EMPERORS.map((e) => `${e[0]} ${values[e] || 0}`).join(" · ")}`);
       }
     };
     perEmperor("glory", N_("glory"));
