@@ -63,7 +63,7 @@ def phase_position(
     """
     data: dict[str, Any] = {
         "format": "tetrarchia-position",
-        "version": 1,
+        "version": 2,
         "settings": {"level": level, **(settings or {})},
         "discs": dict(discs or {}),
         "emperors": dict({"Diocletian": "roma"} if emperors is None else emperors),

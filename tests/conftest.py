@@ -30,7 +30,6 @@ from tetrarchia.core.engine import apply_action, legal_actions
 from tetrarchia.core.errors import GameOver, IllegalAction
 from tetrarchia.core.events import PURPOSE_NAMES, Event, Purpose
 from tetrarchia.core.extensions import FLAGS
-from tetrarchia.core.migrate import position_v1_to_v2
 from tetrarchia.core.notation import parse_action
 from tetrarchia.core.pieces import ARMY, NO_FIGURE, REVOLT, UNREST
 from tetrarchia.core.serialize import position_from_json, position_to_json
@@ -51,9 +50,6 @@ from tetrarchia.options.vsvrpator import USURPERS, Usurpers
 from tetrarchia.render import render
 
 POSITION_FORMAT = {"format": "tetrarchia-position", "version": 2}
-# format 1 (its "expansion" section), as a user's old hand-written position: loaded through the
-# migration (core/migrate.py)
-POSITION_FORMAT_1 = {"format": "tetrarchia-position", "version": 1}
 
 # Hypothesis: no deadline (the machine is shared and loaded), bounded examples, and the example
 # database outside the working tree.  "ci" (chosen when CI is set) is derandomized: the same
@@ -187,7 +183,6 @@ def option_position(
     *,
     records: Mapping[str, Any] | None = None,
     flags: Iterable[str] = (),
-    expansion: Mapping[str, Any] | None = None,
     discs: Mapping[str, str] | None = None,
     emperors: Mapping[str, str | None] | None = None,
     armies: Iterable[str] = (),
@@ -198,9 +193,8 @@ def option_position(
     machine: Mapping[str, Any] | None = None,
 ) -> State:
     """A hand-written position with optional rules (R11-R13): their ``records`` by name and the
-    names of the set ``flags`` (format 2, docs/save-format.md).  ``expansion`` is format 1's
-    section, brought to format 2 by the migration (``core/migrate.py``) as a user's old
-    hand-written position would be."""
+    names of the set ``flags`` (format 2, docs/save-format.md): ``records={"dux": "II:4"}``,
+    ``flags=["maximian-used"]``.  Format 1 positions are tested in tests/test_migrate.py only."""
     data: dict[str, Any] = {
         **POSITION_FORMAT,
         "settings": {"level": level, "options": list(options)},
@@ -212,12 +206,10 @@ def option_position(
     }
     if machine is not None:
         data["machine"] = dict(machine)
-    if expansion is not None:
-        data = position_v1_to_v2({**data, "version": 1, "expansion": dict(expansion)})
     if records:
-        data["records"] = {**data.get("records", {}), **records}
+        data["records"] = dict(records)
     if flags:
-        data["flags"] = [*data.get("flags", []), *flags]
+        data["flags"] = list(flags)
     return position_from_json(data, default_board())
 
 

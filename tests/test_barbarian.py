@@ -42,6 +42,7 @@ from tetrarchia.core.barbarian import advance_order
 from tetrarchia.core.board import ITALIA
 from tetrarchia.core.engine import apply_action, legal_actions
 from tetrarchia.core.events import Purpose
+from tetrarchia.core.pieces import NO_FIGURE
 from tetrarchia.core.state import Awaiting, State
 
 
@@ -195,7 +196,7 @@ def test_r7_1_emperors_on_a_revolt_leave_the_board_and_reenter_at_their_next_tur
     assert emperors(state) == {
         "Diocletian": "roma", "Galerius": None, "Constantius": None, "Maximian": None,
     }
-    assert state.figure[at("I:2")] == state.figure[at("I:3")] == 0
+    assert state.figure[at("I:2")] == state.figure[at("I:3")] == NO_FIGURE
     quiet_activity(state)
     assert_turn_of(state, M)
     assert awaiting(state) is Awaiting.ENTRY
@@ -313,7 +314,7 @@ def test_r7_2_uprising_revolts_replace_unrest_and_garrisons_and_spare_emperors(
     # the next R7.1 removes him
     galerius_enters_and_ends(state)
     assert emperors(state)["Constantius"] is None
-    assert state.figure[at("II:6")] == 0
+    assert state.figure[at("II:6")] == NO_FIGURE
 
 
 def test_r7_2_uprising_never_touches_a_border_nor_rolls_for_it() -> None:

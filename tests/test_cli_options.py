@@ -26,7 +26,7 @@ from tetrarchia.core.dice import ScriptedDice
 from tetrarchia.core.engine import legal_actions
 from tetrarchia.core.errors import OptionError
 from tetrarchia.core.notation import format_action, parse_action
-from tetrarchia.core.pieces import DUX, GOTHS, Emperor, Piece
+from tetrarchia.core.pieces import ARMY, DUX, GOTHS, Emperor, Piece
 from tetrarchia.core.rulebook import REGISTRY
 from tetrarchia.core.serialize import position_from_json
 from tetrarchia.core.settings import Level, Settings, SupportGroup
@@ -78,18 +78,18 @@ def invoke(args: list[str], input: str | None = None) -> tuple[int, str]:
     return result.exit_code, flat(result.output)
 
 
-def option_position(options: list[str], *, expansion: dict[str, Any] | None = None,
+def option_position(options: list[str], *, records: dict[str, Any] | None = None,
                     settings: dict[str, Any] | None = None, **parts: Any) -> State:
-    """A hand-written position with optional rules (serialize's format, "expansion" section)."""
+    """A hand-written position with optional rules (serialize's format: their records by name)."""
     data: dict[str, Any] = {
-        "format": "tetrarchia-position", "version": 1,
+        "format": "tetrarchia-position", "version": 2,
         "settings": {"level": "4211", "options": options, **(settings or {})},
         "discs": parts.get("discs", {}), "emperors": parts.get("emperors", {}),
         "armies": parts.get("armies", []), "fleets": parts.get("fleets", []),
         "turn": {"emperor": parts.get("turn", "Maximian"), "ip": parts.get("ip", 6)},
     }
-    if expansion is not None:
-        data["expansion"] = expansion
+    if records is not None:
+        data["records"] = records
     return position_from_json(data, default_board())
 
 
@@ -288,7 +288,7 @@ def test_with_dux_deploy_and_move_the_dux() -> None:
 
 
 def test_dux_and_emperor_moves_to_one_place_are_both_listed() -> None:
-    state = option_position(["dux"], emperors={"Maximian": "II:3"}, expansion={"dux": "II:4"})
+    state = option_position(["dux"], emperors={"Maximian": "II:3"}, records={"dux": "II:4"})
     items = numbered(state, legal_actions(state))
     belgica = [a for a in items if isinstance(a, Move) and a.dest == prov("II:1")]
     assert {a.piece for a in belgica} == {None, Piece.DUX}
@@ -309,9 +309,9 @@ def test_the_board_shows_the_optional_pieces() -> None:
         ["dux", "vicarius", "goths", "pirates", "roma-aeterna", "imperivm", "barbaria",
          "patres-patriae"],
         emperors={"Maximian": "II:3"}, armies=["II:6"], fleets=[1],
-        expansion={"dux": "III:1", "vicarius": "dead", "goths": ["sarmatia"], "pirates": 2,
+        records={"dux": "III:1", "vicarius": "dead", "goths": ["sarmatia"], "pirates": 2,
                    "glory": {"Maximian": 2, "Galerius": 1}, "burned": {"Diocletian": 1},
-                   "barbarian_reserve": {"gray": 3, "black": 0}, "ip_next": {"Galerius": -1}})
+                   "barbarian-discs": {"gray": 3, "black": 0}, "ip-next": {"Galerius": -1}})
     lines = show(render_board(state)).splitlines()
     text = "\n".join(lines)
     assert max(len(line) for line in lines) <= 100
@@ -330,7 +330,7 @@ def test_the_board_shows_the_optional_pieces() -> None:
 def test_pirates_attack_is_listed_with_its_odds() -> None:
     # R11.3: 2 IP from a province on their coast
     state = option_position(["pirates"], emperors={"Galerius": "IV:5"}, turn="Galerius",
-                            expansion={"pirates": 2})
+                            records={"pirates": 2})
     text = " ".join(show(render_actions(state, legal_actions(state))).split())
     assert re.search(r"Pirates: \d+ attacks the Pirates from Achaia \(2 IP\) \(d\+\d\)x\d vs", text)
 
@@ -405,7 +405,7 @@ def test_constantius_blocks_the_army_about_to_attack_him() -> None:
     assert "block the army, burning a disc from his reserve" in out
     assert script.prompts[1].startswith("Player 3 (Constantius): decide")
     assert "The army in Belgica is blocked." in out
-    assert game.state.figure[prov("II:1")] != 0 and game.state.emperor_at[C] == prov("II:2")
+    assert game.state.figure[prov("II:1")] == ARMY and game.state.emperor_at[C] == prov("II:2")
     assert burned_of(game.state)[C] == 1
 
 
@@ -414,7 +414,7 @@ def barbaria_game(players: int = 1, dice: tuple[int, ...] = (6, 6, 6, 5), black:
     disc (unless ``black=0``)."""
     state = option_position(["barbaria"], emperors={"Maximian": "roma"}, armies=["II:1"],
                             settings={"players": players},
-                            expansion={"barbarian_reserve": {"gray": 4, "black": black}})
+                            records={"barbarian-discs": {"gray": 4, "black": black}})
     return Game.from_position(state, dice=ScriptedDice(list(dice)))
 
 
@@ -510,7 +510,7 @@ def test_a_rebel_is_attacked_with_the_fleet_of_its_scenario() -> None:
     state = option_position(["carausian-revolt", "pirates"],
                             emperors={"Constantius": "II:1"}, fleets=[1], turn="Constantius",
                             settings={"level": "4221"}, discs={"britannia": "revolt"},
-                            expansion={"rebels": [["britannia", 1]], "pirates": 2})
+                            records={"rebels": [["britannia", 1]], "pirates": 2})
     game = Game.from_position(state, dice=ScriptedDice([6, 1]))
     out = run_session(game, Script(["attack britannia"]))
     assert "CARA" in out and "Carausius: Britannia, fleet ~1" in out
@@ -525,7 +525,7 @@ def test_a_rebel_needs_the_fleet_of_its_scenario() -> None:
                             emperors={"Constantius": "II:1"}, fleets=[2], turn="Constantius",
                             settings={"level": "4221"},
                             discs={"britannia": "revolt"},  # the rebel stands on a revolt (R13)
-                            expansion={"rebels": [["britannia", 1]], "pirates": 1})
+                            records={"rebels": [["britannia", 1]], "pirates": 1})
     out = run_session(Game.from_position(state), Script(["attack britannia"]))
     assert "Refused: attacking Carausius needs a Roman fleet in Mare Atlanticvm" in out
 
@@ -533,7 +533,7 @@ def test_a_rebel_needs_the_fleet_of_its_scenario() -> None:
 def test_an_attack_on_the_goths_without_ip_says_why() -> None:
     # R5.5: Sarmatia-Dacia is a broken link: attacking the Goths from Dacia costs 2 IP
     state = option_position(["goths"], emperors={"Diocletian": "IV:1"}, turn="Diocletian", ip=1,
-                            expansion={"goths": ["sarmatia"]})
+                            records={"goths": ["sarmatia"]})
     out = run_session(Game.from_position(state), Script(["attack sarmatia"]))
     assert "Refused: this attack costs 2 IP and Diocletian has 1 left" in out
 
@@ -552,7 +552,7 @@ def test_the_end_report_names_the_great() -> None:
                "germania_magna": "garrison Galerius", "sarmatia": "garrison Diocletian",
                "persia": "garrison Diocletian"}
     state = option_position(["roma-aeterna"], discs=secured, emperors={"Maximian": "libya"}, ip=2,
-                            expansion={"glory": {"Maximian": 2}})
+                            records={"glory": {"Maximian": 2}})
     game = Game.from_position(state)
     out = run_session(game, Script(["secure"]))
     assert game.state.result is Result.ROMA_VICTRIX

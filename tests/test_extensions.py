@@ -25,6 +25,7 @@ from tetrarchia.core.extensions import (
 )
 from tetrarchia.core.serialize import position_from_json, position_to_json
 from tetrarchia.core.state import ROUND_FLAGS, TURN_FLAGS
+from tetrarchia.core.validate import problems
 from tetrarchia.options.common import BURNED
 from tetrarchia.options.pirates import PIRATES, Pirates
 
@@ -92,6 +93,19 @@ def test_a_dice_purpose_is_declared_once_with_its_own_code() -> None:
         declare_purpose("test-omen", "again", 1)
     with pytest.raises(ValueError, match="declared twice"):
         declare_purpose("battle", "a name of the core's", 2)
+
+
+@pytest.mark.usefixtures("registry")
+def test_a_state_made_before_a_record_was_declared_is_refused_in_words() -> None:
+    state = position(discs={"II:6": "revolt"})  # made before the record below exists
+    declare_record("test-markers", Marker(), "markers", lambda s, r: r.n, lambda s, d: Marker(d))
+    with pytest.raises(SaveFileError) as caught:  # never an IndexError
+        position_to_json(state)
+    message = str(caught.value)
+    assert message.startswith("cannot write the position: this position holds")
+    assert "it was set up before 'test-markers' was declared" in message
+    assert any("before 'test-markers' was declared" in problem for problem in problems(state))
+    assert position_to_json(position(discs={"II:6": "revolt"}))["discs"] == {"II:6": "revolt"}
 
 
 def test_a_copy_shares_the_immutable_records_but_not_their_list() -> None:

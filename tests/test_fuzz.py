@@ -103,9 +103,10 @@ def test_any_json_is_a_position_or_refused(data: Any) -> None:
 
 @given(st.dictionaries(st.sampled_from(["format", "version", "settings", "discs", "emperors",
                                         "armies", "fleets", "reserves", "turn", "machine",
-                                        "result", "expansion", "board"]), JSON, max_size=6))
+                                        "result", "records", "flags", "expansion", "board"]),
+                       JSON, max_size=6))
 def test_any_fields_make_a_position_or_are_refused(fields: dict[str, Any]) -> None:
-    data = {"format": "tetrarchia-position", "version": 1, **fields}
+    data = {"format": "tetrarchia-position", "version": 2, **fields}
     try:
         state = position_from_json(data, default_board())
     except SaveFileError:
@@ -116,7 +117,7 @@ def test_any_fields_make_a_position_or_are_refused(fields: dict[str, Any]) -> No
 
 @given(JSON)
 def test_any_json_is_a_saved_game_or_refused(data: Any) -> None:
-    for candidate in (data, {"format": "tetrarchia-game", "version": 1, "log": [], "start": data}):
+    for candidate in (data, {"format": "tetrarchia-game", "version": 2, "log": [], "start": data}):
         try:
             game = Game.from_json(candidate)
         except SaveFileError:

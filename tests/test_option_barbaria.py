@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from barbarian_helpers import QUIET, awaiting
-from conftest import POSITION_FORMAT_1, as_purpose, assert_refused, black_of, gray_of, play, prov, roll, say
+from conftest import POSITION_FORMAT, as_purpose, assert_refused, black_of, gray_of, play, prov, roll, say
 from tetrarchia.core.actions import Action, Attack, EndPhase, Enter, PlaceFleet, Roll
 from tetrarchia.core.board import default_board
 from tetrarchia.core.engine import apply_action, decider, deciding_seat, legal_actions, new_game
@@ -63,13 +63,13 @@ def variant(
     """The Roman phase of ``turn`` (Diocletian in Roma by default); the Barbarian player holds
     ``gray`` and ``black`` discs, counted out of the reserves."""
     data: dict[str, Any] = {
-        **POSITION_FORMAT_1,
+        **POSITION_FORMAT,
         "settings": {"level": "4211", "options": list(options), "params": dict(params or {})},
         "discs": dict(discs or {}),
         "emperors": dict(emperors or {"Diocletian": "roma"}),
         "armies": list(armies),
         "turn": {"emperor": turn, "ip": 6},
-        "expansion": {"barbarian_reserve": {"gray": gray, "black": black}},
+        "records": {"barbarian-discs": {"gray": gray, "black": black}},
     }
     return position_from_json(data, BOARD)
 

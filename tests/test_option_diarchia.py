@@ -41,11 +41,11 @@ def variant(
     armies: Sequence[str] = (),
     fleets: Sequence[int] = (),
     turn: str = "Maximian",
-    expansion: Mapping[str, Any] | None = None,
+    records: Mapping[str, Any] | None = None,
 ) -> State:
-    """A hand-written position with the options and an "expansion" section."""
+    """A hand-written position with the options and an "records" section."""
     return option_position(options, discs=discs, emperors=emperors, armies=armies, fleets=fleets,
-                           turn=turn, expansion=expansion)
+                           turn=turn, records=records)
 
 
 def both(discs: Mapping[str, str], emperor: Emperor, where: str) -> tuple[int, int]:
@@ -133,7 +133,7 @@ def test_r12_7_pirates_count_the_partners_discs_on_the_coast() -> None:
     discs = {"II:6": "garrison Constantius", "I:6": "garrison Constantius", "VI:6": "garrison Diocletian"}
     for options, support in ((("pirates",), 2), (("pirates", "diarchia"), 4)):
         state = variant(options, discs=discs, emperors={"Maximian": "etrvria"}, fleets=[1],
-                        expansion={"pirates": 2})
+                        records={"pirates": 2})
         assert coast_values(state, M, 2) == (support, 1, 0, 1), options
 
 

@@ -1,6 +1,6 @@
 """R11.1 Dvx: deployment, the Dux spending any Emperor's IP, his battles and his death.
 
-One row per rule case.  Positions are hand-written (``"expansion": {"dux": ...}``), every die is
+One row per rule case.  Positions are hand-written (``"records": {"dux": ...}``), every die is
 scripted with a Roll action and checked against what the game waits for, and every refusal is
 asserted by its exact error class with the state unchanged.
 """
@@ -71,7 +71,7 @@ def dux_at(where: str | None, **kw: Any) -> State:
     """Maximian's Roman phase (unless ``turn``) with the Dux in ``where`` (None: in the box)."""
     options = kw.pop("options", ("dux",))
     kw.setdefault("emperors", {"Maximian": "roma"})
-    return xposition(options, expansion={"dux": where, **kw.pop("expansion", {})}, **kw)
+    return xposition(options, records={"dux": where, **kw.pop("records", {})}, **kw)
 
 
 
@@ -159,7 +159,7 @@ DEPLOY_REFUSED: list[Row] = [
     pytest.param(None, {"emperors": {"Maximian": "etrvria"}, "armies": ["venetia"]}, "venetia", Occupied,
                  id="not-on-an-army"),
     pytest.param(None, {"emperors": {"Maximian": "etrvria"}, "options": ("dux", "vicarius"),
-                        "expansion": {"vicarius": "venetia"}}, "venetia", Occupied,
+                        "records": {"vicarius": "venetia"}}, "venetia", Occupied,
                  id="not-on-the-vicarius"),
     pytest.param(None, {"emperors": {"Maximian": "etrvria"}}, "lvcania", NotLinked,
                  id="only-next-to-his-emperor"),
@@ -459,7 +459,7 @@ def test_an_uprising_reaching_the_dux_can_be_subdued_in_time() -> None:
 
 
 def test_d19_the_dux_swept_away_by_the_goths_dies() -> None:
-    state = dux_at("sarmatia", options=("dux", "goths"), expansion={},
+    state = dux_at("sarmatia", options=("dux", "goths"), records={},
                    discs={"IV:2": "revolt"})
     end_phase(state)
     roll_for(state, Purpose.ACTIVITY, 4, 2)  # uprising in Moesia Inferior
@@ -494,16 +494,16 @@ def test_every_dux_action_round_trips_through_the_notation() -> None:
 
 
 @pytest.mark.parametrize(
-    "expansion",
+    "records",
     [{}, {"dux": None}, {"dux": "dead"}, {"dux": "II:3"}, {"dux": "germania_magna"}],
 )
-def test_positions_with_the_dux_round_trip(expansion: dict[str, Any]) -> None:
-    state = xposition(expansion=expansion, emperors={"Maximian": "etrvria"}, discs={"II:3": "revolt"})
+def test_positions_with_the_dux_round_trip(records: dict[str, Any]) -> None:
+    state = xposition(records=records, emperors={"Maximian": "etrvria"}, discs={"II:3": "revolt"})
     data = position_to_json(state)
     again = position_from_json(data, state.board)
     assert again == state and position_to_json(again) == data
     assert data["settings"]["options"] == ["dux"]
-    where = expansion.get("dux")
+    where = records.get("dux")
     if where is None:
         assert dux_place(state) == IN_BOX
     else:

@@ -52,8 +52,8 @@ def goths_game(goths: Iterable[str] = (), **kw: Any) -> State:
     on ``goths`` (empty: in the reserve)."""
     options = kw.pop("options", ("goths",))
     kw.setdefault("emperors", {"Maximian": "roma"})
-    expansion = {"goths": list(goths), **kw.pop("expansion", {})}
-    return xposition(options, expansion=expansion, **kw)
+    records = {"goths": list(goths), **kw.pop("records", {})}
+    return xposition(options, records=records, **kw)
 
 
 
@@ -99,12 +99,12 @@ ARRIVALS: list[Row] = [
 ]
 
 
-@pytest.mark.parametrize(("region", "border_discs", "emperors", "expansion", "armies", "after"), ARRIVALS)
+@pytest.mark.parametrize(("region", "border_discs", "emperors", "records", "armies", "after"), ARRIVALS)
 def test_the_goths_arrive_on_border_iii_or_iv(region: int, border_discs: dict[str, str],
-                                              emperors: dict[str, str], expansion: dict[str, Any],
+                                              emperors: dict[str, str], records: dict[str, Any],
                                               armies: list[str], after: dict[str, str]) -> None:
     state = goths_game(options=("goths", "dux"), discs={"III:3": "revolt", **border_discs},
-                       emperors={"Maximian": "roma", **emperors}, expansion=expansion, armies=armies)
+                       emperors={"Maximian": "roma", **emperors}, records=records, armies=armies)
     reserve = state.garrisons[:]
     uprising_army(state, region)
     assert figures(state) == {"roma": "Maximian", **after}
@@ -116,7 +116,7 @@ def test_the_goths_arrive_on_border_iii_or_iv(region: int, border_discs: dict[st
     assert state.garrisons == [reserve[e] + (GARRISON + e in back) for e in Emperor]
     for name in emperors:
         assert state.emperor_at[Emperor[name.upper()]] == -1  # until his next turn (R4)
-    if expansion:
+    if records:
         assert dux_place(state) == DEAD
     assert awaits(state) is Purpose.BROKEN_LINK  # they advance at once (D2): the broken link
 

@@ -31,6 +31,7 @@ from conftest import (
     assert_refused,
     burned_of,
     dux_place,
+    flag_set,
     option_position,
     pirates_at,
     play,
@@ -67,7 +68,7 @@ from tetrarchia.core.serialize import position_from_json, position_to_json
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import Awaiting, State
 from tetrarchia.options.common import RESERVE
-from tetrarchia.options.imperivm import DIOCLETIAN_MOVES_OTHERS, MAXIMIAN_USED, Decline, UsePower
+from tetrarchia.options.imperivm import Decline, UsePower
 from tetrarchia.options.imperivm_first import BuyIP
 
 D, G, C, M = Emperor.DIOCLETIAN, Emperor.GALERIUS, Emperor.CONSTANTIUS, Emperor.MAXIMIAN
@@ -170,7 +171,7 @@ def test_r12_1_burn_choices_are_his_reserve_and_each_of_his_garrisons() -> None:
 
 def test_r12_1_no_power_without_a_disc_to_burn() -> None:
     """All four discs burned already: the power is not offered and is refused."""
-    state = variant(emperors={"Maximian": "etrvria"}, expansion={"burned": {"Maximian": 4}})
+    state = variant(emperors={"Maximian": "etrvria"}, records={"burned": {"Maximian": 4}})
     assert state.garrisons[M] == 0
     assert not [a for a in legal_actions(state) if isinstance(a, UsePower)]
     assert_refused(state, UsePower(M, RESERVE), ReserveEmpty)
@@ -215,7 +216,7 @@ def test_d20_maximian_adds_one_ip_at_any_moment_of_his_phase(spent: int, after: 
     state = variant(emperors={"Maximian": "etrvria"}, ip=6 - spent)
     play(state, "Maximian uses his power, burning a disc from his reserve")
     assert state.ip == after
-    assert state.flags & MAXIMIAN_USED
+    assert flag_set(state, "maximian-used")
     assert (state.garrisons[M], burned_of(state)[M]) == (3, 1)
     assert_round_trip(state)
 
@@ -240,7 +241,7 @@ def test_r12_1_maximian_once_per_turn_and_again_next_turn() -> None:
     for _ in range(4):  # Maximian, then Diocletian, Galerius and Constantius of round 2
         pass_turn(state)
     assert (state.turn, state.round, state.ip) == (M, 2, 6)
-    assert not state.flags & MAXIMIAN_USED
+    assert not flag_set(state, "maximian-used")
     play(state, "M power reserve")
     assert state.ip == 7
     assert (state.garrisons[M], burned_of(state)[M]) == (2, 2)
@@ -280,7 +281,7 @@ def test_r12_1_diocletian_moves_others_only_after_burning() -> None:
     assert move not in legal_actions(state)
     assert_refused(state, move, WrongMoment)
     play(state, "Diocletian uses his power, burning a disc from his reserve")
-    assert state.flags & DIOCLETIAN_MOVES_OTHERS
+    assert flag_set(state, "diocletian-moves-others")
     assert (state.ip, state.garrisons[D], burned_of(state)[D]) == (6, 3, 1)
     assert move in legal_actions(state)
 
@@ -366,7 +367,7 @@ def test_r12_1_diocletian_power_once_per_turn() -> None:
     assert not [a for a in legal_actions(state) if isinstance(a, UsePower)]
     assert_refused(state, UsePower(D, RESERVE), WrongMoment)
     pass_turn(state)  # Galerius's turn: Diocletian's power is over
-    assert not state.flags & DIOCLETIAN_MOVES_OTHERS
+    assert not flag_set(state, "diocletian-moves-others")
 
 
 def test_r12_1_moving_another_emperor_into_an_army_is_occupied() -> None:
@@ -385,11 +386,11 @@ def test_r12_1_diocletians_own_move_while_another_passes_through_is_must_move_on
 
 
 def galerius_attacks(discs: Mapping[str, str] | None = None,
-                     expansion: Mapping[str, Any] | None = None) -> State:
+                     records: Mapping[str, Any] | None = None) -> State:
     """Galerius in his capital PANNONIA INFERIOR III:4 (support 1) attacks the army in DALMATIA
     III:6 (one revolt: support 1) for 2 IP: Roman die + 1 + his bonus against Barbarian die + 1."""
     state = variant(discs={"III:6": "revolt", **(discs or {})}, emperors={"Galerius": "III:4"},
-                    armies=["III:6"], turn="Galerius", expansion=expansion)
+                    armies=["III:6"], turn="Galerius", records=records)
     play(state, "Galerius attacks Dalmatia from Pannonia Inferior")
     return state
 
@@ -456,7 +457,7 @@ def test_r12_1_galerius_burning_a_supporting_disc_loses_its_support(source: str,
 
 def test_r12_1_galerius_is_offered_the_bonus_again_only_while_he_has_discs() -> None:
     """One disc left (three burned earlier): one +1, then the battle is resolved at once."""
-    state = galerius_attacks(expansion={"burned": {"Galerius": 3}})
+    state = galerius_attacks(records={"burned": {"Galerius": 3}})
     roll(state, 5, 5)
     assert legal_actions(state) == [UsePower(G, RESERVE), Decline(G)]
     play(state, "G power reserve")
@@ -466,7 +467,7 @@ def test_r12_1_galerius_is_offered_the_bonus_again_only_while_he_has_discs() -> 
 
 
 def test_r12_1_galerius_without_discs_is_not_asked() -> None:
-    state = galerius_attacks(expansion={"burned": {"Galerius": 4}})
+    state = galerius_attacks(records={"burned": {"Galerius": 4}})
     roll(state, 3, 5)
     assert awaiting(state) is not Awaiting.DECISION
     assert state.emperor_at[G] == -1  # 4 against 6: defeat at once
@@ -514,7 +515,7 @@ def test_d34_galerius_uses_his_power_against_the_pirates(bonus: int, pirates_aft
     """R11.3: from THRACIA IV:3 on the Aegean coast, no support on either side: (2+bonus) vs 3;
     a defeat, a draw, a victory (the Pirates leave the board)."""
     state = variant(["imperivm", "pirates"], emperors={"Galerius": "IV:3"}, fleets=[1],
-                    turn="Galerius", expansion={"pirates": 3})
+                    turn="Galerius", records={"pirates": 3})
     play(state, "Galerius attacks the Pirates from Thracia")
     roll(state, 2, 3)
     assert (deciding_seat(state), legal_actions(state)) == (1, [UsePower(G, RESERVE), Decline(G)])
@@ -536,7 +537,7 @@ def test_d34_no_bonus_in_another_emperors_battle() -> None:
 
 def test_d34_no_bonus_in_the_battle_of_the_dux_galerius_commands() -> None:
     state = variant(["imperivm", "dux"], discs={"III:6": "revolt"}, emperors={"Galerius": "III:4"},
-                    armies=["III:6"], turn="Galerius", expansion={"dux": "III:5"})
+                    armies=["III:6"], turn="Galerius", records={"dux": "III:5"})
     play(state, "Galerius's Dux attacks Dalmatia from Moesia Svperior")
     roll(state, 6, 1)
     assert awaiting(state) is Awaiting.ROMAN_ACTION
@@ -600,8 +601,8 @@ def test_r12_1_constantius_blocks_one_army_the_others_move_on() -> None:
         pytest.param({"emperors": {"Constantius": "I:1", "Maximian": "II:4"}}, 0,
                      id="army-attacks-maximian"),
         pytest.param({"options": ("imperivm", "dux"), "emperors": {"Constantius": "I:1"},
-                      "expansion": {"dux": "II:4"}}, 0, id="army-attacks-the-dux"),
-        pytest.param({"expansion": {"burned": {"Constantius": 4}}}, 4, id="no-disc-to-burn"),
+                      "records": {"dux": "II:4"}}, 0, id="army-attacks-the-dux"),
+        pytest.param({"records": {"burned": {"Constantius": 4}}}, 4, id="no-disc-to-burn"),
     ],
 )
 def test_d33_no_block_offered(case: dict[str, Any], burned: int) -> None:
@@ -710,7 +711,7 @@ def test_r12_1b_buy_choices_and_refusals() -> None:
     buys = [a for a in legal_actions(state) if isinstance(a, BuyIP)]
     assert buys == [BuyIP(M, RESERVE), BuyIP(M, prov("I:1"))]
     assert_refused(state, BuyIP(M, prov("I:2")), IllegalAction)
-    none_left = first(emperors={"Maximian": "roma"}, expansion={"burned": {"Maximian": 4}})
+    none_left = first(emperors={"Maximian": "roma"}, records={"burned": {"Maximian": 4}})
     assert not [a for a in legal_actions(none_left) if isinstance(a, BuyIP)]
     assert_refused(none_left, BuyIP(M, RESERVE), ReserveEmpty)
 
@@ -757,7 +758,7 @@ def test_d29_a_victory_in_a_later_turn_takes_a_burned_disc_back(
     earlier: int, now: int, dice: tuple[int, int], recovered: int
 ) -> None:
     state = maximian_attacks_narbonensis(
-        expansion={"burned": {"Maximian": earlier}, "recoverable": {"Maximian": earlier}})
+        records={"burned": {"Maximian": earlier}, "recoverable": {"Maximian": earlier}})
     for _ in range(now):
         play(state, "M +ip reserve")
     reserve = state.garrisons[M]
@@ -774,7 +775,7 @@ def test_d29_a_border_secured_in_a_later_turn_takes_a_burned_disc_back(
     earlier: int, now: int, recovered: int
 ) -> None:
     state = first(emperors={"Maximian": "britannia"},
-                  expansion={"burned": {"Maximian": earlier}, "recoverable": {"Maximian": earlier}})
+                  records={"burned": {"Maximian": earlier}, "recoverable": {"Maximian": earlier}})
     for _ in range(now):
         play(state, "M +ip reserve")
     reserve = state.garrisons[M]
@@ -787,7 +788,7 @@ def test_d29_a_border_secured_in_a_later_turn_takes_a_burned_disc_back(
 
 def test_r12_1b_an_ordinary_garrison_takes_nothing_back() -> None:
     state = first(emperors={"Maximian": "etrvria"},
-                  expansion={"burned": {"Maximian": 1}, "recoverable": {"Maximian": 1}})
+                  records={"burned": {"Maximian": 1}, "recoverable": {"Maximian": 1}})
     play(state, "Maximian secures Etrvria")
     assert (burned_of(state)[M], recoverable_of(state)[M], state.garrisons[M]) == (1, 1, 2)
 
@@ -797,7 +798,7 @@ def test_d7_a_victory_when_attacked_takes_a_disc_back_in_another_emperors_phase(
     of GERMANIA SVPERIOR attacks him and loses: (6+0) against (1+1)."""
     state = first(discs={"II:3": "revolt"}, emperors={"Maximian": "roma", "Constantius": "II:4"},
                   armies=["II:3"],
-                  expansion={"burned": {"Constantius": 1}, "recoverable": {"Constantius": 1}})
+                  records={"burned": {"Constantius": 1}, "recoverable": {"Constantius": 1}})
     play(state, "M end")
     roll(state, *QUIET)
     roll(state, 6, 1)
@@ -816,7 +817,7 @@ def test_d29_bought_in_his_turn_not_taken_back_when_attacked_in_the_same_turn() 
 
 def test_d27_the_dux_victory_takes_nothing_back() -> None:
     state = variant(("imperivm-1st", "dux"), discs={"II:6": "revolt"}, emperors={"Maximian": "roma"},
-                    armies=["II:6"], expansion={"dux": "II:5", "burned": {"Maximian": 1},
+                    armies=["II:6"], records={"dux": "II:5", "burned": {"Maximian": 1},
                                                  "recoverable": {"Maximian": 1}})
     play(state, "Maximian's Dux attacks Narbonensis from Aqvitania")
     roll(state, 6, 1)

@@ -414,10 +414,10 @@ def test_final_position_with_the_goths_in_roma_round_trips() -> None:
     """R8/R11.4: the Goths entering Roma end the game; that final position is saved like any other
     (an ordinary army in Roma is accepted with the result army-in-roma)."""
     state = position_from_json({
-        "format": "tetrarchia-position", "version": 1,
+        "format": "tetrarchia-position", "version": 2,
         "settings": {"level": "4211", "options": ["goths"]},
         "discs": {"etrvria": "revolt"}, "emperors": {"Diocletian": "lvcania"},
-        "expansion": {"goths": ["etrvria"]}, "turn": {"emperor": "Diocletian"},
+        "records": {"goths": ["etrvria"]}, "turn": {"emperor": "Diocletian"},
     }, default_board())
     apply_action(state, EndPhase(Emperor.DIOCLETIAN))
     apply_action(state, Roll((2, 2)))  # GERMANIA INFERIOR: protected; then the Goths advance

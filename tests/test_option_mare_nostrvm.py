@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from conftest import POSITION_FORMAT_1, assert_refused, option_position, pirates_at, play, prov
+from conftest import POSITION_FORMAT, assert_refused, option_position, pirates_at, play, prov
 from tetrarchia.core.actions import Move
 from tetrarchia.core.board import default_board
 from tetrarchia.core.engine import apply_action, legal_actions
@@ -40,12 +40,12 @@ def variant(
     discs: Mapping[str, str] | None = None,
     turn: str = "Maximian",
     ip: int = 6,
-    expansion: Mapping[str, Any] | None = None,
+    records: Mapping[str, Any] | None = None,
     level: str = "4311",
 ) -> State:
     """A hand-written position (by default level 4311: three fleets) with ``options``."""
     return option_position(options, fleets=fleets, emperors=emperors, discs=discs, turn=turn, ip=ip,
-                           expansion=expansion, level=level)
+                           records=records, level=level)
 
 
 COSTS: list[Row] = [
@@ -140,7 +140,7 @@ def test_r12_2_sailing_a_fleet_joins_the_zones() -> None:
 def test_r12_2_the_pirates_zone_breaks_the_chain() -> None:
     """R11.3: no fleet in the Pirates' zone 2, so zones 1 and 3 stay apart."""
     state = variant(("mare-nostrvm", "pirates"), fleets=[1, 3], emperors={"Maximian": "II:1"},
-                    level="4211", expansion={"pirates": 2})
+                    level="4211", records={"pirates": 2})
     assert pirates_at(state) == 2
     assert set(fleet_routes(state, prov("II:1"))) == set(BOARD.coast[1]) - {prov("II:1")}
 
@@ -202,7 +202,7 @@ def flat(*, fleets: Sequence[int], emperors: Mapping[str, str | None],
          discs: Mapping[str, str] | None = None) -> State:
     """Maximian's Roman phase at level 4311 with ``mare-nostrvm.cost=flat``."""
     data: dict[str, Any] = {
-        **POSITION_FORMAT_1,
+        **POSITION_FORMAT,
         "settings": {"level": "4311", "options": ["mare-nostrvm"],
                      "params": {"mare-nostrvm.cost": "flat"}},
         "discs": dict(discs or {}), "emperors": dict(emperors), "fleets": list(fleets),

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from barbarian_helpers import QUIET, awaiting
-from conftest import POSITION_FORMAT_1, assert_refused, flag_set, ip_next_of, play, prov, roll
+from conftest import POSITION_FORMAT, assert_refused, flag_set, ip_next_of, play, prov, roll
 from tetrarchia.core.actions import EndPhase, Enter, Move
 from tetrarchia.core.board import default_board
 from tetrarchia.core.engine import apply_action, legal_actions
@@ -34,18 +34,21 @@ def variant(
     turn: str,
     ip: int = 6,
     emperors: Mapping[str, str | None] | None = None,
-    expansion: Mapping[str, Any] | None = None,
+    records: Mapping[str, Any] | None = None,
+    flags: Sequence[str] = (),
 ) -> State:
     """The Roman phase of ``turn``, who stands in his capital (the others off the board)."""
     who = Emperor[turn.upper()]
     data: dict[str, Any] = {
-        **POSITION_FORMAT_1,
+        **POSITION_FORMAT,
         "settings": {"level": "4211", "options": list(options)},
         "emperors": dict(emperors or {turn: BOARD.provinces[BOARD.capital[who]].id}),
         "turn": {"emperor": turn, "ip": ip},
     }
-    if expansion is not None:
-        data["expansion"] = dict(expansion)
+    if records is not None:
+        data["records"] = dict(records)
+    if flags:
+        data["flags"] = list(flags)
     return position_from_json(data, BOARD)
 
 
@@ -199,8 +202,8 @@ def test_r12_8_notation_round_trip(action: TransferIP) -> None:
 
 
 def test_r12_8_a_position_between_the_turns_round_trips() -> None:
-    # a format-1 position: bit 8 was Diocletian's transfer of the round
-    state = variant(turn="Constantius", expansion={"ip_next": {"Galerius": -1}, "flags": 1 << 8})
+    state = variant(turn="Constantius", records={"ip-next": {"Galerius": -1}},
+                    flags=["transfer-used-diocletian"])
     play(state, "C patres")
     data = position_to_json(state)
     assert data["records"]["ip-next"] == {"Diocletian": 0, "Galerius": -1, "Constantius": 0,

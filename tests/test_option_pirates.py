@@ -1,7 +1,7 @@
 """R11.3 Pirates (and D4, D13, D35): the fewer-than-3-fleets rule, the setup roll, the closed sea
 zone, the battle on the coast with its exact values, its outcomes, and the Pirates' return.
 
-One row per rule case; positions are hand-written with an ``"expansion": {"pirates": zone}``
+One row per rule case; positions are hand-written with a ``"records": {"pirates": zone}``
 section, every die is scripted and checked against what the game waits for.
 """
 
@@ -58,7 +58,7 @@ def pirates_in(zone: int, **kw: Any) -> State:
     options = kw.pop("options", ("pirates",))
     kw.setdefault("emperors", {"Maximian": "roma"})
     kw.setdefault("fleets", [1] if zone != 1 else [2])
-    return xposition(options, expansion={"pirates": zone, **kw.pop("expansion", {})}, **kw)
+    return xposition(options, records={"pirates": zone, **kw.pop("records", {})}, **kw)
 
 
 
@@ -90,12 +90,12 @@ def test_pirates_accepted_with_fewer_fleets(level: str) -> None:
 
 def test_a_position_with_pirates_and_3_fleets_is_refused() -> None:
     with pytest.raises(SaveFileError, match="Pirates"):
-        xposition(level="4311", expansion={"pirates": 2})
+        xposition(level="4311", records={"pirates": 2})
 
 
 def test_a_position_with_a_fleet_in_the_pirates_zone_is_refused() -> None:
     with pytest.raises(SaveFileError, match="sea zone with no Roman fleet"):
-        xposition(expansion={"pirates": 2}, fleets=[2])
+        xposition(records={"pirates": 2}, fleets=[2])
 
 
 # --- R3.6, R11.3 setup: roll the Barbarian die until 2 or 3, before the fleets ---------------------
@@ -184,11 +184,11 @@ def test_the_pirates_zone_carries_no_fleet_move() -> None:
 # --- R11.3 the attack: 2 IP, from a province on their coast (D35: the Dux too) ---------------------
 
 def test_attack_offered_on_their_coast_only() -> None:
-    state = pirates_in(2, options=("pirates", "dux"), expansion={"dux": "I:5"},
+    state = pirates_in(2, options=("pirates", "dux"), records={"dux": "I:5"},
                        emperors={"Maximian": "roma"})
     attacks = [a for a in legal_actions(state) if isinstance(a, AttackPirates)]
     assert attacks == [AttackPirates(M, prov("roma")), AttackPirates(M, prov("I:5"), Piece.DUX)]
-    inland = pirates_in(2, options=("pirates", "dux"), expansion={"dux": "II:3"},
+    inland = pirates_in(2, options=("pirates", "dux"), records={"dux": "II:3"},
                         emperors={"Maximian": "III:3"})
     assert not any(isinstance(a, AttackPirates) for a in legal_actions(inland))
 
@@ -246,20 +246,20 @@ COAST_VALUES: list[Row] = [
 ]
 
 
-@pytest.mark.parametrize(("piece", "where", "zone", "discs_", "others", "armies", "expansion", "values"),
+@pytest.mark.parametrize(("piece", "where", "zone", "discs_", "others", "armies", "records", "values"),
                          COAST_VALUES)
 def test_coast_values(piece: int, where: str, zone: int, discs_: dict[str, str], others: dict[str, str],
-                      armies: list[str], expansion: dict[str, Any],
+                      armies: list[str], records: dict[str, Any],
                       values: tuple[int, int, int, int]) -> None:
     emperors = {**({Emperor(piece).title: where} if piece < 4 else {}), **others}
-    state = pirates_in(zone, options=("pirates", "dux", "vicarius", "goths"), expansion=expansion,
+    state = pirates_in(zone, options=("pirates", "dux", "vicarius", "goths"), records=records,
                        discs=discs_, emperors=emperors, armies=armies, turn="Maximian",
                        fleets=[1] if zone != 1 else [2])
     assert coast_values(state, piece, zone) == values
 
 
 def test_a_full_battle_on_the_coast() -> None:
-    state = pirates_in(2, options=("pirates", "dux"), expansion={"dux": "I:5"},
+    state = pirates_in(2, options=("pirates", "dux"), records={"dux": "I:5"},
                        emperors={"Maximian": "roma", "Galerius": "III:6"},
                        discs={"etrvria": "garrison Maximian", "VI:3": "revolt", "I:1": "revolt"},
                        armies=["VI:6", "sicilia"])
@@ -320,7 +320,7 @@ def test_defeat_removes_the_emperor_and_every_garrison_on_that_coast() -> None:
                                            pytest.param((1, 6), False, id="defeat")])
 def test_d35_the_dux_attacks_the_pirates(dice: tuple[int, int], won: bool) -> None:
     # D35; a defeated Dux dies, the garrisons on the coast go, the Emperor's phase goes on (D26)
-    state = pirates_in(2, options=("pirates", "dux"), expansion={"dux": "sicilia"},
+    state = pirates_in(2, options=("pirates", "dux"), records={"dux": "sicilia"},
                        emperors={"Maximian": "III:3"},
                        discs={"sicilia": "garrison Maximian", "roma": "garrison Galerius"})
     play(state, "Maximian's Dux attacks the Pirates from Sicilia")

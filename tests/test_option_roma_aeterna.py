@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from barbarian_helpers import QUIET
-from conftest import POSITION_FORMAT_1, burned_of, dux_place, glory_of, pirates_at, play, prov, roll
+from conftest import POSITION_FORMAT, burned_of, dux_place, glory_of, pirates_at, play, prov, roll
 from tetrarchia.core.board import default_board
 from tetrarchia.core.errors import OptionError
 from tetrarchia.core.pieces import NO_DISC, Emperor
@@ -42,13 +42,13 @@ def variant(
     armies: Sequence[str] = (),
     fleets: Sequence[int] = (),
     glory: Mapping[str, int] | None = None,
-    expansion: Mapping[str, Any] | None = None,
+    records: Mapping[str, Any] | None = None,
     turn: str = "Maximian",
     players: int = 1,
     params: Mapping[str, str] | None = None,
 ) -> State:
     data: dict[str, Any] = {
-        **POSITION_FORMAT_1,
+        **POSITION_FORMAT,
         "settings": {"level": "4211", "options": list(options), "players": players,
                      "params": dict(params or {})},
         "discs": dict(discs or {}),
@@ -56,7 +56,7 @@ def variant(
         "armies": list(armies),
         "fleets": list(fleets),
         "turn": {"emperor": turn, "ip": 6},
-        "expansion": {"glory": dict(glory or {}), **(expansion or {})},
+        "records": {**({"glory": dict(glory)} if glory else {}), **(records or {})},
     }
     return position_from_json(data, BOARD)
 
@@ -153,7 +153,7 @@ def test_d28_no_glory_when_the_unrest_reserve_is_empty() -> None:
 
 def test_d27_the_dux_wins_no_glory() -> None:
     state = variant(("roma-aeterna", "dux"), discs={"II:6": "revolt"}, emperors={"Maximian": "roma"},
-                    armies=["II:6"], expansion={"dux": "II:5"})
+                    armies=["II:6"], records={"dux": "II:5"})
     play(state, "Maximian's Dux attacks Narbonensis from Aqvitania")
     roll(state, 6, 1)
     assert dux_place(state) == prov("II:6")
@@ -166,7 +166,7 @@ def test_d26_d27_the_dux_defeated_gives_no_glory_back() -> None:
     Maximian keeps his glory (D27)."""
     state = variant(("roma-aeterna", "dux"), discs={"II:6": "revolt", "II:5": "garrison Maximian"},
                     emperors={"Maximian": "roma"}, armies=["II:6"], glory={"Maximian": 2},
-                    expansion={"dux": "II:5"})
+                    records={"dux": "II:5"})
     play(state, "Maximian's Dux attacks Narbonensis from Aqvitania")
     roll(state, 1, 6)
     assert dux_place(state) == DEAD
@@ -186,7 +186,7 @@ def test_r12_5_a_battle_against_the_pirates_gives_and_costs_no_glory(
     the Pirates (no revolt on that coast): (6+2) > 1 wins, (1+2) < 6 loses; Maximian keeps his
     1 glory disc either way."""
     state = variant((option, "pirates"), emperors={"Maximian": "etrvria"}, fleets=[1],
-                    glory={"Maximian": 1}, expansion={"pirates": 2})
+                    glory={"Maximian": 1}, records={"pirates": 2})
     play(state, "Maximian attacks the Pirates from Etrvria")
     roll(state, *dice)
     assert pirates_at(state) == pirates
@@ -198,7 +198,7 @@ def test_r12_1b_a_victory_over_the_pirates_still_takes_a_burned_disc_back() -> N
     """For contrast: the 1st-edition Imperivm's "every time your Emperor leads a victory" is not
     limited to armies; the Pirates beaten, Maximian takes back the disc burned earlier."""
     state = variant(("imperivm-1st", "pirates"), emperors={"Maximian": "etrvria"}, fleets=[1],
-                    expansion={"pirates": 2, "burned": {"Maximian": 1},
+                    records={"pirates": 2, "burned": {"Maximian": 1},
                                "recoverable": {"Maximian": 1}})
     reserve = state.garrisons[M]
     play(state, "Maximian attacks the Pirates from Etrvria")

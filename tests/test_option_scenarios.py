@@ -6,7 +6,7 @@ when defeated (D12), and has no module powers).
 
 Setups are played from ``new_game`` with every die scripted through the Purpose-checking
 ``barbarian_helpers.roll``, so each test also proves which dice the scenario asks for.  Rebel
-fights use hand-written positions carrying the scenario's ``expansion`` section.
+fights use hand-written positions carrying the scenario's records (``rebels``, ``skip``).
 """
 
 from __future__ import annotations
@@ -419,13 +419,13 @@ def rebel_position(spec: Spec, *, discs_: Mapping[str, str], emperors_: Mapping[
                    armies_: list[str] | None = None, ip: int = 6) -> State:
     """A hand-written position of the scenario with its rebels, at the Roman phase of ``turn``."""
     rebels = [(b, z) for b, z, _ in spec.rebels]
+    zone = spec.pirates if pirates is None else pirates
     data: dict[str, Any] = {
-        "format": "tetrarchia-position", "version": 1,
+        "format": "tetrarchia-position", "version": 2,
         "settings": {"level": spec.level, "options": [spec.key]},
         "discs": {**{b: "revolt" for b, _ in rebels}, **discs_},
         "emperors": dict(emperors_), "armies": armies_ or [], "fleets": fleets,
-        "expansion": {"rebels": [[b, z] for b, z in rebels],
-                      "pirates": spec.pirates if pirates is None else pirates},
+        "records": {"rebels": [[b, z] for b, z in rebels], **({"pirates": zone} if zone else {})},
         "turn": {"emperor": turn.title, "ip": ip},
     }
     return position_from_json(data, BOARD)

@@ -287,7 +287,7 @@ def test_a_base_game_position_has_no_records_nor_flags() -> None:
     pytest.param({"level": "4221", "options": ["carausian", "dux"]}, "Dvx", id="carausian-dux"),
 ])
 def test_a_position_with_impossible_options_is_refused(settings: dict[str, Any], words: str) -> None:
-    data = {"format": "tetrarchia-position", "version": 1, "settings": settings,
+    data = {"format": "tetrarchia-position", "version": 2, "settings": settings,
             "turn": {"emperor": "Diocletian"}}
     with pytest.raises(SaveFileError) as caught:
         position_from_json(data, default_board())

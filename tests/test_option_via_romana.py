@@ -39,7 +39,7 @@ def variant(
     turn: str = "Maximian",
     ip: int = 6,
 ) -> State:
-    """A hand-written position with the options and an "expansion" section."""
+    """A hand-written position with the options and their records by name."""
     return option_position(options, discs=discs, emperors=emperors, armies=armies, turn=turn, ip=ip)
 
 

@@ -1,7 +1,7 @@
 """R11.2 Vicarius (and D16): placement, moves that never enter a revolt, free removal of unrest,
 the blocked Barbarian roll, and his death.
 
-One row per rule case; positions are hand-written with an ``"expansion": {"vicarius": ...}``
+One row per rule case; positions are hand-written with a ``"records": {"vicarius": ...}``
 section, every die is scripted and checked against what the game waits for.
 """
 
@@ -61,7 +61,7 @@ def vicarius_at(where: str | None, **kw: Any) -> State:
     """Maximian's Roman phase (unless ``turn``) with the Vicarius in ``where`` (None: in the box)."""
     options = kw.pop("options", ("vicarius",))
     kw.setdefault("emperors", {"Maximian": "roma"})
-    return xposition(options, expansion={"vicarius": where, **kw.pop("expansion", {})}, **kw)
+    return xposition(options, records={"vicarius": where, **kw.pop("records", {})}, **kw)
 
 
 
@@ -138,7 +138,7 @@ PLACE_REFUSED: list[Row] = [
     pytest.param(None, {"emperors": {"Maximian": "roma", "Galerius": "cisalpina"}}, "cisalpina", Occupied,
                  id="not-on-an-emperor"),
     pytest.param(None, {"armies": ["cisalpina"]}, "cisalpina", Occupied, id="not-on-an-army"),
-    pytest.param(None, {"options": ("dux", "vicarius"), "expansion": {"dux": "cisalpina"}}, "cisalpina",
+    pytest.param(None, {"options": ("dux", "vicarius"), "records": {"dux": "cisalpina"}}, "cisalpina",
                  Occupied, id="not-on-the-dux"),
     pytest.param(None, {}, "sarmatia", IllegalAction, id="never-on-a-border"),
     pytest.param(None, {"ip": 1}, "cisalpina", NotEnoughIP, id="needs-2-ip"),
@@ -315,7 +315,7 @@ def test_the_vicarius_on_a_revolt_dies_at_r7_1() -> None:
 def test_the_vicarius_never_doubles_an_attack() -> None:
     # R6: "Other Emperors includes the Dux, never the Vicarius"
     vicarius = vicarius_at("II:3", emperors={"Maximian": "III:2"}, armies=["III:1"])
-    dux = xposition(("dux", "vicarius"), expansion={"dux": "II:3"}, emperors={"Maximian": "III:2"},
+    dux = xposition(("dux", "vicarius"), records={"dux": "II:3"}, emperors={"Maximian": "III:2"},
                     armies=["III:1"])
     assert battle_values(vicarius, M, prov("III:2"), prov("III:1"), 3, 4) == BattleValues(3, 1, 1, 4, 0, 1)
     assert battle_values(dux, M, prov("III:2"), prov("III:1"), 3, 4) == BattleValues(3, 1, 2, 4, 0, 1)
@@ -357,7 +357,7 @@ def test_every_vicarius_action_round_trips_through_the_notation() -> None:
 @pytest.mark.parametrize("where", [None, "dead", "VI:4", "germania_magna"])
 def test_positions_with_the_vicarius_round_trip(where: str | None) -> None:
     state = vicarius_at(where, discs={"II:3": "revolt"}, options=("dux", "vicarius"),
-                        expansion={"dux": "II:4"})
+                        records={"dux": "II:4"})
     data = position_to_json(state)
     again = position_from_json(data, state.board)
     assert again == state and position_to_json(again) == data

@@ -42,11 +42,11 @@ def variant(
     discs: Mapping[str, str],
     emperors: Mapping[str, str | None] | None = None,
     armies: Sequence[str] = (),
-    expansion: Mapping[str, Any] | None = None,
+    records: Mapping[str, Any] | None = None,
 ) -> State:
     """Maximian's Roman phase, Maximian in Roma unless ``emperors`` says otherwise."""
     return option_position(options, discs=discs, emperors=emperors or {"Maximian": "roma"}, armies=armies,
-                           expansion=expansion)
+                           records=records)
 
 
 def full_but(province: str, disc: str | None = "unrest") -> dict[str, str]:
@@ -197,7 +197,7 @@ def test_d36_the_goths_are_the_usurper_when_no_ordinary_army_is_left() -> None:
     """Goths module (its flag set, as its setup does): two ordinary armies on the board
     (BRITANNIA, LIBYA), the Goths in the reserve: they rise as the usurper."""
     state = variant(("vsvrpator", "goths"), discs={**full_but("I:5"), **SECURED},
-                    armies=["britannia", "libya"], expansion={})
+                    armies=["britannia", "libya"], records={})
     assert goths_in_reserve(state)
     end_phase(state)
     roll(state, 3)
@@ -208,7 +208,7 @@ def test_d36_the_goths_are_the_usurper_when_no_ordinary_army_is_left() -> None:
 
 def test_d36_an_ordinary_army_is_the_usurper_while_one_is_left() -> None:
     state = variant(("vsvrpator", "goths"), discs={**full_but("I:5"), **SECURED},
-                    armies=["britannia"], expansion={})
+                    armies=["britannia"], records={})
     end_phase(state)
     roll(state, 3)
     assert state.figure[prov("I:3")] == ARMY

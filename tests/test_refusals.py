@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from conftest import POSITION_FORMAT_1, option_position, position, prov
+from conftest import POSITION_FORMAT, option_position, position, prov
 from test_option_invariants import CONFIGS, option_candidates
 from tetrarchia import (
     Action,
@@ -82,7 +82,7 @@ def refused(state: State, action: Action) -> Callable[[], Any]:
 
 
 def game_over() -> State:
-    data: dict[str, Any] = {**POSITION_FORMAT_1, "emperors": {"Maximian": "II:3"},
+    data: dict[str, Any] = {**POSITION_FORMAT, "emperors": {"Maximian": "II:3"},
                             "turn": {"emperor": "Maximian"}, "result": "army-in-roma",
                             "armies": ["roma"]}
     return position_from_json(data, BOARD)
@@ -92,7 +92,7 @@ def barbarian_black_decision() -> State:
     """The Barbarian player decides on his black disc (R12.6) at the start of a Barbarian phase."""
     return option_position(
         ["barbaria"], emperors={"Maximian": "II:3"},
-        expansion={"barbarian_reserve": {"gray": 0, "black": 1}},
+        records={"barbarian-discs": {"gray": 0, "black": 1}},
         machine={"awaiting": "decision", "tasks": [["end-turn"], ["advance"], ["activity"],
                                                     ["remove-on-revolt"], ["spread"],
                                                     ["decision", 4, 5]]},
@@ -119,7 +119,7 @@ CASES: list[tuple[Refusal, type[TetrarchiaError], Callable[[], Callable[[], Any]
      lambda: refused(position(discs={"cisalpina": "unrest"}), Enter(M, prov("cisalpina")))),
     (Refusal.PIRATES_THERE, Occupied,
      lambda: refused(option_position(["pirates"], emperors={"Maximian": "II:3"}, fleets=[1],
-                                     expansion={"pirates": 2}), Sail(M, 1, 2))),
+                                     records={"pirates": 2}), Sail(M, 1, 2))),
     (Refusal.NO_LINK, NotLinked,
      lambda: refused(position(emperors={"Maximian": "II:3"}), Move(M, prov("II:3"), prov("roma")))),
     (Refusal.REGION_IN_REVOLT, RegionInRevolt,
@@ -146,7 +146,7 @@ CASES: list[tuple[Refusal, type[TetrarchiaError], Callable[[], Callable[[], Any]
                      EndPhase(M))),
     (Refusal.REVOLT, Occupied,
      lambda: refused(option_position(["vicarius"], emperors={"Maximian": "roma"},
-                                     discs={"II:6": "revolt"}, expansion={"vicarius": "II:3"}),
+                                     discs={"II:6": "revolt"}, records={"vicarius": "II:3"}),
                      Move(M, prov("II:3"), prov("II:6"), False, Piece.VICARIUS))),
     (Refusal.NOT_ALLOWED, IllegalAction,
      lambda: refused(position(), Enter(M, prov("II:3")))),
@@ -166,7 +166,7 @@ CASES: list[tuple[Refusal, type[TetrarchiaError], Callable[[], Callable[[], Any]
     (Refusal.SCENARIO_CONDITION, IllegalAction,
      lambda: refused(option_position(["carausian-revolt"], level="4221", emperors={"Maximian": "II:1"},
                                      discs={"britannia": "revolt"},
-                                     expansion={"rebels": [["britannia", 1]]}),
+                                     records={"rebels": [["britannia", 1]]}),
                      Attack(M, prov("II:1"), prov("britannia")))),
     (Refusal.NOT_A_CHOICE, IllegalAction, lambda: refused(barbarian_black_decision(), Reroll())),
     (Refusal.PHASE_OVER, WrongMoment,

@@ -28,7 +28,7 @@ Json = dict[str, Any]
 # The hand-written example of docs/save-format.md: reserves and machine left out.
 EXAMPLE: Json = {
     "format": "tetrarchia-position",
-    "version": 1,
+    "version": 2,
     "settings": {"level": "4211"},
     "discs": {"I:6": "revolt", "etrvria": "garrison Maximian"},
     "emperors": {"Maximian": "II:3"},

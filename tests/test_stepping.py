@@ -79,7 +79,7 @@ def test_a_paused_position_refuses_actions_and_says_why() -> None:
 
 
 def test_a_hand_written_position_at_the_start_of_a_barbarian_phase() -> None:
-    data = {"format": "tetrarchia-position", "version": 1, "discs": {"I:1": "unrest", "I:2": "revolt"},
+    data = {"format": "tetrarchia-position", "version": 2, "discs": {"I:1": "unrest", "I:2": "revolt"},
             "emperors": {"Diocletian": "roma"}, "turn": {"emperor": "Diocletian"},
             "machine": "barbarian-phase"}
     state = position_from_json(data, BOARD)

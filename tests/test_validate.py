@@ -186,7 +186,7 @@ def test_impossible_positions_are_refused(options: tuple[str, ...],
 @pytest.mark.parametrize(("options", "edit", "words"), IMPOSSIBLE[:8])
 def test_saved_games_starting_from_impossible_positions_are_refused(
         options: tuple[str, ...], edit: Callable[[Json], None], words: str) -> None:
-    data = {"format": "tetrarchia-game", "version": 1, "seed": 1, "log": [],
+    data = {"format": "tetrarchia-game", "version": 2, "seed": 1, "log": [],
             "start": edited(final(options), edit)}
     with pytest.raises(SaveFileError, match="position"):
         Game.from_json(data)
@@ -232,9 +232,9 @@ def test_data_nested_beyond_the_limit_is_refused_without_recursion() -> None:
     deep: Any = 1
     for _ in range(5000):
         deep = [deep]
-    for load in (lambda: position_from_json({"format": "tetrarchia-position", "version": 1,
+    for load in (lambda: position_from_json({"format": "tetrarchia-position", "version": 2,
                                              "armies": deep}, default_board()),
-                 lambda: Game.from_json({"format": "tetrarchia-game", "version": 1, "log": [],
+                 lambda: Game.from_json({"format": "tetrarchia-game", "version": 2, "log": [],
                                          "final": deep})):
         with pytest.raises(SaveFileError, match=f"more than {MAX_DEPTH} deep"):
             load()
@@ -248,12 +248,12 @@ SAVES: list[Any] = [
     pytest.param(_game(lambda d: d.update(dice_drawn=10**12)), "log holds only", id="huge-dice-drawn"),
     pytest.param(_game(lambda d: d["final"]["machine"].update(tasks=[["roman-phase", "x"]])),
                  "edited or is damaged", id="wrong-type-in-final-tasks"),
-    pytest.param({"format": "tetrarchia-game", "version": 1, "log": [], "start": edited(
+    pytest.param({"format": "tetrarchia-game", "version": 2, "log": [], "start": edited(
         final(), lambda d: d["machine"].update(tasks=[[["roman-phase"]]]))},
         "not a step of the game", id="list-as-a-task-name"),
-    pytest.param({"format": "tetrarchia-game", "version": 1, "log": [], "start": edited(
+    pytest.param({"format": "tetrarchia-game", "version": 2, "log": [], "start": edited(
         final(), lambda d: d.update(fleets=[1.0]))}, "not a sea zone", id="fleet-zone-as-float"),
-    pytest.param({"format": "tetrarchia-game", "version": 1, "log": [], "start": edited(
+    pytest.param({"format": "tetrarchia-game", "version": 2, "log": [], "start": edited(
         final(), lambda d: d["machine"].update(memo={"²": True}))}, "bad entry", id="memo-unicode-digit"),
     pytest.param(_game(lambda d: d["log"].append("Maximian moves from " + "Roma " * 400)),
                  "characters long", id="log-entry-of-2000-characters"),

@@ -17,7 +17,6 @@ from typing import Final
 
 from tetrarchia.core.board import Board
 from tetrarchia.core.events import (
-    ActivityBlocked,
     ActivityProtected,
     ActivityRolled,
     ArmyAttacks,
@@ -258,9 +257,8 @@ def resolve_activity(state: State, region: int, number: int, events: Events,
     if state.is_protected(province):
         if events is not None:
             events.append(ActivityProtected(province))
-    elif state.figure[province] != NO_FIGURE and _blocked(state, province):  # R11.2
-        if events is not None:
-            events.append(ActivityBlocked(province))
+    elif state.figure[province] != NO_FIGURE and _blocked(state, province, events):
+        return  # R11.2: nothing happens (the blocking rule reported it)
     elif disc == NO_DISC:
         if events is not None:
             events.append(UnrestPlaced(province, state.unrest_reserve - 1))
@@ -278,9 +276,10 @@ def resolve_activity(state: State, region: int, number: int, events: Events,
             hook(state, province, events)
 
 
-def _blocked(state: State, province: int) -> bool:
-    """Whether the figure on ``province`` blocks the activity roll there (R11.2 the Vicarius)."""
-    return any(blocks(state, province) for blocks in state.hooks.activity_blocked)
+def _blocked(state: State, province: int, events: Events) -> bool:
+    """Whether the figure on ``province`` blocks the activity roll there (an optional rule's
+    figure, R11.2); the rule that blocks it reports it."""
+    return any(blocks(state, province, events) for blocks in state.hooks.activity_blocked)
 
 
 def run_uprising(state: State, task: UprisingStep, events: Events) -> bool:

@@ -235,15 +235,6 @@ class Moved(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class VicariusClears(Event):
-    """R11.2, D16: the Vicarius entering (or placed on) an unrest removes it."""
-
-    kind: ClassVar[str] = "subdue"
-    province: int
-    unrest_left: int  # the unrest reserve after it
-
-
-@dataclass(frozen=True, slots=True)
 class Sailed(Event):
     """R5.2: a Roman fleet sails from zone ``origin`` to zone ``dest``."""
 
@@ -444,14 +435,6 @@ class ActivityRolled(Event):
 @dataclass(frozen=True, slots=True)
 class ActivityProtected(Event):
     """R7.2: a garrison protects ``province``: nothing happens."""
-
-    kind: ClassVar[str] = "activity"
-    province: int
-
-
-@dataclass(frozen=True, slots=True)
-class ActivityBlocked(Event):
-    """R11.2: the Vicarius in ``province`` blocks the activity: nothing happens."""
 
     kind: ClassVar[str] = "activity"
     province: int

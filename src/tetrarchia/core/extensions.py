@@ -204,6 +204,24 @@ def declare_flag(name: str, scope: str) -> int:
     raise ValueError(f"no {scope} flag left for {name!r}: the {len(SCOPE_BITS[scope])} are taken")
 
 
+def missing_records(state: State) -> str | None:
+    """Why ``state.ext`` does not hold every declared record, in the game's words, or None.
+
+    A state made before a record was declared (a module imported late, a test declaring its own
+    record) has no slot for it: reading or saving that record would reach past its list.  The
+    validation reports it and ``position_to_json`` refuses with it rather than fail on an index.
+    """
+    held = len(state.ext)
+    if held == len(DEFAULTS):
+        return None
+    if held > len(DEFAULTS):
+        return f"{held} records of the optional rules, not {len(DEFAULTS)}"
+    late = [repr(kind.name) for kind in RECORDS if kind.slot >= held]
+    return (f"this position holds {held} records of the optional rules, not {len(DEFAULTS)}: it was "
+            f"set up before {', '.join(late)} was declared (set it up again once every optional "
+            "rule is imported)")
+
+
 def flag_names(flags: int) -> list[str]:
     """The names of the flags set in ``flags``, in the order of their bits."""
     return [name for name, bit in sorted(FLAGS.items(), key=lambda item: item[1]) if flags & bit]

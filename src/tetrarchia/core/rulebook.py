@@ -117,8 +117,8 @@ class Hooks:
     # R7: after dice rolled in the Barbarian phase; True when a decision is now awaited
     after_roll: tuple[Callable[[State], bool], ...] = ()
     # R7.2: True when the figure on the province blocks the activity roll there (R11.2); asked
-    # only where a figure stands
-    activity_blocked: tuple[Callable[[State, int], bool], ...] = ()
+    # only where a figure stands; the rule that blocks it reports it in the events
+    activity_blocked: tuple[Callable[[State, int, Events], bool], ...] = ()
     # R7.2/R7.3: an uprising's revolt (why = Removal.REACHED_BY_UPRISING) or an army
     # (REACHED_BY_ARMY) reaches a province where a figure stands, before it is placed (R11.2)
     reached: tuple[Callable[[State, int, int, Events], None], ...] = ()

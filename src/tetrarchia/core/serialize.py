@@ -22,6 +22,7 @@ from tetrarchia.core.extensions import (
     RECORD_NAMES,
     RECORDS,
     flag_names,
+    missing_records,
 )
 from tetrarchia.core.jsontext import check_data
 from tetrarchia.core.migrate import position_v1_to_v2
@@ -130,6 +131,8 @@ def _records_to_json(state: State) -> dict[str, Any]:
     out: dict[str, Any] = {}
     records: dict[str, Any] = {}
     ext = state.ext
+    if len(ext) != len(DEFAULTS):  # a state made before a record was declared
+        raise SaveFileError(f"cannot write the position: {missing_records(state)}")
     for kind in RECORDS:
         if kind.slot < 0:  # a part with no record (figures on the board)
             if not kind.is_default(state):

@@ -21,7 +21,7 @@ from typing import Any
 
 from tetrarchia.core import tasks as t
 from tetrarchia.core.errors import SaveFileError
-from tetrarchia.core.extensions import DEFAULTS, FLAGS, RECORDS, RecordKind
+from tetrarchia.core.extensions import FLAGS, RECORDS, RecordKind, missing_records
 from tetrarchia.core.pieces import (
     ARMIES,
     ARMY,
@@ -107,8 +107,9 @@ def _check_counts(state: State, found: list[str]) -> None:
         found.append("more armies placed in one Barbarian phase than the rules allow")
     if not all(is_count(p, 0, n - 1) for p in state.armies_placed):
         found.append("an army was placed on no province of the board")
-    if len(state.ext) != len(DEFAULTS):
-        found.append(f"{len(state.ext)} records of the optional rules, not {len(DEFAULTS)}")
+    short = missing_records(state)
+    if short is not None:
+        found.append(short)
         return
     for kind in RECORDS:  # each record's own shape and bounds, in the words of its rule
         if kind.check is not None:

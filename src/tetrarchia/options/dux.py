@@ -29,7 +29,7 @@ from tetrarchia.core.errors import (
     SaveFileError,
     WrongMoment,
 )
-from tetrarchia.core.events import Event, Events, VicariusClears
+from tetrarchia.core.events import Event, Events
 from tetrarchia.core.extensions import FIGURE_SLOTS, FigureAt, RecordSlot, declare_figure, declare_record
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import DUX, NO_DISC, NO_FIGURE, REVOLT, VICARIUS, Emperor, Piece, is_army
@@ -85,6 +85,15 @@ def dux_at(state: State) -> int:
 
 
 @dataclass(frozen=True, slots=True)
+class VicariusClears(Event):
+    """R11.2, D16: the Vicarius entering (or placed on) an unrest removes it."""
+
+    kind: ClassVar[str] = "subdue"
+    province: int
+    unrest_left: int  # the unrest reserve after it
+
+
+@dataclass(frozen=True, slots=True)
 class Deployed(Event):
     """R11.1, R11.2: ``emperor`` spends 2 IP to bring ``piece`` (the Dux or the Vicarius) onto
     ``province``."""
@@ -100,8 +109,13 @@ def _deployed_text(e: Deployed, board: Board) -> str:
     return f"{Emperor(e.emperor).title} {verb} in {board.name(e.province)}."
 
 
+def _clears_text(e: VicariusClears, board: Board) -> str:
+    return f"The Vicarius removes the unrest in {board.name(e.province)}."
+
+
 TEXTS: dict[str, dict[type[Any], Callable[[Any, Board], str]]] = {"en": {
     Deployed: _deployed_text,
+    VicariusClears: _clears_text,
 }}
 
 

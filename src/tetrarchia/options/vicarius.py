@@ -11,13 +11,24 @@ and, through hooks, his clearing of unrest, his blocking of the roll and his dea
 
 from __future__ import annotations
 
-from tetrarchia.core.events import Events, VicariusClears
+from dataclasses import dataclass
+from typing import ClassVar
+
+from tetrarchia.core.board import Board
+from tetrarchia.core.events import Event, Events
 from tetrarchia.core.pieces import UNREST, VICARIUS, Piece
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import State
 from tetrarchia.core.tasks import remove_piece, return_disc
-from tetrarchia.options.dux import Deploy, _actions, apply_deploy, declare_figure_record, explain_deploy
+from tetrarchia.options.dux import (
+    Deploy,
+    VicariusClears,
+    _actions,
+    apply_deploy,
+    declare_figure_record,
+    explain_deploy,
+)
 
 VICARIUS_AT = declare_figure_record("vicarius", "the Vicarius", Piece.VICARIUS, VICARIUS, "R11.2",
                                     only_moves=True, avoids_revolt=True)
@@ -31,9 +42,25 @@ def _moved(state: State, piece: int, dest: int, events: Events) -> None:
             events.append(VicariusClears(dest, state.unrest_reserve))
 
 
-def _blocks(state: State, province: int) -> bool:
+@dataclass(frozen=True, slots=True)
+class ActivityBlocked(Event):
+    """R11.2: the Vicarius in ``province`` blocks the activity: nothing happens."""
+
+    kind: ClassVar[str] = "activity"
+    province: int
+
+
+def _blocked_text(e: ActivityBlocked, board: Board) -> str:
+    return f"The Vicarius in {board.name(e.province)} blocks the roll: nothing happens."
+
+
+def _blocks(state: State, province: int, events: Events) -> bool:
     """R11.2: he blocks the Barbarian roll on his province."""
-    return state.figure[province] == VICARIUS
+    if state.figure[province] != VICARIUS:
+        return False
+    if events is not None:
+        events.append(ActivityBlocked(province))
+    return True
 
 
 def _reached(state: State, province: int, why: int, events: Events) -> None:
@@ -60,5 +87,5 @@ MODULE = register(RuleModule(
     summary="Spend 2 IP to place the Vicarius in any Roman province without revolt; he removes "
             "unrest where he goes, blocks the Barbarian roll there, never fights, and dies if "
             "an uprising or army reaches him.",
-    hooks=_hooks,
+    hooks=_hooks, texts={"en": {ActivityBlocked: _blocked_text}},
 ))

@@ -97,10 +97,6 @@ def _moved(e: ev.Moved, board: Board) -> str:
             f"for {e.cost} IP.")
 
 
-def _vicarius_clears(e: ev.VicariusClears, board: Board) -> str:
-    return f"The Vicarius removes the unrest in {board.name(e.province)}."
-
-
 def _sailed(e: ev.Sailed, board: Board) -> str:
     return (f"{_emperor(e.emperor)} sails a fleet from {_zone(board, e.origin)} to "
             f"{_zone(board, e.dest)}.")
@@ -192,10 +188,6 @@ def _activity_protected(e: ev.ActivityProtected, board: Board) -> str:
     return f"{board.name(e.province)} is protected by a garrison: nothing happens."
 
 
-def _activity_blocked(e: ev.ActivityBlocked, board: Board) -> str:
-    return f"The Vicarius in {board.name(e.province)} blocks the roll: nothing happens."
-
-
 def _unrest_placed(e: ev.UnrestPlaced, board: Board) -> str:
     return f"Unrest in {board.name(e.province)}."
 
@@ -271,7 +263,6 @@ TEXTS: dict[type[Any], TextFn] = {
     ev.CannotEnter: _cannot_enter,
     ev.Entered: _entered,
     ev.Moved: _moved,
-    ev.VicariusClears: _vicarius_clears,
     ev.Sailed: _sailed,
     ev.Subdued: _subdued,
     ev.AttackDeclared: _attack_declared,
@@ -286,7 +277,6 @@ TEXTS: dict[type[Any], TextFn] = {
     ev.UnrestSpreads: _unrest_spreads,
     ev.ActivityRolled: _activity_rolled,
     ev.ActivityProtected: _activity_protected,
-    ev.ActivityBlocked: _activity_blocked,
     ev.UnrestPlaced: _unrest_placed,
     ev.UnrestRevolts: _unrest_revolts,
     ev.UprisingStarts: _uprising_starts,
