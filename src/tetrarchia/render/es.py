@@ -14,6 +14,8 @@ from tetrarchia.core.actions import SubdueKind
 from tetrarchia.core.board import Board
 from tetrarchia.core.pieces import GOTHS, ROMAN_NUMERALS, UNREST, Emperor, Piece
 from tetrarchia.core.state import Result
+from tetrarchia.options.dux import VicariusClears
+from tetrarchia.options.vicarius import ActivityBlocked
 
 LANGUAGE = "es"
 
@@ -115,7 +117,7 @@ TEXTS: dict[type[Any], Any] = {
                                   "no están disponibles): su fase romana queda vacía."),
     ev.Entered: lambda e, b: f"{_emp(e.emperor)} entra en el tablero en {b.name(e.province)}.",
     ev.Moved: _moved,
-    ev.VicariusClears: lambda e, b: f"El Vicarius elimina los disturbios de {b.name(e.province)}.",
+    VicariusClears: lambda e, b: f"El Vicarius elimina los disturbios de {b.name(e.province)}.",
     ev.Sailed: lambda e, b: (f"{_emp(e.emperor)} navega una flota de {_zone(b, e.origin)} a "
                              f"{_zone(b, e.dest)}."),
     ev.Subdued: _subdued,
@@ -136,7 +138,7 @@ TEXTS: dict[type[Any], Any] = {
                                     f"(conectados con {b.name(e.source)})."),
     ev.ActivityRolled: lambda e, b: f"Actividad bárbara: {_r(e.region)}:{e.number}, {b.label(e.province)}.",
     ev.ActivityProtected: lambda e, b: f"Una guarnición protege {b.name(e.province)}: no ocurre nada.",
-    ev.ActivityBlocked: lambda e, b: (f"El Vicarius en {b.name(e.province)} bloquea la tirada: "
+    ActivityBlocked: lambda e, b: (f"El Vicarius en {b.name(e.province)} bloquea la tirada: "
                                       "no ocurre nada."),
     ev.UnrestPlaced: lambda e, b: f"Disturbios en {b.name(e.province)}.",
     ev.UnrestRevolts: lambda e, b: f"Los disturbios de {b.name(e.province)} se convierten en revuelta.",
@@ -158,4 +160,4 @@ TEXTS: dict[type[Any], Any] = {
                                    "devasta."),
     ev.GameEnds: _ends,
 }
-"""The core's records in Spanish."""
+"""The core's records, and the Vicarius's two (his modules declare only English), in Spanish."""

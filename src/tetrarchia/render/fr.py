@@ -14,6 +14,8 @@ from tetrarchia.core.actions import SubdueKind
 from tetrarchia.core.board import Board
 from tetrarchia.core.pieces import GOTHS, ROMAN_NUMERALS, UNREST, Emperor, Piece
 from tetrarchia.core.state import Result
+from tetrarchia.options.dux import VicariusClears
+from tetrarchia.options.vicarius import ActivityBlocked
 
 LANGUAGE = "fr"
 
@@ -115,7 +117,7 @@ TEXTS: dict[type[Any], Any] = {
                                   "capitale sont indisponibles) : sa phase romaine est vide."),
     ev.Entered: lambda e, b: f"{_emp(e.emperor)} entre sur le plateau en {b.name(e.province)}.",
     ev.Moved: _moved,
-    ev.VicariusClears: lambda e, b: f"Le Vicarius supprime les troubles de {b.name(e.province)}.",
+    VicariusClears: lambda e, b: f"Le Vicarius supprime les troubles de {b.name(e.province)}.",
     ev.Sailed: lambda e, b: (f"{_emp(e.emperor)} fait naviguer une flotte de {_zone(b, e.origin)} à "
                              f"{_zone(b, e.dest)}."),
     ev.Subdued: _subdued,
@@ -136,7 +138,7 @@ TEXTS: dict[type[Any], Any] = {
                                     f"(reliés à {b.name(e.source)})."),
     ev.ActivityRolled: lambda e, b: f"Activité barbare : {_r(e.region)}:{e.number}, {b.label(e.province)}.",
     ev.ActivityProtected: lambda e, b: f"Une garnison protège {b.name(e.province)} : rien ne se passe.",
-    ev.ActivityBlocked: lambda e, b: f"Le Vicarius en {b.name(e.province)} bloque le jet : rien ne se passe.",
+    ActivityBlocked: lambda e, b: f"Le Vicarius en {b.name(e.province)} bloque le jet : rien ne se passe.",
     ev.UnrestPlaced: lambda e, b: f"Troubles en {b.name(e.province)}.",
     ev.UnrestRevolts: lambda e, b: f"Les troubles de {b.name(e.province)} deviennent une révolte.",
     ev.UprisingStarts: lambda e, b: f"Soulèvement en {b.name(e.province)} !",
@@ -157,4 +159,4 @@ TEXTS: dict[type[Any], Any] = {
                                    "dévaste."),
     ev.GameEnds: _ends,
 }
-"""The core's records in French."""
+"""The core's records, and the Vicarius's two (his modules declare only English), in French."""
