@@ -9,7 +9,10 @@ Measures, on one core:
 - full random games per second;
 - ``State.copy()`` per second and ``position_to_json`` per second, on mid-game states;
 - peak memory: Python allocations during playouts (``tracemalloc``) and the process's maximum
-  resident size (``resource.getrusage``).
+  resident size (``resource.getrusage``);
+- the forecast of the Barbarian phase (``tetrarchia.analysis.forecast``): its time per position
+  (median, 90th percentile, worst) by the fast model and by the engine-following fallback, on
+  the Roman phases of random games of the level mix (bench/forecast.py: more positions, options).
 
 Each figure is the median of ``--repeat`` runs (the machine is noisy).  When the compiled core
 is installed (``TETRARCHIA_COMPILE=1 pip install .``, see ``tetrarchia doctor``), the pure Python
@@ -23,6 +26,7 @@ Usage::
     python bench/bench.py --seconds 3 --repeat 9   # steadier figures
     python bench/bench.py --quick            # CI smoke run, under 10 s in all
     python bench/bench.py --profile          # also cProfile the pure playouts: the hot spots
+    python bench/bench.py --forecast 12      # the forecast's time on 12 positions (default 6)
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from tetrarchia.analysis.forecast import engine_forecast, fast_forecast
 from tetrarchia.buildinfo import PURE_VARIABLE, compiled_in_use, compiled_modules
 from tetrarchia.core.actions import Action, Roll
 from tetrarchia.core.engine import apply_trusted, legal_actions, new_game
@@ -195,6 +200,62 @@ def profile_playouts(seconds: float, seed: int, top: int) -> str:
     return out.getvalue()
 
 
+GOAL_FORECAST_MS = 20.0  # issue 8: the forecast of a Barbarian phase, per position
+
+
+def forecast_positions(count: int, seed: int) -> list[State]:
+    """Roman phases (at their first action) of random games of the level mix, one per game,
+    after a few turns, so that armies and revolts are on the board."""
+    rng = random.Random(seed)
+    mix = settings_mix()
+    found: list[State] = []
+    game = 0
+    while len(found) < count:
+        state = new_game(mix[game % len(mix)])
+        wanted = 1 + game % 3  # the 1st, 2nd or 3rd Roman phase of the game
+        game += 1
+        seen = 0
+        while not state.is_over:
+            if state.awaiting is Awaiting.ROLL:
+                apply_trusted(state, Roll(tuple(rng.randint(1, 6) for _ in range(state.roll_count))))
+                continue
+            if state.awaiting is Awaiting.ROMAN_ACTION and state.ip == 6 and state.passer < 0:
+                seen += 1
+                if seen == wanted:
+                    found.append(state.copy())
+                    break
+            actions = legal_actions(state)
+            apply_trusted(state, actions[rng.randrange(len(actions))])
+    return found
+
+
+def forecast_times(count: int, seed: int, fallback: bool) -> dict[str, list[float]]:
+    """Milliseconds per position of the fast model and (``fallback``) of the engine-following
+    forecast, on the same positions."""
+    times: dict[str, list[float]] = {"fast model": [], "fallback": []}
+    for state in forecast_positions(count, seed):
+        start = CLOCK[0]()
+        fast = fast_forecast(state)
+        if fast is not None:
+            times["fast model"].append((CLOCK[0]() - start) * 1000)
+        if fallback:
+            start = CLOCK[0]()
+            engine_forecast(state)
+            times["fallback"].append((CLOCK[0]() - start) * 1000)
+    return times
+
+
+def report_forecast(times: dict[str, list[float]]) -> None:
+    for name, values in times.items():
+        if not values:
+            continue
+        ordered = sorted(values)
+        p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+        print(f"  {'forecast, ' + name:<26} median {statistics.median(values):9.1f} ms   "
+              f"p90 {p90:9.1f} ms   worst {max(values):9.1f} ms   ({len(values)} positions; "
+              f"goal {GOAL_FORECAST_MS:.0f} ms)")
+
+
 # (key, label, unit, goal of the compiled core or None): the figures, in the order printed
 FIGURES = (
     ("actions", "random playouts", "actions/s", GOAL_ACTIONS),
@@ -303,12 +364,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--top", type=int, default=25, help="functions listed by --profile")
     parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
                         help="time figures by this process's CPU time (default) or by the wall clock")
+    parser.add_argument("--forecast", type=int, default=6,
+                        help="positions for the forecast's time (default 6; 0: none)")
     parser.add_argument("--worker", help=argparse.SUPPRESS)  # internal: measure this process's build
     parser.add_argument("--sampled", type=int, default=200, help=argparse.SUPPRESS)
     parser.add_argument("--memory", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.quick:
         args.seconds, args.repeat, args.sampled = 0.3, 1, 50
+        args.forecast = min(args.forecast, 3)
     if args.seconds <= 0 or args.repeat < 1:
         parser.error("--seconds must be positive and --repeat at least 1")
     if args.clock == "wall":
@@ -338,6 +402,8 @@ def main(argv: list[str] | None = None) -> int:
                 runs.extend(more)
         args.profile = args.memory = False  # once is enough
     report(results)
+    if args.forecast > 0:  # in this process (its build); the fallback is left out of --quick
+        report_forecast(forecast_times(args.forecast, args.seed, fallback=not args.quick))
     return 0
 
 

@@ -1,16 +1,28 @@
-"""The forecast of the Barbarian phase (R7): exact probabilities, computed by the engine itself.
+"""The forecast of the Barbarian phase (R7): exact probabilities, never sampled.
 
-The engine lists every roll with its probability (``chance_outcomes``).  The forecast follows
-every branch of the dice from the start of a Barbarian phase to its end, merging the branches
-that reach the same situation, so each figure is exact, not sampled: the dominoes of R7.1 over
-normal links, each broken link at 1/2 (the Goths' +1 included, R7.4), the 36 activity rolls of
-R7.2 and the uprisings they chain, the armies' steps and battles of R7.3, and the reserves that
-may run dry (R8).  Because it runs the rules themselves, every optional rule in play counts.
+Two methods give the same figures (tests/test_forecast.py checks them against each other and
+against Monte Carlo plays of the engine):
+
+- **the fast model** (``method == "fast"``): R7.1-R7.2 on bit sets (analysis/revolts.py: the
+  dominoes as a closure over normal links and broken links at 1/2, the 36 activity rolls, the
+  uprisings and their chains, loops summed exactly), then R7.3 with the rules' own steps on one
+  State per group of situations it cannot tell apart (analysis/advance.py).  Typically a few
+  milliseconds per position.
+- **the engine-following forecast** (``method == "engine"``): the engine lists every roll with
+  its probability (``chance_outcomes``); every branch of the dice is followed from the start of
+  the phase to its end, merging the branches that reach the same situation.  Because it runs
+  the rules themselves, every optional rule counts; it answers wherever the fast model does not
+  (:func:`fast_model_gap`: an option that changes the phase, a phase already begun ...).
+
+Both cover the dominoes of R7.1 over normal links, each broken link at 1/2 (R7.4, D3), the 36
+activity rolls of R7.2 and the uprisings they chain, the armies' steps and battles of R7.3, and
+the reserves that may run dry (R8), up to the end of the phase (its END_TURN step: the next turn
+is not forecast).  The Emperors and armies are read as they stand before the phase.
 
 Decisions inside the phase (Galerius's +1 and Constantius's block, R12.1; the Barbarian player's
 choices, R12.6) are taken as "let it pass": the forecast says what the dice alone will do.
 
-Used by the terminal (``forecast``), and by the AI and the browser board to come.
+Used by the terminal (``forecast``), and by the AI and the browser board.
 """
 
 from __future__ import annotations
@@ -18,13 +30,36 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
-from tetrarchia.core.actions import Action, EndPhase, OptionAction
-from tetrarchia.core.combat import battle_values
-from tetrarchia.core.engine import apply_trusted, chance_outcomes, legal_actions, resume, run
+from tetrarchia.analysis.advance import Reads, advance, base_of, battle_counts, situation_state
+from tetrarchia.analysis.revolts import Looping, Situation, Table, activity, after_spread, bits, spread
+from tetrarchia.core.actions import Action, OptionAction
+from tetrarchia.core.barbarian import advance_order
+from tetrarchia.core.engine import (
+    apply_trusted,
+    chance_outcomes,
+    legal_actions,
+    resume,
+    run,
+    start_barbarian_phase,
+)
 from tetrarchia.core.errors import Refusal, TetrarchiaError
-from tetrarchia.core.pieces import REVOLT, UNREST
+from tetrarchia.core.events import Removal
+from tetrarchia.core.pieces import ARMIES, NO_FIGURE, PIECE_FIGURES, REVOLT, UNREST, VICARIUS, Piece
 from tetrarchia.core.state import FIELDS, Awaiting, Result, State, Task
-from tetrarchia.core.tasks import ADVANCE, figure_piece, in_barbarian_phase
+from tetrarchia.core.tasks import (
+    ACTIVITY_STEP,
+    ADVANCE,
+    ADVANCE_STEP,
+    END_TURN,
+    END_TURN_STEP,
+    PHASE_START_STEP,
+    REMOVE_ON_REVOLT_STEP,
+    SPREAD_STEP,
+    figure_piece,
+    in_barbarian_phase,
+    piece_at,
+    remove_piece,
+)
 
 Policy = Callable[[State, list[Action]], Action]
 NEGLIGIBLE = 1e-12  # a branch less likely than this is dropped (chained uprisings loop, R7.2)
@@ -84,9 +119,12 @@ class Forecast:
     armies: tuple[ArmyOutlook, ...]  # the armies on the board now, in board order
     army_in_roma: float  # R8: the Empire falls in this phase because an army enters Roma
     reserve_empty: float  # R8: ... because an unrest or revolt reserve runs dry
-    branches: int  # distinct situations where the dice stopped, after R7.2 and at the end
+    branches: int  # distinct situations where the dice stopped, after R7.2 and at the end (the
+    # fast model counts R7.3's ends once per group of situations it follows together)
     unresolved: float  # probability of the branches too unlikely to follow (< 1e-12 each):
     # every figure above is exact to within it
+    method: str = "engine"  # "fast": the bit-set model (revolts, advance); "engine": the
+    # engine followed through every branch (an option or a position the model does not cover)
 
     @property
     def fall(self) -> float:
@@ -99,12 +137,232 @@ def forecast(state: State, policy: Policy = let_it_pass) -> Forecast:
 
     ``state`` is in a Roman phase (the forecast is of ending it now), at a roll or decision
     inside a Barbarian phase (the rest of that phase), or at its start.  ``state`` is not
-    changed."""
-    start = phase_start(state)
+    changed.  The fast model answers when it covers the game and the position
+    (:func:`fast_model_gap`); the engine-following forecast answers otherwise: both exact."""
+    before = position_before(state)
+    if fast_model_gap(before) is None:
+        fast = _fast_forecast(before)
+        if fast is not None:
+            return fast
+    return _engine_forecast(before, policy)
+
+
+def fast_forecast(state: State) -> Forecast | None:
+    """The fast model's forecast (:mod:`tetrarchia.analysis.revolts` for R7.1-R7.2,
+    :mod:`tetrarchia.analysis.advance` for R7.3), or None where it does not cover the game."""
+    before = position_before(state)
+    if fast_model_gap(before) is not None:
+        return None
+    return _fast_forecast(before)
+
+
+def engine_forecast(state: State, policy: Policy = let_it_pass) -> Forecast:
+    """The forecast by following every branch of the dice through the engine itself: every
+    optional rule counts.  The reference the fast model is tested against."""
+    return _engine_forecast(position_before(state), policy)
+
+
+def position_before(state: State) -> State:
+    """A copy of the position the forecast is of: at the start of the Barbarian phase that
+    ending the Roman phase now begins (paused, nothing run), or inside that phase as it is."""
+    if state.is_over:
+        raise NotForecastable("the game is over: no Barbarian phase follows")
+    if in_barbarian_phase(state):
+        return state.copy()
+    if state.awaiting is Awaiting.ROMAN_ACTION:
+        if state.passer >= 0:
+            raise NotForecastable(f"{state.turn.title} cannot end his Roman phase now: he is "
+                                  "passing through another figure's province (R5.1)")
+        return start_barbarian_phase(state)
+    raise NotForecastable("the forecast is of a Barbarian phase: the game must be in a Roman "
+                          "phase or in a Barbarian phase")
+
+
+def phase_start(state: State) -> State:
+    """A copy of ``state`` at the start of (or inside) the Barbarian phase it leads to, run on
+    to its first roll or decision."""
+    start = position_before(state)
+    resume(start)  # a position paused at the start of the phase runs on to its first roll
+    return start
+
+
+# --- the fast model -----------------------------------------------------------------------------
+# Hook points of the options that change R7 in ways the fast model does not follow: with any of
+# them in play the engine-following forecast answers (the Goths arrive and cross links their own
+# way, the Usurpers rise on revolts, the Pirates come back with an uprising ...).  Those not
+# listed act outside the Barbarian phase, or (supports, die_bonus, battle_won) through the rules'
+# own R6 functions that the model calls.  A Goths figure without its module (a scenario's army)
+# is an army like another.
+PHASE_HOOKS = ("phase_start", "after_roll", "uprising", "revolt_placed", "army_arrives",
+               "before_step", "before_attack", "link_bonus", "battle_decisions", "battle_over",
+               "decisions")
+
+
+def fast_model_gap(state: State) -> str | None:
+    """Why the fast model does not cover the phase that follows ``state`` (a position from
+    :func:`position_before`), or None when it does."""
+    hooks = state.hooks
+    for name in PHASE_HOOKS:
+        if getattr(hooks, name, ()):
+            return f"an option in play changes the Barbarian phase ({name})"
+    if not state.settings.broken_link_once:
+        return "D3 is off: a broken link is rolled again at every wave of the spreading"
+    if state.pending:
+        return "an option's step is pending"
+    if not _fresh(state):
+        return "the phase has begun: its rest is followed through the engine"
+    for piece in range(6):  # every piece on the board stands as its figure (none passing)
+        at = piece_at(state, piece)
+        if at >= 0 and state.figure[at] != PIECE_FIGURES[piece]:
+            return "a figure stands on another"
+    return _figure_hooks_gap(state)
+
+
+def _figure_hooks_gap(state: State) -> str | None:
+    """The fast model follows R11.2 itself: the Vicarius's figure blocks the activity on his
+    province and an uprising reaching him kills him.  The options tell the engine so through the
+    ``activity_blocked`` and ``reached`` hooks: their answers on this position are checked
+    against the model's (on a copy: nothing else may change), so an option that blocks or
+    reaches otherwise gets the engine."""
+    hooks = state.hooks
+    blocking, reaching = getattr(hooks, "activity_blocked", ()), getattr(hooks, "reached", ())
+    if not blocking and not reaching:
+        return None
+    probe = state.copy()
+    figure = state.figure
+    for p in state.board.at_coords.values():
+        if any(blocks(probe, p, None) for blocks in blocking) != (figure[p] == VICARIUS):
+            return "an option blocks the Barbarian activity otherwise than the Vicarius (R11.2)"
+    if probe != state:
+        return "an option changes the board when asked whether it blocks the activity"
+    board = state.board
+    empty = next((p for p in board.roman if figure[p] == NO_FIGURE), -1)
+    for p in {*(p for p in board.roman if figure[p] != NO_FIGURE), empty} - {-1}:
+        probe = state.copy()
+        for reached in reaching:
+            reached(probe, p, Removal.REACHED_BY_UPRISING, None)
+        expected = state.copy()
+        if figure[p] == VICARIUS:
+            remove_piece(expected, Piece.VICARIUS, None)
+        if probe != expected:
+            return "an option acts when an uprising reaches a province otherwise than R11.2"
+    return None
+
+
+# R7: the phase's steps as push_barbarian_phase pushes them, bottom first
+PHASE_STEPS = [END_TURN_STEP, ADVANCE_STEP, ACTIVITY_STEP, REMOVE_ON_REVOLT_STEP, SPREAD_STEP]
+
+
+def _fresh(state: State) -> bool:
+    """The phase's steps are on the stack as pushed (R7), nothing of them run yet (the options'
+    start of the phase, PHASE_START, may have run: it does nothing without their hooks)."""
+    tasks = state.tasks
+    top = tasks[-6:] if tasks and tasks[-1] == PHASE_START_STEP else tasks[-5:]
+    return (state.awaiting is Awaiting.RUN and top[:5] == PHASE_STEPS and state.dice is None
+            and not state.memo)
+
+
+def _fast_forecast(before: State) -> Forecast | None:
+    table = Table.of(before)
+    spreads, dry = spread(table)
+    if dry:  # the revolt reserve may run dry amid the dominoes: where it stops is the engine's
+        return None
+    try:
+        middle = activity(table, [(after_spread(table, r), p) for r, p in spreads])
+    except Looping:
+        return None
+    board = before.board
+    n = board.size
+    revolt = [0.0] * n
+    unrest = [0.0] * n
+    in_revolt = [0.0] * 4
+    base = base_of(before)
+    reads = Reads(table, before)
+    groups: dict[tuple[int, ...], tuple[Situation, float]] = {}
+    by_revolt: dict[int, float] = {}  # situations share their discs: each set counted once
+    by_unrest: dict[int, float] = {}
+    emperors = [(e, at) for e, at in enumerate(before.emperor_at[:4]) if at >= 0]
+    for s, p in middle.items():
+        by_revolt[s.revolt] = by_revolt.get(s.revolt, 0.0) + p
+        by_unrest[s.unrest] = by_unrest.get(s.unrest, 0.0) + p
+        key = (reads.revolts(s), min(table.revolt_reserve(s), ARMIES + 1),
+               s.armies, s.vicarius, s.gone, s.end)
+        known = groups.get(key)
+        groups[key] = (s, p) if known is None else (known[0], known[1] + p)
+    total = sum(middle.values())
+    for masks, figure in ((by_revolt, revolt), (by_unrest, unrest)):
+        always = (1 << n) - 1  # the provinces in every set: added once
+        for mask in masks:
+            always &= mask
+        for q in bits(always):
+            figure[q] = total
+        for mask, p in masks.items():
+            for q in bits(mask & ~always):
+                figure[q] += p
+    for q in bits(table.border_revolt):  # a border in revolt under a rebel (R13) stays so
+        revolt[q] = total
+    for mask, p in by_revolt.items():
+        for e, at in emperors:
+            if mask >> at & 1:
+                in_revolt[e] += p
+    ends: list[tuple[State, float]] = []
+    orders: dict[int, list[int]] = {}  # D10's order depends only on where the armies stand
+    for s, p in groups.values():  # R7.3 once for the situations it cannot tell apart
+        state = situation_state(base, table, s)
+        order = orders.get(s.armies)
+        if order is None:
+            order = orders[s.armies] = advance_order(state)
+        ends.extend((end, p * q) for end, q in advance(state, order))
+    return _figures(before, revolt, unrest, in_revolt, ends, len(middle) + len(ends), 0.0, "fast")
+
+
+def _figures(before: State, revolt: list[float], unrest: list[float], in_revolt: list[float],
+             ends: list[tuple[State, float]], branches: int, unresolved: float,
+             method: str) -> Forecast:
+    """The Forecast from the figures after R7.2 and the ends of the phase."""
+    board = before.board
+    removed = [0.0] * 4
+    in_roma = dry = 0.0
+    armies = before.armies()
+    fates = {a: [0.0, 0.0, 0.0] for a in armies}  # advances, stays, destroyed
+    for leaf, p in ends:
+        if leaf.result is Result.ARMY_IN_ROMA:
+            in_roma += p
+        elif leaf.result is Result.RESERVE_EMPTY:
+            dry += p
+        for e in range(4):
+            if before.emperor_at[e] >= 0 and leaf.emperor_at[e] < 0:
+                removed[e] += p
+        for a in armies:
+            step, army = board.next_step[a], before.figure[a]
+            if step >= 0 and leaf.figure[step] == army and before.figure[step] != army:
+                fates[a][0] += p
+            elif leaf.figure[a] == army:
+                fates[a][1] += p
+            else:
+                fates[a][2] += p
+    return Forecast(
+        revolt=tuple(revolt),
+        unrest=tuple(unrest),
+        emperor_in_revolt=tuple(in_revolt),
+        emperor_removed=tuple(removed),
+        armies=tuple(ArmyOutlook(a, board.next_step[a], fates[a][0], fates[a][1], fates[a][2],
+                                 _battle_now(before, a)) for a in armies),
+        army_in_roma=in_roma,
+        reserve_empty=dry,
+        branches=branches,
+        unresolved=unresolved,
+        method=method,
+    )
+
+
+# --- the engine-following forecast --------------------------------------------------------------
+def _engine_forecast(before: State, policy: Policy) -> Forecast:
+    start = before.copy()
+    resume(start)
     cut, rest = stop_before_advance(start)
     middle, dropped_middle = _leaves([(cut, 1.0)], policy)
-    board = start.board
-    n = board.size
+    n = before.board.size
     revolt = [0.0] * n
     unrest = [0.0] * n
     in_revolt = [0.0] * 4
@@ -116,77 +374,41 @@ def forecast(state: State, policy: Policy = let_it_pass) -> Forecast:
             elif disc[q] == UNREST:
                 unrest[q] += p
         for e in range(4):
-            at = start.emperor_at[e]
+            at = before.emperor_at[e]
             if at >= 0 and disc[at] == REVOLT:
                 in_revolt[e] += p
     ends, dropped_end = _leaves([(_resume(leaf, rest), p) for leaf, p in middle], policy)
-    removed = [0.0] * 4
-    in_roma = dry = 0.0
-    armies = start.armies()
-    fates = {a: [0.0, 0.0, 0.0] for a in armies}  # advances, stays, destroyed
-    for leaf, p in ends:
-        if leaf.result is Result.ARMY_IN_ROMA:
-            in_roma += p
-        elif leaf.result is Result.RESERVE_EMPTY:
-            dry += p
-        for e in range(4):
-            if start.emperor_at[e] >= 0 and leaf.emperor_at[e] < 0:
-                removed[e] += p
-        for a in armies:
-            step = board.next_step[a]
-            if step >= 0 and leaf.figure[step] == start.figure[a] and start.figure[step] != start.figure[a]:
-                fates[a][0] += p
-            elif leaf.figure[a] == start.figure[a]:
-                fates[a][1] += p
-            else:
-                fates[a][2] += p
-    return Forecast(
-        revolt=tuple(revolt),
-        unrest=tuple(unrest),
-        emperor_in_revolt=tuple(in_revolt),
-        emperor_removed=tuple(removed),
-        armies=tuple(ArmyOutlook(a, board.next_step[a], fates[a][0], fates[a][1], fates[a][2],
-                                 _battle_now(start, a)) for a in armies),
-        army_in_roma=in_roma,
-        reserve_empty=dry,
-        branches=len(middle) + len(ends),
-        unresolved=dropped_middle + dropped_end,
-    )
-
-
-def phase_start(state: State) -> State:
-    """A copy of ``state`` at the start of (or inside) the Barbarian phase it leads to."""
-    if state.is_over:
-        raise NotForecastable("the game is over: no Barbarian phase follows")
-    if in_barbarian_phase(state):
-        start = state.copy()
-        resume(start)  # a position paused at the start of the phase runs on to its first roll
-        return start
-    if state.awaiting is Awaiting.ROMAN_ACTION:
-        start = state.copy()
-        end = EndPhase(start.turn)
-        if end not in legal_actions(start):
-            raise NotForecastable(f"{start.turn.title} cannot end his Roman phase now: he is "
-                                  "passing through another figure's province (R5.1)")
-        apply_trusted(start, end)  # the machine runs on to the phase's first roll or decision
-        return start
-    raise NotForecastable("the forecast is of a Barbarian phase: the game must be in a Roman "
-                          "phase or in a Barbarian phase")
+    return _figures(before, revolt, unrest, in_revolt, ends, len(middle) + len(ends),
+                    dropped_middle + dropped_end, "engine")
 
 
 def stop_before_advance(start: State) -> tuple[State, list[Task]]:
     """A copy of a position in a Barbarian phase that stops after R7.2, and the steps taken off
-    it: R7.3 and what follows come off the stack, so the machine runs out of steps (and waits
-    for nothing) where R7.3 begins."""
+    it: R7.3 and the rest of the phase come off the stack, so the machine runs out of steps
+    (and waits for nothing) where R7.3 begins.  The phase ends at its END_TURN step: what
+    follows (the next turn, or with D1 the next Barbarian phase) is not forecast."""
     cut = start.copy()
     codes = [t[0] for t in cut.tasks]
+    bottom = len(codes) - 1 - codes[::-1].index(END_TURN) + 1 if END_TURN in codes else 0
     # the stack's bottom up to R7.3's step; already in R7.3, the whole stack (R7.2 is over)
-    at = codes.index(ADVANCE) + 1 if ADVANCE in codes else len(codes)
-    rest = cut.tasks[:at]
+    at = codes.index(ADVANCE, bottom) + 1 if ADVANCE in codes[bottom:] else len(codes)
+    rest = cut.tasks[bottom:at]
     del cut.tasks[:at]
     if not cut.tasks:  # nothing of R7.1-R7.2 is left to run: the machine waits for nothing
         cut.awaiting = Awaiting.NOTHING
     return cut, rest
+
+
+def stop_at_phase_end(start: State) -> State:
+    """A copy of a position in a Barbarian phase whose machine stops at the end of the phase
+    (its END_TURN step and what lies below come off the stack)."""
+    cut = start.copy()
+    codes = [t[0] for t in cut.tasks]
+    if END_TURN in codes:
+        del cut.tasks[:len(codes) - codes[::-1].index(END_TURN)]
+    if not cut.tasks and not cut.is_over:
+        cut.awaiting = Awaiting.NOTHING
+    return cut
 
 
 def _resume(leaf: State, rest: list[Task]) -> State:
@@ -263,14 +485,5 @@ def _battle_now(state: State, army: int) -> BattleOdds | None:
     piece = figure_piece(state.figure[step])
     if not 0 <= piece <= 4:  # Emperors 0-3 and the Dux fight; the Vicarius dies (R11.2)
         return None
-    wins = draws = losses = 0
-    for roman in range(1, 7):
-        for barbarian in range(1, 7):
-            values = battle_values(state, piece, step, army, roman, barbarian)
-            if values.roman > values.barbarian:
-                wins += 1
-            elif values.roman == values.barbarian:
-                draws += 1
-            else:
-                losses += 1
+    wins, draws, losses = battle_counts(state, piece, step, army)
     return BattleOdds(piece, wins / 36, draws / 36, losses / 36)
