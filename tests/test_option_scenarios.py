@@ -666,3 +666,18 @@ def test_r13_a_rebels_border_cannot_be_entered_while_the_rebel_stands_there() ->
     state = with_fleet(REBEL_CASES[0])
     assert Move(C, at("II:1"), at("britannia")) not in legal_actions(state)
     assert EndPhase(C) in legal_actions(state)
+
+
+@pytest.mark.parametrize(("die", "turns"), [(4, True), (3, False)])
+@pytest.mark.parametrize("case", REBEL_CASES, ids=REBEL_IDS)
+def test_r7_1_a_rebels_revolt_spreads_to_linked_unrest(case: RebelCase, die: int, turns: bool) -> None:
+    """R7.1, D40: the rebel stands on a revolt disc, and every unrest linked to a revolt turns.
+    Each rebel's border is linked to ``case.origin`` by a broken link, so the spreading rolls it
+    (R7.4): 4-6 linked, the unrest turns; 1-3 not linked, it stays."""
+    state = rebel_position(case.spec, discs_={case.origin: "unrest"}, emperors_={case.emperor.title: "IV:3"},
+                           turn=case.emperor, fleets=[2])
+    end_phase(state)
+    assert awaits_roll(state) == Purpose.BROKEN_LINK
+    link_roll(state, die)
+    assert discs(state)[case.origin] == ("revolt" if turns else "unrest")
+    assert discs(state)[case.border] == "revolt"  # the rebel's own revolt stays (R13)

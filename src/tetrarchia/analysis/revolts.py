@@ -70,8 +70,8 @@ class Table:
 
     board: Board
     revolt0: int  # Roman provinces in revolt at the start
-    border_revolt: int  # borders in revolt (under a rebel army, R13): they never spread (R7.1
-    #                     reads the Roman provinces) nor change in R7.1-R7.2
+    border_revolt: int  # borders in revolt (under a rebel army, R13): they spread in R7.1 as
+    #                     any revolt (D40) and never change in R7.1-R7.2
     unrest0: int  # ... in unrest
     protected0: int  # ... protected from the activity (R7.2): a garrison or a printed capital
     unrest_reserve0: int
@@ -149,6 +149,7 @@ def spread(t: Table) -> tuple[list[tuple[int, float]], bool]:
     unrest = t.unrest0
     normal = t.normal
     broken = t.broken
+    border = t.border_revolt  # a rebel's revolt spreads too (D40), and stays out of the result
     dry = False
 
     def close(revolt: int) -> int:
@@ -156,7 +157,7 @@ def spread(t: Table) -> tuple[list[tuple[int, float]], bool]:
         while True:
             grow = 0
             for p in bits(unrest & ~revolt):
-                if normal[p] & revolt:
+                if normal[p] & (revolt | border):
                     grow |= 1 << p
             if not grow:
                 return revolt
@@ -168,7 +169,7 @@ def spread(t: Table) -> tuple[list[tuple[int, float]], bool]:
         undecided = None
         for s in bits(unrest & ~revolt):
             for q, link in broken[s]:
-                if revolt >> q & 1 and not failed >> link & 1:
+                if (revolt | border) >> q & 1 and not failed >> link & 1:
                     undecided = (s, link)
                     break
             if undecided is not None:

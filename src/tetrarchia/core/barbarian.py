@@ -139,7 +139,9 @@ def run_spread(state: State, task: SpreadStep, events: Events) -> bool:
             state.tasks.pop()
             memo.clear()
             return True
-        revolts = frozenset([p for p in board.roman if disc[p] == REVOLT])
+        # R7.1: every revolt spreads, a rebel's on its border too (R13, D40); only Roman
+        # provinces hold the unrest that turns (the loop below)
+        revolts = frozenset([p for p in range(len(disc)) if disc[p] == REVOLT])
     start = task.next
     changed = task.changed
     roman = board.roman
@@ -195,7 +197,7 @@ def run_spread(state: State, task: SpreadStep, events: Events) -> bool:
 def _turning_through_normal_links(board: Board, disc: list[int]) -> set[int]:
     """The unrest that revolts will reach through normal links alone, whatever the dice."""
     neighbours = board.neighbours
-    frontier = [p for p in board.roman if disc[p] == REVOLT]
+    frontier = [p for p in range(len(disc)) if disc[p] == REVOLT]  # a rebel's too (D40)
     reached: set[int] = set()
     while frontier:
         p = frontier.pop()
