@@ -17,6 +17,8 @@ from rich.console import Console
 from rich.text import Text
 
 from tetrarchia.buildinfo import describe, stale_modules
+from tetrarchia.cli.advice import AiSeats, advice_lines
+from tetrarchia.cli.advice import advise as advise_actions
 from tetrarchia.cli.boardinfo import board_summary, describe_board
 from tetrarchia.cli.optioninfo import Chosen, describe_option, describe_options, options_summary, read_choices
 from tetrarchia.cli.play import PlaySession
@@ -25,9 +27,11 @@ from tetrarchia.cli.serve import serve
 from tetrarchia.cli.terminal import terminal_input
 from tetrarchia.cli.texts import game_intro
 from tetrarchia.core.board import Board, default_board, load_board
+from tetrarchia.core.engine import roll_description
 from tetrarchia.core.errors import TetrarchiaError
 from tetrarchia.core.pieces import Emperor
 from tetrarchia.core.settings import Level, Settings, SupportGroup
+from tetrarchia.core.state import Awaiting
 from tetrarchia.game import Game
 from tetrarchia.players.registry import PLAYERS
 from tetrarchia.simulate import SimulationReport, simulate
@@ -162,9 +166,14 @@ def play(
     variant: VariantOption = None,
     scenario: ScenarioOption = None,
     param: ParamOption = None,
+    ai: Annotated[str | None, typer.Option(
+        "--ai", help="Seats the AI plays, comma-separated: Emperors' names and/or barbarian "
+                     "(e.g. galerius,maximian); each AI move is explained in a line.")] = None,
+    ai_player: Annotated[str, typer.Option(
+        "--ai-player", help=f"The AI for --ai: {', '.join(sorted(PLAYERS))}.")] = "search",
 ) -> None:
     """Play a game in the terminal: the game rolls the dice, you type the Emperors' actions (and
-    the Barbarian player's, with Barbaria)."""
+    the Barbarian player's, with Barbaria); --ai hands seats to the computer."""
     console = Console(highlight=False)
     the_board = board_or_fail(board)
     if load is not None:
@@ -184,13 +193,45 @@ def play(
         settings = settings_or_fail(level, players, shared_caesar, no_new_armies_advance,
                                     reroll_broken_links, support, chosen)
         game = Game.new(settings, the_board, seed=seed if seed is not None else secrets.randbelow(10**6))
-    session = PlaySession(game, console, terminal_input(console, game.board), intro=game_intro(game, load))
+    try:
+        seats = AiSeats(ai, ai_player, game.seed or 1) if ai else None
+    except TetrarchiaError as exc:
+        fail(str(exc))
+    session = PlaySession(game, console, terminal_input(console, game.board), intro=game_intro(game, load),
+                          ai=seats)
     try:
         code = session.run()
     except KeyboardInterrupt:
         console.print("\nInterrupted: the game was not saved.")
         code = 130
     raise typer.Exit(code)
+
+
+@app.command()
+def advise(
+    file: Annotated[Path, typer.Argument(help="A game saved with 'save FILE' during play.")],
+    count: Annotated[int, typer.Option("--count", min=1, max=10, help="How many actions.")] = 3,
+    playouts: Annotated[int, typer.Option(
+        "--playouts", min=1, help="Games played on after each action to estimate its chance.")] = 16,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the playouts' dice.")] = 1,
+    board: BoardOption = None,
+) -> None:
+    """The best few actions for the seat deciding in a saved game, with the chance of winning
+    after each and why.  The saved game is not changed."""
+    console = Console(highlight=False)
+    the_board = board_or_fail(board)
+    try:
+        game = Game.load(file, the_board)
+    except TetrarchiaError as exc:
+        fail(str(exc))
+    state = game.state
+    if state.is_over:
+        fail("the game is over: no more actions to advise")
+    if state.awaiting is Awaiting.ROLL:
+        fail(f"the game waits for dice ({roll_description(state)}): play on to the next decision "
+             "first (tetrarchia play --load)")
+    for line in advice_lines(state, advise_actions(state, count, playouts, seed)):
+        console.print(line, markup=False, highlight=False)
 
 
 @app.command()

@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
 
+from tetrarchia.cli.advice import AiSeats, advice_lines, advise
 from tetrarchia.cli.decisions import decision_context, decision_word, who_decides
 from tetrarchia.cli.interpret import cheapest_way, choice_hint, short_form_meant
 from tetrarchia.cli.render import (
@@ -47,8 +48,9 @@ class PlaySession:
     """One interactive game.  :meth:`run` returns the exit code."""
 
     def __init__(self, game: Game, console: Console, input_fn: InputFn, intro: list[str] | None = None,
-                 show_board: bool = True) -> None:
+                 show_board: bool = True, ai: AiSeats | None = None) -> None:
         self.game = game
+        self.ai = ai  # the seats the AI plays (--ai), each move explained in a line
         self.console = console
         self.input_fn = input_fn
         self.intro = intro or []
@@ -95,6 +97,11 @@ class PlaySession:
         if automatic is not None:
             action, why = automatic
             self.console.print(why, style="italic")
+            self.apply(action, automatic=True)
+            return
+        if self.ai is not None and self.ai.plays(state):
+            action, line = self.ai.move(state, legal)
+            self.console.print(line, style="cyan", markup=False, highlight=False)
             self.apply(action, automatic=True)
             return
         if self.view_stale:
@@ -165,6 +172,9 @@ class PlaySession:
             self.console.print(f"If the game ended now: {score(self.state).describe()}")
         elif command == "undo":
             self.undo()
+        elif command == "hint":  # on copies: a hint never changes the game
+            for line in advice_lines(self.state, advise(self.state, seed=len(self.game.log) + 1)):
+                self.console.print(line, markup=False, highlight=False)
         elif command == "save":
             if rest.strip():
                 self.save(rest.strip())

@@ -19,6 +19,7 @@ Commands:
   undo             take back the last action of this phase (never a die roll)
   save FILE        save the game (resume it with: tetrarchia play --load FILE)
   score            the 10-point score if the game ended now (R8)
+  hint             the best few actions now, with the chance of winning after each, and why
   rules            the costs of the Roman actions
   quit             leave the game (you are offered to save it)
 Press Enter alone when only one action is possible.

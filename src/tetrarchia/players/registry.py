@@ -10,8 +10,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tetrarchia.core.errors import OptionError
+from tetrarchia.players.heuristic import BarbarianHeuristicPlayer, HeuristicPlayer
 from tetrarchia.players.protocol import Player
 from tetrarchia.players.random_player import RandomPlayer
+from tetrarchia.players.search import BarbarianSearchPlayer, SearchPlayer
+from tetrarchia.players.seated import SeatedPlayer
 
 PlayerFactory = Callable[[int | None], Player]
 
@@ -48,3 +51,16 @@ def make_player(name: str, seed: int | None = None) -> Player:
 
 
 register_player("random", "picks uniformly among the legal actions (the baseline)", RandomPlayer)
+register_player("heuristic", "one action ahead, judged by the threat readings (fast)", HeuristicPlayer)
+register_player("search", "plans each Roman phase, judged over sampled Barbarian dice (strong, slower)",
+                SearchPlayer)
+register_player("barbarian-random", "Barbaria (R12.6): a random Barbarian player, heuristic Emperors",
+                lambda seed: SeatedPlayer("barbarian-random", HeuristicPlayer(seed), RandomPlayer(seed)))
+register_player("barbarian-heuristic", "Barbaria (R12.6): the Barbarian player picks what hurts Roma "
+                "most, one action ahead; heuristic Emperors",
+                lambda seed: SeatedPlayer("barbarian-heuristic", HeuristicPlayer(seed),
+                                          BarbarianHeuristicPlayer(seed)))
+register_player("barbarian-search", "Barbaria (R12.6): the Barbarian player judges each choice over "
+                "sampled dice; heuristic Emperors",
+                lambda seed: SeatedPlayer("barbarian-search", HeuristicPlayer(seed),
+                                          BarbarianSearchPlayer(seed)))

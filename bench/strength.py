@@ -1,0 +1,190 @@
+"""How well the automatic players play, measured (issue 10; not a test).
+
+For each level and each player, game ``i`` uses the seed ``seed + i`` for its dice
+(``SeededDice``) and for the player: the setup (R3) is the same for every player, and so is the
+stream of dice, so the comparison between players is paired.  Printed per level and player: the
+wins with a 95% Wilson interval, the average length in turns, the causes of loss (an army in Roma,
+a reserve run dry, R8), and the time per decision (p50 and p99, decisions with one legal action
+excluded).  For each pair of players, the paired count: setups the first won and the second
+lost, and the reverse.
+
+Usage::
+
+    python bench/strength.py                                  # 20 games per level, all players
+    python bench/strength.py --games 100 --levels 4200,4211 --players heuristic,search
+    python bench/strength.py --seconds 1 --simulations 48     # the search player's budget
+    python bench/strength.py --workers 2                      # both cores (a process per game)
+    python bench/strength.py --json                           # machine-readable
+    python bench/strength.py --save run.json                  # the table, and the JSON in a file
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+
+from tetrarchia.core.actions import Roll
+from tetrarchia.core.dice import SeededDice
+from tetrarchia.core.engine import apply_trusted, legal_actions, new_game
+from tetrarchia.core.settings import Level, Settings
+from tetrarchia.core.state import Awaiting, Result
+from tetrarchia.players.protocol import Budget
+from tetrarchia.players.registry import make_player
+
+MAX_DECISIONS = 50_000
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    level: str
+    player: str
+    seed: int
+    result: str
+    turns: int
+    rounds: int
+    borders: int
+    times: tuple[float, ...]  # seconds per decision (with more than one legal action)
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    denominator = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denominator
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def play(job: tuple[str, str, int, float | None, int | None]) -> Outcome:
+    """One game of ``player`` at ``level`` with ``seed``."""
+    level, player, seed, seconds, simulations = job
+    state = new_game(Settings(level=Level.parse(level)))
+    dice = SeededDice(seed)
+    chooser = make_player(player, seed)
+    rng = random.Random(seed)
+    budget = Budget(seconds=seconds, simulations=simulations)
+    times: list[float] = []
+    for _ in range(MAX_DECISIONS):
+        if state.is_over:
+            break
+        if state.awaiting is Awaiting.ROLL:
+            apply_trusted(state, Roll(dice.roll(state.roll_count)))
+            continue
+        legal = legal_actions(state)
+        start = time.perf_counter()
+        action = chooser.decide(state, legal, rng, budget)
+        if len(legal) > 1:
+            times.append(time.perf_counter() - start)
+        apply_trusted(state, action)
+    return Outcome(level, player, seed, state.result.name, state.turns_played + 1, state.round,
+                   state.secured_borders(), tuple(times))
+
+
+def summary(outcomes: list[Outcome]) -> dict[str, object]:
+    games = len(outcomes)
+    wins = sum(1 for o in outcomes if o.result == Result.ROMA_VICTRIX.name)
+    low, high = wilson(wins, games)
+    times = [t for o in outcomes for t in o.times]
+    return {
+        "games": games,
+        "wins": wins,
+        "win_rate": wins / games if games else 0.0,
+        "wilson95": (round(low, 3), round(high, 3)),
+        "average_turns": sum(o.turns for o in outcomes) / games if games else 0.0,
+        "army_in_roma": sum(1 for o in outcomes if o.result == Result.ARMY_IN_ROMA.name),
+        "reserve_empty": sum(1 for o in outcomes if o.result == Result.RESERVE_EMPTY.name),
+        "unfinished": sum(1 for o in outcomes if o.result == Result.ONGOING.name),
+        "average_borders": sum(o.borders for o in outcomes) / games if games else 0.0,
+        "decision_p50_ms": round(percentile(times, 0.5) * 1000, 2),
+        "decision_p99_ms": round(percentile(times, 0.99) * 1000, 2),
+        "decisions": len(times),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--levels", default="4200,4211,4222,3322")
+    parser.add_argument("--players", default="random,heuristic,search")
+    parser.add_argument("--games", type=int, default=20, help="games per level and player")
+    parser.add_argument("--seed", type=int, default=1, help="game i uses seed S + i")
+    parser.add_argument("--seconds", type=float, default=1.0, help="thinking time per decision (search)")
+    parser.add_argument("--simulations", type=int, default=None,
+                        help="sampled continuations per plan (search; default: the player's)")
+    parser.add_argument("--workers", type=int, default=1, help="processes (the machine has 2 cores)")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--save", default=None, help="also write the JSON to this file")
+    args = parser.parse_args(argv)
+    levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
+    players = [p.strip() for p in args.players.split(",") if p.strip()]
+    for level in levels:
+        Level.parse(level)
+    for name in players:
+        make_player(name)
+    jobs = [(level, player, args.seed + i, args.seconds, args.simulations)
+            for level in levels for player in players for i in range(args.games)]
+    started = time.perf_counter()
+    if args.workers > 1:
+        with ProcessPoolExecutor(args.workers) as pool:
+            outcomes = list(pool.map(play, jobs))
+    else:
+        outcomes = [play(job) for job in jobs]
+    elapsed = time.perf_counter() - started
+    table = {level: {player: summary([o for o in outcomes if o.level == level and o.player == player])
+                     for player in players} for level in levels}
+    paired: dict[str, dict[str, tuple[int, int]]] = {}
+    for level in levels:
+        by = {p: {o.seed: o.result == Result.ROMA_VICTRIX.name for o in outcomes
+                  if o.level == level and o.player == p} for p in players}
+        paired[level] = {}
+        for i, a in enumerate(players):
+            for b in players[i + 1:]:
+                only_a = sum(1 for s in by[a] if by[a][s] and not by[b].get(s, False))
+                only_b = sum(1 for s in by[b] if by[b][s] and not by[a].get(s, False))
+                paired[level][f"{a}>{b}"] = (only_a, only_b)
+    record = json.dumps({"args": vars(args), "seconds": round(elapsed, 1), "table": table,
+                         "paired": paired, "games": [asdict(o) | {"times": None} for o in outcomes]},
+                        indent=1)
+    if args.save:
+        with open(args.save, "w", encoding="utf-8") as out:
+            out.write(record)
+    if args.json:
+        print(record)
+        return 0
+    last = args.seed + args.games - 1
+    print(f"strength: {args.games} games per level and player, seeds {args.seed}-{last}, "
+          f"search budget {args.seconds}s / {args.simulations or 'default'} simulations, "
+          f"{elapsed:.0f}s in all")
+    print(f"{'level':6} {'player':18} {'wins':>9} {'rate':>6} {'95% Wilson':>14} {'turns':>6} "
+          f"{'Roma':>5} {'dry':>4} {'p50 ms':>8} {'p99 ms':>8}")
+    for level in levels:
+        for player in players:
+            s = table[level][player]
+            interval = s["wilson95"]
+            low, high = interval if isinstance(interval, tuple) else (0.0, 1.0)
+            print(f"{level:6} {player:18} {s['wins']:>4}/{s['games']:<4} {s['win_rate']:>6.1%} "
+                  f"{f'{low:.0%}-{high:.0%}':>14} {s['average_turns']:>6.1f} {s['army_in_roma']:>5} "
+                  f"{s['reserve_empty']:>4} {s['decision_p50_ms']:>8} {s['decision_p99_ms']:>8}")
+        for pair, (only_a, only_b) in paired[level].items():
+            a, b = pair.split(">")
+            print(f"       paired: {a} won {only_a} setups {b} lost; {b} won {only_b} that {a} lost")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

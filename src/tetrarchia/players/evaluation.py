@@ -1,0 +1,435 @@
+"""How good a position is for the Emperors: the threats read as a strong player reads them.
+
+A strong player looks at the board before each action and asks:
+
+- which unrest will turn at the next R7.1 (the dominoes of a revolt chain: certain through a
+  normal link, one chance in two through a broken link, R7.4);
+- what the two dice of R7.2 can do: each outer province is rolled with probability 1/36; a revolt
+  rolled is an uprising that turns every Roman province linked to it and may bring an army;
+- how far each army is from Roma along its arrows, and the broken links on its way (each one
+  stops it half the time, R7.3-R7.4);
+- how far the unrest and revolt reserves are from running dry (R8);
+- which borders can be secured soon (R5.3: a region free of revolt, an Emperor near with a
+  garrison left), and whether enough garrisons are left to secure all six (R8);
+- where each Emperor stands: on a revolt he leaves the board at R7.1; far from any work he wastes
+  his IP.
+
+:func:`read_threats` returns these readings as numbers (tested on hand-built positions);
+:func:`evaluate` weighs them with :class:`Weights`, the one place where the weights live.
+The value is for the Emperors (higher is better); the Barbarian player (R12.6) minimises it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+
+from tetrarchia.core.board import Board
+from tetrarchia.core.combat import battle_values
+from tetrarchia.core.pieces import ARMY, EMPEROR_FIGURE, GARRISON, NO_DISC, REBEL, REVOLT, UNREST
+from tetrarchia.core.state import Result, State
+from tetrarchia.players.readings import dux_province, vicarius_province
+
+WIN = 10_000.0  # R8: the end of the game dwarfs every other term
+FAR = 99  # a distance for "unreachable"
+RESERVE_ALARM = 10  # discs left in a reserve below which the reserve term counts (R8)
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The weight of each reading in :func:`evaluate` (per unit of the reading).
+
+    Set by hand first (signs and sizes), then by the seeded parameter search of
+    ``bench/tune.py``: one weight at a time multiplied by 0.5-2, kept when the heuristic won more
+    of the same 60 seeded games.  The values below are its run 1 at level 4200 (32 -> 40 wins of
+    60); ``army_near`` and ``reserve`` were set again by hand when their shapes changed; run 2
+    at 4211 was not kept (it lost games at 4200 and 3322).  docs/ai.md tells the runs.
+    """
+
+    border: float = 60.0  # each secured border (R5.3); six win the game (R8)
+    securable: float = 16.0  # each unsecured border whose region holds no revolt (R5.3)
+    revolt: float = 4.0  # each revolt on the board
+    revolt_blocking: float = 9.8  # ... extra when its region's border is still unsecured (R5.3)
+    unrest: float = 0.75  # each unrest on the board
+    domino: float = 3.0  # each unrest expected to turn at the next R7.1 (probability)
+    uprising: float = 18.0  # expected new revolts of the next R7.2 (×1/36 per province rolled)
+    new_army: float = 150.0  # expected armies placed by the next R7.2's uprisings
+    army: float = 12.0  # each army on the board (R7.3)
+    army_near: float = 200.0  # each army one phase from Roma; halved per ``army_halving`` phases
+    army_halving: float = 3.0  # Barbarian phases to Roma that halve an army's threat
+    attack_ready: float = 20.0  # per army, the best chance of an Emperor linked to it to beat it
+    reserve: float = 2.0  # per (10 - discs left)² of the unrest and of the revolt reserve (R8)
+    emperor_doomed: float = 14.0  # an Emperor on a province expected in revolt at R7.1
+    emperor_off: float = 10.0  # an Emperor off the board (he re-enters at his next turn, R4)
+    proximity: float = 1.2  # per IP between each Emperor and his nearest work
+    garrison_short: float = 40.0  # per garrison missing to secure the unsecured borders
+    garrison_left: float = 1.2  # each garrison disc still in a reserve (support, later borders)
+    protection: float = 0.8  # each outer province a garrison protects from R7.2
+    ip: float = 1.1  # each IP left in the Roman phase (the heuristic player's lookahead)
+
+    def with_values(self, **values: float) -> Weights:
+        return replace(self, **values)
+
+    def as_dict(self) -> dict[str, float]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+WEIGHTS = Weights()
+
+
+class BoardFacts:
+    """What never changes during a game, computed once per board: IP distances between all
+    provinces (R5.1: 1 per normal link, 2 per broken link), each province's outer coordinates
+    (R7.2) and each army position's road to Roma (R7.3, D9)."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        n = board.size
+        dist = [[FAR] * n for _ in range(n)]
+        for p in range(n):
+            dist[p][p] = 0
+            for q, broken in board.neighbours[p]:
+                dist[p][q] = 2 if broken else 1
+        for k in range(n):
+            dk = dist[k]
+            for i in range(n):
+                di = dist[i]
+                dik = di[k]
+                if dik >= FAR:
+                    continue
+                for j in range(n):
+                    if dik + dk[j] < di[j]:
+                        di[j] = dik + dk[j]
+        self.distance: tuple[tuple[int, ...], ...] = tuple(tuple(row) for row in dist)
+        self.outer: tuple[int, ...] = tuple(sorted(board.at_coords.values()))  # rolled by R7.2
+        # the border of each province's region (R5.3), -1 in Italia
+        self.region_border: tuple[int, ...] = tuple(board.border_of.get(board.region_of[p], -1)
+                                                    for p in range(n))
+        self.roman_neighbours: tuple[tuple[tuple[int, bool], ...], ...] = tuple(
+            tuple((q, b) for q, b in board.neighbours[p] if not board.is_border[q]) for p in range(n))
+        path_steps: list[int] = []
+        path_broken: list[int] = []
+        for p in range(n):
+            steps = crossings = 0
+            at = p
+            while at != board.roma and steps <= n:
+                nxt = board.next_step[at]
+                if nxt < 0:
+                    steps = FAR
+                    break
+                link = board.link_between.get((at, nxt))
+                if link is not None and link.broken:
+                    crossings += 1
+                steps += 1
+                at = nxt
+            path_steps.append(steps if steps <= n else FAR)
+            path_broken.append(crossings)
+        self.path_steps: tuple[int, ...] = tuple(path_steps)  # R7.3: phases to Roma, no broken link
+        self.path_broken: tuple[int, ...] = tuple(path_broken)  # R7.4: broken links on the way
+
+
+_FACTS: dict[int, BoardFacts] = {}
+
+
+def board_facts(board: Board) -> BoardFacts:
+    facts = _FACTS.get(id(board))
+    if facts is None or facts.board is not board:
+        facts = BoardFacts(board)
+        _FACTS[id(board)] = facts
+    return facts
+
+
+@dataclass(frozen=True, slots=True)
+class ArmyReading:
+    """R7.3: an army's road to Roma."""
+
+    province: int
+    steps: int  # steps along its arrows (D9 beyond them) to Roma
+    broken: int  # broken links on that road (R7.4: each stops it with probability 1/2)
+    phases: float  # expected Barbarian phases to reach Roma (a broken link: 2 phases on average)
+    blocked_by: int  # the Emperor standing on its next step (it attacks him, R7.3), or -1
+    rebel: bool  # R13: a rebel army never advances
+    held: float = 0.0  # P(that Emperor beats it when it attacks him, R6), the board as it stands
+    ready: float = 0.0  # the best P(win) of an Emperor linked to it attacking it now (R5.5, R6)
+
+
+@dataclass(frozen=True, slots=True)
+class Readings:
+    """The threats of a position, as numbers (see the module's docstring)."""
+
+    revolts: tuple[int, ...]  # provinces in revolt
+    unrests: tuple[int, ...]  # provinces in unrest
+    blocking: int  # revolts in a region whose border is unsecured (R5.3: no Secure there)
+    turns_to_revolt: tuple[float, ...]  # per province: P(in revolt after the next R7.1)
+    dominoes: float  # expected unrest turning at the next R7.1
+    uprising: tuple[float, ...]  # per province: P(an uprising there at the next R7.2's first roll)
+    expected_new_revolts: float  # of the next R7.2's first roll
+    expected_new_armies: float  # placed by that roll's uprising (R7.2.2)
+    armies: tuple[ArmyReading, ...]
+    unrest_left: int
+    revolts_left: int
+    securable: tuple[int, ...]  # unsecured borders whose region is free of revolt (R5.3)
+    garrisons_left: int
+    garrisons_short: int  # garrisons missing to secure every unsecured border
+    protected: int  # outer provinces a garrison or the Vicarius protects from R7.2
+    work_distance: tuple[int, ...]  # per Emperor on the board: IP to his nearest work (else 0)
+
+
+def domino_chances(state: State, facts: BoardFacts) -> list[float]:
+    """R7.1 with R7.4: the probability of each province being in revolt after the next spreading.
+
+    A revolt stays (1); an unrest turns when linked to a province in revolt: certainly through a
+    normal link, with probability 1/2 through a broken link; chains repeat.  Independence of the
+    ways is assumed (exact on chains and trees, a close estimate on loops)."""
+    disc = state.disc
+    p = [1.0 if d == REVOLT else 0.0 for d in disc]
+    unrest = [q for q, d in enumerate(disc) if d == UNREST]
+    if not unrest:
+        return p
+    neighbours = facts.board.neighbours
+    for _ in range(len(unrest)):
+        changed = False
+        for q in unrest:
+            stays = 1.0
+            for r, broken in neighbours[q]:
+                pr = p[r]
+                if pr > 0.0:
+                    stays *= 1.0 - (pr * 0.5 if broken else pr)
+            value = 1.0 - stays
+            if value > p[q] + 1e-12:
+                p[q] = value
+                changed = True
+        if not changed:
+            break
+    return p
+
+
+def defence_odds(state: State, emperor: int, province: int, army: int) -> float:
+    """R6: the probability that ``emperor`` in ``province`` beats the army in ``army`` when it
+    attacks him, over the 36 rolls: his support and the other Emperors linked to the army double
+    his value, the revolts around the army and the other armies linked to him double its own."""
+    values = battle_values(state, emperor, province, army, 0, 0)  # supports and multipliers
+    theirs = values.barbarian_die + values.barbarian_support
+    multiplier = values.barbarian_multiplier
+    wins = 0
+    for roman in range(1, 7):
+        ours = (roman + values.roman_die + values.roman_support) * values.roman_multiplier
+        # the army's dice d with (d + theirs) x multiplier < ours: d <= ceil(ours / multiplier)
+        # - 1 - theirs
+        wins += max(0, min(6, -(-ours // multiplier) - 1 - theirs))
+    return wins / 36
+
+
+def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
+    """Every reading of the position; ``state`` is not changed."""
+    facts = facts or board_facts(state.board)
+    board = facts.board
+    disc = state.disc
+    figure = state.figure
+    n = board.size
+    turns = domino_chances(state, facts)
+    revolts = tuple([q for q, d in enumerate(disc) if d == REVOLT])
+    unrests = tuple([q for q, d in enumerate(disc) if d == UNREST])
+    dominoes = sum(turns[q] for q in unrests)
+    vicarius = vicarius_province(state)
+
+    # R7.2: the first roll of the activity, 1/36 per outer province.
+    uprising = [0.0] * n
+    new_revolts = 0.0
+    protected = 0
+    for q in facts.outer:
+        d = disc[q]
+        if q == vicarius or (d >= GARRISON) or (d == NO_DISC and board.printed[q]):
+            protected += 1
+            continue
+        r = turns[q]
+        if r > 0.0:
+            uprising[q] = r / 36.0
+            spread = 0.0
+            for s, broken in facts.roman_neighbours[q]:
+                if disc[s] != REVOLT:
+                    spread += (0.5 if broken else 1.0) * (1.0 - turns[s])
+            new_revolts += r * spread / 36.0
+        if d == UNREST:
+            new_revolts += (1.0 - r) / 36.0  # unrest rolled turns into a revolt
+    in_reserve = state.armies_in_reserve()
+    new_armies = 0.0
+    if in_reserve > 0:
+        empty = sum(1 for b in board.borders if disc[b] == NO_DISC and figure[b] == 0)
+        new_armies = sum(uprising) * empty / 6.0
+
+    armies: list[ArmyReading] = []
+    for a in [q for q, f in enumerate(figure) if ARMY <= f <= REBEL]:
+        f = figure[a]
+        steps = facts.path_steps[a]
+        on_way = facts.path_broken[a]
+        nxt = board.next_step[a]
+        blocker = -1
+        held = 0.0
+        if nxt >= 0 and EMPEROR_FIGURE <= figure[nxt] < EMPEROR_FIGURE + 4:
+            blocker = figure[nxt] - EMPEROR_FIGURE
+            held = defence_odds(state, blocker, nxt, a)
+        ready = 0.0
+        for q, _ in board.neighbours[a]:
+            e = figure[q] - EMPEROR_FIGURE
+            if 0 <= e < 4:
+                ready = max(ready, defence_odds(state, e, q, a))  # R6: the same numbers
+        armies.append(ArmyReading(a, steps, on_way, float(steps + on_way) if steps < FAR else float(FAR),
+                                  blocker, f == REBEL, held, ready))
+
+    securable: list[int] = []
+    unsecured = 0
+    revolt_regions = {board.region_of[q] for q in revolts}
+    for b in board.borders:
+        if disc[b] >= GARRISON:
+            continue
+        unsecured += 1
+        if board.region_of[b] not in revolt_regions:
+            securable.append(b)
+    garrisons_left = sum(state.garrisons)
+    short = max(0, unsecured - garrisons_left)
+
+    work: list[int] = []
+    dist = facts.distance
+    targets = securable
+    region_border = facts.region_border
+    revolt_targets = [q for q in revolts if region_border[q] < 0 or disc[region_border[q]] < GARRISON]
+    army_places = [a.province for a in armies if not a.rebel]
+    for e in range(4):
+        at = state.emperor_at[e]
+        if at < 0:
+            continue
+        row = dist[at]
+        best = FAR
+        if state.garrisons[e] > 0:
+            for b in targets:
+                best = min(best, row[b])
+        for q in revolt_targets:
+            best = min(best, row[q])
+        for a in army_places:
+            best = min(best, max(0, row[a] - 1))
+        work.append(best if best < FAR else 0)
+    return Readings(
+        revolts=revolts,
+        unrests=unrests,
+        blocking=sum(1 for q in revolt_targets if region_border[q] >= 0),
+        turns_to_revolt=tuple(turns),
+        dominoes=dominoes,
+        uprising=tuple(uprising),
+        expected_new_revolts=new_revolts,
+        expected_new_armies=new_armies,
+        armies=tuple(armies),
+        unrest_left=state.unrest_reserve,
+        revolts_left=state.revolt_reserve,
+        securable=tuple(securable),
+        garrisons_left=garrisons_left,
+        garrisons_short=short,
+        protected=protected,
+        work_distance=tuple(work),
+    )
+
+
+def terms(state: State, weights: Weights = WEIGHTS, facts: BoardFacts | None = None) -> dict[str, float]:
+    """The evaluation split into its weighted terms (named as the weights): what the
+    explanations of a move compare.  At the end of the game, one term ``result``."""
+    if state.result is not Result.ONGOING:
+        return {"result": WIN if state.result.is_victory else -WIN}
+    facts = facts or board_facts(state.board)
+    r = read_threats(state, facts)
+    revolts = len(r.revolts)
+    blocking = r.blocking
+    unrest = len(r.unrests)
+    w = weights
+    army_count = 0.0
+    army_near = 0.0
+    ready = 0.0
+    for a in r.armies:
+        if a.rebel:
+            army_count += 0.5
+            continue
+        army_count += 1.0
+        ready += a.ready
+        near = 0.5 ** (max(a.phases - 1.0, 0.0) / w.army_halving)  # nearer, worse
+        army_near += near * (1.0 - a.held)  # an Emperor in its way may beat it (R7.3)
+    doomed = 0.0
+    off = 0
+    for e in range(4):
+        at = state.emperor_at[e]
+        if at < 0:
+            off += 1
+        else:
+            doomed += r.turns_to_revolt[at]
+    dux = dux_province(state)
+    if dux >= 0:
+        doomed += r.turns_to_revolt[dux]
+    w = weights
+    secured = state.secured_borders()
+    return {
+        "border": w.border * secured,
+        "securable": w.securable * len(r.securable),
+        "revolt": -w.revolt * revolts,
+        "revolt_blocking": -w.revolt_blocking * blocking,
+        "unrest": -w.unrest * unrest,
+        "domino": -w.domino * r.dominoes,
+        "uprising": -w.uprising * r.expected_new_revolts,
+        "new_army": -w.new_army * r.expected_new_armies,
+        "army": -w.army * army_count,
+        "army_near": -w.army_near * army_near,
+        "attack_ready": w.attack_ready * ready,
+        "reserve": -w.reserve * (max(0, RESERVE_ALARM - r.unrest_left) ** 2
+                                 + max(0, RESERVE_ALARM - r.revolts_left) ** 2),
+        "emperor_doomed": -w.emperor_doomed * doomed,
+        "emperor_off": -w.emperor_off * off,
+        "proximity": -w.proximity * sum(r.work_distance),
+        "garrison_short": -w.garrison_short * r.garrisons_short,
+        "garrison_left": w.garrison_left * r.garrisons_left,
+        "protection": w.protection * r.protected,
+    }
+
+
+def evaluate(state: State, weights: Weights = WEIGHTS, facts: BoardFacts | None = None) -> float:
+    """The value of ``state`` for the Emperors: the sum of :func:`terms`."""
+    return sum(terms(state, weights, facts).values())
+
+
+# Each term in the game's words, for the one-line explanations of a move (cli/advice.py).
+REASONS: dict[str, tuple[str, str]] = {  # term: (when it rises, when it falls)
+    "result": ("wins the game (R8)", "loses the game (R8)"),
+    "border": ("secures a border (R5.3)", "loses a secured border"),
+    "securable": ("frees a region so its border can be secured (R5.3)", "leaves a border unsecurable"),
+    "revolt": ("removes a revolt", "lets revolts spread"),
+    "revolt_blocking": ("clears a region whose border is unsecured (R5.3)",
+                        "leaves a revolt blocking a border (R5.3)"),
+    "unrest": ("removes unrest", "lets unrest grow"),
+    "domino": ("breaks a revolt chain before it turns (R7.1)", "leaves unrest to turn (R7.1)"),
+    "uprising": ("lowers the chance of an uprising (R7.2)", "raises the chance of an uprising (R7.2)"),
+    "new_army": ("keeps new armies off the borders (R7.2)", "risks a new army (R7.2)"),
+    "army": ("destroys an army", "lets an army stand"),
+    "army_near": ("stops an army on its way to Roma (R7.3)", "lets an army march on Roma (R7.3)"),
+    "attack_ready": ("stands ready to attack an army with good odds (R6)",
+                     "leaves an army out of reach of a good attack (R6)"),
+    "reserve": ("keeps the reserves from running dry (R8)", "drains the reserves (R8)"),
+    "emperor_doomed": ("takes an Emperor off a revolt (R7.1)", "leaves an Emperor on a revolt (R7.1)"),
+    "emperor_off": ("brings an Emperor back", "loses an Emperor from the board"),
+    "proximity": ("moves towards the work to do", "moves away from the work to do"),
+    "garrison_short": ("saves garrisons for the borders", "spends a garrison the borders need"),
+    "garrison_left": ("keeps a garrison in reserve", "spends a garrison"),
+    "protection": ("protects a province from the dice (R7.2)", "leaves a province open to the dice"),
+    "ip": ("keeps IP for better use", "spends IP"),
+}
+
+
+def main_reason(before: dict[str, float], after: dict[str, float]) -> str:
+    """The term that changed most between two evaluations, in the game's words."""
+    keys = (set(before) | set(after)) - {"ip"}  # IP spent are the price, not the reason
+    if not keys:
+        return "changes nothing the evaluation sees"
+    key = max(keys, key=lambda k: abs(after.get(k, 0.0) - before.get(k, 0.0)))
+    delta = after.get(key, 0.0) - before.get(key, 0.0)
+    if abs(delta) < 1e-9:
+        return "changes nothing the evaluation sees"
+    rises, falls = REASONS.get(key, (key, key))
+    return rises if delta > 0 else falls
+
+
+__all__ = ["WEIGHTS", "WIN", "ArmyReading", "BoardFacts", "Readings", "Weights", "board_facts",
+           "domino_chances", "evaluate", "main_reason", "read_threats", "terms"]

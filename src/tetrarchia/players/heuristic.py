@@ -1,0 +1,157 @@
+"""The heuristic player: one action ahead, judged by the threat readings of ``evaluation.py``.
+
+For each legal action it plays the action on a copy of the state and evaluates the position
+reached.  When the action leads straight to dice that settle it (an attack's battle, R5.5-R6; a
+reroll of the Barbarian player, R12.6), it averages over the rolls the engine lists with their
+probabilities (``chance_outcomes``).  Ending a Roman phase is judged on the position at the start
+of the Barbarian phase, whose readings already weigh what the dice of R7.1-R7.3 may do.  IP left
+in the phase count a little (``Weights.ip``), so an action is taken only when it is worth the IP
+it costs.
+
+The Emperors' seats take the best value; the Barbarian seat (R12.6) the worst for the Emperors.
+Ties are broken with the player's generator: same seed, same game.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from tetrarchia.core.actions import Action, EndPhase, Secure, Subdue
+from tetrarchia.core.engine import (
+    BARBARIAN_SEAT,
+    apply_trusted,
+    chance_outcomes,
+    deciding_seat,
+    legal_actions,
+)
+from tetrarchia.core.pieces import NO_DISC, REVOLT, UNREST
+from tetrarchia.core.state import Awaiting, State
+from tetrarchia.players.evaluation import WEIGHTS, BoardFacts, Weights, board_facts, terms
+from tetrarchia.players.protocol import UNLIMITED, Budget
+
+TIE = 1e-9
+FOLLOW_UPS = 2  # Secure/Subdue actions looked at after a move (position_terms)
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """An action with the value of the position it leads to (for the Emperors) and that value's
+    terms (expected over the dice when it leads to dice)."""
+
+    action: Action
+    value: float
+    terms: dict[str, float]
+
+
+def position_terms(state: State, turn_of: State, weights: Weights, facts: BoardFacts,
+                   depth: int = FOLLOW_UPS) -> dict[str, float]:
+    """The terms of ``state``, with the IP still to spend in the Roman phase of ``turn_of``.
+
+    In that phase the Emperor's work where he stands (R5.3 Secure, R5.4 Subdue) is looked at
+    too, up to ``depth`` actions: a move onto a revolt is judged with the revolt removed if he
+    has the IP left, not as an Emperor left on a revolt."""
+    found = terms(state, weights, facts)
+    if state.awaiting is Awaiting.ROMAN_ACTION and state.turn == turn_of.turn \
+            and state.turns_played == turn_of.turns_played and not state.is_over:
+        found["ip"] = weights.ip * state.ip
+        if depth > 0 and state.ip > 0 and _work_here(state):
+            best = sum(found.values())
+            for action in legal_actions(state):
+                if isinstance(action, (Subdue, Secure)):
+                    child = state.copy()
+                    apply_trusted(child, action)
+                    then = position_terms(child, turn_of, weights, facts, depth - 1)
+                    value = sum(then.values())
+                    if value > best:
+                        best, found = value, then
+    return found
+
+
+def _work_here(state: State) -> bool:
+    """Whether the Emperor of the turn may Subdue or Secure where he stands (a quick filter
+    before asking the engine for the legal actions): a revolt or unrest, or no disc and a
+    garrison left (R5.3, R5.4)."""
+    at = state.emperor_at[state.turn]
+    if at < 0:
+        return False
+    disc = state.disc[at]
+    if disc in (REVOLT, UNREST):
+        return True
+    return disc == NO_DISC and state.garrisons[state.turn] > 0
+
+
+def settles_with_dice(state: State, action: Action, child: State) -> bool:
+    """Whether ``action`` leads straight to dice worth averaging over: not the end of a Roman
+    phase (the Barbarian phase is weighed by the readings), anything else that waits for dice."""
+    return child.awaiting is Awaiting.ROLL and not child.is_over and not isinstance(action, EndPhase)
+
+
+def look_ahead(state: State, action: Action, weights: Weights = WEIGHTS,
+               facts: BoardFacts | None = None) -> Scored:
+    """The value of playing ``action`` now (one action ahead, one roll of dice averaged)."""
+    facts = facts or board_facts(state.board)
+    child = state.copy()
+    apply_trusted(child, action)
+    if not settles_with_dice(state, action, child):
+        found = position_terms(child, state, weights, facts)
+        if isinstance(action, EndPhase):  # the IP left are lost: judged as if kept, so that an
+            found["ip"] = weights.ip * state.ip  # action must be worth its cost, not wasted
+        return Scored(action, sum(found.values()), found)
+    total: dict[str, float] = {}
+    for roll, p in chance_outcomes(child):
+        outcome = child.copy()
+        apply_trusted(outcome, roll)
+        for key, value in position_terms(outcome, state, weights, facts).items():
+            total[key] = total.get(key, 0.0) + p * value
+    return Scored(action, sum(total.values()), total)
+
+
+def rank(state: State, legal_actions: list[Action], weights: Weights = WEIGHTS) -> list[Scored]:
+    """Every legal action with its value, best first for the seat deciding (stable order)."""
+    facts = board_facts(state.board)
+    scored = [look_ahead(state, a, weights, facts) for a in legal_actions]
+    sign = -1.0 if deciding_seat(state) == BARBARIAN_SEAT else 1.0
+    return sorted(scored, key=lambda s: -sign * s.value)
+
+
+def choose(state: State, legal_actions: list[Action], rng: random.Random,
+           weights: Weights = WEIGHTS) -> Action:
+    """The best action for the seat deciding; ties drawn with ``rng``."""
+    if len(legal_actions) == 1:
+        return legal_actions[0]
+    facts = board_facts(state.board)
+    sign = -1.0 if deciding_seat(state) == BARBARIAN_SEAT else 1.0
+    best: list[Action] = []
+    best_value = float("-inf")
+    for action in legal_actions:
+        value = sign * look_ahead(state, action, weights, facts).value
+        if value > best_value + TIE:
+            best, best_value = [action], value
+        elif value >= best_value - TIE:
+            best.append(action)
+    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+
+class HeuristicPlayer:
+    """One action ahead with the threat readings (module docstring).  ``weights`` default to the
+    tuned :data:`~tetrarchia.players.evaluation.WEIGHTS`; the budget is not needed."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None, weights: Weights = WEIGHTS) -> None:
+        self.seed = seed
+        self.weights = weights
+
+    def decide(self, state: State, legal_actions: list[Action], rng: random.Random,
+               budget: Budget = UNLIMITED) -> Action:
+        if not legal_actions:
+            raise ValueError("there is no legal action to choose from")
+        return choose(state, legal_actions, rng, self.weights)
+
+
+class BarbarianHeuristicPlayer(HeuristicPlayer):
+    """The heuristic for every seat, named for the Barbarian seat of Barbaria (R12.6): there it
+    picks what hurts Roma most; at the Emperors' seats it plays as :class:`HeuristicPlayer`."""
+
+    name = "barbarian-heuristic"

@@ -1,0 +1,314 @@
+"""The search player: plans an Emperor's whole Roman phase, judged after the Barbarian phase's dice.
+
+A Roman phase is a sequence of actions worth 6 IP (7 with Maximian's Imperivm power, R12.1),
+ended by EndPhase, or cut by an attack, whose battle dice decide what follows (R5.5).  The player:
+
+1. **Enumerates plans** by a beam search over the phase (the entry too, R4): from each position
+   kept, every legal action; positions reached twice are merged; the ``beam`` best by the
+   heuristic (``heuristic.position_terms``: the threat readings, the IP left, the Secure or
+   Subdue within reach) go on.  A plan ends with EndPhase, or with an attack (or any action that
+   waits for dice).
+2. **Judges the best ``candidates`` plans by sampling the dice**: from the plan's end it plays
+   on with seeded dice (the same dice for every plan: the comparison is paired), the decisions
+   inside the phase taken by the heuristic (the Barbarian player's too, R12.6), through the
+   Barbarian phase (R7) and ``turns - 1`` more whole turns played by the heuristic, and
+   evaluates the position reached.  A battle's dice are part of the sample.
+3. **Plays the best plan's first action**, and the next ones while the game goes as planned;
+   after any die it plans again.
+
+Decisions outside a Roman phase (fleets, Galerius's +1, Constantius's block, and every choice
+of the Barbarian seat, R12.6) are judged the same way, one action and sampled dice.
+
+Both cores: ``SearchPlayer(workers=2)`` judges the plans in a process pool.  A worker gets the
+position in the JSON position format (``serialize.position_to_json``: a state holds the options'
+hooks, which do not pickle) and the plan's actions, and samples with the same seeds, so the
+answer is the same as with one process; a position that does not survive the JSON round trip
+(or a board other than the default) is judged in this process.
+
+Budget: ``Budget.simulations`` counts the sampled continuations of one plan (default
+:data:`DEFAULT_SIMULATIONS`); ``Budget.seconds`` stops sampling at that time.  With the
+same seed and ``simulations`` the answer is always the same; a time limit that cuts the
+sampling short may give another answer on a busier machine.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Hashable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from tetrarchia.core.actions import Action, Attack, EndPhase, Roll
+from tetrarchia.core.board import default_board
+from tetrarchia.core.engine import BARBARIAN_SEAT, apply_trusted, deciding_seat, legal_actions
+from tetrarchia.core.errors import TetrarchiaError
+from tetrarchia.core.serialize import position_from_json, position_to_json
+from tetrarchia.core.state import Awaiting, State
+from tetrarchia.players.evaluation import WEIGHTS, BoardFacts, Weights, board_facts, evaluate
+from tetrarchia.players.heuristic import choose, look_ahead, position_terms
+from tetrarchia.players.protocol import UNLIMITED, Budget
+
+DEFAULT_SIMULATIONS = 16
+MAX_TURNS_AHEAD = 8
+PLANNING_SHARE = 0.5  # of a time budget, for enumerating plans (the rest: sampling)
+ATTACKS_JUDGED = 3  # armies whose best attack plan is judged whatever its rank
+
+
+def state_key(state: State) -> Hashable:
+    """What tells two positions of one Roman phase apart (the shared board and settings aside)."""
+    return (tuple(state.disc), tuple(state.figure), tuple(state.fleets), tuple(state.garrisons),
+            tuple(state.emperor_at), state.ip, state.passing, state.passer, state.flags,
+            state.awaiting, state.turns_played, tuple(state.tasks), tuple(state.ext))
+
+
+@dataclass(slots=True)
+class Plan:
+    """A sequence of actions from the position planned, and where it leads."""
+
+    actions: list[Action]
+    end: State  # the position after the last action (dice may be pending)
+    static: float  # the heuristic's value of ``end``
+    samples: list[float] = field(default_factory=list)
+
+    @property
+    def mean(self) -> float:
+        return sum(self.samples) / len(self.samples) if self.samples else self.static
+
+
+@dataclass(slots=True)
+class Thought:
+    """The plan a decision was taken from: for hints and explanations."""
+
+    plans: list[Plan]
+    simulations: int
+    seconds: float
+
+
+def in_phase_of(state: State, start: State) -> bool:
+    """Whether ``state`` still waits for the Emperor of ``start`` in the same turn's Roman phase
+    or entry (R4, R5)."""
+    return (state.awaiting in (Awaiting.ROMAN_ACTION, Awaiting.ENTRY) and not state.is_over
+            and state.turn == start.turn and state.turns_played == start.turns_played)
+
+
+def enumerate_plans(state: State, weights: Weights, facts: BoardFacts, beam: int,
+                    limit: int = 12, deadline: float | None = None) -> list[Plan]:
+    """Step 1 of the module's docstring: the plans of this phase, best first by the heuristic.
+    Past ``deadline`` (``time.perf_counter()``) no longer plans are explored."""
+    ends: list[Plan] = []
+    frontier: list[tuple[State, list[Action]]] = [(state, [])]
+    seen: set[Hashable] = {state_key(state)}
+    for depth in range(limit):
+        if depth and deadline is not None and time.perf_counter() > deadline:
+            break
+        children: list[tuple[float, State, list[Action]]] = []
+        for position, actions in frontier:
+            for action in legal_actions(position):
+                child = position.copy()
+                apply_trusted(child, action)
+                plan = [*actions, action]
+                if isinstance(action, EndPhase) or not in_phase_of(child, state):
+                    scored = look_ahead(position, action, weights, facts)
+                    ends.append(Plan(plan, child, scored.value))
+                    continue
+                key = state_key(child)
+                if key in seen:
+                    continue
+                seen.add(key)
+                value = sum(position_terms(child, state, weights, facts).values())
+                children.append((value, child, plan))
+        if not children:
+            break
+        children.sort(key=lambda c: -c[0])
+        frontier = [(child, plan) for _, child, plan in children[:beam]]
+    ends.sort(key=lambda p: -p.static)
+    return ends
+
+
+def sample(start: State, seed: int, turns: int, weights: Weights, facts: BoardFacts) -> float:
+    """Step 2: one continuation of ``start`` with dice seeded by ``seed``, played by the
+    heuristic until ``turns`` turns have ended (or the game), then evaluated."""
+    state = start.copy()
+    dice = random.Random(seed)
+    rng = random.Random(seed ^ 0x5EED)
+    last_turn = start.turns_played + turns
+    guard = 0
+    while not state.is_over and guard < 5_000:
+        guard += 1
+        awaiting = state.awaiting
+        if awaiting is Awaiting.ROLL:
+            count = state.roll_count
+            apply_trusted(state, Roll(tuple(dice.randint(1, 6) for _ in range(count))))
+            continue
+        if awaiting in (Awaiting.ROMAN_ACTION, Awaiting.ENTRY) and state.turns_played >= last_turn:
+            break
+        if awaiting is Awaiting.NOTHING or awaiting is Awaiting.RUN:
+            break
+        options = legal_actions(state)
+        apply_trusted(state, choose(state, options, rng, weights))
+    return evaluate(state, weights, facts)
+
+
+def _judge(job: tuple[dict[str, Any], list[list[Action]], list[int], int, Weights, float | None]
+           ) -> list[list[float]]:
+    """A worker's share of step 2: the plans' samples from a position given as JSON."""
+    data, plans, seeds, turns, weights, seconds = job
+    start = time.perf_counter()
+    root = position_from_json(data, default_board())
+    facts = board_facts(root.board)
+    ends = []
+    for actions in plans:
+        end = root.copy()
+        for action in actions:
+            apply_trusted(end, action)
+        ends.append(end)
+    samples: list[list[float]] = [[] for _ in plans]
+    for i, seed in enumerate(seeds):
+        if seconds is not None and i and time.perf_counter() - start > seconds:
+            break
+        for end, found in zip(ends, samples, strict=True):
+            found.append(sample(end, seed, turns, weights, facts))
+    return samples
+
+
+class SearchPlayer:
+    """Plans each Roman phase (module docstring).  ``beam``: positions kept per action of the
+    phase; ``candidates``: plans judged by sampling; ``turns``: whole turns sampled after a plan
+    (1: its own Barbarian phase)."""
+
+    name = "search"
+
+    def __init__(self, seed: int | None = None, weights: Weights = WEIGHTS, beam: int = 10,
+                 candidates: int = 6, turns: int = 2, workers: int = 1) -> None:
+        if not 1 <= turns <= MAX_TURNS_AHEAD:
+            raise ValueError(f"the turns sampled ahead must be 1 to {MAX_TURNS_AHEAD}, not {turns!r}")
+        if workers < 1:
+            raise ValueError(f"a search needs at least 1 worker, not {workers!r}")
+        self.workers = workers
+        self._pool: ProcessPoolExecutor | None = None
+        self.seed = seed
+        self.weights = weights
+        self.beam = beam
+        self.candidates = candidates
+        self.turns = turns
+        self._plan: list[Action] = []
+        self._expect: Hashable = None
+        self.last: Thought | None = None
+
+    def decide(self, state: State, legal_actions: list[Action], rng: random.Random,
+               budget: Budget = UNLIMITED) -> Action:
+        if not legal_actions:
+            raise ValueError("there is no legal action to choose from")
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        if self._plan and self._expect == state_key(state) and self._plan[0] in legal_actions:
+            action = self._plan.pop(0)
+            self._after(state, action)
+            return action
+        thought = self.think(state, legal_actions, rng, budget)
+        best = thought.plans[0]
+        self._plan = best.actions[1:]
+        self._after(state, best.actions[0])
+        return best.actions[0]
+
+    def _after(self, state: State, action: Action) -> None:
+        """Remember where ``action`` leads, to follow the plan while the game goes as planned."""
+        if not self._plan:
+            self._expect = None
+            return
+        child = state.copy()
+        apply_trusted(child, action)
+        self._expect = state_key(child) if child.awaiting is not Awaiting.ROLL else None
+
+    def think(self, state: State, legal: list[Action], rng: random.Random, budget: Budget) -> Thought:
+        """Every plan considered, best first (for the seat deciding), with their samples."""
+        start = time.perf_counter()
+        facts = board_facts(state.board)
+        weights = self.weights
+        if state.awaiting in (Awaiting.ROMAN_ACTION, Awaiting.ENTRY):
+            deadline = None if budget.seconds is None else start + budget.seconds * PLANNING_SHARE
+            plans = enumerate_plans(state, weights, facts, self.beam, deadline=deadline)
+        else:
+            plans = []
+            for action in legal:
+                child = state.copy()
+                apply_trusted(child, action)
+                plans.append(Plan([action], child, look_ahead(state, action, weights, facts).value))
+        sign = -1.0 if deciding_seat(state) == BARBARIAN_SEAT else 1.0
+        plans.sort(key=lambda p: -sign * p.static)
+        judged: list[Plan] = []
+        boards: set[Hashable] = set()
+        for plan in plans:  # plans that differ only by the fleets' zones are judged once
+            key = (tuple(plan.end.disc), tuple(plan.end.figure), plan.end.awaiting)
+            if key not in boards:
+                boards.add(key)
+                judged.append(plan)
+                if len(judged) == self.candidates:
+                    break
+        # the best plan ending with each attack is judged too: the heuristic's one battle roll
+        # does not see what an army left standing does in the phases after (R5.5, R7.3)
+        targets = {p.actions[-1].target for p in judged if isinstance(p.actions[-1], Attack)}
+        for plan in plans:
+            last = plan.actions[-1]
+            if isinstance(last, Attack) and last.target not in targets and len(targets) < ATTACKS_JUDGED:
+                targets.add(last.target)
+                judged.append(plan)
+        rest = [p for p in plans if all(p is not j for j in judged)]
+        simulations = budget.simulations or DEFAULT_SIMULATIONS
+        seeds = [rng.getrandbits(32) for _ in range(simulations)]
+        if not self._judge_in_pool(state, judged, seeds, budget, start):
+            last_round = 0.0
+            for done, seed in enumerate(seeds):  # round robin: a time limit cuts every plan at
+                began = time.perf_counter()  # the same sample; a round that would end past the
+                if budget.seconds is not None and done and \
+                        began - start + last_round > budget.seconds:  # limit is not begun
+                    break
+                for plan in judged:
+                    plan.samples.append(sample(plan.end, seed, self.turns, weights, facts))
+                last_round = time.perf_counter() - began
+        done = min((len(p.samples) for p in judged), default=0)
+        ranked = sorted(judged, key=lambda p: -sign * p.mean) + rest
+        thought = Thought(ranked, done, time.perf_counter() - start)
+        self.last = thought
+        return thought
+
+
+    def _judge_in_pool(self, state: State, judged: list[Plan], seeds: list[int], budget: Budget,
+                       start: float) -> bool:
+        """Step 2 in ``workers`` processes, plans shared out; False when it must run here."""
+        if self.workers < 2 or len(judged) < 2 or state.board.digest != default_board().digest:
+            return False
+        data = position_to_json(state)
+        try:
+            if position_from_json(data, state.board) != state:
+                return False
+        except TetrarchiaError:
+            return False
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.workers)
+        left = None if budget.seconds is None else max(budget.seconds - (time.perf_counter() - start), 0.01)
+        shares = [judged[i::self.workers] for i in range(self.workers)]
+        jobs = [(data, [p.actions for p in share], seeds, self.turns, self.weights, left)
+                for share in shares if share]
+        for share, samples in zip([s for s in shares if s], self._pool.map(_judge, jobs), strict=True):
+            for plan, found in zip(share, samples, strict=True):
+                plan.samples.extend(found)
+        cut = min(len(p.samples) for p in judged)  # the same samples for every plan: paired
+        for plan in judged:
+            del plan.samples[cut:]
+        return True
+
+    def close(self) -> None:
+        """Stop the worker processes, if any."""
+        if self._pool is not None:
+            self._pool.shutdown()
+            self._pool = None
+
+
+class BarbarianSearchPlayer(SearchPlayer):
+    """The search player named for the Barbarian seat of Barbaria (R12.6): there each choice is
+    judged by sampled dice to the end of the phase, keeping what hurts Roma most."""
+
+    name = "barbarian-search"

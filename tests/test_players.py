@@ -1,0 +1,273 @@
+"""The automatic players (issue 10): threat readings worked out by hand, the players' contract
+(a legal action, the budget, the seed, the state untouched, whole games with every option), and
+hints where the best action is clear."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from conftest import position, prov
+from tetrarchia.cli.advice import AiSeats, advice_lines, advise, explain
+from tetrarchia.core.actions import Attack, Roll, Secure
+from tetrarchia.core.board import default_board
+from tetrarchia.core.dice import SeededDice
+from tetrarchia.core.engine import apply_trusted, legal_actions, new_game
+from tetrarchia.core.errors import OptionError
+from tetrarchia.core.pieces import Emperor
+from tetrarchia.core.rulebook import REGISTRY
+from tetrarchia.core.settings import Level, Settings
+from tetrarchia.core.state import Awaiting, State
+from tetrarchia.options.scenarios import SCENARIOS, scenario_level
+from tetrarchia.players import Budget, make_player
+from tetrarchia.players.evaluation import WEIGHTS, evaluate, read_threats
+from tetrarchia.players.heuristic import rank
+from tetrarchia.players.search import SearchPlayer
+
+QUICK = Budget(simulations=2)
+BORDERS = {"gaetvlia": "garrison Diocletian", "germania_magna": "garrison Galerius",
+           "sarmatia": "garrison Galerius", "persia": "garrison Diocletian",
+           "libya": "garrison Constantius"}
+
+
+# --- threat readings (R7.1-R7.4), numbers worked out by hand ----------------------------------
+
+def test_a_revolt_chain_turns_its_unrest_through_normal_links() -> None:
+    # R7.1: Germania Inferior II:2 in revolt; Germania Svperior II:3 (linked to it) and
+    # Lvgdvnensis II:4 (linked to II:3 only) in unrest: the whole chain turns, 2 dominoes.
+    state = position(discs={"II:2": "revolt", "II:3": "unrest", "II:4": "unrest"})
+    r = read_threats(state)
+    assert r.turns_to_revolt[prov("II:3")] == 1.0
+    assert r.turns_to_revolt[prov("II:4")] == 1.0
+    assert r.dominoes == 2.0
+
+
+def test_a_broken_link_turns_unrest_one_time_in_two() -> None:
+    # R7.4: Tingitana I:1 is linked to Baetica I:2 (in revolt) only by a broken link: it turns
+    # with probability 1/2; Lvsitania I:3, linked by a normal link, turns for sure: 1.5 dominoes.
+    board = default_board()
+    assert board.link_between[(prov("I:1"), prov("I:2"))].broken
+    assert not board.link_between[(prov("I:3"), prov("I:2"))].broken
+    state = position(discs={"I:2": "revolt", "I:1": "unrest", "I:3": "unrest"})
+    r = read_threats(state)
+    assert r.turns_to_revolt[prov("I:1")] == 0.5
+    assert r.turns_to_revolt[prov("I:3")] == 1.0
+    assert r.dominoes == 1.5
+
+
+def test_each_revolt_has_one_chance_in_36_of_an_uprising() -> None:
+    # R7.2: Noricvm III:3 alone in revolt.  The two dice roll it with probability 1/36; its
+    # uprising turns its two Roman neighbours (Pannonia Svperior III:2 and Pannonia Inferior
+    # III:4, whose printed capital is replaced too): 2/36 new revolts expected.  With three
+    # armies in the reserve and the six borders empty, the army roll of the uprising always
+    # places one (R7.2.2): 1/36 expected new armies.
+    state = position(discs={"III:3": "revolt"})
+    r = read_threats(state)
+    assert r.uprising[prov("III:3")] == pytest.approx(1 / 36)
+    assert sum(r.uprising) == pytest.approx(1 / 36)
+    assert r.expected_new_revolts == pytest.approx(2 / 36)
+    assert r.expected_new_armies == pytest.approx(1 / 36)
+
+
+def test_a_garrison_protects_from_the_dice_and_a_secured_border_keeps_armies_out() -> None:
+    # R7.2: a garrison on Noricvm... is no revolt: nothing is rolled there.  Securing three
+    # borders halves the chance that an uprising's army roll finds an empty border.
+    state = position(discs={"III:3": "revolt", "gaetvlia": "garrison Diocletian",
+                            "persia": "garrison Diocletian", "libya": "garrison Constantius"})
+    r = read_threats(state)
+    assert r.expected_new_armies == pytest.approx(1 / 36 * 3 / 6)
+
+
+def test_an_army_reads_its_steps_and_broken_links_to_roma() -> None:
+    # R7.3: Dacia IV:1 -> IV:2 -> IV:3 -> IV:4 -> IV:6 => Lvcania -> Roma: 6 steps, 1 broken
+    # link (1/2 to pass each phase: 2 phases on average), 7 phases expected.
+    # Britannia => II:1 -> II:2 -> II:3 -> II:4 -> II:5 -> II:6 => Cisalpina -> Etrvria -> Roma:
+    # 9 steps, 2 broken links, 11 phases.
+    state = position(armies=["IV:1", "britannia"])
+    armies = {a.province: a for a in read_threats(state).armies}
+    dacia, britannia = armies[prov("IV:1")], armies[prov("britannia")]
+    assert (dacia.steps, dacia.broken, dacia.phases) == (6, 1, 7.0)
+    assert (britannia.steps, britannia.broken, britannia.phases) == (9, 2, 11.0)
+
+
+def test_the_odds_of_the_emperors_around_an_army() -> None:
+    # R6: the army in Etrvria, Maximian linked to it in Cisalpina with his printed capital and
+    # his garrison in Narbonensis (linked to Cisalpina): support 2, no multiplier; the army has
+    # no revolt around it.  Maximian wins when die + 2 > the army's die: 2+3+4+5+6+6 = 26 of 36.
+    state = position(armies=["etrvria"], emperors={"Maximian": "cisalpina"},
+                     discs={"II:6": "garrison Maximian"})
+    (army,) = read_threats(state).armies
+    assert army.ready == pytest.approx(26 / 36)
+    assert (army.held, army.blocked_by) == (0.0, -1)
+    # Diocletian in Roma, the army's next step: it attacks him there (R7.3).  Roma's printed disc
+    # is his support 1, and Maximian linked to the army doubles him: (die + 1) x 2 beats the
+    # army's die 3+5+6+6+6+6 = 32 times of 36.  Maximian attacking is doubled by Diocletian now:
+    # (die + 2) x 2 beats every die of the army but a 6 against his 1 ((1 + 2) x 2 = 6 ties):
+    # 35 of 36.
+    state = position(armies=["etrvria"], emperors={"Maximian": "cisalpina", "Diocletian": "roma"},
+                     discs={"II:6": "garrison Maximian"})
+    (army,) = read_threats(state).armies
+    assert army.blocked_by == Emperor.DIOCLETIAN
+    assert army.held == pytest.approx(32 / 36)
+    assert army.ready == pytest.approx(35 / 36)
+
+
+def test_garrisons_short_of_the_borders() -> None:
+    # R5.3, R8: six unsecured borders; at level 3xxx (12 garrisons) 7 are on Roman provinces,
+    # so 5 are left for the six borders: one short.
+    state = position(level="3322", discs={
+        "I:1": "garrison Diocletian", "I:2": "garrison Galerius", "I:3": "garrison Galerius",
+        "I:4": "garrison Constantius", "VI:1": "garrison Constantius", "VI:2": "garrison Maximian",
+        "VI:3": "garrison Maximian"})
+    r = read_threats(state)
+    assert (r.garrisons_left, r.garrisons_short) == (5, 1)
+
+
+def test_the_evaluation_prefers_less_threat() -> None:
+    calm = position(discs={"III:3": "unrest"})
+    angry = position(discs={"III:3": "revolt", "III:2": "unrest"})
+    assert evaluate(calm) > evaluate(angry)
+    assert evaluate(position(discs=BORDERS)) > evaluate(position())
+
+
+# --- the players' contract ------------------------------------------------------------------
+
+def _midgame(seed: int, level: str = "4211", settings: Settings | None = None) -> State:
+    state = new_game(settings or Settings(level=Level.parse(level)))
+    dice = SeededDice(seed)
+    rng = random.Random(seed)
+    while state.awaiting is not Awaiting.ROMAN_ACTION or state.turns_played < 2:
+        if state.is_over:
+            break
+        if state.awaiting is Awaiting.ROLL:
+            apply_trusted(state, Roll(dice.roll(state.roll_count)))
+        else:
+            options = legal_actions(state)
+            apply_trusted(state, options[rng.randrange(len(options))])
+    return state
+
+
+@pytest.mark.parametrize("name", ["heuristic", "search", "barbarian-heuristic", "barbarian-search",
+                                  "barbarian-random"])
+def test_players_return_a_legal_action_and_leave_the_state_alone(name: str) -> None:
+    state = _midgame(3)
+    before = state.copy()
+    legal = legal_actions(state)
+    action = make_player(name, 1).decide(state, legal, random.Random(1), QUICK)
+    assert action in legal
+    assert state == before
+
+
+def test_the_search_reproduces_with_the_same_seed_and_budget() -> None:
+    state = _midgame(4)
+    legal = legal_actions(state)
+    first = SearchPlayer(1).think(state, legal, random.Random(9), Budget(simulations=3))
+    again = SearchPlayer(1).think(state, legal, random.Random(9), Budget(simulations=3))
+    assert [p.actions for p in first.plans] == [p.actions for p in again.plans]
+    assert [p.samples for p in first.plans] == [p.samples for p in again.plans]
+
+
+def test_the_search_honours_a_time_budget() -> None:
+    state = _midgame(5)
+    player = SearchPlayer(1)
+    start = time.perf_counter()
+    player.decide(state, legal_actions(state), random.Random(1), Budget(seconds=0.05, simulations=10_000))
+    assert time.perf_counter() - start < 3.0  # one round of samples at most after the limit
+    assert player.last is not None and player.last.simulations < 10_000
+
+
+def _whole_game(name: str, settings: Settings, seed: int) -> State:
+    state = new_game(settings)
+    dice = SeededDice(seed)
+    player = make_player(name, seed)
+    rng = random.Random(seed)
+    while not state.is_over and state.turns_played < 400:
+        if state.awaiting is Awaiting.ROLL:
+            apply_trusted(state, Roll(dice.roll(state.roll_count)))
+        else:
+            legal = legal_actions(state)
+            action = player.decide(state, legal, rng, QUICK)
+            assert action in legal
+            apply_trusted(state, action)
+    return state
+
+
+def test_a_heuristic_game_replays_the_same_with_its_seed() -> None:
+    settings = Settings(level=Level.parse("4211"))
+    assert _whole_game("heuristic", settings, 7) == _whole_game("heuristic", settings, 7)
+
+
+OPTION_SETS = [("dux", "vicarius", "pirates"), ("goths", "imperivm"), ("barbaria",),
+               ("mare-nostrvm", "via-romana", "vsvrpator", "roma-aeterna")]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: "+".join(o))
+def test_the_heuristic_finishes_games_with_options(options: tuple[str, ...]) -> None:
+    settings = Settings(level=Level.parse("4211"), options=options)
+    assert _whole_game("heuristic", settings, 11).is_over
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["search", "barbarian-search", "barbarian-heuristic"])
+@pytest.mark.parametrize("option", sorted(REGISTRY), ids=str)
+def test_every_player_finishes_games_with_every_option(name: str, option: str) -> None:
+    scenario = next((s for s in SCENARIOS if s.key == option), None)
+    level = scenario_level(option) if scenario is not None else Level.parse("4211")
+    try:
+        settings = Settings(level=level, options=(option,))
+    except OptionError:
+        pytest.skip(f"{option} needs other options")
+    assert _whole_game(name, settings, 13).is_over
+
+
+# --- hints ----------------------------------------------------------------------------------
+
+def test_the_hint_attacks_an_army_one_step_from_roma() -> None:
+    # An army in Etrvria enters Roma at the next R7.3 (R8); Maximian in Cisalpina, his capital,
+    # with his last IP attacks it with support from his garrisons (R5.5, R6): Roman die + 2
+    # (Cisalpina and Narbonensis) against the Barbarian die.
+    state = position(armies=["etrvria"], emperors={"Maximian": "cisalpina"}, ip=1,
+                     discs={"II:6": "garrison Maximian"})
+    before = state.copy()
+    advice = advise(state, count=3, playouts=4)
+    assert isinstance(advice[0].action, Attack) and advice[0].action.target == prov("etrvria")
+    assert state == before  # a hint never changes the game
+    assert isinstance(rank(state, legal_actions(state))[0].action, Attack)
+    assert "army" in advice[0].reason
+
+
+def test_the_hint_secures_the_last_border_and_wins() -> None:
+    # R5.3, R8: five borders secured, Maximian on Britannia with region II free of revolt.
+    state = position(discs=BORDERS, emperors={"Maximian": "britannia"})
+    advice = advise(state, count=2, playouts=2)
+    assert advice[0].action == Secure(Emperor.MAXIMIAN, prov("britannia"))
+    assert advice[0].chance == 1.0 and advice[0].reason == "wins the game (R8)"
+    lines = advice_lines(state, advice)
+    assert "Maximian secures Britannia: 100% (2 of 2); wins the game (R8)" in " ".join(lines)
+    assert explain(state, advice[0].action).startswith("Maximian secures Britannia")
+
+
+def test_ai_seats_by_name() -> None:
+    seats = AiSeats("galerius, m, barbarian", "heuristic")
+    assert sorted(seats.seats) == [1, 3, 4]
+    with pytest.raises(OptionError, match="'nero' is no seat"):
+        AiSeats("nero")
+
+
+def test_the_weights_live_in_one_place() -> None:
+    assert WEIGHTS.as_dict()["border"] == WEIGHTS.border
+
+
+def test_the_search_on_both_cores_gives_the_same_answer() -> None:
+    state = _midgame(6)
+    legal = legal_actions(state)
+    alone = SearchPlayer(1).think(state, legal, random.Random(2), Budget(simulations=3))
+    pooled = SearchPlayer(1, workers=2)
+    try:
+        both = pooled.think(state, legal, random.Random(2), Budget(simulations=3))
+    finally:
+        pooled.close()
+    assert [p.actions for p in both.plans] == [p.actions for p in alone.plans]
+    assert [p.samples for p in both.plans] == [p.samples for p in alone.plans]
