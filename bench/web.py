@@ -1,0 +1,127 @@
+"""Figures of the browser board (issue 9), never assertions: the page's load time, the time from
+a click to the updated board (in chromium), and a Barbarian phase's server time (the request that
+rolls it to the next decision, the database commit included), each as p50/p99.
+
+    .venv/bin/python bench/web.py            # 30 of each
+    .venv/bin/python bench/web.py --runs 10  # quicker
+
+The browser figures need /usr/bin/chromium (Debian's package); without it they are left out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import socket
+import statistics
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+
+from tetrarchia.web.app import create_app
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def figures(name: str, samples: list[float]) -> str:
+    ordered = sorted(samples)
+    p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
+    return (f"{name:<42} p50 {statistics.median(ordered) * 1000:7.1f} ms   p99 {p99 * 1000:7.1f} ms"
+            f"   ({len(ordered)} runs)")
+
+
+def serve(database: Path) -> tuple[str, uvicorn.Server, threading.Thread]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(database), host="127.0.0.1", port=port,
+                                           log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.02)
+    return f"http://127.0.0.1:{port}", server, thread
+
+
+def to_roman_action(http: httpx.Client, seed: int) -> dict[str, Any]:
+    state: dict[str, Any] = http.post("/api/games", json={"seed": seed}).json()
+    while state["awaiting"] != "roman_action":
+        state = http.post(f"/api/games/{state['id']}/actions",
+                          json={"version": state["version"], "action": state["legal"][0]["notation"]}).json()
+    return state
+
+
+def barbarian_phases(http: httpx.Client, runs: int) -> list[float]:
+    """The Roman phase ended at once; then one request rolls the Barbarian phase to the next
+    decision (the next Emperor's entry)."""
+    samples = []
+    for seed in range(runs):
+        state = to_roman_action(http, seed)
+        end = next(i for i in state["legal"] if i["kind"] == "endphase")
+        state = http.post(f"/api/games/{state['id']}/actions",
+                          json={"version": state["version"], "action": end["notation"]}).json()
+        started = time.perf_counter()
+        answer = http.post(f"/api/games/{state['id']}/advance",
+                           json={"version": state["version"], "until": "decision"})
+        samples.append(time.perf_counter() - started)
+        assert answer.status_code == 200, answer.text
+    return samples
+
+
+def browser_figures(base: str, http: httpx.Client, runs: int) -> tuple[list[float], list[float]]:
+    from playwright.sync_api import sync_playwright
+
+    game = to_roman_action(http, 7)
+    loads, clicks = [], []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        for _ in range(runs):
+            started = time.perf_counter()
+            page.goto(f"{base}/game/{game['id']}")
+            page.wait_for_selector(".spot[aria-label]")
+            page.wait_for_selector(".status .turn")
+            loads.append(time.perf_counter() - started)
+        for k in range(runs):  # move to Etrvria, then take it back: each click until the board shows it
+            before = page.locator(".status").inner_text()
+            if k % 2 == 0:
+                page.locator('.spot[aria-label^="Roma"]').click()
+                target = page.locator('.spot.target[aria-label^="Etrvria"]')
+                started = time.perf_counter()
+                target.click()
+            else:
+                started = time.perf_counter()
+                page.click("#undo")
+            page.wait_for_function("(b) => document.querySelector('.status').innerText !== b", arg=before)
+            clicks.append(time.perf_counter() - started)
+        browser.close()
+    return loads, clicks
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=30)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        base, server, thread = serve(Path(folder) / "bench.sqlite3")
+        with httpx.Client(base_url=base, timeout=60) as http:
+            print(figures("Barbarian phase, server (HTTP + commit)", barbarian_phases(http, args.runs)))
+            if shutil.which(CHROMIUM):
+                loads, clicks = browser_figures(base, http, args.runs)
+                print(figures("page load (game page, chromium)", loads))
+                print(figures("click to updated board (chromium)", clicks))
+            else:
+                print(f"browser figures left out: {CHROMIUM} is missing")
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+if __name__ == "__main__":
+    main()

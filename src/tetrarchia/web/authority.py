@@ -1,0 +1,305 @@
+"""The server's authority over its games: one place that checks and applies every request.
+
+Order of the checks (STYLE, after boardgame.io's master): the game exists (404) → the body is
+well formed (422, in the routes) → the state version is the current one (409, with the current
+state) → the game is not over → the engine accepts the action (400 with its refusal code).  A
+refused request changes nothing, in memory or in the database.  An accepted one is committed to
+the database before the answer is built, so that no one is ever told of an action a crash could
+lose.
+
+Games live in memory once loaded; the database holds their seed and log, and a restarted server
+rebuilds each game by replaying its log (``Game.from_json``) with the same dice to come.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tetrarchia.core.actions import Action, Roll
+from tetrarchia.core.board import Board, default_board, parse_board
+from tetrarchia.core.dice import SeededDice
+from tetrarchia.core.engine import Boundary, deciding_seat, resume
+from tetrarchia.core.errors import Refusal, TetrarchiaError, WrongMoment
+from tetrarchia.core.events import Event, event_from_json
+from tetrarchia.core.notation import format_action, parse_action
+from tetrarchia.core.serialize import position_from_json
+from tetrarchia.core.settings import Settings
+from tetrarchia.core.state import Awaiting, State
+from tetrarchia.game import Game
+from tetrarchia.render.languages import render_in
+from tetrarchia.web.storage import Store, StoredGame
+from tetrarchia.web.views import event_json, state_json
+
+# How far one "advance" request goes: one die, or the next decision, the end of the phase or of
+# the turn (each also stops at a decision and at the end of the game: docs/api.md).
+BOUNDARIES = {"roll": Boundary.DECISION, "decision": Boundary.DECISION,
+              "phase-end": Boundary.PHASE_END, "turn-end": Boundary.TURN_END}
+
+
+class UnknownGame(Exception):
+    """No stored game has that id (HTTP 404)."""
+
+
+class StaleVersion(Exception):
+    """The request was computed on an older state (HTTP 409): the current one goes back."""
+
+    def __init__(self, live: LiveGame) -> None:
+        super().__init__(f"the game has changed since this page last saw it (it is at version "
+                         f"{live.version})")
+        self.live = live
+
+
+@dataclass
+class LiveGame:
+    """A game in memory: the engine's game, its version and its events, each tagged with the
+    log entry that made it happen (the log panel and the replay read them)."""
+
+    id: str
+    game: Game
+    board_text: str | None
+    version: int
+    summary: str
+    events: list[dict[str, Any]] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @property
+    def state(self) -> State:
+        return self.game.state
+
+    def view(self, events_from: int = 0, lang: str = "en") -> dict[str, Any]:
+        """The state as the page reads it, with the events from index ``events_from`` told in
+        ``lang``."""
+        data = state_json(self.state)
+        log = self.game.log
+        data.update(id=self.id, version=self.version, log_length=len(log),
+                    last_action=format_action(log[-1], self.game.board) if log else None,
+                    can_undo=self.can_undo(), summary=self.summary,
+                    events=translated(self.events[events_from:], self.game.board, lang),
+                    events_total=len(self.events))
+        return data
+
+    def can_undo(self) -> bool:
+        return self.undo_point() is not None
+
+    def undo_point(self) -> int | None:
+        """The log length to go back to: the last decision since the last die, when it was the
+        decision of the seat deciding now (a player takes back only his own, inside his phase,
+        never across a die: R1)."""
+        stack = self.game.undoable
+        if not stack:
+            return None
+        last = stack[-1]
+        if deciding_seat(last.state) != deciding_seat(self.state):
+            return None
+        return last.log_length
+
+
+def describe(settings: Settings) -> str:
+    """A line for the list of games: level, players, optional rules."""
+    options = f", {', '.join(settings.options)}" if settings.options else ""
+    players = f"{settings.players} player{'s' if settings.players > 1 else ''}"
+    return f"level {settings.level}, {players}{options}"
+
+
+class Authority:
+    """Every game of one database, and the checks every request goes through."""
+
+    def __init__(self, store: Store, notify: Callable[[str, int], None] | None = None) -> None:
+        self.store = store
+        self.games: dict[str, LiveGame] = {}
+        self.lock = threading.Lock()
+        self.notify = notify  # told (game id, version) after each committed change
+
+    # --- loading -------------------------------------------------------------------------------
+    def get(self, game_id: str) -> LiveGame:
+        with self.lock:
+            live = self.games.get(game_id)
+            if live is not None:
+                return live
+            stored = self.store.fetch(game_id) if len(game_id) <= 32 else None
+            if stored is None:
+                raise UnknownGame(game_id)
+            live = self.rebuild(stored)
+            self.games[game_id] = live
+            return live
+
+    @staticmethod
+    def rebuild(stored: StoredGame) -> LiveGame:
+        """A stored game replayed from its log, with its events and the same dice to come."""
+        board = parse_board(stored.board_text, stored.board_source) if stored.board_text \
+            else default_board()
+        game = Game.from_json(stored.save_json(), board)
+        live = LiveGame(stored.id, game, stored.board_text, stored.version, stored.summary)
+        live.events = replay_events(game)
+        return live
+
+    # --- creating ------------------------------------------------------------------------------
+    def create(self, settings: Settings, seed: int | None, board_text: str | None = None,
+               start: dict[str, Any] | None = None) -> LiveGame:
+        """A new game from the setup (or from a position), rolled to its first decision."""
+        board = parse_board(board_text, "uploaded board") if board_text else default_board()
+        seed = seed if seed is not None else secrets.randbelow(10**9)
+        if start is not None:
+            game = Game.from_position(position_from_json(start, board), seed=seed)
+        else:
+            game = Game.new(settings, board, seed=seed)
+        live = LiveGame(secrets.token_hex(8), game, board_text, 1, describe(game.state.settings))
+        self.run_on(live, "decision")
+        self.store.create(live.id, game.state.settings.to_json(), board_text, board.source, seed,
+                          start, [format_action(a, board) for a in game.log], game.dice_drawn,
+                          game.state.result.name.lower(), live.summary)
+        with self.lock:
+            self.games[live.id] = live
+        return live
+
+    def import_save(self, data: Any, board_text: str | None = None) -> LiveGame:
+        """A saved game (docs/save-format.md) from the terminal or another server, as a new game."""
+        board = parse_board(board_text, "uploaded board") if board_text else default_board()
+        game = Game.from_json(data, board)
+        if game.seed is None:  # dice from an unseeded source: the server seeds the dice to come,
+            game.seed = secrets.randbelow(10**9)  # so that a restart rolls them again the same
+            game.dice = SeededDice(game.seed)
+            game.dice_drawn = 0
+        start = None if game.fresh else data.get("start")
+        live = LiveGame(secrets.token_hex(8), game, board_text, 1, describe(game.state.settings))
+        live.events = replay_events(game)
+        self.store.create(live.id, game.state.settings.to_json(), board_text, board.source, game.seed,
+                          start, [format_action(a, board) for a in game.log], game.dice_drawn,
+                          game.state.result.name.lower(), live.summary)
+        with self.lock:
+            self.games[live.id] = live
+        return live
+
+    # --- changing ------------------------------------------------------------------------------
+    def check_version(self, live: LiveGame, version: int) -> None:
+        if version != live.version:
+            raise StaleVersion(live)
+
+    def act(self, game_id: str, version: int, notation: str) -> tuple[LiveGame, int]:
+        """Play a decision written in the notation; returns the game and the index of its first
+        new event."""
+        live = self.get(game_id)
+        with live.lock:
+            self.check_version(live, version)
+            game = live.game
+            try:
+                action = parse_action(notation, game.board)
+            except TetrarchiaError as exc:
+                if game.state.is_over:
+                    raise TetrarchiaError("the game is over: no more actions", Refusal.GAME_OVER) from None
+                raise exc from None
+            if isinstance(action, Roll):
+                raise WrongMoment("the server rolls the dice: ask it to roll (advance), never "
+                                  "send dice")
+            first = len(live.events)
+            self.commit(live, lambda: self.play(live, action))
+            return live, first
+
+    def advance(self, game_id: str, version: int, until: str) -> tuple[LiveGame, int]:
+        """Roll the pending dice with the game's own seeded source: one roll (``"roll"``), or up
+        to the next decision, the end of the phase or of the turn."""
+        live = self.get(game_id)
+        with live.lock:
+            self.check_version(live, version)
+            state = live.state
+            if state.is_over:
+                raise TetrarchiaError("the game is over: no more dice", Refusal.GAME_OVER)
+            if state.awaiting not in (Awaiting.ROLL, Awaiting.RUN):
+                raise WrongMoment(f"no dice are to be rolled now ({live.view()['seat_title']} "
+                                  "must decide)")
+            first = len(live.events)
+            self.commit(live, lambda: self.run_on(live, until))
+            return live, first
+
+    def undo(self, game_id: str, version: int) -> tuple[LiveGame, int]:
+        live = self.get(game_id)
+        with live.lock:
+            self.check_version(live, version)
+            point = live.undo_point()
+            if point is None:
+                raise TetrarchiaError("nothing of yours to undo since the last die (a die once "
+                                      "rolled is never taken back, R1)", Refusal.NO_UNDO)
+            game = live.game
+            while len(game.log) > point:
+                game.undo()
+            live.events = [e for e in live.events if e["n"] < point]
+            live.version += 1
+            self.store.record(live.id, point, [], game.dice_drawn, live.version,
+                              game.state.result.name.lower())
+            self.told(live)
+            return live, len(live.events)
+
+    def commit(self, live: LiveGame, change: Callable[[], None]) -> None:
+        """Apply ``change`` to the game; on success store the new log entries and the version in
+        one transaction, then tell the watchers.  A refused change leaves the game as it was."""
+        game = live.game
+        before_log = len(game.log)
+        before_events = len(live.events)
+        before_state = game.state.copy()
+        before_undo = list(game.undoable)
+        before_drawn = game.dice_drawn
+        try:
+            change()
+            live.version += 1
+            self.store.record(live.id, before_log,
+                              [format_action(a, game.board) for a in game.log[before_log:]],
+                              game.dice_drawn, live.version, game.state.result.name.lower())
+        except BaseException:
+            if len(game.log) != before_log or game.dice_drawn != before_drawn:
+                # a storage failure after dice were drawn: the dice source cannot be put back,
+                # so the game is dropped from memory and rebuilt from the database next time
+                with self.lock:
+                    self.games.pop(live.id, None)
+            game.state = before_state
+            del game.log[before_log:]
+            game.undoable[:] = before_undo
+            del live.events[before_events:]
+            raise
+        self.told(live)
+
+    def told(self, live: LiveGame) -> None:
+        if self.notify is not None:
+            self.notify(live.id, live.version)
+
+    def play(self, live: LiveGame, action: Action) -> None:
+        events: list[Event] = []
+        n = len(live.game.log)
+        live.game.play(action, events)
+        live.events += [event_json(e, live.game.board, n) for e in events]
+
+    def run_on(self, live: LiveGame, until: str) -> None:
+        """Roll dice with the game's own source up to ``until`` (a key of BOUNDARIES), never past a
+        decision; every event is tagged with the log entry of the die that made it happen."""
+        boundary = BOUNDARIES[until]
+        game = live.game
+        state = game.state
+        n = len(game.log)
+        events: list[Event] = []
+        resume(state, events, boundary)  # a game paused at a boundary runs on to its next die
+        live.events += [event_json(e, game.board, n) for e in events]
+        while state.awaiting is Awaiting.ROLL:
+            n = len(game.log)
+            events = []
+            game.roll(events, boundary)
+            live.events += [event_json(e, game.board, n) for e in events]
+            if until == "roll":
+                return
+
+
+def translated(events: list[dict[str, Any]], board: Board, lang: str) -> list[dict[str, Any]]:
+    """The events with their sentences in ``lang`` (they are kept in English)."""
+    if lang == "en":
+        return events
+    return [{**e, "text": render_in(event_from_json(e["data"]), board, lang)} for e in events]
+
+
+def replay_events(game: Game) -> list[dict[str, Any]]:
+    """Every event of a game from its start, tagged with its log entry."""
+    events: list[dict[str, Any]] = []
+    for n, (_action, _state, happened) in enumerate(game.replay()):
+        events += [event_json(e, game.board, n) for e in happened]
+    return events

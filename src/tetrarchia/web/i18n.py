@@ -1,0 +1,49 @@
+"""The page's words in English, Spanish and French (the three rulebook languages), from gettext
+catalogues: ``locale/<lang>/LC_MESSAGES/tetrarchia.po`` is the source, compiled with Babel
+(``pybabel compile -d src/tetrarchia/web/locale -D tetrarchia``) into the ``.mo`` shipped beside
+it.  The page asks for a whole catalogue once and looks its English sentences up in it.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from babel.messages.mofile import read_mo
+
+LANGUAGES = ("en", "es", "fr")
+WEB = Path(str(resources.files("tetrarchia.web")))
+# A sentence of the page is written in English where it is used, inside ``t("...")``
+# (translated there), ``N_("...")`` (marked, translated where shown) or ``p("...")`` (a help
+# paragraph), or as ``data-i18n="..."`` in index.html.
+CALL = re.compile(r'\b(?:t|N_|p)\(\s*"((?:[^"\\]|\\.)*)"')
+ATTRIBUTE = re.compile(r'data-i18n="([^"]*)"')
+
+
+def sentences() -> list[str]:
+    """Every sentence of the page, in the order first written."""
+    found: dict[str, None] = {}
+    for path in [*sorted((WEB / "static").glob("*.js")), WEB / "static" / "index.html"]:
+        text = path.read_text("utf-8")
+        for match in [*CALL.finditer(text), *ATTRIBUTE.finditer(text)]:
+            found[match.group(1).replace('\\"', '"').replace("\\'", "'")] = None
+    return list(found)
+
+
+def po_path(lang: str) -> Path:
+    """The catalogue translators edit; its compiled ``.mo`` lies beside it."""
+    return WEB / "locale" / lang / "LC_MESSAGES" / "tetrarchia.po"
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    """English sentence → its translation in ``lang`` (empty for English or an unknown
+    language: the page then keeps the English)."""
+    if lang not in LANGUAGES or lang == "en":
+        return {}
+    path = resources.files("tetrarchia.web").joinpath(f"locale/{lang}/LC_MESSAGES/tetrarchia.mo")
+    with path.open("rb") as file:
+        messages = read_mo(file)
+    return {str(m.id): str(m.string) for m in messages if m.id and m.string}

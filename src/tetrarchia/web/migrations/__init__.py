@@ -1,0 +1,1 @@
+"""The database schema's migrations (Alembic), shipped in the package and run at start."""

@@ -1,0 +1,411 @@
+// A game being played: the map, whose turn, the actions (by click, from the list, or typed),
+// the Barbarian phase die by die, the log.  Every action goes to the server, which alone
+// checks it; a refusal shows the engine's reason.
+import { api, el, t, N_, announce, showDialog, closeDialog } from "./main.js";
+import { BoardView, EMPERORS, eventPlaces, optionRecords } from "./board.js";
+
+const SPEEDS = { slow: 1400, normal: 700, fast: 250 };
+const SPEED_NAMES = { slow: N_("slow"), normal: N_("normal"), fast: N_("fast") };
+
+export async function gamePage(main, id) {
+  const first = await api(`/api/games/${id}`);
+  if (first.error) {
+    main.replaceChildren(el("p", { class: "error", role: "alert", text: first.error.reason }),
+                         el("a", { href: "/", text: t("New game") }));
+    return;
+  }
+  const board = await api(`/api/games/${id}/board`);
+  const asset = await (await fetch("/static/map.json")).json();
+  const page = new GamePage(main, id, board, asset);
+  page.adopt(first);
+  page.connect();
+}
+
+class GamePage {
+  constructor(main, id, board, asset) {
+    this.id = id;
+    this.board = board;
+    this.events = [];
+    this.selected = null;
+    this.busy = false;
+    this.mode = localStorage.getItem("tetrarchia.mode") || "step";
+    this.speed = localStorage.getItem("tetrarchia.speed") || "normal";
+    this.lastRoll = null;
+    const mapBox = el("section", { class: "board-wrap", "aria-label": t("Map") });
+    this.status = el("div", { class: "status", "aria-live": "polite" });
+    this.decision = el("div", { class: "decision" });
+    this.dice = el("div", { class: "dice", "aria-live": "polite" });
+    this.battle = el("div", { class: "battle", "aria-live": "polite" });
+    this.controls = this.barbarianControls();
+    this.message = el("div", { class: "message", role: "alert" });
+    this.here = el("div", { class: "here" });
+    this.actions = el("div", { class: "actions" });
+    const input = el("input", { id: "notation", autocomplete: "off", "aria-label": t("Type an action"),
+                                placeholder: t("Type an action, e.g. end") });
+    this.notation = el("form", { class: "notation", on: { submit: (e) => {
+      e.preventDefault();
+      if (input.value.trim()) this.send(input.value.trim()).then((ok) => { if (ok) input.value = ""; });
+    } } }, input, el("button", { type: "submit", text: t("Play") }));
+    this.undoButton = el("button", { type: "button", id: "undo", text: t("Undo"), on: { click: () => this.undo() } });
+    const tools = el("div", { class: "tools" }, this.undoButton,
+      el("a", { href: `/api/games/${id}/export`, download: `tetrarchia-${id}.json`, text: t("Export") }),
+      el("a", { href: `/replay/${id}`, text: t("Replay") }),
+      el("a", { href: "/", text: t("All games") }));
+    this.log = el("ol", { class: "log", "aria-label": t("Game log") });
+    const panel = el("aside", { class: "panel" }, this.status, this.decision, this.message, this.dice,
+      this.battle, this.controls, this.here,
+      el("h2", { text: t("Actions") }), this.actions, this.notation, tools,
+      el("details", { class: "log-box", open: "" }, el("summary", { text: t("Log") }), this.log));
+    const mapArea = el("div", { class: "map-area" });
+    const zoom = el("button", { type: "button", id: "zoom", class: "zoom", "aria-pressed": "false",
+                                text: t("Zoom the map"), on: { click: () => {
+                                  const on = mapBox.classList.toggle("zoomed");
+                                  zoom.setAttribute("aria-pressed", String(on));
+                                } } });
+    mapBox.append(mapArea, zoom);
+    main.replaceChildren(el("div", { class: "game" }, mapBox, panel));
+    this.view = new BoardView(mapArea, board, asset, (i) => this.clickProvince(i), (z) => this.clickZone(z));
+  }
+
+  // --- the state from the server ------------------------------------------------------------
+  adopt(state) {
+    const kept = state.events_total - state.events.length;
+    this.events = this.events.slice(0, kept).concat(state.events);
+    this.state = state;
+    this.selected = null;
+    this.view.show(state.position);
+    // a decision's choices that name a province light it up on the map, to be clicked
+    const choices = {};
+    if (state.awaiting === "decision") for (const item of state.legal) for (const p of item.places) choices[p] = "";
+    this.view.highlight(choices);
+    this.drawStatus();
+    this.drawActions();
+    this.drawLog();
+    this.here.replaceChildren();
+    this.undoButton.disabled = !state.can_undo;
+    this.controls.hidden = !(state.awaiting === "roll" || state.awaiting === "run");
+  }
+
+  async refresh() {
+    const state = await api(`/api/games/${this.id}?events_from=${this.events.length}`);
+    if (!state.error) this.adopt(state);
+  }
+
+  connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    try {
+      const socket = new WebSocket(`${scheme}://${location.host}/api/games/${this.id}/live`);
+      socket.onmessage = (message) => {
+        const { version } = JSON.parse(message.data);
+        if (!this.busy && version > this.state.version) this.refresh();
+      };
+    } catch (error) {
+      // live updates are a convenience: the page works by its own requests
+    }
+  }
+
+  async request(path, body) {
+    this.busy = true;
+    try {
+      const answer = await api(`/api/games/${this.id}/${path}`, { version: this.state.version, ...body });
+      if (answer.error) {
+        if (answer.status === 409 && answer.state) this.adopt(answer.state);
+        this.refuse(answer.error);
+        return null;
+      }
+      this.message.textContent = "";
+      return answer;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  refuse(error) {
+    this.message.replaceChildren(el("strong", { text: t("Refused") + ": " }), error.reason,
+                                 el("span", { class: "code", text: ` (${error.code})` }));
+    announce(t("Refused") + ": " + error.reason);
+  }
+
+  async send(notation) {
+    closeDialog();
+    const answer = await this.request("actions", { action: notation });
+    if (!answer) return false;
+    this.adopt(answer);
+    this.showHappened(answer.events);
+    await this.afterChange();
+    return true;
+  }
+
+  async undo() {
+    const answer = await this.request("undo", {});
+    if (answer) {
+      this.adopt(answer);
+      announce(t("Undone"));
+    }
+  }
+
+  // A battle the Emperor of the turn started is rolled at once; the Barbarian phase waits for
+  // the player's pace (step, play, skip).
+  async afterChange() {
+    const s = this.state;
+    if (s.awaiting === "roll" && s.position.machine && s.position.machine.tasks[0][0] === "roman-phase") {
+      await this.advance("roll");
+    } else if ((s.awaiting === "roll" || s.awaiting === "run") && this.mode !== "step") {
+      await this.play(this.mode);
+    }
+  }
+
+  async advance(until) {
+    this.lastRoll = this.state.roll;
+    const answer = await this.request("advance", { until });
+    if (!answer) return false;
+    this.adopt(answer);
+    this.showDice(answer.last_action, until === "roll" ? this.lastRoll : null);
+    this.showHappened(answer.events);
+    return true;
+  }
+
+  async play(mode) {
+    if (mode === "skip") {
+      await this.advance("decision");
+      return;
+    }
+    this.playing = true;
+    while (this.playing && (this.state.awaiting === "roll" || this.state.awaiting === "run")) {
+      if (!(await this.advance("roll"))) break;
+      await new Promise((resolve) => setTimeout(resolve, SPEEDS[this.speed]));
+    }
+    this.playing = false;
+  }
+
+  barbarianControls() {
+    const stepButton = el("button", { type: "button", id: "step", text: t("Step"), on: { click: () => this.advance("roll") } });
+    const playButton = el("button", { type: "button", id: "play", text: t("Play"), on: { click: () => this.play("play") } });
+    const pauseButton = el("button", { type: "button", id: "pause", text: t("Pause"), on: { click: () => { this.playing = false; } } });
+    const skipButton = el("button", { type: "button", id: "skip", text: t("Skip to the next decision"), on: { click: () => this.play("skip") } });
+    const speed = el("select", { id: "speed", "aria-label": t("Speed"), on: { change: (e) => {
+      this.speed = e.target.value; localStorage.setItem("tetrarchia.speed", this.speed); } } },
+      ...Object.entries(SPEED_NAMES).map(([s, w]) => el("option", { value: s, selected: s === this.speed ? "" : null, text: t(w) })));
+    const mode = el("select", { id: "mode", "aria-label": t("After the Roman phase"), on: { change: (e) => {
+      this.mode = e.target.value; localStorage.setItem("tetrarchia.mode", this.mode); } } },
+      ...[["step", N_("wait for me")], ["play", N_("play it")], ["skip", N_("skip it")]].map(([v, w]) =>
+        el("option", { value: v, selected: v === this.mode ? "" : null, text: t(w) })));
+    return el("div", { class: "barbarian", hidden: "" },
+      el("h2", { text: t("Barbarian phase: the dice") }),
+      el("div", { class: "buttons" }, stepButton, playButton, pauseButton, skipButton),
+      el("label", {}, t("Speed") + " ", speed), " ",
+      el("label", {}, t("After the Roman phase") + " ", mode));
+  }
+
+  // --- what happened ------------------------------------------------------------------------
+  showDice(notation, roll) {
+    if (!notation || !notation.startsWith("roll ")) return;
+    const dice = notation.slice(5).split(" ");
+    const kinds = roll ? roll.dice_names : (dice.length === 2 ? ["roman", "barbarian"] : ["barbarian"]);
+    const names = kinds.map((k) => (k === "roman" ? t("Roman die") : t("Barbarian die")));
+    const purpose = roll ? t(PURPOSES[roll.purpose] || roll.purpose) : "";
+    this.dice.replaceChildren(el("span", { class: "purpose", text: purpose }),
+      ...dice.map((d, i) => el("span", { class: `die ${kinds[i]}`,
+                                          "aria-label": `${names[i]} ${d}` },
+                               el("b", { text: d }), el("small", { text: names[i] }))));
+  }
+
+  showHappened(events) {
+    if (!events || !events.length) return;
+    const places = eventPlaces(events);
+    this.view.highlight({}, -1, places);
+    const battle = events.find((e) => e.data.event === "Battle" || e.data.event === "PirateBattle");
+    if (battle) this.showBattle(battle);
+    announce(events.map((e) => e.text).join(" "));
+  }
+
+  showBattle(event) {
+    const d = event.data;
+    const other = d.event === "Battle" ? "barbarian" : "pirates";
+    const side = (name, prefix) => el("div", { class: "side" },
+      el("b", { text: name }),
+      ` ${t("die")} ${d[prefix + "_die"]} + ${d[prefix + "_modifier"]} + ${t("support")} ${d[prefix + "_support"]}` +
+      ` × ${2 ** d[prefix + "_linked"]} = ${d[prefix + "_value"]}`);
+    const outcome = [t("draw"), t("the Romans win"), t("the Barbarians win")][d.outcome];
+    this.battle.replaceChildren(el("h3", { text: t("Battle") }), side(t("Romans"), "roman"),
+                                side(other === "pirates" ? t("Pirates") : t("Barbarians"), other),
+                                el("div", { class: "outcome", text: outcome }));
+  }
+
+  drawLog() {
+    this.log.replaceChildren(...this.events.map((e) =>
+      el("li", { class: `event ${e.data.kind}`, text: e.text })));
+    this.log.scrollTop = this.log.scrollHeight;
+  }
+
+  drawStatus() {
+    const s = this.state, p = s.position;
+    const secured = this.board.provinces.filter((b) => b.border &&
+      String((p.discs || {})[b.id] || "").startsWith("garrison")).length;
+    const garrisons = EMPERORS.map((e) => `${e[0]} ${p.reserves.garrisons[e]}`).join(" · ");
+    const result = { "roma-victrix": t("Roma Victrix: the six borders are secured. You win."),
+                     "army-in-roma": t("A Barbarian army entered Roma. The game is lost."),
+                     "reserve-empty": t("A reserve of discs ran out. The game is lost.") }[p.result];
+    this.status.replaceChildren(...[
+      el("div", { class: "turn" },
+        el("b", { text: `${t("Round")} ${p.turn.round} · ${p.turn.emperor}` }),
+        ` · ${p.turn.ip} ${t("IP")}`),
+      el("div", { text: s.over ? "" : `${t("To decide")}: ${s.seat_title ? s.seat_title : t("the dice")}` }),
+      el("div", { class: "reserves", text: `${t("Reserves")}: ${p.reserves.unrest} ${t("unrest")}, ` +
+        `${p.reserves.revolt} ${t("revolts")}, ${t("garrisons")} ${garrisons}` }),
+      el("div", { text: `${t("Borders secured")}: ${secured} / 6` }),
+      this.optionCounters(optionRecords(p)),
+      result ? el("div", { class: "result", role: "status", text: result }) : null].filter(Boolean));
+  }
+
+  // The optional rules' counters that are not on the map (glory, burned discs, the Barbarian
+  // player's gray and black discs, IP moved to a next turn, turns to skip), when not zero.
+  optionCounters(expansion) {
+    const parts = [];
+    const perEmperor = (key, name) => {
+      const values = expansion[key];
+      if (values && Object.values(values).some((v) => v)) {
+        parts.push(`${t(name)}: ${EMPERORS.map((e) => `${e[0]} ${values[e] || 0}`).join(" · ")}`);
+      }
+    };
+    perEmperor("glory", N_("glory"));
+    perEmperor("burned", N_("burned discs"));
+    perEmperor("ip_next", N_("IP moved to the next turn"));
+    const barbarian = expansion.barbarian_reserve;
+    if (barbarian && (barbarian.gray || barbarian.black)) {
+      parts.push(`${t("Barbarian player")}: ${barbarian.gray} ${t("gray")}, ${barbarian.black} ${t("black")}`);
+    }
+    if (expansion.skip) parts.push(`${t("turns to skip")}: ${expansion.skip}`);
+    return parts.length ? el("div", { class: "counters", text: parts.join(" — ") }) : null;
+  }
+
+  // --- the actions ------------------------------------------------------------------------
+  drawActions() {
+    const legal = this.state.legal;
+    const groups = new Map();
+    for (const item of legal) {
+      const group = item.group;
+      if (!groups.has(group)) groups.set(group, []);
+      groups.get(group).push(item);
+    }
+    // a decision inside a phase (awaiting "decision"): every choice is the decision's
+    const decide = this.state.awaiting === "decision" ? legal : legal.filter((i) => i.group === "Decide");
+    // dice rolled and kept for the decision (Galerius's +1 after the roll, a reroll, R12.1, R12.6)
+    const kept = this.state.position.machine && this.state.position.machine.dice;
+    const decideGroups = new Map();
+    for (const item of decide) {
+      if (!decideGroups.has(item.group)) decideGroups.set(item.group, []);
+      decideGroups.get(item.group).push(item);
+    }
+    this.decision.replaceChildren(...(decide.length ? [
+      el("h2", { text: `${t("Decision")}: ${this.state.seat_title}` }),
+      kept ? el("p", { text: `${t("Dice rolled")}: ${kept.length === 2
+        ? `${t("Roman die")} ${kept[0]}, ${t("Barbarian die")} ${kept[1]}` : kept.join(" ")}` }) : null,
+      ...[...decideGroups.entries()].map(([group, items]) => el("div", { class: "choices" },
+        decideGroups.size > 1 || group !== "Decide" ? el("h3", { text: t(GROUP_NAMES[group] || group) }) : null,
+        el("div", { class: "buttons" }, ...items.map((item) => this.actionButton(item)))))].filter(Boolean) : []));
+    this.actions.replaceChildren(...[...groups.entries()]
+      .filter(([g]) => g !== "Decide" && this.state.awaiting !== "decision").map(([group, items]) =>
+      el("details", { class: "group", open: items.length <= 8 ? "" : null },
+        el("summary", { text: `${t(GROUP_NAMES[group] || group)} (${items.length})` }),
+        el("div", { class: "list" }, ...items.map((item) => this.actionButton(item))))));
+    if (!legal.length && !this.state.over && this.state.awaiting !== "roll" && this.state.awaiting !== "run") {
+      this.actions.append(el("p", { text: t("Nothing to decide now.") }));
+    }
+  }
+
+  actionButton(item) {
+    const cost = item.cost === null || item.cost === undefined ? "" : ` · ${item.cost} ${t("IP")}`;
+    return el("button", { type: "button", class: `action ${item.kind}`, title: item.notation,
+                          "data-notation": item.notation, on: { click: () => this.choose(item) } },
+              item.label + cost);
+  }
+
+  choose(item) {
+    if (item.preview) this.preview(item);
+    else this.send(item.notation);
+  }
+
+  // The attack before the dice: its cost and both sides' numbers (R5.5, R6).
+  preview(item) {
+    const v = item.preview;
+    const side = (name, s) => el("p", {},
+      el("b", { text: name + ": " }), `(${t("die")} + ${s.modifier + s.support}) × ${s.multiplier}` +
+      ` — ${t("support")} ${s.support}${s.modifier ? `, ${t("modifier")} ${s.modifier}` : ""}`);
+    showDialog(item.label,
+      el("p", { text: `${t("Cost")}: ${item.cost} ${t("IP")}` }),
+      side(t("Romans"), v.roman), side(item.kind === "attack" ? t("Barbarians") : t("Pirates"), v.barbarian),
+      el("p", { text: `${t("Over the 36 rolls")}: ${t("win")} ${v.odds.win}, ${t("draw")} ${v.odds.draw}, ${t("lose")} ${v.odds.lose}` }),
+      el("button", { type: "button", class: "confirm", id: "confirm-attack", text: t("Attack"),
+                     on: { click: () => this.send(item.notation) } }));
+  }
+
+  clickZone(zone) {
+    const items = this.state.legal.filter((i) => i.zone === zone);
+    this.offer(items, this.board.zones[zone]);
+  }
+
+  clickProvince(index) {
+    const legal = this.state.legal;
+    const p = this.board.provinces[index];
+    if (this.selected) {
+      const { piece, origin } = this.selected;
+      const reach = legal.filter((i) => i.piece === piece && i.origin === origin &&
+                                        (i.to === index || i.target === index));
+      if (reach.length) {
+        this.selected = null;
+        this.view.highlight();
+        // by link or by fleet to the same place: the cheaper way, the link when they cost the
+        // same (the list still offers both)
+        const moves = reach.filter((i) => i.kind === "move")
+          .sort((a, b) => a.cost - b.cost || Number(a.by_fleet) - Number(b.by_fleet));
+        this.offer(moves.length === reach.length ? [moves[0]] : reach, p.label);
+        return;
+      }
+    }
+    const movers = legal.filter((i) => i.origin === index && (i.kind === "move" || i.kind === "attack"));
+    const here = legal.filter((i) => i.places.includes(index) && !movers.includes(i) &&
+                                     !(i.kind === "move" || i.kind === "attack"));
+    if (movers.length) {
+      const piece = movers[0].piece;
+      this.selected = { piece, origin: index };
+      const marks = {};
+      for (const item of movers.filter((i) => i.piece === piece)) {
+        const dest = item.kind === "attack" ? item.target : item.to;
+        const text = `${item.cost} ${t("IP")}${item.kind === "attack" ? " ⚔" : ""}`;
+        if (marks[dest] === undefined || parseInt(marks[dest]) > item.cost) marks[dest] = text;
+      }
+      this.view.highlight(marks, index);
+      announce(`${p.label}: ${Object.keys(marks).length} ${t("places to go, highlighted with their cost")}`);
+    } else {
+      this.view.highlight({}, index);
+    }
+    this.here.replaceChildren(...(here.length ? [el("h3", { text: p.label }),
+      ...here.map((item) => this.actionButton(item))] : []));
+    if (!movers.length && here.length === 1 && (here[0].kind === "enter" || here[0].kind === "option")) {
+      this.offer(here, p.label);
+    }
+  }
+
+  // One action: play it (an attack: preview first); several: choose in a dialog.
+  offer(items, title) {
+    if (!items.length) return;
+    if (items.length === 1) {
+      this.choose(items[0]);
+      return;
+    }
+    showDialog(title, el("div", { class: "list" }, ...items.map((item) => this.actionButton(item))));
+  }
+}
+
+export const GROUP_NAMES = {
+  placefleet: N_("Place a fleet"), enter: N_("Enter"), move: N_("Move"), sail: N_("Sail a fleet"),
+  secure: N_("Secure"), subdue: N_("Subdue"), attack: N_("Attack"), endphase: N_("End"), option: N_("Other"),
+};
+// What a roll is for (the engine's Purpose), in words.
+const PURPOSES = {
+  initial_revolt: N_("initial revolt"), additional_revolt: N_("additional revolt"),
+  initial_army: N_("initial army"), activity: N_("Barbarian activity"), uprising_region: N_("uprising: region"),
+  uprising_province: N_("uprising: province"), broken_link: N_("broken link"), battle: N_("battle"),
+  pirates: N_("the Pirates' zone"), usurper: N_("usurper"),
+};

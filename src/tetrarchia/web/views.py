@@ -1,0 +1,216 @@
+"""What the page is sent: the board, the position, the legal actions with their notation, label
+and cost, the pending roll, the events.  Everything here is computed by the engine; the page
+draws it and holds no rule (STYLE: the board renders and sends intents).
+
+The position goes through the save format (``position_to_json``, docs/save-format.md), never
+through the fields of ``State``, so the page sees exactly what a saved position says.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tetrarchia.core.actions import (
+    Action,
+    Attack,
+    EndPhase,
+    Enter,
+    Move,
+    OptionAction,
+    PlaceFleet,
+    Sail,
+    Secure,
+    Subdue,
+    SubdueKind,
+    mover,
+)
+from tetrarchia.core.board import Board
+from tetrarchia.core.combat import battle_values
+from tetrarchia.core.engine import deciding_seat, legal_actions
+from tetrarchia.core.events import PURPOSE_NAMES, Event, Purpose, event_to_json
+from tetrarchia.core.notation import format_action
+from tetrarchia.core.pieces import Emperor
+from tetrarchia.core.rolls import pending_roll
+from tetrarchia.core.roman import attack_cost, move_cost
+from tetrarchia.core.serialize import position_to_json
+from tetrarchia.core.settings import Settings
+from tetrarchia.core.state import Awaiting, State
+from tetrarchia.options.pirates import ATTACK_COST, AttackPirates, coast_values
+from tetrarchia.render import render
+from tetrarchia.seats import barbarian_player, seat_label
+from tetrarchia.web.geography import board_positions
+
+SUBDUE_COST = {SubdueKind.REMOVE_REVOLT: 2, SubdueKind.REDUCE_REVOLT: 1, SubdueKind.REMOVE_UNREST: 1}
+BARBARIAN_SEAT = 4
+# R1: the Roman die picks a region or fights for Rome; alone, it is rolled for an initial army's
+# region (R3.5) and an uprising's region (R7.2); every other single die is the Barbarian die.
+ROMAN_DIE_ALONE = (Purpose.INITIAL_ARMY, Purpose.UPRISING_REGION)
+
+
+def board_json(board: Board, board_text: str | None) -> dict[str, Any]:
+    """The board as the page draws it: provinces in board order with their position on the map
+    (longitude/latitude from the board file), links, arrows, sea zones."""
+    positions = board_positions(board, board_text)
+    provinces = []
+    for i, p in enumerate(board.provinces):
+        lon, lat = positions.get(p.id, (None, None))
+        provinces.append({
+            "index": i, "id": p.id, "name": board.name(i), "label": board.label(i),
+            "coords": p.coords, "region": p.region, "title": p.title, "number": p.number,
+            "border": p.is_border, "capital_of": [e.title for e in p.capital_of],
+            "coastal": list(p.coastal), "lon": lon, "lat": lat,
+        })
+    return {
+        "source": board.source, "digest": board.digest, "provinces": provinces,
+        "links": [{"a": link.a, "b": link.b, "broken": link.broken} for link in board.links],
+        "arrows": [{"from": a, "to": b} for a, b in enumerate(board.arrow) if b >= 0],
+        "zones": {str(z): zone.title for z, zone in board.zones.items()},
+        "roma": board.roma,
+    }
+
+
+def odds(base_roman: int, roman_multiplier: int, base_barbarian: int,
+         barbarian_multiplier: int) -> dict[str, int]:
+    """R6 before the dice: wins, draws and losses out of the 36 rolls."""
+    win = lose = 0
+    for roman in range(1, 7):
+        for barbarian in range(1, 7):
+            r = (roman + base_roman) * roman_multiplier
+            b = (barbarian + base_barbarian) * barbarian_multiplier
+            win += r > b
+            lose += r < b
+    return {"win": win, "draw": 36 - win - lose, "lose": lose}
+
+
+def attack_preview(state: State, action: Attack) -> dict[str, Any]:
+    """Both sides of the battle before the dice (R6): die modifiers, support, multiplier."""
+    values = battle_values(state, mover(action), action.origin, action.target, 0, 0)
+    return {
+        "roman": {"modifier": values.roman_die, "support": values.roman_support,
+                  "multiplier": values.roman_multiplier},
+        "barbarian": {"modifier": values.barbarian_die, "support": values.barbarian_support,
+                      "multiplier": values.barbarian_multiplier},
+        "odds": odds(values.roman_die + values.roman_support, values.roman_multiplier,
+                     values.barbarian_die + values.barbarian_support, values.barbarian_multiplier),
+    }
+
+
+def pirates_preview(state: State, action: AttackPirates, zone: int) -> dict[str, Any]:
+    """R11.3 before the dice: the coast of the Pirates' ``zone`` counts as linked."""
+    piece = action.piece if action.piece is not None else action.emperor
+    support, times, revolts, pirate_times = coast_values(state, piece, zone)
+    return {"roman": {"modifier": 0, "support": support, "multiplier": times},
+            "barbarian": {"modifier": 0, "support": revolts, "multiplier": pirate_times},
+            "odds": odds(support, times, revolts, pirate_times)}
+
+
+def action_json(state: State, index: int, action: Action, pirates: int | None = None) -> dict[str, Any]:
+    """One legal action: its notation (long and compact), a kind, the places it concerns and
+    its cost in IP, so the page can highlight and label it without knowing a rule.
+    ``pirates``: the Pirates' sea zone, read from the position (R11.3)."""
+    board = state.board
+    item: dict[str, Any] = {"i": index, "notation": format_action(action, board),
+                            "compact": format_action(action, board, compact=True),
+                            "kind": type(action).__name__.lower(), "cost": None}
+    if isinstance(action, OptionAction):
+        item.update(kind="option", group=action.group(state), label=action.label(state),
+                    places=option_places(action, board))
+        if isinstance(action, AttackPirates) and pirates is not None:
+            item.update(cost=ATTACK_COST, preview=pirates_preview(state, action, pirates))
+        return item
+    if isinstance(action, PlaceFleet):
+        item.update(zone=action.zone, label=board.zones[action.zone].title)
+    elif isinstance(action, Enter):
+        item.update(piece=int(action.emperor), to=action.province, label=board.label(action.province))
+    elif isinstance(action, Move):
+        cost = move_cost(state, action)
+        item.update(piece=int(mover(action)), origin=action.origin, to=action.dest, cost=cost,
+                    by_fleet=action.by_fleet, zones=list(action.zones),
+                    passing=bool(state.figure[action.dest]) and not state.passing,
+                    label=f"{mover(action).title} → {board.label(action.dest)}"
+                          f"{' by fleet' if action.by_fleet else ''}")
+    elif isinstance(action, Sail):
+        item.update(zone=action.src, to_zone=action.dst, cost=1,
+                    label=f"fleet {board.zones[action.src].title} → {board.zones[action.dst].title}")
+    elif isinstance(action, Secure):
+        border = board.is_border[action.at]
+        item.update(at=action.at, cost=2 if border else 1, border=border,
+                    label=f"secure {'the border ' if border else ''}{board.name(action.at)}")
+    elif isinstance(action, Subdue):
+        item.update(piece=int(mover(action)), at=action.at, cost=SUBDUE_COST[action.kind],
+                    subdue=action.kind.name.lower(),
+                    label={SubdueKind.REMOVE_REVOLT: "remove the revolt",
+                           SubdueKind.REDUCE_REVOLT: "reduce the revolt to unrest",
+                           SubdueKind.REMOVE_UNREST: "remove the unrest"}[action.kind]
+                    + f" in {board.name(action.at)}")
+    elif isinstance(action, Attack):
+        item.update(piece=int(mover(action)), origin=action.origin, target=action.target,
+                    cost=attack_cost(state, action), preview=attack_preview(state, action),
+                    label=f"{mover(action).title} attacks {board.label(action.target)}")
+    elif isinstance(action, EndPhase):
+        item.update(label=f"end {action.emperor.title}'s Roman phase")
+    item.setdefault("group", item["kind"])
+    item["places"] = [item[key] for key in ("origin", "to", "at", "target") if key in item]
+    return item
+
+
+PLACE_FIELDS = ("province", "at", "origin", "dest", "target", "border", "burn")
+
+
+def option_places(action: OptionAction, board: Board) -> list[int]:
+    """The provinces an optional rule's action names (its fields that hold one), so the page can
+    offer it from a click on the map."""
+    places = []
+    for name in PLACE_FIELDS:
+        value = getattr(action, name, None)
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < board.size:
+            places.append(value)
+    return places
+
+
+def event_json(event: Event, board: Board, log_index: int) -> dict[str, Any]:
+    """An event as data, with its English sentence (``tetrarchia.render``) and the log entry it
+    came with."""
+    return {"n": log_index, "data": event_to_json(event), "text": render(event, board)}
+
+
+def roll_json(state: State) -> dict[str, Any] | None:
+    request = pending_roll(state)
+    if request is None:
+        return None
+    names = ["roman", "barbarian"] if request.dice == 2 else \
+        ["roman" if request.purpose in ROMAN_DIE_ALONE else "barbarian"]
+    purpose = PURPOSE_NAMES.get(int(request.purpose), str(int(request.purpose))).replace("-", "_")
+    return {"purpose": purpose, "dice": request.dice, "dice_names": names,
+            "step": request.step,
+            "for_step": request.for_step, "region": request.region, "province": request.province,
+            "army": request.army}
+
+
+def seat_title(seat: int | None, settings: Settings) -> str | None:
+    """Who decides, as the players at the screen know themselves (R10: ``Player 2 (Galerius)``;
+    alone, the Emperor's name)."""
+    if seat is None:
+        return None
+    if seat == BARBARIAN_SEAT:
+        return f"Player {barbarian_player(settings)} (the Barbarian player)"
+    if settings.players == 1:
+        return Emperor(seat).title
+    return seat_label(Emperor(seat), settings)
+
+
+def state_json(state: State) -> dict[str, Any]:
+    """The position and what can be done in it."""
+    legal = legal_actions(state) if state.awaiting is not Awaiting.ROLL else []
+    seat = deciding_seat(state)
+    position = position_to_json(state)
+    pirates = position.get("records", {}).get("pirates") or None  # R11.3: 0 is off the board
+    return {
+        "position": position,
+        "awaiting": state.awaiting.name.lower(),
+        "seat": seat,
+        "seat_title": seat_title(seat, state.settings),
+        "over": state.is_over,
+        "roll": roll_json(state),
+        "legal": [action_json(state, i, a, pirates) for i, a in enumerate(legal)],
+    }

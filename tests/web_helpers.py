@@ -1,0 +1,84 @@
+"""Helpers of the web tests: a server on a temporary database, in process (Starlette's
+TestClient) or as a real ``tetrarchia serve`` process, and a seeded player that picks from the
+legal actions the server sends."""
+
+from __future__ import annotations
+
+import random
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from starlette.testclient import TestClient
+
+from tetrarchia.core.notation import parse_action
+from tetrarchia.core.settings import Level, Settings
+from tetrarchia.game import Game
+from tetrarchia.web.app import create_app
+
+
+def client(database: Path) -> TestClient:
+    return TestClient(create_app(database))
+
+
+def new_game(http: TestClient | httpx.Client, seed: int = 7, **settings: Any) -> dict[str, Any]:
+    response = http.post("/api/games", json={"level": "4211", "players": 1, "seed": seed, **settings})
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def step(http: TestClient | httpx.Client, state: dict[str, Any], chooser: random.Random,
+         decisions: list[str]) -> dict[str, Any]:
+    """One request of a seeded player: roll to the next decision when dice are due, else play
+    one of the legal actions (chosen by ``chooser``) and note it in ``decisions``."""
+    game_id, version = state["id"], state["version"]
+    if state["awaiting"] in ("roll", "run"):
+        response = http.post(f"/api/games/{game_id}/advance", json={"version": version, "until": "decision"})
+    else:
+        notation = chooser.choice(state["legal"])["notation"]
+        decisions.append(notation)
+        response = http.post(f"/api/games/{game_id}/actions", json={"version": version, "action": notation})
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def reference_game(seed: int, decisions: list[str], level: str = "4211") -> Game:
+    """The same game played on the engine alone: same seed, same decisions, the game's own dice."""
+    game = Game.new(Settings(level=Level.parse(level)), seed=seed)
+    game.advance()
+    for notation in decisions:
+        game.play(parse_action(notation, game.board))
+        game.advance()
+    return game
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def start_server(database: Path, port: int) -> subprocess.Popen[bytes]:
+    """``tetrarchia serve`` as its own process, waiting until it answers."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tetrarchia.cli", "serve", "--port", str(port), "--database", str(database)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
+            return process
+        except httpx.TransportError:
+            if process.poll() is not None:
+                said = process.stderr.read() if process.stderr else b""
+                raise RuntimeError(f"the server stopped: {said!r}") from None
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("the server did not answer within 30 s")
