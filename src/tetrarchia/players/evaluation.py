@@ -386,6 +386,51 @@ def terms(state: State, weights: Weights = WEIGHTS, facts: BoardFacts | None = N
     }
 
 
+class TermsMemo:
+    """The :func:`terms` of positions already judged, so that a position reached again (by
+    another action of the same decision, or at a later decision of the same game: some 60% of
+    the positions the heuristic judges at 4211) is read once.  Exact: the key holds every part
+    of the state that :func:`terms` reads (the discs, the figures, the Emperors' provinces, the
+    garrisons and the reserves, the result and the options' records), and the memo starts
+    afresh when the board, the option hooks, the settings or the weights change.  Positions
+    whose battle values go through an option's hooks (R11.4, R12.1, R12.7) are not kept: those
+    hooks may read any part of the state."""
+
+    __slots__ = ("board", "hooks", "settings", "table", "weights")
+
+    LIMIT = 20_000  # positions kept (some 30 MB); the memo is emptied when it is full
+
+    def __init__(self) -> None:
+        self.board: object = None
+        self.hooks: object = None
+        self.settings: object = None
+        self.weights: object = None
+        self.table: dict[tuple[object, ...], dict[str, float]] = {}
+
+    def terms(self, state: State, weights: Weights, facts: BoardFacts) -> dict[str, float]:
+        """:func:`terms` of ``state`` (a new dict each time: the caller may change it)."""
+        hooks = state.hooks
+        if hooks.supports is not None or hooks.die_bonus:
+            return terms(state, weights, facts)
+        if state.board is not self.board or hooks is not self.hooks \
+                or state.settings is not self.settings or weights is not self.weights:
+            self.board, self.hooks, self.settings, self.weights = (state.board, hooks,
+                                                                   state.settings, weights)
+            self.table = {}
+        key = (tuple(state.disc + state.figure + state.emperor_at + state.garrisons),
+               state.unrest_reserve, state.revolt_reserve, state.result, tuple(state.ext))
+        try:
+            found = self.table.get(key)
+        except TypeError:  # an option's record that cannot be hashed: not kept
+            return terms(state, weights, facts)
+        if found is None:
+            if len(self.table) >= self.LIMIT:
+                self.table = {}
+            found = terms(state, weights, facts)
+            self.table[key] = found
+        return dict(found)
+
+
 def evaluate(state: State, weights: Weights = WEIGHTS, facts: BoardFacts | None = None) -> float:
     """The value of ``state`` for the Emperors: the sum of :func:`terms`."""
     return sum(terms(state, weights, facts).values())
@@ -431,5 +476,5 @@ def main_reason(before: dict[str, float], after: dict[str, float]) -> str:
     return rises if delta > 0 else falls
 
 
-__all__ = ["WEIGHTS", "WIN", "ArmyReading", "BoardFacts", "Readings", "Weights", "board_facts",
+__all__ = ["WEIGHTS", "WIN", "ArmyReading", "BoardFacts", "Readings", "TermsMemo", "Weights", "board_facts",
            "domino_chances", "evaluate", "main_reason", "read_threats", "terms"]

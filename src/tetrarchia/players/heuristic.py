@@ -27,11 +27,12 @@ from tetrarchia.core.engine import (
 )
 from tetrarchia.core.pieces import NO_DISC, REVOLT, UNREST
 from tetrarchia.core.state import Awaiting, State
-from tetrarchia.players.evaluation import WEIGHTS, BoardFacts, Weights, board_facts, terms
+from tetrarchia.players.evaluation import WEIGHTS, BoardFacts, TermsMemo, Weights, board_facts
 from tetrarchia.players.protocol import UNLIMITED, Budget
 
 TIE = 1e-9
 FOLLOW_UPS = 2  # Secure/Subdue actions looked at after a move (position_terms)
+MEMO = TermsMemo()  # the positions judged lately (exact; it starts afresh with each game)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,13 +46,14 @@ class Scored:
 
 
 def position_terms(state: State, turn_of: State, weights: Weights, facts: BoardFacts,
-                   depth: int = FOLLOW_UPS) -> dict[str, float]:
+                   depth: int = FOLLOW_UPS, memo: TermsMemo = MEMO) -> dict[str, float]:
     """The terms of ``state``, with the IP still to spend in the Roman phase of ``turn_of``.
 
     In that phase the Emperor's work where he stands (R5.3 Secure, R5.4 Subdue) is looked at
     too, up to ``depth`` actions: a move onto a revolt is judged with the revolt removed if he
-    has the IP left, not as an Emperor left on a revolt."""
-    found = terms(state, weights, facts)
+    has the IP left, not as an Emperor left on a revolt.  ``memo`` keeps the readings of the
+    positions already judged (exact, :class:`~tetrarchia.players.evaluation.TermsMemo`)."""
+    found = memo.terms(state, weights, facts)
     if state.awaiting is Awaiting.ROMAN_ACTION and state.turn == turn_of.turn \
             and state.turns_played == turn_of.turns_played and not state.is_over:
         found["ip"] = weights.ip * state.ip
@@ -61,7 +63,7 @@ def position_terms(state: State, turn_of: State, weights: Weights, facts: BoardF
                 if isinstance(action, (Subdue, Secure)):
                     child = state.copy()
                     apply_trusted(child, action)
-                    then = position_terms(child, turn_of, weights, facts, depth - 1)
+                    then = position_terms(child, turn_of, weights, facts, depth - 1, memo)
                     value = sum(then.values())
                     if value > best:
                         best, found = value, then
@@ -88,13 +90,13 @@ def settles_with_dice(state: State, action: Action, child: State) -> bool:
 
 
 def look_ahead(state: State, action: Action, weights: Weights = WEIGHTS,
-               facts: BoardFacts | None = None) -> Scored:
+               facts: BoardFacts | None = None, memo: TermsMemo = MEMO) -> Scored:
     """The value of playing ``action`` now (one action ahead, one roll of dice averaged)."""
     facts = facts or board_facts(state.board)
     child = state.copy()
     apply_trusted(child, action)
     if not settles_with_dice(state, action, child):
-        found = position_terms(child, state, weights, facts)
+        found = position_terms(child, state, weights, facts, FOLLOW_UPS, memo)
         if isinstance(action, EndPhase):  # the IP left are lost: judged as if kept, so that an
             found["ip"] = weights.ip * state.ip  # action must be worth its cost, not wasted
         return Scored(action, sum(found.values()), found)
@@ -102,7 +104,8 @@ def look_ahead(state: State, action: Action, weights: Weights = WEIGHTS,
     for roll, p in chance_outcomes(child):
         outcome = child.copy()
         apply_trusted(outcome, roll)
-        for key, value in position_terms(outcome, state, weights, facts).items():
+        for key, value in position_terms(outcome, state, weights, facts, FOLLOW_UPS,
+                                              memo).items():
             total[key] = total.get(key, 0.0) + p * value
     return Scored(action, sum(total.values()), total)
 
