@@ -25,7 +25,7 @@ from dataclasses import dataclass, fields, replace
 
 from tetrarchia.core.board import Board
 from tetrarchia.core.combat import battle_values
-from tetrarchia.core.pieces import ARMY, EMPEROR_FIGURE, GARRISON, NO_DISC, REBEL, REVOLT, UNREST
+from tetrarchia.core.pieces import ARMY, EMPEROR_FIGURE, GARRISON, GOTHS, NO_DISC, REBEL, REVOLT, UNREST
 from tetrarchia.core.state import Result, State
 from tetrarchia.players.readings import dux_province, vicarius_province
 
@@ -181,8 +181,27 @@ def domino_chances(state: State, facts: BoardFacts) -> list[float]:
     normal link, with probability 1/2 through a broken link; chains repeat.  Independence of the
     ways is assumed (exact on chains and trees, a close estimate on loops)."""
     disc = state.disc
-    p = [1.0 if d == REVOLT else 0.0 for d in disc]
-    unrest = [q for q, d in enumerate(disc) if d == UNREST]
+    return _dominoes(len(disc), where(disc, REVOLT), where(disc, UNREST), facts)
+
+
+def where(values: list[int], value: int) -> list[int]:
+    """The indices holding ``value``, in order (``list.index`` runs in C: a board has few
+    revolts, unrest or armies, and the heuristic reads them for every position it judges)."""
+    found: list[int] = []
+    at = -1
+    try:
+        while True:
+            at = values.index(value, at + 1)
+            found.append(at)
+    except ValueError:
+        return found
+
+
+def _dominoes(n: int, revolts: list[int], unrest: list[int], facts: BoardFacts) -> list[float]:
+    """:func:`domino_chances` from the provinces in revolt and in unrest."""
+    p = [0.0] * n
+    for q in revolts:
+        p[q] = 1.0
     if not unrest:
         return p
     neighbours = facts.board.neighbours
@@ -226,9 +245,11 @@ def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
     disc = state.disc
     figure = state.figure
     n = board.size
-    turns = domino_chances(state, facts)
-    revolts = tuple([q for q, d in enumerate(disc) if d == REVOLT])
-    unrests = tuple([q for q, d in enumerate(disc) if d == UNREST])
+    revolt_list = where(disc, REVOLT)
+    unrest_list = where(disc, UNREST)
+    turns = _dominoes(n, revolt_list, unrest_list, facts)
+    revolts = tuple(revolt_list)
+    unrests = tuple(unrest_list)
     dominoes = sum(turns[q] for q in unrests)
     vicarius = vicarius_province(state)
 
@@ -236,9 +257,14 @@ def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
     uprising = [0.0] * n
     new_revolts = 0.0
     protected = 0
+    printed = board.printed
     for q in facts.outer:
         d = disc[q]
-        if q == vicarius or (d >= GARRISON) or (d == NO_DISC and board.printed[q]):
+        if d == NO_DISC:  # neither in revolt nor in unrest: nothing to roll (most provinces)
+            if printed[q] or q == vicarius:
+                protected += 1
+            continue
+        if d >= GARRISON or q == vicarius:
             protected += 1
             continue
         r = turns[q]
@@ -258,7 +284,10 @@ def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
         new_armies = sum(uprising) * empty / 6.0
 
     armies: list[ArmyReading] = []
-    for a in [q for q, f in enumerate(figure) if ARMY <= f <= REBEL]:
+    army_provinces = where(figure, ARMY)
+    if figure.count(GOTHS) or figure.count(REBEL):  # R11.4, R13: in province order with them
+        army_provinces = sorted(army_provinces + where(figure, GOTHS) + where(figure, REBEL))
+    for a in army_provinces:
         f = figure[a]
         steps = facts.path_steps[a]
         on_way = facts.path_broken[a]
@@ -300,13 +329,12 @@ def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
             continue
         row = dist[at]
         best = FAR
-        if state.garrisons[e] > 0:
-            for b in targets:
-                best = min(best, row[b])
-        for q in revolt_targets:
-            best = min(best, row[q])
-        for a in army_places:
-            best = min(best, max(0, row[a] - 1))
+        if targets and state.garrisons[e] > 0:
+            best = min(best, min([row[b] for b in targets]))
+        if revolt_targets:
+            best = min(best, min([row[q] for q in revolt_targets]))
+        if army_places:
+            best = min(best, max(0, min([row[a] for a in army_places]) - 1))
         work.append(best if best < FAR else 0)
     return Readings(
         revolts=revolts,
