@@ -22,6 +22,7 @@ The value is for the Emperors (higher is better); the Barbarian player (R12.6) m
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from typing import NamedTuple
 
 from tetrarchia.core.board import Board
 from tetrarchia.core.combat import battle_values
@@ -31,6 +32,7 @@ from tetrarchia.players.readings import dux_province, vicarius_province
 
 WIN = 10_000.0  # R8: the end of the game dwarfs every other term
 FAR = 99  # a distance for "unreachable"
+DISC_READINGS_KEPT = 20_000  # arrangements of the discs whose readings are kept (read_threats)
 RESERVE_ALARM = 10  # discs left in a reserve below which the reserve term counts (R8)
 
 
@@ -106,6 +108,9 @@ class BoardFacts:
                                                     for p in range(n))
         self.roman_neighbours: tuple[tuple[tuple[int, bool], ...], ...] = tuple(
             tuple((q, b) for q, b in board.neighbours[p] if not board.is_border[q]) for p in range(n))
+        # the same with each link's share of an uprising's spread (R7.2: 1/2 through a broken link)
+        self.roman_spread: tuple[tuple[tuple[int, float], ...], ...] = tuple(
+            tuple((q, 0.5 if b else 1.0) for q, b in links) for links in self.roman_neighbours)
         path_steps: list[int] = []
         path_broken: list[int] = []
         for p in range(n):
@@ -125,6 +130,8 @@ class BoardFacts:
             path_broken.append(crossings)
         self.path_steps: tuple[int, ...] = tuple(path_steps)  # R7.3: phases to Roma, no broken link
         self.path_broken: tuple[int, ...] = tuple(path_broken)  # R7.4: broken links on the way
+        # the readings of each arrangement of the discs met lately (``read_threats``)
+        self.by_discs: dict[tuple[tuple[int, ...], int], _DiscReadings] = {}
 
 
 _FACTS: dict[int, BoardFacts] = {}
@@ -181,12 +188,13 @@ def domino_chances(state: State, facts: BoardFacts) -> list[float]:
     normal link, with probability 1/2 through a broken link; chains repeat.  Independence of the
     ways is assumed (exact on chains and trees, a close estimate on loops)."""
     disc = state.disc
-    return _dominoes(len(disc), where(disc, REVOLT), where(disc, UNREST), facts)
+    return _dominoes(len(disc), [q for q, d in enumerate(disc) if d == REVOLT],
+                     [q for q, d in enumerate(disc) if d == UNREST], facts)
 
 
 def where(values: list[int], value: int) -> list[int]:
     """The indices holding ``value``, in order (``list.index`` runs in C: a board has few
-    revolts, unrest or armies, and the heuristic reads them for every position it judges)."""
+    armies, and the heuristic reads them for every position it judges)."""
     found: list[int] = []
     at = -1
     try:
@@ -238,26 +246,41 @@ def defence_odds(state: State, emperor: int, province: int, army: int) -> float:
     return wins / 36
 
 
-def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
-    """Every reading of the position; ``state`` is not changed."""
-    facts = facts or board_facts(state.board)
+class _DiscReadings(NamedTuple):
+    """The readings that depend on the discs alone (and the Vicarius, R11.2): the same for every
+    Move of an Emperor, so read once per arrangement of the discs (``BoardFacts.by_discs``)."""
+
+    revolts: tuple[int, ...]
+    unrests: tuple[int, ...]
+    turns: tuple[float, ...]
+    dominoes: float
+    uprising: tuple[float, ...]
+    uprising_total: float
+    new_revolts: float
+    protected: int
+    securable: tuple[int, ...]
+    unsecured: int
+    revolt_targets: tuple[int, ...]  # revolts in Italia or in a region with an open border
+    blocking: int
+
+
+def _disc_readings(disc: list[int], vicarius: int, facts: BoardFacts) -> _DiscReadings:
+    """R7.1, R7.2, R5.3 on the discs: see :func:`read_threats`."""
     board = facts.board
-    disc = state.disc
-    figure = state.figure
     n = board.size
-    revolt_list = where(disc, REVOLT)
-    unrest_list = where(disc, UNREST)
+    revolt_list = [q for q, d in enumerate(disc) if d == REVOLT]
+    unrest_list = [q for q, d in enumerate(disc) if d == UNREST]
     turns = _dominoes(n, revolt_list, unrest_list, facts)
     revolts = tuple(revolt_list)
     unrests = tuple(unrest_list)
     dominoes = sum(turns[q] for q in unrests)
-    vicarius = vicarius_province(state)
 
     # R7.2: the first roll of the activity, 1/36 per outer province.
     uprising = [0.0] * n
     new_revolts = 0.0
     protected = 0
     printed = board.printed
+    roman_spread = facts.roman_spread
     for q in facts.outer:
         d = disc[q]
         if d == NO_DISC:  # neither in revolt nor in unrest: nothing to roll (most provinces)
@@ -271,17 +294,51 @@ def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
         if r > 0.0:
             uprising[q] = r / 36.0
             spread = 0.0
-            for s, broken in facts.roman_neighbours[q]:
+            for s, share in roman_spread[q]:
                 if disc[s] != REVOLT:
-                    spread += (0.5 if broken else 1.0) * (1.0 - turns[s])
+                    spread += share * (1.0 - turns[s])
             new_revolts += r * spread / 36.0
         if d == UNREST:
             new_revolts += (1.0 - r) / 36.0  # unrest rolled turns into a revolt
+
+    securable: list[int] = []
+    unsecured = 0
+    revolt_regions = {board.region_of[q] for q in revolts}
+    for b in board.borders:
+        if disc[b] >= GARRISON:
+            continue
+        unsecured += 1
+        if board.region_of[b] not in revolt_regions:
+            securable.append(b)
+    region_border = facts.region_border
+    revolt_targets = tuple([q for q in revolts
+                            if region_border[q] < 0 or disc[region_border[q]] < GARRISON])
+    return _DiscReadings(revolts, unrests, tuple(turns), dominoes, tuple(uprising), sum(uprising),
+                         new_revolts, protected, tuple(securable), unsecured, revolt_targets,
+                         sum(1 for q in revolt_targets if region_border[q] >= 0))
+
+
+def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
+    """Every reading of the position; ``state`` is not changed."""
+    facts = facts or board_facts(state.board)
+    board = facts.board
+    disc = state.disc
+    figure = state.figure
+    vicarius = vicarius_province(state)
+    key = (tuple(disc), vicarius)
+    by_discs = facts.by_discs
+    found = by_discs.get(key)
+    if found is None:
+        if len(by_discs) >= DISC_READINGS_KEPT:
+            by_discs.clear()
+        found = by_discs[key] = _disc_readings(disc, vicarius, facts)
+    revolts, unrests, turns, dominoes, uprising, uprising_total, new_revolts, protected, \
+        securable, unsecured, revolt_targets, blocking = found
     in_reserve = state.armies_in_reserve()
     new_armies = 0.0
     if in_reserve > 0:
         empty = sum(1 for b in board.borders if disc[b] == NO_DISC and figure[b] == 0)
-        new_armies = sum(uprising) * empty / 6.0
+        new_armies = uprising_total * empty / 6.0
 
     armies: list[ArmyReading] = []
     army_provinces = where(figure, ARMY)
@@ -300,28 +357,17 @@ def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
         ready = 0.0
         for q, _ in board.neighbours[a]:
             e = figure[q] - EMPEROR_FIGURE
-            if 0 <= e < 4:
-                ready = max(ready, defence_odds(state, e, q, a))  # R6: the same numbers
+            if 0 <= e < 4:  # R6: the same numbers (the Emperor in its way: read just above)
+                ready = max(ready, held if q == nxt else defence_odds(state, e, q, a))
         armies.append(ArmyReading(a, steps, on_way, float(steps + on_way) if steps < FAR else float(FAR),
                                   blocker, f == REBEL, held, ready))
 
-    securable: list[int] = []
-    unsecured = 0
-    revolt_regions = {board.region_of[q] for q in revolts}
-    for b in board.borders:
-        if disc[b] >= GARRISON:
-            continue
-        unsecured += 1
-        if board.region_of[b] not in revolt_regions:
-            securable.append(b)
     garrisons_left = sum(state.garrisons)
     short = max(0, unsecured - garrisons_left)
 
     work: list[int] = []
     dist = facts.distance
     targets = securable
-    region_border = facts.region_border
-    revolt_targets = [q for q in revolts if region_border[q] < 0 or disc[region_border[q]] < GARRISON]
     army_places = [a.province for a in armies if not a.rebel]
     for e in range(4):
         at = state.emperor_at[e]
@@ -339,16 +385,16 @@ def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
     return Readings(
         revolts=revolts,
         unrests=unrests,
-        blocking=sum(1 for q in revolt_targets if region_border[q] >= 0),
-        turns_to_revolt=tuple(turns),
+        blocking=blocking,
+        turns_to_revolt=turns,
         dominoes=dominoes,
-        uprising=tuple(uprising),
+        uprising=uprising,
         expected_new_revolts=new_revolts,
         expected_new_armies=new_armies,
         armies=tuple(armies),
         unrest_left=state.unrest_reserve,
         revolts_left=state.revolt_reserve,
-        securable=tuple(securable),
+        securable=securable,
         garrisons_left=garrisons_left,
         garrisons_short=short,
         protected=protected,
@@ -435,16 +481,20 @@ class TermsMemo:
         self.weights: object = None
         self.table: dict[tuple[object, ...], dict[str, float]] = {}
 
+    def _context(self, state: State, weights: Weights) -> None:
+        """Start afresh when the board, the option hooks, the settings or the weights change."""
+        if state.board is not self.board or state.hooks is not self.hooks \
+                or state.settings is not self.settings or weights is not self.weights:
+            self.board, self.hooks, self.settings, self.weights = (state.board, state.hooks,
+                                                                   state.settings, weights)
+            self.table = {}
+
     def terms(self, state: State, weights: Weights, facts: BoardFacts) -> dict[str, float]:
         """:func:`terms` of ``state`` (a new dict each time: the caller may change it)."""
         hooks = state.hooks
         if hooks.supports is not None or hooks.die_bonus:
             return terms(state, weights, facts)
-        if state.board is not self.board or hooks is not self.hooks \
-                or state.settings is not self.settings or weights is not self.weights:
-            self.board, self.hooks, self.settings, self.weights = (state.board, hooks,
-                                                                   state.settings, weights)
-            self.table = {}
+        self._context(state, weights)
         key = (tuple(state.disc + state.figure + state.emperor_at + state.garrisons),
                state.unrest_reserve, state.revolt_reserve, state.result, tuple(state.ext))
         try:
