@@ -9,14 +9,19 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import random
 import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-from tetrarchia.core.engine import new_game
+from tetrarchia.core.actions import Roll, Secure, Subdue
+from tetrarchia.core.dice import SeededDice
+from tetrarchia.core.engine import apply_trusted, legal_actions, new_game
+from tetrarchia.core.roman import work_actions
 from tetrarchia.core.settings import Level, Settings
+from tetrarchia.core.state import Awaiting
 from tetrarchia.players.evaluation import WEIGHTS, TermsMemo, board_facts, terms
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,3 +72,32 @@ def test_the_memo_tells_positions_apart() -> None:
     after = memo.terms(changed, WEIGHTS, facts)
     assert after == terms(changed, WEIGHTS, facts)
     assert after != before
+
+
+@pytest.mark.parametrize("options", [(), ("dux", "vicarius"), ("imperivm",)])
+def test_the_work_actions_are_the_engines_subdue_and_secure(options: tuple[str, ...]) -> None:
+    # R5.3, R5.4: work_actions lists what roman_actions lists of them, in its order, or None
+    # when other pieces take part (the Dux and the Vicarius stay on the board: always None)
+    checked = deferred = 0
+    for seed in range(1, 6):
+        state = new_game(Settings(level=Level.parse("3322"), options=options))
+        dice = SeededDice(seed)
+        rng = random.Random(seed)
+        for _ in range(3000):
+            if state.is_over:
+                break
+            if state.awaiting is Awaiting.ROLL:
+                apply_trusted(state, Roll(dice.roll(state.roll_count)))
+                continue
+            legal = legal_actions(state)
+            if state.awaiting is Awaiting.ROMAN_ACTION:
+                work = work_actions(state)
+                if work is None:
+                    deferred += 1
+                else:
+                    assert work == [a for a in legal if isinstance(a, (Subdue, Secure))]
+                    checked += 1
+            apply_trusted(state, legal[rng.randrange(len(legal))])
+    assert checked + deferred > 50
+    if not options:
+        assert checked > 50  # None only while a figure passes through another (R5.1)

@@ -236,15 +236,7 @@ def roman_actions(state: State) -> list[Action]:
         _moves(state, piece, origin, tag, actions)
         if state.passer >= 0 or piece in ONLY_MOVES or (piece < 4 and piece != emperor):
             continue  # the Vicarius (R11.2) and the Emperors moved by Diocletian only move
-        # R5.4 Subdue (the Emperor or the Dux)
-        here_disc = disc[origin]
-        if here_disc == REVOLT:
-            if ip >= 2:
-                actions.append(_subdue(emperor, origin, SubdueKind.REMOVE_REVOLT, tag))
-            if ip >= 1 and state.unrest_reserve > 0:  # D15
-                actions.append(_subdue(emperor, origin, SubdueKind.REDUCE_REVOLT, tag))
-        elif here_disc == UNREST and ip >= 1:
-            actions.append(_subdue(emperor, origin, SubdueKind.REMOVE_UNREST, tag))
+        _subdues(state, emperor, origin, tag, actions)  # R5.4 (the Emperor or the Dux)
         # R5.5 Attack: through links only, never by fleet
         for q, broken in board.neighbours[origin]:
             if ARMY <= figure[q] <= REBEL and link_cost(broken, disc[q] == REVOLT) <= ip \
@@ -262,16 +254,54 @@ def roman_actions(state: State) -> list[Action]:
                     for other in board.zones[zone].adjacent:
                         if not fleets[other] and (not closed or zone_closed(state, other) is None):
                             actions.append(_sail(emperor, zone, other))
-        # R5.3 Secure (the Emperor alone: the Dux has no discs)
-        if disc[here] == NO_DISC and state.garrisons[emperor] > 0:
-            if board.is_border[here]:
-                if ip >= SECURE_BORDER_COST and not state.region_has_revolt(board.region_of[here]):
-                    actions.append(_secure_action(emperor, here))
-            elif ip >= SECURE_COST:
-                actions.append(_secure_action(emperor, here))
+        _secures(state, emperor, here, actions)  # R5.3 (the Emperor alone: the Dux has no discs)
     for hook in state.hooks.roman_actions:
         hook(state, actions)
     actions.append(END_PHASE[emperor])
+    return actions
+
+
+def _subdues(state: State, emperor: Emperor, origin: int, tag: Piece | None,
+             actions: list[Action]) -> None:
+    """R5.4 Subdue where the piece stands, with D15 (reduce a revolt to unrest)."""
+    ip = state.ip
+    here_disc = state.disc[origin]
+    if here_disc == REVOLT:
+        if ip >= 2:
+            actions.append(_subdue(emperor, origin, SubdueKind.REMOVE_REVOLT, tag))
+        if ip >= 1 and state.unrest_reserve > 0:  # D15
+            actions.append(_subdue(emperor, origin, SubdueKind.REDUCE_REVOLT, tag))
+    elif here_disc == UNREST and ip >= 1:
+        actions.append(_subdue(emperor, origin, SubdueKind.REMOVE_UNREST, tag))
+
+
+def _secures(state: State, emperor: Emperor, here: int, actions: list[Action]) -> None:
+    """R5.3 Secure where the Emperor stands (a border: 2 IP and a region free of revolt)."""
+    board = state.board
+    ip = state.ip
+    if state.disc[here] == NO_DISC and state.garrisons[emperor] > 0:
+        if board.is_border[here]:
+            if ip >= SECURE_BORDER_COST and not state.region_has_revolt(board.region_of[here]):
+                actions.append(_secure_action(emperor, here))
+        elif ip >= SECURE_COST:
+            actions.append(_secure_action(emperor, here))
+
+
+def work_actions(state: State) -> list[Action] | None:
+    """The Subdue (R5.4) and Secure (R5.3) actions among :func:`roman_actions`, in its order,
+    without listing every move (an AI's look after a move, ``players/heuristic.py``); None when
+    more than the Emperor himself takes part (a figure passing through, the options' pieces or
+    actions): then ask :func:`roman_actions`."""
+    hooks = state.hooks
+    if state.passer >= 0 or hooks.commanded or hooks.roman_actions:
+        return None
+    emperor = state.turn
+    here = state.emperor_at[emperor]
+    if here < 0 or commanded_pieces(state) != [emperor]:
+        return None
+    actions: list[Action] = []
+    _subdues(state, emperor, here, None, actions)
+    _secures(state, emperor, here, actions)
     return actions
 
 

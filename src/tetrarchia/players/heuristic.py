@@ -26,6 +26,7 @@ from tetrarchia.core.engine import (
     legal_actions,
 )
 from tetrarchia.core.pieces import NO_DISC, REVOLT, UNREST
+from tetrarchia.core.roman import work_actions
 from tetrarchia.core.state import Awaiting, State
 from tetrarchia.players.evaluation import WEIGHTS, BoardFacts, TermsMemo, Weights, board_facts
 from tetrarchia.players.protocol import UNLIMITED, Budget
@@ -59,14 +60,16 @@ def position_terms(state: State, turn_of: State, weights: Weights, facts: BoardF
         found["ip"] = weights.ip * state.ip
         if depth > 0 and state.ip > 0 and _work_here(state):
             best = sum(found.values())
-            for action in legal_actions(state):
-                if isinstance(action, (Subdue, Secure)):
-                    child = state.copy()
-                    apply_trusted(child, action)
-                    then = position_terms(child, turn_of, weights, facts, depth - 1, memo)
-                    value = sum(then.values())
-                    if value > best:
-                        best, found = value, then
+            work = work_actions(state)  # the engine's Subdue and Secure, in its order
+            if work is None:  # other pieces or options' actions: the whole list, filtered
+                work = [a for a in legal_actions(state) if isinstance(a, (Subdue, Secure))]
+            for action in work:
+                child = state.copy()
+                apply_trusted(child, action)
+                then = position_terms(child, turn_of, weights, facts, depth - 1, memo)
+                value = sum(then.values())
+                if value > best:
+                    best, found = value, then
     return found
 
 
