@@ -19,10 +19,11 @@ import pytest
 from tetrarchia.core.actions import Roll, Secure, Subdue
 from tetrarchia.core.dice import SeededDice
 from tetrarchia.core.engine import apply_trusted, legal_actions, new_game
+from tetrarchia.core.pieces import ARMY, EMPEROR_FIGURE, REBEL
 from tetrarchia.core.roman import work_actions
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import Awaiting
-from tetrarchia.players.evaluation import WEIGHTS, TermsMemo, board_facts, terms
+from tetrarchia.players.evaluation import WEIGHTS, TermsMemo, _kept_odds, board_facts, defence_odds, terms
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDED: dict[str, dict[str, str]] = json.loads(
@@ -101,3 +102,31 @@ def test_the_work_actions_are_the_engines_subdue_and_secure(options: tuple[str, 
     assert checked + deferred > 50
     if not options:
         assert checked > 50  # None only while a figure passes through another (R5.1)
+
+
+def test_the_kept_supports_give_the_odds_of_defence_odds() -> None:
+    # R6: the odds read with the supports kept per arrangement of the discs are defence_odds's
+    compared = 0
+    for seed in range(1, 6):
+        state = new_game(Settings(level=Level.parse("3322")))
+        facts = board_facts(state.board)
+        dice = SeededDice(seed)
+        rng = random.Random(seed)
+        for _ in range(3000):
+            if state.is_over:
+                break
+            if state.awaiting is Awaiting.ROLL:
+                apply_trusted(state, Roll(dice.roll(state.roll_count)))
+                continue
+            figure = state.figure
+            for army, f in enumerate(figure):
+                if ARMY <= f <= REBEL:
+                    for q, _ in state.board.neighbours[army]:
+                        e = figure[q] - EMPEROR_FIGURE
+                        if 0 <= e < 4:
+                            kept = _kept_odds(state, e, q, army, tuple(state.disc), facts)
+                            assert kept == defence_odds(state, e, q, army)
+                            compared += 1
+            legal = legal_actions(state)
+            apply_trusted(state, legal[rng.randrange(len(legal))])
+    assert compared > 20

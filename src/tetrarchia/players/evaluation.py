@@ -25,7 +25,13 @@ from dataclasses import dataclass, fields, replace
 from typing import NamedTuple
 
 from tetrarchia.core.board import Board
-from tetrarchia.core.combat import battle_values
+from tetrarchia.core.combat import (
+    barbarian_support,
+    battle_values,
+    other_armies_linked,
+    other_emperors_linked,
+    roman_support,
+)
 from tetrarchia.core.pieces import ARMY, EMPEROR_FIGURE, GARRISON, GOTHS, NO_DISC, REBEL, REVOLT, UNREST
 from tetrarchia.core.state import Result, State
 from tetrarchia.players.readings import dux_province, vicarius_province
@@ -132,6 +138,8 @@ class BoardFacts:
         self.path_broken: tuple[int, ...] = tuple(path_broken)  # R7.4: broken links on the way
         # the readings of each arrangement of the discs met lately (``read_threats``)
         self.by_discs: dict[tuple[tuple[int, ...], int], _DiscReadings] = {}
+        # the supports of both sides of a battle (R6) per arrangement of the discs (_kept_odds)
+        self.supports: dict[tuple[object, ...], tuple[int, int]] = {}
 
 
 _FACTS: dict[int, BoardFacts] = {}
@@ -318,6 +326,28 @@ def _disc_readings(disc: list[int], vicarius: int, facts: BoardFacts) -> _DiscRe
                          sum(1 for q in revolt_targets if region_border[q] >= 0))
 
 
+def _kept_odds(state: State, emperor: int, province: int, army: int, discs: tuple[int, ...],
+               facts: BoardFacts) -> float:
+    """:func:`defence_odds` with the supports of both sides (R6, D6: groups of discs) kept per
+    arrangement of the discs on the board's facts; the multipliers (figures around, R6) are
+    counted each time.  Only without options' hooks on the battle (the caller checks)."""
+    key = (discs, emperor, province, army, state.settings.support_group)
+    supports = facts.supports.get(key)
+    if supports is None:
+        if len(facts.supports) >= DISC_READINGS_KEPT:
+            facts.supports.clear()
+        supports = facts.supports[key] = (roman_support(state, emperor, province),
+                                          barbarian_support(state, army))
+    ours_support, theirs = supports
+    roman_multiplier = 1 << other_emperors_linked(state, army, emperor)
+    multiplier = 1 << other_armies_linked(state, province, army)
+    wins = 0
+    for roman in range(1, 7):  # as in defence_odds, with the dice's bonuses 0 (no hooks)
+        ours = (roman + 0 + ours_support) * roman_multiplier
+        wins += max(0, min(6, -(-ours // multiplier) - 1 - theirs))
+    return wins / 36
+
+
 def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
     """Every reading of the position; ``state`` is not changed."""
     facts = facts or board_facts(state.board)
@@ -325,7 +355,8 @@ def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
     disc = state.disc
     figure = state.figure
     vicarius = vicarius_province(state)
-    key = (tuple(disc), vicarius)
+    discs = tuple(disc)
+    key = (discs, vicarius)
     by_discs = facts.by_discs
     found = by_discs.get(key)
     if found is None:
@@ -340,6 +371,8 @@ def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
         empty = sum(1 for b in board.borders if disc[b] == NO_DISC and figure[b] == 0)
         new_armies = uprising_total * empty / 6.0
 
+    hooks = state.hooks
+    plain = hooks.supports is None and not hooks.die_bonus  # no option changes a battle (R6)
     armies: list[ArmyReading] = []
     army_provinces = where(figure, ARMY)
     if figure.count(GOTHS) or figure.count(REBEL):  # R11.4, R13: in province order with them
@@ -353,12 +386,15 @@ def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
         held = 0.0
         if nxt >= 0 and EMPEROR_FIGURE <= figure[nxt] < EMPEROR_FIGURE + 4:
             blocker = figure[nxt] - EMPEROR_FIGURE
-            held = defence_odds(state, blocker, nxt, a)
+            held = (_kept_odds(state, blocker, nxt, a, discs, facts) if plain
+                    else defence_odds(state, blocker, nxt, a))
         ready = 0.0
         for q, _ in board.neighbours[a]:
             e = figure[q] - EMPEROR_FIGURE
             if 0 <= e < 4:  # R6: the same numbers (the Emperor in its way: read just above)
-                ready = max(ready, held if q == nxt else defence_odds(state, e, q, a))
+                ready = max(ready, held if q == nxt else
+                            _kept_odds(state, e, q, a, discs, facts) if plain
+                            else defence_odds(state, e, q, a))
         armies.append(ArmyReading(a, steps, on_way, float(steps + on_way) if steps < FAR else float(FAR),
                                   blocker, f == REBEL, held, ready))
 
