@@ -27,12 +27,13 @@ from tetrarchia.core.engine import (
 )
 from tetrarchia.core.pieces import NO_DISC, REVOLT, UNREST
 from tetrarchia.core.roman import work_actions
-from tetrarchia.core.state import Awaiting, State
+from tetrarchia.core.state import FIELDS, Awaiting, State
 from tetrarchia.players.evaluation import WEIGHTS, BoardFacts, TermsMemo, Weights, board_facts
 from tetrarchia.players.protocol import UNLIMITED, Budget
 
 TIE = 1e-9
 FOLLOW_UPS = 2  # Secure/Subdue actions looked at after a move (position_terms)
+WHOLE_FIELDS = tuple(name for name in FIELDS if name not in ("board", "hooks"))
 MEMO = TermsMemo()  # the positions judged lately (exact; it starts afresh with each game)
 
 
@@ -104,13 +105,38 @@ def look_ahead(state: State, action: Action, weights: Weights = WEIGHTS,
             found["ip"] = weights.ip * state.ip  # action must be worth its cost, not wasted
         return Scored(action, sum(found.values()), found)
     total: dict[str, float] = {}
-    for roll, p in chance_outcomes(child):
+    judged: dict[tuple[object, ...], dict[str, float]] = {}  # most rolls reach the same few
+    for roll, p in chance_outcomes(child):  # positions (a battle is won or lost, R5.5, R6)
         outcome = child.copy()
         apply_trusted(outcome, roll)
-        for key, value in position_terms(outcome, state, weights, facts, FOLLOW_UPS,
-                                              memo).items():
+        reached = whole_state(outcome)
+        known = judged.get(reached) if reached is not None else None
+        if known is None:
+            known = position_terms(outcome, state, weights, facts, FOLLOW_UPS, memo)
+            if reached is not None:
+                judged[reached] = known
+        for key, value in known.items():  # every roll added in turn: the same sums as before
             total[key] = total.get(key, 0.0) + p * value
     return Scored(action, sum(total.values()), total)
+
+
+def whole_state(state: State) -> tuple[object, ...] | None:
+    """Every field of ``state`` (``state.FIELDS``) but the shared board and hooks, as a key;
+    None when a field cannot be hashed."""
+    parts: list[object] = []
+    for name in WHOLE_FIELDS:
+        value = getattr(state, name)
+        if isinstance(value, list):
+            value = tuple(value)
+        elif isinstance(value, dict):
+            value = tuple(value.items())
+        parts.append(value)
+    key = tuple(parts)
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
 
 
 def rank(state: State, legal_actions: list[Action], weights: Weights = WEIGHTS) -> list[Scored]:
