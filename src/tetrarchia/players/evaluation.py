@@ -270,6 +270,7 @@ class _DiscReadings(NamedTuple):
     unsecured: int
     revolt_targets: tuple[int, ...]  # revolts in Italia or in a region with an open border
     blocking: int
+    near: dict[tuple[int, bool], int]  # (province, garrison left): IP to the nearest disc work
 
 
 def _disc_readings(disc: list[int], vicarius: int, facts: BoardFacts) -> _DiscReadings:
@@ -323,7 +324,7 @@ def _disc_readings(disc: list[int], vicarius: int, facts: BoardFacts) -> _DiscRe
                             if region_border[q] < 0 or disc[region_border[q]] < GARRISON])
     return _DiscReadings(revolts, unrests, tuple(turns), dominoes, tuple(uprising), sum(uprising),
                          new_revolts, protected, tuple(securable), unsecured, revolt_targets,
-                         sum(1 for q in revolt_targets if region_border[q] >= 0))
+                         sum(1 for q in revolt_targets if region_border[q] >= 0), {})
 
 
 def _kept_odds(state: State, emperor: int, province: int, army: int, discs: tuple[int, ...],
@@ -364,7 +365,7 @@ def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
             by_discs.clear()
         found = by_discs[key] = _disc_readings(disc, vicarius, facts)
     revolts, unrests, turns, dominoes, uprising, uprising_total, new_revolts, protected, \
-        securable, unsecured, revolt_targets, blocking = found
+        securable, unsecured, revolt_targets, blocking, near = found
     in_reserve = state.armies_in_reserve()
     new_armies = 0.0
     if in_reserve > 0:
@@ -410,11 +411,15 @@ def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
         if at < 0:
             continue
         row = dist[at]
-        best = FAR
-        if targets and state.garrisons[e] > 0:
-            best = min(best, min([row[b] for b in targets]))
-        if revolt_targets:
-            best = min(best, min([row[q] for q in revolt_targets]))
+        place = (at, state.garrisons[e] > 0)
+        best = near.get(place, -1)
+        if best < 0:  # the discs' work (the same for every Emperor there, R5.3, R5.4)
+            best = FAR
+            if targets and place[1]:
+                best = min(best, min([row[b] for b in targets]))
+            if revolt_targets:
+                best = min(best, min([row[q] for q in revolt_targets]))
+            near[place] = best
         if army_places:
             best = min(best, max(0, min([row[a] for a in army_places]) - 1))
         work.append(best if best < FAR else 0)
