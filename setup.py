@@ -50,6 +50,7 @@ PURE_MODULES: tuple[str, ...] = (
     "options/patres_patriae.py",
     "options/pirates.py",
     "options/roma_aeterna.py",
+    "options/vicarius.py",
     "options/via_romana.py",
     "options/vsvrpator.py",
 )
