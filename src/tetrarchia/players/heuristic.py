@@ -15,6 +15,7 @@ Ties are broken with the player's generator: same seed, same game.
 from __future__ import annotations
 
 import random
+import threading
 from dataclasses import dataclass
 
 from tetrarchia.core.actions import Action, EndPhase, Secure, Subdue
@@ -34,7 +35,16 @@ from tetrarchia.players.protocol import UNLIMITED, Budget
 TIE = 1e-9
 FOLLOW_UPS = 2  # Secure/Subdue actions looked at after a move (position_terms)
 WHOLE_FIELDS = tuple(name for name in FIELDS if name not in ("board", "hooks"))
-MEMO = TermsMemo()  # the positions judged lately (exact; it starts afresh with each game)
+_LOCAL = threading.local()  # one memo per thread: the web server plays games in threads
+
+
+def default_memo() -> TermsMemo:
+    """This thread's memo of the positions judged lately (exact; it starts afresh with each
+    game, :class:`~tetrarchia.players.evaluation.TermsMemo`)."""
+    memo: TermsMemo | None = getattr(_LOCAL, "memo", None)
+    if memo is None:
+        memo = _LOCAL.memo = TermsMemo()
+    return memo
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,13 +58,15 @@ class Scored:
 
 
 def position_terms(state: State, turn_of: State, weights: Weights, facts: BoardFacts,
-                   depth: int = FOLLOW_UPS, memo: TermsMemo = MEMO) -> dict[str, float]:
+                   depth: int = FOLLOW_UPS, memo: TermsMemo | None = None) -> dict[str, float]:
     """The terms of ``state``, with the IP still to spend in the Roman phase of ``turn_of``.
 
     In that phase the Emperor's work where he stands (R5.3 Secure, R5.4 Subdue) is looked at
     too, up to ``depth`` actions: a move onto a revolt is judged with the revolt removed if he
     has the IP left, not as an Emperor left on a revolt.  ``memo`` keeps the readings of the
     positions already judged (exact, :class:`~tetrarchia.players.evaluation.TermsMemo`)."""
+    if memo is None:
+        memo = default_memo()
     found = memo.terms(state, weights, facts)
     if state.awaiting is Awaiting.ROMAN_ACTION and state.turn == turn_of.turn \
             and state.turns_played == turn_of.turns_played and not state.is_over:
@@ -94,9 +106,11 @@ def settles_with_dice(state: State, action: Action, child: State) -> bool:
 
 
 def look_ahead(state: State, action: Action, weights: Weights = WEIGHTS,
-               facts: BoardFacts | None = None, memo: TermsMemo = MEMO) -> Scored:
+               facts: BoardFacts | None = None, memo: TermsMemo | None = None) -> Scored:
     """The value of playing ``action`` now (one action ahead, one roll of dice averaged)."""
     facts = facts or board_facts(state.board)
+    if memo is None:
+        memo = default_memo()
     child = state.copy()
     apply_trusted(child, action)
     if not settles_with_dice(state, action, child):
@@ -153,11 +167,12 @@ def choose(state: State, legal_actions: list[Action], rng: random.Random,
     if len(legal_actions) == 1:
         return legal_actions[0]
     facts = board_facts(state.board)
+    memo = default_memo()
     sign = -1.0 if deciding_seat(state) == BARBARIAN_SEAT else 1.0
     best: list[Action] = []
     best_value = float("-inf")
     for action in legal_actions:
-        value = sign * look_ahead(state, action, weights, facts).value
+        value = sign * look_ahead(state, action, weights, facts, memo).value
         if value > best_value + TIE:
             best, best_value = [action], value
         elif value >= best_value - TIE:
