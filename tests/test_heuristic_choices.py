@@ -11,6 +11,7 @@ import importlib.util
 import json
 import random
 import sys
+import threading
 from pathlib import Path
 from types import ModuleType
 
@@ -24,6 +25,7 @@ from tetrarchia.core.roman import work_actions
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import Awaiting
 from tetrarchia.players.evaluation import WEIGHTS, TermsMemo, _kept_odds, board_facts, defence_odds, terms
+from tetrarchia.players.heuristic import default_memo
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDED: dict[str, dict[str, str]] = json.loads(
@@ -130,3 +132,13 @@ def test_the_kept_supports_give_the_odds_of_defence_odds() -> None:
             legal = legal_actions(state)
             apply_trusted(state, legal[rng.randrange(len(legal))])
     assert compared > 20
+
+
+def test_each_thread_has_its_own_memo() -> None:
+    # the web server plays games in threads: one game's memo must not serve another's
+    seen: list[TermsMemo] = []
+    worker = threading.Thread(target=lambda: seen.append(default_memo()))
+    worker.start()
+    worker.join()
+    assert seen and seen[0] is not default_memo()
+    assert default_memo() is default_memo()
