@@ -513,7 +513,7 @@ class TermsMemo:
 
     __slots__ = ("board", "hooks", "settings", "table", "weights")
 
-    LIMIT = 20_000  # positions kept (some 30 MB); the memo is emptied when it is full
+    LIMIT = 20_000  # positions kept (about 2 KB each: key and terms); emptied when it is full
 
     def __init__(self) -> None:
         self.board: object = None
