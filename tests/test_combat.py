@@ -37,7 +37,13 @@ from barbarian_helpers import (
     quiet_activity,
 )
 from tetrarchia.core.actions import Attack
-from tetrarchia.core.combat import barbarian_support, battle_values, roman_support, touching_groups
+from tetrarchia.core.combat import (
+    barbarian_support,
+    battle_odds,
+    battle_values,
+    roman_support,
+    touching_groups,
+)
 from tetrarchia.core.engine import apply_action, legal_actions
 from tetrarchia.core.events import Purpose
 from tetrarchia.core.pieces import REVOLT, Emperor
@@ -334,3 +340,14 @@ def test_r5_5_attack_is_legal_through_links_only_at_the_cost_of_the_move() -> No
     assert Attack(M, at("cisalpina"), at("II:6")) not in legal_actions(state)
     state.ip = 3
     assert Attack(M, at("cisalpina"), at("II:6")) in legal_actions(state)
+
+
+def test_r6_battle_odds_count_the_36_rolls() -> None:
+    """R6 over the 36 rolls, worked by hand.  Equal sides: 6 draws (equal dice), 15 wins each
+    way.  Support 3 against 2: the Romans win when the Barbarian die is at most theirs
+    (1+2+...+6 = 21), draw when it is one more (5), lose otherwise (10).  Romans doubled, (d)x2
+    against (e)x1: they win for e < 2d (d=1: 1, d=2: 3, d=3: 5, d>=4: 6 each, 27 in all), draw for
+    e = 2d (d = 1, 2, 3: 3), lose the other 6."""
+    assert battle_odds(0, 1, 0, 1) == (15, 6, 15)
+    assert battle_odds(3, 1, 2, 1) == (21, 5, 10)
+    assert battle_odds(0, 2, 0, 1) == (27, 3, 6)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from tetrarchia.analysis.revolts import Situation, Table, bits
 from tetrarchia.core.barbarian import advance_order
-from tetrarchia.core.combat import battle_values
+from tetrarchia.core.combat import battle_odds, battle_values
 from tetrarchia.core.pieces import ARMY, GARRISON, REBEL, REVOLT, UNREST, Piece
 from tetrarchia.core.state import Awaiting, Result, State
 from tetrarchia.core.tasks import army_enters, figure_piece, remove_army, remove_piece, return_disc
@@ -119,18 +119,9 @@ def battle_counts(state: State, piece: int, piece_province: int, army_province: 
     """R6 over the 36 rolls, the army attacking: (Roman wins, draws, Barbarian wins).  The
     supports, multipliers and the options' die modifiers do not depend on the dice: read once."""
     v = battle_values(state, piece, piece_province, army_province, 0, 0)
-    roman_base = v.roman_die + v.roman_support  # roman_die: the modifiers alone (dice of 0)
-    barbarian_base = v.barbarian_die + v.barbarian_support
-    wins = draws = 0
-    for roman in range(1, 7):
-        r = (roman + roman_base) * v.roman_multiplier
-        for barbarian in range(1, 7):
-            b = (barbarian + barbarian_base) * v.barbarian_multiplier
-            if r > b:
-                wins += 1
-            elif r == b:
-                draws += 1
-    return wins, draws, 36 - wins - draws
+    # roman_die, barbarian_die: the modifiers alone (dice of 0)
+    return battle_odds(v.roman_die + v.roman_support, v.roman_multiplier,
+                       v.barbarian_die + v.barbarian_support, v.barbarian_multiplier)
 
 
 def advance(state: State, order: list[int] | None = None) -> Branches:

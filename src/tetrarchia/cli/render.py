@@ -30,7 +30,7 @@ from tetrarchia.core.actions import (
 )
 from tetrarchia.core.actions import SubdueKind as Kind
 from tetrarchia.core.board import ITALIA, Board
-from tetrarchia.core.combat import battle_values
+from tetrarchia.core.combat import battle_odds, battle_values
 from tetrarchia.core.engine import apply_action
 from tetrarchia.core.errors import TetrarchiaError
 from tetrarchia.core.events import Event, PhaseEnded, TurnBegins
@@ -556,13 +556,7 @@ def compact_board(state: State, marks: Forecast | None = None) -> RenderableType
 
 def odds(base_roman: int, roman_multiplier: int, base_barbarian: int, barbarian_multiplier: int) -> str:
     """R6 before the dice: both formulas and the chances over the 36 rolls."""
-    win = lose = 0
-    for roman in range(1, 7):
-        for barbarian in range(1, 7):
-            r = (roman + base_roman) * roman_multiplier
-            b = (barbarian + base_barbarian) * barbarian_multiplier
-            win += r > b
-            lose += r < b
+    win, _, lose = battle_odds(base_roman, roman_multiplier, base_barbarian, barbarian_multiplier)
     return (f"(d+{base_roman})x{roman_multiplier} vs (d+{base_barbarian})x{barbarian_multiplier}: "
             f"win {percent(win / 36)}, lose {percent(lose / 36)}")
 

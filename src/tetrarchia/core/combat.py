@@ -193,6 +193,21 @@ def battle_values(
     )
 
 
+def battle_odds(roman_base: int, roman_multiplier: int, barbarian_base: int,
+                barbarian_multiplier: int) -> tuple[int, int, int]:
+    """R6 before the dice, over the 36 rolls: (Roman wins, draws, Barbarian wins), each side's
+    value being (its die + its base) x its multiplier; a base holds the die modifiers and the
+    support (:class:`BattleValues` read with dice of 0)."""
+    wins = losses = 0
+    for roman in range(1, 7):
+        r = (roman + roman_base) * roman_multiplier
+        for barbarian in range(1, 7):
+            b = (barbarian + barbarian_base) * barbarian_multiplier
+            wins += r > b
+            losses += r < b
+    return wins, 36 - wins - losses, losses
+
+
 class BattlePause(Enum):
     """Why a battle step (R6) stops before it is resolved; ``value`` is what its handler answers
     the machine (:func:`engine.run`): False, it waits for the dice; True, a decision on the dice

@@ -243,15 +243,20 @@ def defence_odds(state: State, emperor: int, province: int, army: int) -> float:
     attacks him, over the 36 rolls: his support and the other Emperors linked to the army double
     his value, the revolts around the army and the other armies linked to him double its own."""
     values = battle_values(state, emperor, province, army, 0, 0)  # supports and multipliers
-    theirs = values.barbarian_die + values.barbarian_support
-    multiplier = values.barbarian_multiplier
+    return _roman_wins(values.roman_die + values.roman_support, values.roman_multiplier,
+                       values.barbarian_die + values.barbarian_support,
+                       values.barbarian_multiplier) / 36
+
+
+def _roman_wins(ours: int, roman_multiplier: int, theirs: int, multiplier: int) -> int:
+    """R6: of the 36 rolls, those the Roman side wins (core.combat.battle_odds' first count, in
+    closed form for the heuristic's speed): for each Roman die, the army's dice d with
+    (d + theirs) x multiplier < value, i.e. d <= ceil(value / multiplier) - 1 - theirs."""
     wins = 0
     for roman in range(1, 7):
-        ours = (roman + values.roman_die + values.roman_support) * values.roman_multiplier
-        # the army's dice d with (d + theirs) x multiplier < ours: d <= ceil(ours / multiplier)
-        # - 1 - theirs
-        wins += max(0, min(6, -(-ours // multiplier) - 1 - theirs))
-    return wins / 36
+        value = (roman + ours) * roman_multiplier
+        wins += max(0, min(6, -(-value // multiplier) - 1 - theirs))
+    return wins
 
 
 class _DiscReadings(NamedTuple):
@@ -342,11 +347,7 @@ def _kept_odds(state: State, emperor: int, province: int, army: int, discs: tupl
     ours_support, theirs = supports
     roman_multiplier = 1 << other_emperors_linked(state, army, emperor)
     multiplier = 1 << other_armies_linked(state, province, army)
-    wins = 0
-    for roman in range(1, 7):  # as in defence_odds, with the dice's bonuses 0 (no hooks)
-        ours = (roman + 0 + ours_support) * roman_multiplier
-        wins += max(0, min(6, -(-ours // multiplier) - 1 - theirs))
-    return wins / 36
+    return _roman_wins(ours_support, roman_multiplier, theirs, multiplier) / 36  # no die bonus
 
 
 def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:

@@ -25,7 +25,7 @@ from tetrarchia.core.actions import (
     mover,
 )
 from tetrarchia.core.board import Board
-from tetrarchia.core.combat import battle_values
+from tetrarchia.core.combat import battle_odds, battle_values
 from tetrarchia.core.engine import deciding_seat, legal_actions
 from tetrarchia.core.events import PURPOSE_NAMES, Event, Purpose, event_to_json
 from tetrarchia.core.notation import format_action
@@ -72,14 +72,8 @@ def board_json(board: Board, board_text: str | None) -> dict[str, Any]:
 def odds(base_roman: int, roman_multiplier: int, base_barbarian: int,
          barbarian_multiplier: int) -> dict[str, int]:
     """R6 before the dice: wins, draws and losses out of the 36 rolls."""
-    win = lose = 0
-    for roman in range(1, 7):
-        for barbarian in range(1, 7):
-            r = (roman + base_roman) * roman_multiplier
-            b = (barbarian + base_barbarian) * barbarian_multiplier
-            win += r > b
-            lose += r < b
-    return {"win": win, "draw": 36 - win - lose, "lose": lose}
+    win, draw, lose = battle_odds(base_roman, roman_multiplier, base_barbarian, barbarian_multiplier)
+    return {"win": win, "draw": draw, "lose": lose}
 
 
 def attack_preview(state: State, action: Attack) -> dict[str, Any]:
