@@ -1,0 +1,165 @@
+"""``tetrarchia calibrate``: play seeded games per level × options × player into a results store,
+and ``tetrarchia calibrate report STORE``: the difficulty table (docs/difficulty.md).
+
+Locally the games run on a pool of processes (``--jobs``, default all cores); with ``--cluster``
+on a Dask scheduler.  A rerun skips the games stored, and a larger ``--games`` extends a run.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from tetrarchia.calibrate.runner import (
+    Engine,
+    Outcome,
+    default_jobs,
+    in_process,
+    pending_tasks,
+    process_pool,
+    run,
+)
+from tetrarchia.calibrate.setups import PRESETS, Setup, make_setups
+from tetrarchia.calibrate.setups import Task as GameTask
+from tetrarchia.calibrate.store import WIN, Store
+from tetrarchia.calibrate.wilson import wilson
+from tetrarchia.core.errors import TetrarchiaError
+from tetrarchia.players.registry import PLAYERS
+
+DEFAULT_STORE = Path("calibration.sqlite")
+INTERRUPTED = 130
+
+calibrate_app = typer.Typer(
+    help="Measure how hard the levels are: seeded games per level, options and player into a "
+         "results store (SQLite), resumable and extensible; 'calibrate report STORE' writes the "
+         "difficulty table.",
+    invoke_without_command=True, no_args_is_help=False, rich_markup_mode=None,
+)
+
+
+def fail(message: str) -> typer.Exit:
+    Console(stderr=True, highlight=False).print(Text(f"Error: {message}", style="bold red"))
+    return typer.Exit(2)
+
+
+class GamesPerSecond(ProgressColumn):
+    """The recent speed, in games per second."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.speed
+        return Text(f"{speed:.1f} games/s" if speed else "- games/s", style="progress.data.speed")
+
+
+@calibrate_app.callback()
+def calibrate(
+    ctx: typer.Context,
+    store: Annotated[Path, typer.Option(
+        "--store", help="The results store (SQLite file): created if missing, extended if ours.")]
+        = DEFAULT_STORE,
+    level: Annotated[list[str] | None, typer.Option(
+        "--level", help="Levels GFRA, repeatable or comma-separated; 'all' for the 81 levels "
+                        "(default 4211; a scenario is played at its own level).")] = None,
+    options: Annotated[list[str] | None, typer.Option(
+        "--options", help="Optional rules of one setup, repeatable: canonical text such as "
+                          "'dux+goths' or 'danubian-wars;danubian-wars.garrisons=3'; 'base' for "
+                          "none (the default); presets: "
+                          + "; ".join(f"'{k}' ({v})" for k, v in PRESETS.items()) + ".")] = None,
+    player: Annotated[list[str] | None, typer.Option(
+        "--player", help=f"Who plays every seat, repeatable: {', '.join(sorted(PLAYERS))} "
+                         "(default heuristic).")] = None,
+    games: Annotated[int, typer.Option(
+        "--games", min=1, help="Games per setup: seeds S to S+games-1 (the stored ones skipped).")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="S: game i of every setup uses seed S + i.")] = 1,
+    jobs: Annotated[int | None, typer.Option(
+        "--jobs", min=1, help="Local processes (default: all cores).")] = None,
+    cluster: Annotated[str | None, typer.Option(
+        "--cluster", help="Run on the Dask scheduler at this address (e.g. tcp://host:8786) "
+                          "instead of local processes; needs pip install 'tetrarchia[cluster]'.")]
+        = None,
+) -> None:
+    """Play N seeded games per level × options × player and store each as it ends (Ctrl-C stops
+    cleanly: what finished is stored, a rerun goes on)."""
+    if ctx.invoked_subcommand is not None:
+        return
+    console = Console(highlight=False)
+    try:
+        setups = make_setups(level or [], options or [], player or [])
+    except TetrarchiaError as exc:
+        raise fail(str(exc)) from None
+    try:
+        client = None
+        if cluster is not None:
+            from tetrarchia.calibrate.cluster import check_workers, connect, dask_engine
+
+            client = connect(cluster)
+            workers = f"dask {cluster} ({check_workers(client)} workers)"
+            engine: Engine = dask_engine(client)
+        else:
+            count = jobs or default_jobs()
+            workers = f"{count} local process{'es' if count > 1 else ''}"
+            engine = in_process if count == 1 else process_pool(count)
+        with Store.open(store) as results:
+            tasks = pending_tasks(results, setups, seed, games)
+            stored = len(setups) * games - len(tasks)
+            console.print(f"{len(setups)} setup{'s' if len(setups) > 1 else ''} × {games} games "
+                          f"(seeds {seed}-{seed + games - 1}): {stored} stored, {len(tasks)} to play "
+                          f"on {workers}; store {store}", markup=False)
+            outcome = play_with_progress(results, tasks, engine, workers, console)
+            summary(results, setups, seed, games, console)
+    except TetrarchiaError as exc:
+        raise fail(str(exc)) from None
+    finally:
+        if cluster is not None and client is not None:
+            client.close()
+    speed = f"{outcome.games_per_second:.1f} games/s" if outcome.stored else "no game played"
+    console.print(f"{outcome.stored} games stored in {outcome.seconds:.1f} s ({speed}).", markup=False)
+    if outcome.interrupted:
+        console.print(f"Interrupted: the {outcome.planned - outcome.stored} games left are played "
+                      "by the same command again.", markup=False)
+        raise typer.Exit(INTERRUPTED)
+
+
+def play_with_progress(store: Store, tasks: list[GameTask], engine: Engine, workers: str,
+                       console: Console) -> Outcome:
+    command = shlex.join(["tetrarchia", "calibrate", *sys.argv[2:]])
+    columns = (TextColumn("games"), BarColumn(), MofNCompleteColumn(), GamesPerSecond(),
+               TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=False) as progress:
+        bar = progress.add_task("games", total=len(tasks))
+        return run(store, tasks, engine, workers, command,
+                   on_row=lambda row: progress.advance(bar))
+
+
+def summary(store: Store, setups: list[Setup], seed: int, games: int, console: Console) -> None:
+    """Each setup's stored games among the seeds asked, with its win rate and 95% interval."""
+    table = Table(title=f"Seeds {seed}-{seed + games - 1}")
+    for name in ("level", "options", "player"):
+        table.add_column(name)
+    for name in ("games", "wins", "win rate", "95% interval"):
+        table.add_column(name, justify="right")
+    for setup in setups:
+        rows = list(store.rows("level = ? AND options = ? AND player = ? AND seed BETWEEN ? AND ?",
+                               (setup.level, setup.text, setup.player, seed, seed + games - 1)))
+        wins = sum(1 for r in rows if r.result == WIN)
+        low, high = wilson(wins, len(rows))
+        rate = f"{100 * wins / len(rows):.1f}%" if rows else "-"
+        table.add_row(setup.level, setup.text or "-", setup.player, str(len(rows)), str(wins), rate,
+                      f"{100 * low:.1f}-{100 * high:.1f}%" if rows else "-")
+    console.print(table)
