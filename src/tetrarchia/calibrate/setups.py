@@ -147,7 +147,12 @@ def expand_levels(texts: Sequence[str]) -> list[Level]:
             if item.strip().lower() == "all":
                 levels += Level.all()
             elif item.strip():
-                levels.append(Level.parse(item))
+                try:
+                    levels.append(Level.parse(item))
+                except OptionError as exc:  # "not 9" alone does not say which level was typed
+                    message = str(exc)
+                    raise OptionError(message if repr(item) in message
+                                      else f"difficulty level {item!r}: {message}") from exc
     return list(dict.fromkeys(levels))
 
 

@@ -55,7 +55,9 @@ calibrate_app = typer.Typer(
 
 
 def fail(message: str) -> typer.Exit:
-    Console(stderr=True, highlight=False).print(Text(f"Error: {message}", style="bold red"))
+    # soft_wrap: a path in the message is never cut by the terminal's width
+    Console(stderr=True, highlight=False, soft_wrap=True).print(
+        Text(f"Error: {message}", style="bold red"))
     return typer.Exit(2)
 
 
@@ -163,3 +165,25 @@ def summary(store: Store, setups: list[Setup], seed: int, games: int, console: C
         table.add_row(setup.level, setup.text or "-", setup.player, str(len(rows)), str(wins), rate,
                       f"{100 * low:.1f}-{100 * high:.1f}%" if rows else "-")
     console.print(table)
+
+
+@calibrate_app.command("report")
+def report_command(
+    store: Annotated[Path, typer.Argument(help="A results store written by tetrarchia calibrate.")],
+    out: Annotated[Path, typer.Option(
+        "--out", help="The folder of difficulty.md, .csv, .png and .svg.")] = Path("docs"),
+    picture: Annotated[bool, typer.Option(
+        "--picture/--no-picture", help="Draw the heat map (needs pip install "
+                                       "'tetrarchia[calibrate]').")] = True,
+) -> None:
+    """Write the difficulty table of a results store: difficulty.md (win rates with 95% Wilson
+    intervals, causes of loss, lengths; scenarios; variants at 4211), difficulty.csv and the heat
+    map of the 81 levels (difficulty.png, difficulty.svg)."""
+    from tetrarchia.calibrate.report import write_report
+
+    try:
+        written = write_report(store, out, picture)
+    except TetrarchiaError as exc:
+        raise fail(str(exc)) from None
+    for path in written:
+        typer.echo(f"wrote {path}")

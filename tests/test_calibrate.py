@@ -1,0 +1,222 @@
+"""tetrarchia calibrate (issue 12): setups and their canonical text, the results store (resume,
+extend, refusal of a file that is not ours), paired seeds, the report's figures (Wilson intervals
+worked by hand) and its determinism, and bad input refused in the game's words with nothing
+written."""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tetrarchia.calibrate.report import csv_text, summarize, write_report
+from tetrarchia.calibrate.runner import in_process, pending_tasks, play_task, run
+from tetrarchia.calibrate.setups import Setup, Task, make_setups, options_text
+from tetrarchia.calibrate.store import GameRow, Store, StoreError
+from tetrarchia.calibrate.wilson import wilson
+from tetrarchia.cli.main import app
+from tetrarchia.core.errors import OptionError
+from tetrarchia.core.settings import Level, Settings
+from tetrarchia.simulate import simulate
+
+runner = CliRunner(env={"COLUMNS": "120"})
+IDENTITY = ("0.1.0", "test")
+
+
+def play_all(store: Store, setups: list[Setup], games: int, seed: int = 1) -> int:
+    tasks = pending_tasks(store, setups, seed, games)
+    return run(store, tasks, in_process, "1 local process", "test", identity=IDENTITY).stored
+
+
+# --- setups -------------------------------------------------------------------------------------
+def test_options_text_is_canonical() -> None:
+    """Aliases resolved, requirements added, sorted: one text however the choice was typed."""
+    assert options_text(Settings()) == ""
+    assert options_text(Settings(options=("goths", "dvx"))) == "dux+goths"
+    assert options_text(Settings(options=("dux", "goths"))) == "dux+goths"
+    danubian = Settings(level=Level.parse("3222"), options=("danubian",),
+                        params=(("danubian-wars.garrisons", "3"),))
+    assert options_text(danubian) == "danubian-wars+goths;danubian-wars.garrisons=3"
+
+
+def test_setups_levels_options_players() -> None:
+    setups = make_setups(["all"], [], ["heuristic", "random"])
+    assert len(setups) == 162 and {s.player for s in setups} == {"heuristic", "random"}
+    assert make_setups([], [], []) == [Setup("4211", (), (), "heuristic")]
+    # a scenario is played at its own level (R13), its garrisons parameter included
+    scenarios = make_setups([], ["scenarios"], ["random"])
+    assert [(s.level, s.text) for s in scenarios] == [
+        ("4221", "carausian-revolt+pirates"), ("4222", "danubian-wars+goths"),
+        ("4222", "great-persian-war+pirates"), ("4221", "mauretanian-war")]
+    [low] = make_setups([], ["danubian-wars;danubian-wars.garrisons=3"], ["random"])
+    assert low.level == "3222"
+    assert len(make_setups(["4211"], ["variants"], [])) == 10
+
+
+@pytest.mark.parametrize(("levels", "options", "players", "message"), [
+    (["4219"], [], [], "'4219'"),
+    (["42111"], [], [], "'42111'"),
+    ([], [], ["wizard"], "unknown player 'wizard'"),
+    ([], ["atlantis"], [], "'atlantis'"),
+    (["4211"], ["mauretanian-war"], [], "played at its own level"),
+    (["4311"], ["pirates"], [], "Pirates"),
+    ([], ["dux;dux.speed"], [], "OPTION.PARAMETER=VALUE"),
+])
+def test_setups_refused_in_the_games_words(levels: list[str], options: list[str], players: list[str],
+                                           message: str) -> None:
+    with pytest.raises(OptionError, match=message.replace("(", r"\(")):
+        make_setups(levels, options, players)
+
+
+# --- the store ----------------------------------------------------------------------------------
+def test_a_row_is_the_simulators_game(tmp_path: Path) -> None:
+    """play_task plays simulate's game: the same seed gives the same result, length and score."""
+    settings = Settings(level=Level.parse("5300"))
+    report = simulate(settings, 3, 7, player="random")
+    rows = [play_task(Task(Setup.of(settings, "random"), 7 + i)) for i in range(3)]
+    assert [(r.rounds, r.turns, r.score) for r in rows] == [
+        (g.rounds, g.turns, g.score) for g in report.records]
+    assert [r.result == "win" for r in rows] == [g.result.is_victory for g in report.records]
+
+
+def test_resume_and_extend(tmp_path: Path) -> None:
+    setups = make_setups(["5300", "3122"], [], ["random"])
+    with Store.open(tmp_path / "a.sqlite") as store:
+        assert play_all(store, setups, 3) == 6
+        assert play_all(store, setups, 3) == 0  # all stored: a rerun plays nothing
+        assert play_all(store, setups, 5) == 4  # a larger --games extends
+        extended = [r.outcome() for r in store.rows()]
+        assert [r.id for r in store.runs()] == [1, 2, 3]
+        assert [r.games for r in store.runs()] == [6, 0, 4]
+    with Store.open(tmp_path / "b.sqlite") as store:
+        play_all(store, setups, 5)
+        assert [r.outcome() for r in store.rows()] == extended
+
+
+def test_paired_seeds(tmp_path: Path) -> None:
+    """Game i of every level and player uses seed base + i."""
+    setups = make_setups(["5300", "4211"], [], ["random", "heuristic"])
+    with Store.open(tmp_path / "s.sqlite") as store:
+        play_all(store, setups, 3, seed=40)
+        for setup in setups:
+            assert store.seeds(setup.level, setup.text, setup.player) == {40, 41, 42}
+    tasks = pending_tasks(Store.open(tmp_path / "t.sqlite"), setups, 40, 2)
+    # interleaved: game i of every setup before game i + 1 of any
+    assert [t.seed for t in tasks] == [40, 40, 40, 40, 41, 41, 41, 41]
+
+
+def test_store_refuses_a_file_that_is_not_ours(tmp_path: Path) -> None:
+    text = tmp_path / "notes.sqlite"
+    text.write_text("Diocletian's notes", encoding="utf-8")
+    other = tmp_path / "other.sqlite"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE meta (key TEXT, value TEXT)")
+        db.execute("INSERT INTO meta VALUES ('format', 'someone-else')")
+    db.close()
+    before = {p: p.read_bytes() for p in (text, other)}
+    for path in (text, other):
+        with pytest.raises(StoreError, match="is not a results store of tetrarchia calibrate"):
+            Store.open(path)
+        with pytest.raises(StoreError, match="is not a results store"):
+            Store.read(path)
+    assert {p: p.read_bytes() for p in (text, other)} == before
+    with pytest.raises(StoreError, match="no results store"):
+        Store.read(tmp_path / "missing.sqlite")
+
+
+# --- the report ---------------------------------------------------------------------------------
+def rows_by_hand(store: Store) -> None:
+    """5300: 8 wins of 12; 3122: 0 of 10 (7 army in Roma, 3 reserve empty)."""
+    for seed in range(1, 13):
+        won = seed <= 8
+        store.add(GameRow("5300", "", "heuristic", seed, "win" if won else "loss",
+                          "" if won else "army-in-roma", 6, 20, 10 if won else -5, 0.05), 1)
+    for seed in range(1, 11):
+        cause = "army-in-roma" if seed <= 7 else "reserve-empty"
+        store.add(GameRow("3122", "", "heuristic", seed, "loss", cause, 3, 10, -9, 0.05), 1)
+    store.add(GameRow("4221", "mauretanian-war", "heuristic", 1, "win", "", 8, 30, 10, 0.1), 1)
+    store.add(GameRow("4211", "imperivm", "heuristic", 1, "loss", "reserve-empty", 4, 14, -3, 0.1), 1)
+
+
+def test_wilson_worked_by_hand() -> None:
+    # 8 of 12: p = 2/3, z² = 3.8415; centre (p + z²/24) / (1 + z²/12) = 0.62626,
+    # half 1.96·sqrt(p(1-p)/12 + z²/576) / (1 + z²/12) = 0.23564
+    low, high = wilson(8, 12)
+    assert (round(low, 4), round(high, 4)) == (0.3906, 0.8619)
+    # 0 of 10: centre = half = (z²/20) / (1 + z²/10) = 0.13877
+    assert tuple(round(x, 4) for x in wilson(0, 10)) == (0.0, 0.2775)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_report_on_a_small_store(tmp_path: Path) -> None:
+    with Store.open(tmp_path / "r.sqlite") as store:
+        store.start_run("0.1.0", "test", "2026-11-23 18:00:00 UTC", "1 local process", "by hand")
+        rows_by_hand(store)
+        stats = summarize(store)
+    text = csv_text(stats).splitlines()
+    assert text[1:] == [
+        "3122,,heuristic,10,0,0.0000,0.0000,0.2775,7,3,0,3.000,10.000,-9.000",
+        "4211,imperivm,heuristic,1,0,0.0000,0.0000,0.7935,0,1,0,4.000,14.000,-3.000",
+        "4221,mauretanian-war,heuristic,1,1,1.0000,0.2065,1.0000,0,0,0,8.000,30.000,10.000",
+        "5300,,heuristic,12,8,0.6667,0.3906,0.8619,4,0,0,6.000,20.000,5.000",
+    ]
+    written = write_report(tmp_path / "r.sqlite", tmp_path / "out")
+    assert [p.name for p in written] == ["difficulty.md", "difficulty.csv", "difficulty.png",
+                                         "difficulty.svg"]
+    md = (tmp_path / "out" / "difficulty.md").read_text(encoding="utf-8")
+    assert "5300 | 12 | 66.7% | 39.1-86.2% | 33.3% | 0.0% | 6.00 | 20.00" in md
+    assert "3122 | 10 | 0.0% | 0.0-27.8% | 70.0% | 30.0% | 3.00 | 10.00" in md
+    assert "Easiest level for the heuristic player: **5300**, 66.7% won" in md
+    assert "Hardest: **3122**, 0.0% won" in md
+    assert "Mauretanian War (296-298) | 4221 | heuristic | 1 | 100.0%" in md
+    assert "Imperivm | heuristic | 1 | 0.0%" in md
+    # the same store writes the same files, byte for byte (the pictures too)
+    first = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in written}
+    again = write_report(tmp_path / "r.sqlite", tmp_path / "out")
+    assert {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in again} == first
+
+
+# --- the command line -----------------------------------------------------------------------------
+def test_cli_run_resume_and_report(tmp_path: Path) -> None:
+    store = tmp_path / "c.sqlite"
+    args = ["calibrate", "--store", str(store), "--level", "5300,3122", "--player", "random",
+            "--games", "3", "--jobs", "1"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "0 stored, 6 to play" in result.output and "6 games stored" in result.output
+    assert "5300" in result.output and "random" in result.output  # the summary table
+    result = runner.invoke(app, [*args[:-4], "--games", "4", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    assert "6 stored, 2 to play" in result.output
+    result = runner.invoke(app, ["calibrate", "report", str(store), "--out", str(tmp_path / "d"),
+                                 "--no-picture"])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "d").iterdir()) == ["difficulty.csv", "difficulty.md"]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--level", "4219"], "'4219'"),
+    (["--player", "wizard"], "unknown player 'wizard'"),
+    (["--options", "atlantis"], "'atlantis'"),
+])
+def test_cli_bad_input_writes_nothing(tmp_path: Path, args: list[str], message: str) -> None:
+    store = tmp_path / "x.sqlite"
+    result = runner.invoke(app, ["calibrate", "--store", str(store), "--games", "1", *args])
+    assert result.exit_code == 2
+    assert message in result.output
+    assert not store.exists()
+
+
+def test_cli_refuses_a_store_that_is_not_ours(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.db"
+    notes.write_text("Diocletian's notes", encoding="utf-8")
+    for args in (["calibrate", "--store", str(notes), "--games", "1"],
+                 ["calibrate", "report", str(notes), "--out", str(tmp_path / "d")]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2
+        assert "is not a results store of tetrarchia calibrate" in result.output
+    assert notes.read_text(encoding="utf-8") == "Diocletian's notes"
+    assert not (tmp_path / "d").exists()
