@@ -10,6 +10,8 @@ Measures, on one core:
 - ``State.copy()`` per second and ``position_to_json`` per second, on mid-game states;
 - peak memory: Python allocations during playouts (``tracemalloc``) and the process's maximum
   resident size (``resource.getrusage``);
+- the heuristic player's whole games per second (``tetrarchia calibrate``'s unit of work): on one
+  core, and on all cores with a pool of processes (wall clock, the pool started beforehand);
 - the forecast of the Barbarian phase (``tetrarchia.analysis.forecast``): its time per position
   (median, 90th percentile, worst) by the fast model and by the engine-following fallback, on
   the Roman phases of random games of the level mix (bench/forecast.py: more positions, options).
@@ -35,6 +37,7 @@ import argparse
 import cProfile
 import io
 import json
+import multiprocessing
 import os
 import pstats
 import random
@@ -51,6 +54,8 @@ from pathlib import Path
 
 from tetrarchia.analysis.forecast import engine_forecast, fast_forecast
 from tetrarchia.buildinfo import PURE_VARIABLE, compiled_in_use, compiled_modules
+from tetrarchia.calibrate.runner import default_jobs, play_batch
+from tetrarchia.calibrate.setups import Setup, Task
 from tetrarchia.core.actions import Action, Roll
 from tetrarchia.core.engine import apply_trusted, legal_actions, new_game
 from tetrarchia.core.events import Event
@@ -350,6 +355,30 @@ def report(results: dict[str, dict[str, object]]) -> None:
     print(f"  ({per_game:.0f} actions a game; a goal is for the compiled core, issue 14)")
 
 
+def heuristic_tasks(games: int, seed: int) -> list[Task]:
+    """Heuristic games over the level mix, seeds ``seed + i``."""
+    mix = settings_mix()
+    return [Task(Setup.of(mix[i % len(mix)], "heuristic"), seed + i) for i in range(games)]
+
+
+def heuristic_speed(games: int, seed: int) -> tuple[float, float, int]:
+    """Games per second of the heuristic player on one core (this process) and on all cores
+    (a pool of processes, one game per task), both by the wall clock; and the number of cores."""
+    tasks = heuristic_tasks(games, seed)
+    start = time.perf_counter()
+    play_batch(tasks)
+    one = games / (time.perf_counter() - start)
+    jobs = default_jobs()
+    many = heuristic_tasks(games * jobs, seed)
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        pool.map(play_batch, [[task] for task in many[:jobs]])  # started and warmed up
+        start = time.perf_counter()
+        for _ in pool.imap_unordered(play_batch, [[task] for task in many]):
+            pass
+        all_cores = len(many) / (time.perf_counter() - start)
+    return one, all_cores, jobs
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=1.0, help="time per figure and run (default 1)")
@@ -366,6 +395,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="time figures by this process's CPU time (default) or by the wall clock")
     parser.add_argument("--forecast", type=int, default=6,
                         help="positions for the forecast's time (default 6; 0: none)")
+    parser.add_argument("--games", type=int, default=60,
+                        help="heuristic games on one core, and per core on all cores (default 60)")
     parser.add_argument("--worker", help=argparse.SUPPRESS)  # internal: measure this process's build
     parser.add_argument("--sampled", type=int, default=200, help=argparse.SUPPRESS)
     parser.add_argument("--memory", action="store_true", help=argparse.SUPPRESS)
@@ -373,6 +404,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.quick:
         args.seconds, args.repeat, args.sampled = 0.3, 1, 50
         args.forecast = min(args.forecast, 3)
+        args.games = min(args.games, 6)
     if args.seconds <= 0 or args.repeat < 1:
         parser.error("--seconds must be positive and --repeat at least 1")
     if args.clock == "wall":
@@ -402,6 +434,10 @@ def main(argv: list[str] | None = None) -> int:
                 runs.extend(more)
         args.profile = args.memory = False  # once is enough
     report(results)
+    if args.games > 0:  # in this process's build, like the forecast
+        one, all_cores, jobs = heuristic_speed(args.games, args.seed)
+        print(f"  heuristic player     {one:>14,.1f} games/s on one core, {all_cores:,.1f} games/s "
+              f"on {jobs} cores ({args.games} games per core, wall clock; tetrarchia calibrate)")
     if args.forecast > 0:  # in this process (its build); the fallback is left out of --quick
         report_forecast(forecast_times(args.forecast, args.seed, fallback=not args.quick))
     return 0

@@ -130,7 +130,9 @@ def calibrate(
     finally:
         if cluster is not None and client is not None:
             client.close()
-    speed = f"{outcome.games_per_second:.1f} games/s" if outcome.stored else "no game played"
+    rate = outcome.games_per_second
+    speed = (f"{rate:.1f} games/s" if rate >= 1 else f"{rate:.3f} games/s") if outcome.stored \
+        else "no game played"
     console.print(f"{outcome.stored} games stored in {outcome.seconds:.1f} s ({speed}).", markup=False)
     if outcome.interrupted:
         console.print(f"Interrupted: the {outcome.planned - outcome.stored} games left are played "
