@@ -6,6 +6,7 @@ written."""
 from __future__ import annotations
 
 import hashlib
+import sys
 import sqlite3
 from pathlib import Path
 
@@ -219,4 +220,24 @@ def test_cli_refuses_a_store_that_is_not_ours(tmp_path: Path) -> None:
         assert result.exit_code == 2
         assert "is not a results store of tetrarchia calibrate" in result.output
     assert notes.read_text(encoding="utf-8") == "Diocletian's notes"
+    assert not (tmp_path / "d").exists()
+
+
+def test_missing_extras_are_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without Dask or matplotlib the command says which extra to install (the core install has
+    neither)."""
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed raises ImportError
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    result = runner.invoke(app, ["calibrate", "--store", str(tmp_path / "x.sqlite"), "--games", "1",
+                                 "--cluster", "tcp://127.0.0.1:9"])
+    assert result.exit_code == 2
+    assert "pip install 'tetrarchia[cluster]'" in result.output
+    assert not (tmp_path / "x.sqlite").exists()
+    with Store.open(tmp_path / "r.sqlite") as store:
+        store.start_run("0.1.0", "test", "2026-11-23 18:00:00 UTC", "1 local process", "by hand")
+        rows_by_hand(store)
+    result = runner.invoke(app, ["calibrate", "report", str(tmp_path / "r.sqlite"),
+                                 "--out", str(tmp_path / "d")])
+    assert result.exit_code == 2
+    assert "pip install 'tetrarchia[calibrate]'" in result.output
     assert not (tmp_path / "d").exists()

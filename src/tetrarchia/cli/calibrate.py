@@ -73,18 +73,18 @@ class GamesPerSecond(ProgressColumn):
 def calibrate(
     ctx: typer.Context,
     store: Annotated[Path, typer.Option(
-        "--store", help="The results store (SQLite file): created if missing, extended if ours.")]
+        "--store", metavar="FILE", help="The results store (SQLite file): created if missing, extended if ours.")]
         = DEFAULT_STORE,
     level: Annotated[list[str] | None, typer.Option(
-        "--level", help="Levels GFRA, repeatable or comma-separated; 'all' for the 81 levels "
+        "--level", metavar="GFRA", help="Levels GFRA, repeatable or comma-separated; 'all' for the 81 levels "
                         "(default 4211; a scenario is played at its own level).")] = None,
     options: Annotated[list[str] | None, typer.Option(
-        "--options", help="Optional rules of one setup, repeatable: canonical text such as "
+        "--options", metavar="TEXT", help="Optional rules of one setup, repeatable: canonical text such as "
                           "'dux+goths' or 'danubian-wars;danubian-wars.garrisons=3'; 'base' for "
                           "none (the default); presets: "
                           + "; ".join(f"'{k}' ({v})" for k, v in PRESETS.items()) + ".")] = None,
     player: Annotated[list[str] | None, typer.Option(
-        "--player", help=f"Who plays every seat, repeatable: {', '.join(sorted(PLAYERS))} "
+        "--player", metavar="NAME", help=f"Who plays every seat, repeatable: {', '.join(sorted(PLAYERS))} "
                          "(default heuristic).")] = None,
     games: Annotated[int, typer.Option(
         "--games", min=1, help="Games per setup: seeds S to S+games-1 (the stored ones skipped).")] = 100,
