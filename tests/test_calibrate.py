@@ -6,8 +6,8 @@ written."""
 from __future__ import annotations
 
 import hashlib
-import sys
 import sqlite3
+import sys
 from pathlib import Path
 
 import pytest

@@ -73,7 +73,8 @@ class GamesPerSecond(ProgressColumn):
 def calibrate(
     ctx: typer.Context,
     store: Annotated[Path, typer.Option(
-        "--store", metavar="FILE", help="The results store (SQLite file): created if missing, extended if ours.")]
+        "--store", metavar="FILE",
+        help="The results store (SQLite file): created if missing, extended if ours.")]
         = DEFAULT_STORE,
     level: Annotated[list[str] | None, typer.Option(
         "--level", metavar="GFRA", help="Levels GFRA, repeatable or comma-separated; 'all' for the 81 levels "
