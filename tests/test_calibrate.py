@@ -140,6 +140,11 @@ def rows_by_hand(store: Store) -> None:
         store.add(GameRow("3122", "", "heuristic", seed, "loss", cause, 3, 10, -9, 0.05), 1)
     store.add(GameRow("4221", "mauretanian-war", "heuristic", 1, "win", "", 8, 30, 10, 0.1), 1)
     store.add(GameRow("4211", "imperivm", "heuristic", 1, "loss", "reserve-empty", 4, 14, -3, 0.1), 1)
+    # the search player on seeds 7-14 of 5300: it wins 7, 8 (both won), 9, 10 (only it), not 11-14
+    for seed in range(7, 15):
+        won = seed <= 10
+        store.add(GameRow("5300", "", "search", seed, "win" if won else "loss",
+                          "" if won else "reserve-empty", 6, 20, 0, 1.0), 1)
 
 
 def test_wilson_worked_by_hand() -> None:
@@ -163,6 +168,7 @@ def test_report_on_a_small_store(tmp_path: Path) -> None:
         "4211,imperivm,heuristic,1,0,0.0000,0.0000,0.7935,0,1,0,4.000,14.000,-3.000",
         "4221,mauretanian-war,heuristic,1,1,1.0000,0.2065,1.0000,0,0,0,8.000,30.000,10.000",
         "5300,,heuristic,12,8,0.6667,0.3906,0.8619,4,0,0,6.000,20.000,5.000",
+        "5300,,search,8,4,0.5000,0.2152,0.7848,0,4,0,6.000,20.000,0.000",
     ]
     written = write_report(tmp_path / "r.sqlite", tmp_path / "out")
     assert [p.name for p in written] == ["difficulty.md", "difficulty.csv", "difficulty.png",
@@ -174,6 +180,8 @@ def test_report_on_a_small_store(tmp_path: Path) -> None:
     assert "Hardest: **3122**, 0.0% won" in md
     assert "Mauretanian War (296-298) | 4221 | heuristic | 1 | 100.0%" in md
     assert "Imperivm | heuristic | 1 | 0.0%" in md
+    # paired: seeds 7-12 played by both; heuristic won 7, 8; search won 7-10 -> only search: 9, 10
+    assert "5300 | base game | 6 | heuristic | 33.3% | search | 66.7% | 0 | 2" in md
     # the same store writes the same files, byte for byte (the pictures too)
     first = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in written}
     again = write_report(tmp_path / "r.sqlite", tmp_path / "out")

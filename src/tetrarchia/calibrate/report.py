@@ -87,6 +87,41 @@ def summarize(store: Store) -> list[SetupStats]:
     return [SetupStats(*key, *figures) for key, figures in sorted(stats.items())]
 
 
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    """Two players on the same seeds of one level and option set (paired games: the same
+    position and the same dice stream at the start)."""
+
+    level: str
+    options: str
+    first: str
+    second: str
+    games: int  # seeds both players played
+    first_wins: int
+    second_wins: int
+    only_first: int  # seeds the first won and the second lost
+    only_second: int
+
+
+def pairings(store: Store, player: str) -> list[Pairing]:
+    """``player`` against every other player, on the seeds both played, setup by setup."""
+    won: dict[tuple[str, str, str], dict[int, bool]] = {}
+    for row in store.rows():
+        won.setdefault((row.level, row.options, row.player), {})[row.seed] = row.result == WIN
+    found = []
+    for (level, options, other), theirs in sorted(won.items()):
+        mine = won.get((level, options, player))
+        if other == player or mine is None:
+            continue
+        seeds = sorted(set(mine) & set(theirs))
+        if seeds:
+            found.append(Pairing(level, options, player, other, len(seeds),
+                                 sum(mine[s] for s in seeds), sum(theirs[s] for s in seeds),
+                                 sum(mine[s] and not theirs[s] for s in seeds),
+                                 sum(theirs[s] and not mine[s] for s in seeds)))
+    return found
+
+
 def percent(value: float) -> str:
     return f"{100 * value:.1f}%"
 
@@ -191,7 +226,7 @@ def is_scenario(text: str) -> bool:
 
 
 def markdown(stats: Sequence[SetupStats], runs: Sequence[Run], store_name: str,
-             picture: bool) -> str:
+             picture: bool, pairs: Sequence[Pairing] = ()) -> str:
     out = io.StringIO()
     w = out.write
     player = main_player(stats)
@@ -230,6 +265,17 @@ def markdown(stats: Sequence[SetupStats], runs: Sequence[Run], store_name: str,
             s = levels.get(str(level))
             if s is not None:
                 w(f"{s.level} | {stats_cells(s)}\n")
+        w("\n")
+    if pairs:
+        w("## The players on the same seeds\n\n")
+        w("Where two players played the same seeds of a setup (the same position and dice stream "
+          "at the start): how many of those games each won, and how many only one of them won.\n\n")
+        w("level | options | seeds | player | won | other player | won | only the first | "
+          "only the other\n" + " | ".join(["---"] * 9) + "\n")
+        for p in pairs:
+            w(f"{p.level} | {option_title(p.options) if p.options else 'base game'} | {p.games} | "
+              f"{p.first} | {percent(p.first_wins / p.games)} | {p.second} | "
+              f"{percent(p.second_wins / p.games)} | {p.only_first} | {p.only_second}\n")
         w("\n")
     scenarios = [s for s in stats if is_scenario(s.options)]
     if scenarios:
@@ -293,17 +339,18 @@ def write_report(store_path: Path, folder: Path, picture: bool = True) -> list[P
     with Store.read(store_path) as store:
         stats = summarize(store)
         runs = store.runs()
+        player = main_player(stats)
+        pairs = pairings(store, player) if player is not None else []
     if not stats:
         from tetrarchia.calibrate.store import StoreError
 
         raise StoreError(f"the results store {str(store_path)!r} holds no game yet")
     drawing = None
-    player = main_player(stats)
     if picture and player is not None:
         from tetrarchia.calibrate.heatmap import heat_map
 
         drawing = heat_map(base_levels(stats, player), player)
-    texts = {"difficulty.md": markdown(stats, runs, store_path.name, drawing is not None),
+    texts = {"difficulty.md": markdown(stats, runs, store_path.name, drawing is not None, pairs),
              "difficulty.csv": csv_text(stats)}
     folder.mkdir(parents=True, exist_ok=True)
     written = []
