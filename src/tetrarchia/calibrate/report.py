@@ -175,7 +175,8 @@ def headline(levels: dict[str, SetupStats], player: str) -> list[str]:
     """Easiest and hardest level, where 50% lies, and which dial matters most."""
     if not levels:
         return []
-    ranked = sorted(levels.values(), key=lambda s: (-s.win_rate, s.level))
+    # equal win rates: the level whose games last longer ranks as the easier (Roma falls later)
+    ranked = sorted(levels.values(), key=lambda s: (-s.win_rate, -s.average_rounds, s.level))
     easiest, hardest = ranked[0], ranked[-1]
     lines = [f"- Easiest level for the {player} player: **{easiest.level}**, "
              f"{percent(easiest.win_rate)} won ({interval_text(easiest)}, {easiest.games} games).",
