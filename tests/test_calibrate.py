@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tetrarchia.calibrate.report import csv_text, summarize, write_report
+from tetrarchia.calibrate.report import alike_by_dial, csv_text, summarize, write_report
 from tetrarchia.calibrate.runner import in_process, pending_tasks, play_task, run
 from tetrarchia.calibrate.setups import Setup, Task, make_setups, options_text
 from tetrarchia.calibrate.store import GameRow, Store, StoreError
@@ -249,3 +249,15 @@ def test_missing_extras_are_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     assert result.exit_code == 2
     assert "pip install 'tetrarchia[calibrate]'" in result.output
     assert not (tmp_path / "d").exists()
+
+
+def test_alike_by_dial(tmp_path: Path) -> None:
+    """5300 and 3300 differ only in G (its easiest and hardest value): seeds 1 and 2 play out
+    alike, seed 3 does not; seed 4 has no pair.  5300 and 5100 (F) share no alike game."""
+    with Store.open(tmp_path / "a.sqlite") as store:
+        for level, seed, rounds in (("5300", 1, 5), ("5300", 2, 6), ("5300", 3, 7), ("5300", 4, 7),
+                                    ("3300", 1, 5), ("3300", 2, 6), ("3300", 3, 4),
+                                    ("5100", 1, 3), ("5100", 2, 3)):
+            store.add(GameRow(level, "", "heuristic", seed, "win", "", rounds, 4 * rounds, 10, 0.1), 1)
+        alike = alike_by_dial(store, "heuristic")
+    assert alike == {"G": (2, 3), "F": (0, 2), "R": (0, 0), "A": (0, 0)}

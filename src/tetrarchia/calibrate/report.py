@@ -25,7 +25,7 @@ from pathlib import Path
 from tetrarchia.calibrate.store import ARMY_IN_ROMA, RESERVE_EMPTY, UNFINISHED, WIN, Run, Store
 from tetrarchia.calibrate.wilson import wilson
 from tetrarchia.core.rulebook import REGISTRY
-from tetrarchia.core.settings import Level
+from tetrarchia.core.settings import ARMY_CHOICES, FLEET_CHOICES, GARRISON_CHOICES, REVOLT_CHOICES, Level
 
 DIALS = (("G", "garrisons per Emperor", "garrisons"), ("F", "Roman fleets", "fleets"),
          ("R", "additional revolts", "revolts"), ("A", "initial Barbarian armies", "armies"))
@@ -171,6 +171,32 @@ def dial_effects(levels: dict[str, SetupStats]) -> list[DialEffect]:
     return effects
 
 
+EXTREMES = {"G": (GARRISON_CHOICES[0], GARRISON_CHOICES[-1]), "F": (FLEET_CHOICES[0], FLEET_CHOICES[-1]),
+            "R": (REVOLT_CHOICES[0], REVOLT_CHOICES[-1]), "A": (ARMY_CHOICES[0], ARMY_CHOICES[-1])}
+
+
+def alike_by_dial(store: Store, player: str) -> dict[str, tuple[int, int]]:
+    """For each dial: of the paired games (same seed) of two levels that differ only in that
+    dial, its easiest against its hardest value, how many played out alike (same result,
+    cause, rounds, turns and score), and how many pairs there were.  A dial whose two ends
+    give the same game from the same dice is one the player's games seldom touch."""
+    games: dict[str, dict[int, tuple[object, ...]]] = {}
+    for row in store.rows("options = '' AND player = ?", (player,)):
+        games.setdefault(row.level, {})[row.seed] = row.outcome()[4:]
+    alike: dict[str, tuple[int, int]] = {}
+    for position, (letter, (easy, hard)) in enumerate(EXTREMES.items()):
+        same = total = 0
+        for level, seeds in games.items():
+            if level[position] != str(easy):
+                continue
+            other = games.get(level[:position] + str(hard) + level[position + 1:], {})
+            common = set(seeds) & set(other)
+            total += len(common)
+            same += sum(seeds[s] == other[s] for s in common)
+        alike[letter] = (same, total)
+    return alike
+
+
 def headline(levels: dict[str, SetupStats], player: str) -> list[str]:
     """Easiest and hardest level, where 50% lies, and which dial matters most."""
     if not levels:
@@ -227,7 +253,8 @@ def is_scenario(text: str) -> bool:
 
 
 def markdown(stats: Sequence[SetupStats], runs: Sequence[Run], store_name: str,
-             picture: bool, pairs: Sequence[Pairing] = ()) -> str:
+             picture: bool, pairs: Sequence[Pairing] = (),
+             alike: dict[str, tuple[int, int]] | None = None) -> str:
     out = io.StringIO()
     w = out.write
     player = main_player(stats)
@@ -249,12 +276,18 @@ def markdown(stats: Sequence[SetupStats], runs: Sequence[Run], store_name: str,
               "(GFRA, R3).  Each cell is the share of games won.\n\n")
         if len(levels) == 81:
             w("### Each dial, the others averaged\n\n")
-            w("Mean win rate of the 27 levels at each value of a dial.\n\n")
-            w("dial | easiest value | middle | hardest value | spread\n--- | --- | --- | --- | ---\n")
+            w("Mean win rate of the 27 levels at each value of a dial.  *Alike*: of the paired "
+              "games (same seed) of two levels that differ only in this dial, at its easiest and "
+              "its hardest value, the share that played out exactly alike (same result, cause, "
+              "rounds, turns and score): the dial changed nothing in those games.\n\n")
+            w("dial | easiest value | middle | hardest value | spread | alike\n"
+              "--- | --- | --- | --- | --- | ---\n")
             for e in dial_effects(levels):
                 ordered = sorted(e.means, key=lambda m: -m[1])
                 cells = " | ".join(f"{e.letter}={v}: {percent(m)}" for v, m in ordered)
-                w(f"{e.letter} ({e.name}) | {cells} | {100 * e.spread:.1f} points\n")
+                same, total = (alike or {}).get(e.letter, (0, 0))
+                shown = f"{percent(same / total)} of {total}" if total else "-"
+                w(f"{e.letter} ({e.name}) | {cells} | {100 * e.spread:.1f} points | {shown}\n")
             w("\n")
     players = sorted({s.player for s in stats if s.options == ""},
                      key=lambda p: (p != player, p))
@@ -342,6 +375,7 @@ def write_report(store_path: Path, folder: Path, picture: bool = True) -> list[P
         runs = store.runs()
         player = main_player(stats)
         pairs = pairings(store, player) if player is not None else []
+        alike = alike_by_dial(store, player) if player is not None else {}
     if not stats:
         from tetrarchia.calibrate.store import StoreError
 
@@ -351,7 +385,8 @@ def write_report(store_path: Path, folder: Path, picture: bool = True) -> list[P
         from tetrarchia.calibrate.heatmap import heat_map
 
         drawing = heat_map(base_levels(stats, player), player)
-    texts = {"difficulty.md": markdown(stats, runs, store_path.name, drawing is not None, pairs),
+    texts = {"difficulty.md": markdown(stats, runs, store_path.name, drawing is not None, pairs,
+                                       alike),
              "difficulty.csv": csv_text(stats)}
     folder.mkdir(parents=True, exist_ok=True)
     written = []
