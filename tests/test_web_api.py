@@ -8,6 +8,7 @@ import json
 import random
 import shutil
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,12 +19,19 @@ from tetrarchia.core.serialize import position_to_json
 from tetrarchia.game import Game
 from tetrarchia.options.scenarios import scenario_level
 from tetrarchia.web.storage import DatabaseRefused, Store
-from web_helpers import client, new_game, reference_game, step
+from web_helpers import client, empty_tables, new_game, reference_game, step
 
 
-@pytest.fixture
-def http(tmp_path: Path) -> TestClient:
-    return client(tmp_path / "games.sqlite3")
+@pytest.fixture(params=["sqlite", "postgresql"])
+def http(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TestClient]:
+    """The server on a new SQLite file, or on the module's PostgreSQL database emptied (issue 11:
+    the same API on both; on PostgreSQL the live updates cross LISTEN/NOTIFY)."""
+    if request.param == "sqlite":
+        yield client(tmp_path / "games.sqlite3")
+        return
+    with client(request.getfixturevalue("postgres_database")) as http:
+        empty_tables(http)
+        yield http
 
 
 def stored(http: TestClient, game_id: str) -> tuple[int, tuple[str, ...]]:

@@ -9,6 +9,12 @@ lose.
 
 Games live in memory once loaded; the database holds their seed and log, and a restarted server
 rebuilds each game by replaying its log (``Game.from_json``) with the same dice to come.
+
+Several processes may share one PostgreSQL database (issue 11): then the game in memory is only a
+cache.  Before serving a game the authority reads its version row; a game another process moved
+on is rebuilt from the database (its seed and dice drawn give the same dice to come).  A commit is
+version-checked in its transaction: when another process committed first, nothing is written, the
+game is rebuilt from the database and the request gets the 409 of a stale version.
 """
 
 from __future__ import annotations
@@ -31,7 +37,8 @@ from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, State
 from tetrarchia.game import Game
 from tetrarchia.render.languages import render_in
-from tetrarchia.web.storage import Store, StoredGame
+from tetrarchia.web.bus import news_json
+from tetrarchia.web.storage import Conflict, Store, StoredGame
 from tetrarchia.web.views import event_json, state_json
 
 # How far one "advance" request goes: one die, or the next decision, the end of the phase or of
@@ -116,16 +123,56 @@ class Authority:
 
     # --- loading -------------------------------------------------------------------------------
     def get(self, game_id: str) -> LiveGame:
+        """The game, as the database holds it now (on a shared database, another process may have
+        moved it on since it was loaded: then it is rebuilt)."""
         with self.lock:
             live = self.games.get(game_id)
-            if live is not None:
+            if live is None:
+                stored = self.store.fetch(game_id) if len(game_id) <= 32 else None
+                if stored is None:
+                    raise UnknownGame(game_id)
+                live = self.rebuild(stored)
+                self.games[game_id] = live
                 return live
-            stored = self.store.fetch(game_id) if len(game_id) <= 32 else None
+        if self.store.shared:
+            with live.lock:  # no commit of this process is half done while the row is compared
+                if self.store.version(game_id) != live.version:
+                    return self.reload(game_id)
+        return live
+
+    def reload(self, game_id: str) -> LiveGame:
+        """The game rebuilt from the database, replacing the one in memory."""
+        stored = self.store.fetch(game_id)
+        with self.lock:
             if stored is None:
+                self.games.pop(game_id, None)
                 raise UnknownGame(game_id)
             live = self.rebuild(stored)
             self.games[game_id] = live
             return live
+
+    def forget(self, live: LiveGame) -> None:
+        """Drop the game from memory (it is rebuilt from the database when next asked for)."""
+        with self.lock:
+            if self.games.get(live.id) is live:
+                del self.games[live.id]
+
+    def locked(self, game_id: str, version: int) -> LiveGame:
+        """The game, with its lock taken, at the version the request was computed on (else
+        StaleVersion).  The caller releases ``live.lock``.  A game replaced in memory while this
+        request waited for its lock (another process moved it on) is asked for again."""
+        for _ in range(3):
+            live = self.get(game_id)
+            live.lock.acquire()
+            if self.games.get(game_id) is live:
+                try:
+                    self.check_version(live, version)
+                except BaseException:
+                    live.lock.release()
+                    raise
+                return live
+            live.lock.release()
+        raise StaleVersion(self.get(game_id))
 
     @staticmethod
     def rebuild(stored: StoredGame) -> LiveGame:
@@ -182,9 +229,8 @@ class Authority:
     def act(self, game_id: str, version: int, notation: str) -> tuple[LiveGame, int]:
         """Play a decision written in the notation; returns the game and the index of its first
         new event."""
-        live = self.get(game_id)
-        with live.lock:
-            self.check_version(live, version)
+        live = self.locked(game_id, version)
+        try:
             game = live.game
             try:
                 action = parse_action(notation, game.board)
@@ -198,13 +244,14 @@ class Authority:
             first = len(live.events)
             self.commit(live, lambda: self.play(live, action))
             return live, first
+        finally:
+            live.lock.release()
 
     def advance(self, game_id: str, version: int, until: str) -> tuple[LiveGame, int]:
         """Roll the pending dice with the game's own seeded source: one roll (``"roll"``), or up
         to the next decision, the end of the phase or of the turn."""
-        live = self.get(game_id)
-        with live.lock:
-            self.check_version(live, version)
+        live = self.locked(game_id, version)
+        try:
             state = live.state
             if state.is_over:
                 raise TetrarchiaError("the game is over: no more dice", Refusal.GAME_OVER)
@@ -214,11 +261,12 @@ class Authority:
             first = len(live.events)
             self.commit(live, lambda: self.run_on(live, until))
             return live, first
+        finally:
+            live.lock.release()
 
     def undo(self, game_id: str, version: int) -> tuple[LiveGame, int]:
-        live = self.get(game_id)
-        with live.lock:
-            self.check_version(live, version)
+        live = self.locked(game_id, version)
+        try:
             point = live.undo_point()
             if point is None:
                 raise TetrarchiaError("nothing of yours to undo since the last die (a die once "
@@ -228,10 +276,18 @@ class Authority:
                 game.undo()
             live.events = [e for e in live.events if e["n"] < point]
             live.version += 1
-            self.store.record(live.id, point, [], game.dice_drawn, live.version,
-                              game.state.result.name.lower())
+            try:
+                self.store.record(live.id, point, [], game.dice_drawn, live.version,
+                                  game.state.result.name.lower(), self.news(live))
+            except BaseException as exc:
+                self.forget(live)  # undone in memory only: rebuilt from the database
+                if isinstance(exc, Conflict):
+                    raise StaleVersion(self.reload(live.id)) from None
+                raise
             self.told(live)
             return live, len(live.events)
+        finally:
+            live.lock.release()
 
     def commit(self, live: LiveGame, change: Callable[[], None]) -> None:
         """Apply ``change`` to the game; on success store the new log entries and the version in
@@ -242,27 +298,40 @@ class Authority:
         before_state = game.state.copy()
         before_undo = list(game.undoable)
         before_drawn = game.dice_drawn
+        before_version = live.version
         try:
             change()
             live.version += 1
             self.store.record(live.id, before_log,
                               [format_action(a, game.board) for a in game.log[before_log:]],
-                              game.dice_drawn, live.version, game.state.result.name.lower())
-        except BaseException:
+                              game.dice_drawn, live.version, game.state.result.name.lower(),
+                              self.news(live))
+        except BaseException as exc:
             if len(game.log) != before_log or game.dice_drawn != before_drawn:
-                # a storage failure after dice were drawn: the dice source cannot be put back,
-                # so the game is dropped from memory and rebuilt from the database next time
-                with self.lock:
-                    self.games.pop(live.id, None)
+                # a storage failure (or a lost race) after dice were drawn: the dice source
+                # cannot be put back, so the game is dropped from memory and rebuilt from the
+                # database next time
+                self.forget(live)
             game.state = before_state
             del game.log[before_log:]
             game.undoable[:] = before_undo
             del live.events[before_events:]
+            live.version = before_version
+            if isinstance(exc, Conflict):  # another process committed first: its game wins
+                self.forget(live)
+                raise StaleVersion(self.reload(live.id)) from None
             raise
         self.told(live)
 
+    def news(self, live: LiveGame) -> str | None:
+        """The bus's message of the change, sent by PostgreSQL in the commit's own transaction
+        (delivered to every process only if it commits); None on SQLite (``told`` tells)."""
+        if not self.store.postgresql:
+            return None
+        return news_json(live.id, {"kind": "version", "version": live.version})
+
     def told(self, live: LiveGame) -> None:
-        if self.notify is not None:
+        if self.notify is not None and not self.store.postgresql:
             self.notify(live.id, live.version)
 
     def play(self, live: LiveGame, action: Action) -> None:
