@@ -85,7 +85,8 @@ def start_server(database: Path | str, port: int, *more: str) -> subprocess.Pope
     """``tetrarchia serve`` as its own process, waiting until it answers."""
     process = subprocess.Popen(
         [sys.executable, "-m", "tetrarchia.cli", "serve", "--port", str(port), "--database", str(database),
-         *more], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+         *more], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        start_new_session=True)  # its own process group: a test can kill it with its workers
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
