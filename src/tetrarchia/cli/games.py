@@ -59,9 +59,10 @@ def list_games(database: Database = None) -> None:
     if not games:
         typer.echo(f"No games in {store.name}.")
         return
-    typer.echo(f"{'game':<16}  {'last played':<16}  {'actions':>7}  {'result':<10}  settings")
+    typer.echo(f"{'game':<16}  {'last played':<16}  {'actions':>7}  {'result':<13}  settings")
     for g in games:
-        typer.echo(f"{g.id:<16}  {when(g.updated):<16}  {g.log_length:>7}  {g.result:<10}  {g.summary}")
+        result = g.result.replace("_", " ")  # ongoing, won, reserve empty ... (Result's names)
+        typer.echo(f"{g.id:<16}  {when(g.updated):<16}  {g.log_length:>7}  {result:<13}  {g.summary}")
     typer.echo(f"{len(games)} game{'s' if len(games) != 1 else ''} in {store.name}.")
 
 

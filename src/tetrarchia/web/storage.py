@@ -182,14 +182,15 @@ def _enable_foreign_keys(dbapi_connection: Any, _record: Any) -> None:
 class Store:
     """The games of one database: create, append actions, take back, fetch, list, delete.
 
-    ``database`` is a path or ``sqlite:///FILE`` (SQLite) or a ``postgresql://`` URL.  On
-    PostgreSQL the store is *shared*: other server processes may change its games at any time."""
+    ``database`` is a path or ``sqlite:///FILE`` (SQLite) or a ``postgresql://`` URL.  Either is
+    *shared*: other processes may change its games at any time (other server processes on
+    PostgreSQL; the host's ``tetrarchia games delete`` on both)."""
 
     def __init__(self, database: Path | str) -> None:
         self.url = database_url(database)
         parsed = make_url(self.url)
         self.postgresql = parsed.get_backend_name() == "postgresql"
-        self.shared = self.postgresql
+        self.shared = True  # the authority checks the version row before serving a game
         if self.postgresql:
             try:
                 import psycopg  # noqa: F401  (the driver SQLAlchemy loads: say which extra)
