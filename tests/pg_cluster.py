@@ -48,7 +48,8 @@ def free_port() -> int:
 class TempPostgres:
     """``with TempPostgres() as server: url = server.database("name")``."""
 
-    def __init__(self) -> None:
+    def __init__(self, durable: bool = False) -> None:
+        self.durable = durable  # fsync on, as a real host's server (bench/load.py); off for tests
         self.bin = server_binaries()
         self.port = free_port()
         self.root = Path(tempfile.mkdtemp(prefix="tetrarchia-pg-"))
@@ -77,8 +78,8 @@ class TempPostgres:
     def start(self) -> None:
         self.run(str(self.bin / "initdb"), "-D", str(self.data), "-U", "postgres",
                  "--auth=trust", "-E", "UTF8", "--no-sync")
-        options = (f"-p {self.port} -h 127.0.0.1 -k '' -c fsync=off -c max_connections=300 "
-                   "-c shared_buffers=32MB")
+        options = (f"-p {self.port} -h 127.0.0.1 -k '' -c fsync={'on' if self.durable else 'off'} "
+                   "-c max_connections=300 -c shared_buffers=32MB")
         self.run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(self.root / "log"),
                  "-o", options, "-w", "-t", "60", "start")
 

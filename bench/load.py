@@ -1,0 +1,167 @@
+"""The server under load (issue 11): many games at once, each with its client playing a seeded game
+through the HTTP API (random legal decisions, the dice rolled by the server up to the next
+decision), on loopback only.  Prints, per configuration, the changing requests per second and the
+p50/p99 latency of one request (an action or an advance, answered once committed).
+
+    .venv/bin/python bench/load.py --games 100 --seconds 20
+    .venv/bin/python bench/load.py --backend postgresql --processes 2
+
+Configurations: SQLite with one server process; PostgreSQL (a throwaway server started from
+Debian's binaries, tests/pg_cluster.py, unless --database names one) with one process, and with
+``--processes`` of them (each game's client talks to one process, game i to process i mod n; a
+page's news crosses processes through LISTEN/NOTIFY).  Every server is a real ``tetrarchia serve``
+process; the clients (asyncio + httpx) run in this process, on the same machine's cores.
+
+Bounded: each client stops at the end of its game, after --steps requests, or after --seconds.
+``--think`` is a pause between a client's requests (0: each client sends its next request as soon
+as the answer comes, the server's saturation; a player thinks for seconds).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from pg_cluster import TempPostgres, free_port  # the tests' throwaway server
+
+
+@contextmanager
+def servers(database: str, count: int) -> Iterator[list[str]]:
+    """``count`` processes of ``tetrarchia serve`` on ``database``; their base URLs."""
+    processes, urls = [], []
+    try:
+        for _ in range(count):
+            port = free_port()
+            processes.append(subprocess.Popen(
+                [sys.executable, "-m", "tetrarchia.cli", "serve", "--port", str(port),
+                 "--database", database], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
+            urls.append(f"http://127.0.0.1:{port}")
+        for url, process in zip(urls, processes, strict=True):
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    httpx.get(f"{url}/api/games", timeout=2)
+                    break
+                except httpx.TransportError:
+                    if process.poll() is not None or time.monotonic() > deadline:
+                        said = process.stderr.read().decode() if process.stderr else ""
+                        raise SystemExit(f"the server at {url} did not start: {said}") from None
+                    time.sleep(0.1)
+        yield urls
+    finally:
+        for process in processes:
+            process.send_signal(signal.SIGINT)
+        for process in processes:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+async def play(http: httpx.AsyncClient, seed: int, state: dict[str, Any], deadline: float, steps: int,
+               think: float, latencies: list[float], errors: list[str]) -> None:
+    """One client: a seeded game played until its end, ``steps`` requests, or the deadline."""
+    chooser = random.Random(seed)
+    for _ in range(steps):
+        if state["over"] or time.monotonic() >= deadline:
+            return
+        if state["awaiting"] in ("roll", "run"):
+            path, body = "advance", {"version": state["version"], "until": "decision"}
+        else:
+            path, body = "actions", {"version": state["version"],
+                                     "action": chooser.choice(state["legal"])["notation"]}
+        began = time.perf_counter()
+        response = await http.post(f"/api/games/{state['id']}/{path}", json=body)
+        latencies.append(time.perf_counter() - began)
+        if response.status_code != 200:
+            errors.append(f"{response.status_code} {response.text[:200]}")
+            return
+        state = response.json()
+        if think:
+            await asyncio.sleep(think)
+
+
+async def run(urls: list[str], games: int, seconds: float, steps: int, think: float) -> dict[str, Any]:
+    limits = httpx.Limits(max_connections=games + 10, max_keepalive_connections=games + 10)
+    clients = [httpx.AsyncClient(base_url=url, timeout=60, limits=limits) for url in urls]
+    try:
+        created = await asyncio.gather(*(
+            clients[i % len(clients)].post("/api/games", json={"level": "4211", "players": 1, "seed": i})
+            for i in range(games)))
+        if any(r.status_code != 201 for r in created):
+            raise SystemExit(f"a game was not created: {created[0].text[:300]}")
+        latencies: list[float] = []
+        errors: list[str] = []
+        began = time.perf_counter()
+        deadline = time.monotonic() + seconds
+        await asyncio.gather(*(play(clients[i % len(clients)], i, created[i].json(), deadline, steps,
+                                    think, latencies, errors) for i in range(games)))
+        elapsed = time.perf_counter() - began
+    finally:
+        for client in clients:
+            await client.aclose()
+    ordered = sorted(latencies)
+
+    def percentile(p: float) -> float:
+        return ordered[min(len(ordered) - 1, int(p * len(ordered)))] * 1000 if ordered else float("nan")
+
+    return {"requests": len(latencies), "elapsed": elapsed, "rate": len(latencies) / elapsed,
+            "p50": statistics.median(ordered) * 1000 if ordered else float("nan"),
+            "p99": percentile(0.99), "max": ordered[-1] * 1000 if ordered else float("nan"),
+            "errors": errors}
+
+
+def report(name: str, games: int, result: dict[str, Any]) -> None:
+    print(f"{name:<28} {games:>4} games  {result['rate']:8.1f} actions/s   p50 {result['p50']:7.1f} ms"
+          f"   p99 {result['p99']:7.1f} ms   max {result['max']:7.1f} ms   ({result['requests']} requests"
+          f" in {result['elapsed']:.1f} s)", flush=True)
+    for error in result["errors"][:5]:
+        print(f"    error: {error}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100, help="games played at once (default 100)")
+    parser.add_argument("--seconds", type=float, default=20, help="time bound of each run (default 20)")
+    parser.add_argument("--steps", type=int, default=2000, help="requests bound of each client")
+    parser.add_argument("--think", type=float, default=0.0, help="seconds between a client's requests")
+    parser.add_argument("--backend", choices=("sqlite", "postgresql", "all"), default="all")
+    parser.add_argument("--processes", type=int, default=2,
+                        help="server processes of the multi-process PostgreSQL run (default 2; 1: none)")
+    parser.add_argument("--database", help="an existing PostgreSQL URL instead of a throwaway server")
+    args = parser.parse_args()
+    if not 1 <= args.games <= 1000 or args.seconds <= 0 or args.processes < 1:
+        parser.error("--games 1-1000, --seconds > 0, --processes >= 1")
+    print(f"bench/load.py: {args.games} games, at most {args.seconds:g} s and {args.steps} requests per "
+          f"client, think {args.think:g} s, {os.cpu_count()} cores (clients and servers share them)")
+    with tempfile.TemporaryDirectory() as scratch:
+        if args.backend in ("sqlite", "all"):
+            with servers(str(Path(scratch) / "load.sqlite3"), 1) as urls:
+                report("SQLite, 1 process", args.games,
+                       asyncio.run(run(urls, args.games, args.seconds, args.steps, args.think)))
+        if args.backend in ("postgresql", "all"):
+            with nullcontext() if args.database else TempPostgres(durable=True) as pg:
+                for count in sorted({1, args.processes}):
+                    url = args.database if pg is None else pg.database(f"load{count}")
+                    with servers(url, count) as urls:
+                        report(f"PostgreSQL, {count} process{'es' if count > 1 else ''}", args.games,
+                               asyncio.run(run(urls, args.games, args.seconds, args.steps, args.think)))
+
+
+if __name__ == "__main__":
+    main()
