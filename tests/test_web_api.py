@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -331,7 +330,11 @@ def test_an_unseeded_import_is_seeded_so_a_restart_rolls_the_same_dice(tmp_path:
     end = next(i for i in state["legal"] if i["kind"] == "endphase")["notation"]
     state = http.post(f"/api/games/{state['id']}/actions",
                       json={"version": state["version"], "action": end}).json()
-    shutil.copy(tmp_path / "games.sqlite3", tmp_path / "restarted.sqlite3")
+    # a copy of the live database, as a host backs it up (WAL mode: the file alone may lack the
+    # latest commits, still in games.sqlite3-wal; SQLite's backup copies both, docs/web.md)
+    with sqlite3.connect(tmp_path / "games.sqlite3") as source, \
+            sqlite3.connect(tmp_path / "restarted.sqlite3") as copy:
+        source.backup(copy)
     restarted = client(tmp_path / "restarted.sqlite3")  # the same database, a new server
     positions = []
     for server in (http, restarted):  # the Barbarian phase rolled on each: the same dice
