@@ -74,9 +74,13 @@ def servers(database: str, count: int) -> Iterator[list[str]]:
 
 
 async def play(http: httpx.AsyncClient, seed: int, state: dict[str, Any], deadline: float, steps: int,
-               think: float, latencies: list[float], errors: list[str]) -> None:
-    """One client: a seeded game played until its end, ``steps`` requests, or the deadline."""
+               think: float, latencies: list[tuple[float, float]], errors: list[str]) -> None:
+    """One client: a seeded game played until its end, ``steps`` requests, or the deadline.  With
+    a think time, the clients start at random moments within it and each pause is drawn from
+    0.5-1.5 times it: players do not act in step with each other."""
     chooser = random.Random(seed)
+    if think:
+        await asyncio.sleep(chooser.uniform(0, think))
     for _ in range(steps):
         if state["over"] or time.monotonic() >= deadline:
             return
@@ -86,17 +90,22 @@ async def play(http: httpx.AsyncClient, seed: int, state: dict[str, Any], deadli
             path, body = "actions", {"version": state["version"],
                                      "action": chooser.choice(state["legal"])["notation"]}
         began = time.perf_counter()
-        response = await http.post(f"/api/games/{state['id']}/{path}", json=body)
-        latencies.append(time.perf_counter() - began)
+        try:
+            response = await http.post(f"/api/games/{state['id']}/{path}", json=body)
+        except httpx.TransportError as exc:
+            errors.append(f"{type(exc).__name__}: {exc}")
+            return
+        latencies.append((began, time.perf_counter() - began))
         if response.status_code != 200:
             errors.append(f"{response.status_code} {response.text[:200]}")
             return
         state = response.json()
         if think:
-            await asyncio.sleep(think)
+            await asyncio.sleep(think * chooser.uniform(0.5, 1.5))
 
 
-async def run(urls: list[str], games: int, seconds: float, steps: int, think: float) -> dict[str, Any]:
+async def run(urls: list[str], games: int, seconds: float, steps: int, think: float,
+              warmup: float) -> dict[str, Any]:
     limits = httpx.Limits(max_connections=games + 10, max_keepalive_connections=games + 10)
     clients = [httpx.AsyncClient(base_url=url, timeout=60, limits=limits) for url in urls]
     try:
@@ -105,7 +114,7 @@ async def run(urls: list[str], games: int, seconds: float, steps: int, think: fl
             for i in range(games)))
         if any(r.status_code != 201 for r in created):
             raise SystemExit(f"a game was not created: {created[0].text[:300]}")
-        latencies: list[float] = []
+        latencies: list[tuple[float, float]] = []
         errors: list[str] = []
         began = time.perf_counter()
         deadline = time.monotonic() + seconds
@@ -115,23 +124,32 @@ async def run(urls: list[str], games: int, seconds: float, steps: int, think: fl
     finally:
         for client in clients:
             await client.aclose()
+    return {"all": figures([t for _, t in latencies], elapsed),
+            "steady": figures([t for b, t in latencies if b - began >= warmup], elapsed - warmup),
+            "errors": errors, "warmup": warmup}
+
+
+def figures(latencies: list[float], elapsed: float) -> dict[str, float]:
     ordered = sorted(latencies)
-
-    def percentile(p: float) -> float:
-        return ordered[min(len(ordered) - 1, int(p * len(ordered)))] * 1000 if ordered else float("nan")
-
-    return {"requests": len(latencies), "elapsed": elapsed, "rate": len(latencies) / elapsed,
-            "p50": statistics.median(ordered) * 1000 if ordered else float("nan"),
-            "p99": percentile(0.99), "max": ordered[-1] * 1000 if ordered else float("nan"),
-            "errors": errors}
+    if not ordered:
+        return {"requests": 0, "elapsed": elapsed, "rate": 0.0, "p50": float("nan"),
+                "p99": float("nan"), "max": float("nan")}
+    return {"requests": len(ordered), "elapsed": elapsed, "rate": len(ordered) / max(elapsed, 1e-9),
+            "p50": statistics.median(ordered) * 1000,
+            "p99": ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] * 1000,
+            "max": ordered[-1] * 1000}
 
 
 def report(name: str, games: int, result: dict[str, Any]) -> None:
-    print(f"{name:<28} {games:>4} games  {result['rate']:8.1f} actions/s   p50 {result['p50']:7.1f} ms"
-          f"   p99 {result['p99']:7.1f} ms   max {result['max']:7.1f} ms   ({result['requests']} requests"
-          f" in {result['elapsed']:.1f} s)", flush=True)
+    for part, label in (("all", "whole run"), ("steady", f"after {result['warmup']:g} s")):
+        f = result[part]
+        print(f"{name:<24} {games:>4} games  {label:<12} {f['rate']:7.1f} actions/s   p50 {f['p50']:7.1f} ms"
+              f"   p99 {f['p99']:7.1f} ms   max {f['max']:7.1f} ms   ({f['requests']} requests in "
+              f"{f['elapsed']:.1f} s)", flush=True)
     for error in result["errors"][:5]:
         print(f"    error: {error}")
+    if result["errors"]:
+        print(f"    {len(result['errors'])} client(s) stopped on an error")
 
 
 def main() -> None:
@@ -140,27 +158,33 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20, help="time bound of each run (default 20)")
     parser.add_argument("--steps", type=int, default=2000, help="requests bound of each client")
     parser.add_argument("--think", type=float, default=0.0, help="seconds between a client's requests")
+    parser.add_argument("--warmup", type=float, default=5.0,
+                        help="seconds at the start also reported apart (the first burst of 100 games)")
     parser.add_argument("--backend", choices=("sqlite", "postgresql", "all"), default="all")
     parser.add_argument("--processes", type=int, default=2,
                         help="server processes of the multi-process PostgreSQL run (default 2; 1: none)")
     parser.add_argument("--database", help="an existing PostgreSQL URL instead of a throwaway server")
     args = parser.parse_args()
-    if not 1 <= args.games <= 1000 or args.seconds <= 0 or args.processes < 1:
-        parser.error("--games 1-1000, --seconds > 0, --processes >= 1")
+    if not 1 <= args.games <= 1000 or args.seconds <= 0 or args.processes < 1 or \
+            not 0 <= args.warmup < args.seconds:
+        parser.error("--games 1-1000, --seconds > 0, --processes >= 1, 0 <= --warmup < --seconds")
     print(f"bench/load.py: {args.games} games, at most {args.seconds:g} s and {args.steps} requests per "
           f"client, think {args.think:g} s, {os.cpu_count()} cores (clients and servers share them)")
+    def measure(urls: list[str]) -> dict[str, Any]:
+        return asyncio.run(run(urls, args.games, args.seconds, args.steps, args.think, args.warmup))
+
     with tempfile.TemporaryDirectory() as scratch:
         if args.backend in ("sqlite", "all"):
             with servers(str(Path(scratch) / "load.sqlite3"), 1) as urls:
                 report("SQLite, 1 process", args.games,
-                       asyncio.run(run(urls, args.games, args.seconds, args.steps, args.think)))
+                       measure(urls))
         if args.backend in ("postgresql", "all"):
             with nullcontext() if args.database else TempPostgres(durable=True) as pg:
                 for count in sorted({1, args.processes}):
                     url = args.database if pg is None else pg.database(f"load{count}")
                     with servers(url, count) as urls:
                         report(f"PostgreSQL, {count} process{'es' if count > 1 else ''}", args.games,
-                               asyncio.run(run(urls, args.games, args.seconds, args.steps, args.think)))
+                               measure(urls))
 
 
 if __name__ == "__main__":

@@ -14,9 +14,10 @@ processes acting on the same state of a game, exactly one commits (``Conflict`` 
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -214,6 +215,10 @@ class Store:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.engine = create_engine(self.url)
             event.listen(self.engine, "connect", _sqlite_connection)
+        # SQLite takes one writer at a time and makes the others sleep and retry (a busy wait of
+        # up to 100 ms a try: the load's long tail); this process's writers queue here instead.
+        # PostgreSQL locks only the game's row: no queue.
+        self.writing: AbstractContextManager[Any] = nullcontext() if self.postgresql else threading.Lock()
         self.check_and_upgrade()
 
     def check_and_upgrade(self) -> None:
@@ -291,7 +296,7 @@ class Store:
         process's UPDATE waits for the first to commit and then finds the version moved on."""
         # SQLAlchemy Core on one connection, not the ORM's session: the same statements without
         # the unit of work's bookkeeping (a third of the request's time, bench/load.py)
-        with self.engine.begin() as connection:
+        with self.writing, self.engine.begin() as connection:
             games, actions = cast(Table, GameRow.__table__), cast(Table, ActionRow.__table__)
             moved = connection.execute(update(games).where(
                 games.c.id == game_id, games.c.version == version - 1).values(
