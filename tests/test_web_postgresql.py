@@ -73,6 +73,21 @@ def test_an_unreachable_server_is_refused_with_its_address(postgres: Any) -> Non
         Store(url)
 
 
+def test_postgresql_without_psycopg_says_which_extra_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # as on an install without the extra
+    with pytest.raises(DatabaseRefused, match=r"needs psycopg 3: pip install -e '\.\[postgresql\]'"):
+        Store("postgresql://host.invalid/games")
+
+
+def test_the_password_of_a_url_is_never_shown(postgres: Any) -> None:
+    url = f"postgresql://postgres:s3cret-word@127.0.0.1:{free_port()}/games"
+    with pytest.raises(DatabaseRefused) as refused:
+        Store(url)
+    assert "s3cret-word" not in str(refused.value) and "postgres:***@127.0.0.1" in str(refused.value)
+
+
 def test_serve_refuses_several_workers_on_sqlite(tmp_path: Any) -> None:
     from typer.testing import CliRunner
 
@@ -127,6 +142,17 @@ def test_the_bus_connects_again_and_resynchronises(database: str) -> None:
             assert socket.receive_json() == {"version": 1}  # the resync after the reconnect
             change(http, state["id"], "actions", {"version": 1, "action": state["legal"][0]["notation"]})
             assert socket.receive_json() == {"version": 2}  # heard through the new connection
+
+
+def test_a_foreign_notification_on_the_channel_is_ignored(database: str) -> None:
+    with client(database) as http:
+        state = new_game(http)
+        with http.websocket_connect(f"/api/games/{state['id']}/live") as socket:
+            assert socket.receive_json() == {"version": 1}
+            execute(database, "NOTIFY tetrarchia, 'not json'",
+                    f"""NOTIFY tetrarchia, '{{"game": "{state['id']}"}}'""")
+            change(http, state["id"], "actions", {"version": 1, "action": state["legal"][0]["notation"]})
+            assert socket.receive_json() == {"version": 2}  # the bus still listens
 
 
 # --- real server processes ----------------------------------------------------------------------
