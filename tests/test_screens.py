@@ -139,6 +139,9 @@ def test_the_real_command_in_tmux_at_80_by_24(tmp_path: Path) -> None:
             subprocess.run(["tmux", "send-keys", "-t", session, "Enter"], check=True)
 
         wait_for("place fleet 1")
+        send("")  # an empty line: the answer starts on a line of its own (readline echoes no newline)
+        shown = wait_for("Type an action, or its number")
+        assert "> Type an action" not in shown
         send("1")
         wait_for("place fleet 2")
         send("1")
@@ -152,6 +155,11 @@ def test_the_real_command_in_tmux_at_80_by_24(tmp_path: Path) -> None:
         send("")
         shown = wait_for("where does Galerius enter")
         assert "I HISPANIA" in shown and "Emperors" in shown  # the compact board, whole
+        subprocess.run(["tmux", "send-keys", "-t", session, "C-c"], check=True)
+        wait_for("Enter to play on")
+        send("")  # play on: the board comes back below the question, not after it
+        shown = wait_for("where does Galerius enter")
+        assert "play on > TETRARCHIA" not in shown and "Enter to play on >" in shown
         subprocess.run(["tmux", "send-keys", "-t", session, "C-c"], check=True)
         shown = wait_for("leave the game?")
         subprocess.run(["tmux", "send-keys", "-t", session, "C-c"], check=True)
