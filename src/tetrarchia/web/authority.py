@@ -141,15 +141,58 @@ class Authority:
         return live
 
     def reload(self, game_id: str) -> LiveGame:
-        """The game rebuilt from the database, replacing the one in memory."""
+        """The game as the database holds it, replacing the one in memory: brought up to date by
+        playing only the log entries it lacks when the stored log extends its own (another
+        process played on), else rebuilt from the whole log."""
         stored = self.store.fetch(game_id)
         with self.lock:
-            if stored is None:
+            cached = self.games.get(game_id)
+        if stored is None:
+            with self.lock:
                 self.games.pop(game_id, None)
-                raise UnknownGame(game_id)
+            raise UnknownGame(game_id)
+        live = self.caught_up(cached, stored) if cached is not None else None
+        if live is None:
             live = self.rebuild(stored)
+        with self.lock:
             self.games[game_id] = live
-            return live
+        return live
+
+    @staticmethod
+    def caught_up(cached: LiveGame, stored: StoredGame) -> LiveGame | None:
+        """A copy of ``cached`` moved on to ``stored`` by playing the entries it lacks, exactly as
+        ``rebuild`` would have replayed them (the same events, undo stack and dice to come), or
+        None when the stored log does not extend the cached one (an undo cut it) and the whole
+        log must be replayed.  The cached game itself is left as it was."""
+        game = cached.game
+        board = game.board
+        have = len(game.log)
+        if len(stored.log) < have or stored.dice_drawn < game.dice_drawn or game.seed != stored.seed \
+                or [format_action(a, board) for a in game.log] != list(stored.log[:have]):
+            return None
+        copy = Game(game.start.copy(), seed=game.seed, fresh=game.fresh)
+        copy.state = game.state.copy()
+        copy.log = list(game.log)
+        copy.undoable = list(game.undoable)
+        copy.dice_drawn = game.dice_drawn
+        copy.dice = SeededDice(game.seed)
+        if game.seed is not None and game.dice_drawn:
+            copy.dice.roll(game.dice_drawn)  # the copy's dice where the cached game's are
+        events = list(cached.events)
+        for n, text in enumerate(stored.log[have:], have):
+            happened: list[Event] = []
+            resume(copy.state, happened)  # as Game.from_json: run on from a pause, then play
+            try:
+                copy.play(parse_action(text, board), happened)
+            except TetrarchiaError:
+                return None  # not the log this game can play on with: replay it all
+            events += [event_json(e, board, n) for e in happened]
+        if copy.seed is not None and stored.dice_drawn > copy.dice_drawn:
+            copy.dice.roll(stored.dice_drawn - copy.dice_drawn)  # the dice the other process drew
+        copy.dice_drawn = stored.dice_drawn
+        live = LiveGame(stored.id, copy, cached.board_text, stored.version, stored.summary)
+        live.events = events
+        return live
 
     def forget(self, live: LiveGame) -> None:
         """Drop the game from memory (it is rebuilt from the database when next asked for)."""
