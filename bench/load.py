@@ -8,9 +8,10 @@ p50/p99 latency of one request (an action or an advance, answered once committed
 
 Configurations: SQLite with one server process; PostgreSQL (a throwaway server started from
 Debian's binaries, tests/pg_cluster.py, unless --database names one) with one process, and with
-``--processes`` of them (each game's client talks to one process, game i to process i mod n; a
-page's news crosses processes through LISTEN/NOTIFY).  Every server is a real ``tetrarchia serve``
-process; the clients (asyncio + httpx) run in this process, on the same machine's cores.
+``--processes`` of them (each game's client talks to one process, game i to process i mod n, or
+with ``--spread`` each request to any of them, so that each process catches up with games the
+other moved on; a page's news crosses processes through LISTEN/NOTIFY).  Every server is a real
+``tetrarchia serve`` process; the clients (asyncio + httpx) run in this process, on the same machine's cores.
 
 Bounded: each client stops at the end of its game, after --steps requests, or after --seconds.
 ``--think`` is a pause between a client's requests (0: each client sends its next request as soon
@@ -73,12 +74,14 @@ def servers(database: str, count: int) -> Iterator[list[str]]:
                 process.kill()
 
 
-async def play(http: httpx.AsyncClient, seed: int, state: dict[str, Any], deadline: float, steps: int,
-               think: float, latencies: list[tuple[float, float]], errors: list[str]) -> None:
+async def play(https: list[httpx.AsyncClient], seed: int, state: dict[str, Any], deadline: float,
+               steps: int, think: float, latencies: list[tuple[float, float]], errors: list[str]) -> None:
     """One client: a seeded game played until its end, ``steps`` requests, or the deadline.  With
     a think time, the clients start at random moments within it and each pause is drawn from
-    0.5-1.5 times it: players do not act in step with each other."""
+    0.5-1.5 times it: players do not act in step with each other.  Each request goes to one of
+    ``https`` at random (one: the game stays on its process)."""
     chooser = random.Random(seed)
+    spread = random.Random(-seed)
     if think:
         await asyncio.sleep(chooser.uniform(0, think))
     for _ in range(steps):
@@ -91,6 +94,7 @@ async def play(http: httpx.AsyncClient, seed: int, state: dict[str, Any], deadli
                                      "action": chooser.choice(state["legal"])["notation"]}
         began = time.perf_counter()
         try:
+            http = https[spread.randrange(len(https))]
             response = await http.post(f"/api/games/{state['id']}/{path}", json=body)
         except httpx.TransportError as exc:
             errors.append(f"{type(exc).__name__}: {exc}")
@@ -105,7 +109,7 @@ async def play(http: httpx.AsyncClient, seed: int, state: dict[str, Any], deadli
 
 
 async def run(urls: list[str], games: int, seconds: float, steps: int, think: float,
-              warmup: float) -> dict[str, Any]:
+              warmup: float, spread: bool) -> dict[str, Any]:
     limits = httpx.Limits(max_connections=games + 10, max_keepalive_connections=games + 10)
     clients = [httpx.AsyncClient(base_url=url, timeout=60, limits=limits) for url in urls]
     try:
@@ -118,8 +122,9 @@ async def run(urls: list[str], games: int, seconds: float, steps: int, think: fl
         errors: list[str] = []
         began = time.perf_counter()
         deadline = time.monotonic() + seconds
-        await asyncio.gather(*(play(clients[i % len(clients)], i, created[i].json(), deadline, steps,
-                                    think, latencies, errors) for i in range(games)))
+        await asyncio.gather(*(play(clients if spread else [clients[i % len(clients)]], i,
+                                    created[i].json(), deadline, steps, think, latencies, errors)
+                               for i in range(games)))
         elapsed = time.perf_counter() - began
     finally:
         for client in clients:
@@ -163,6 +168,8 @@ def main() -> None:
     parser.add_argument("--backend", choices=("sqlite", "postgresql", "all"), default="all")
     parser.add_argument("--processes", type=int, default=2,
                         help="server processes of the multi-process PostgreSQL run (default 2; 1: none)")
+    parser.add_argument("--spread", action="store_true",
+                        help="each request of a game to any process (default: game i on process i mod n)")
     parser.add_argument("--database", help="an existing PostgreSQL URL instead of a throwaway server")
     args = parser.parse_args()
     if not 1 <= args.games <= 1000 or args.seconds <= 0 or args.processes < 1 or \
@@ -171,7 +178,8 @@ def main() -> None:
     print(f"bench/load.py: {args.games} games, at most {args.seconds:g} s and {args.steps} requests per "
           f"client, think {args.think:g} s, {os.cpu_count()} cores (clients and servers share them)")
     def measure(urls: list[str]) -> dict[str, Any]:
-        return asyncio.run(run(urls, args.games, args.seconds, args.steps, args.think, args.warmup))
+        return asyncio.run(run(urls, args.games, args.seconds, args.steps, args.think, args.warmup,
+                               args.spread))
 
     with tempfile.TemporaryDirectory() as scratch:
         if args.backend in ("sqlite", "all"):
