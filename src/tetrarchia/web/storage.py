@@ -178,7 +178,7 @@ def _alembic_config(engine: Engine) -> Config:
 
 def _sqlite_connection(dbapi_connection: Any, _record: Any) -> None:
     """Each SQLite connection: foreign keys on; the write-ahead log, where a commit costs one
-    sync of the log instead of the rollback journal's several (27 ms down to 10 ms a commit on
+    sync of the log instead of the rollback journal's several (27 ms down to 8 ms a commit on
     the development machine, bench/load.py), still synced at every commit (``synchronous=FULL``:
     an answered action survives a power cut too, not only a killed process)."""
     cursor = dbapi_connection.cursor()
