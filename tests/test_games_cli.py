@@ -91,6 +91,10 @@ def test_delete_asks_first_and_removes_the_game_and_its_log(served: tuple[TestCl
 
 def test_an_unknown_game_or_a_foreign_database_is_refused(tmp_path: Path) -> None:
     database = str(tmp_path / "games.sqlite3")
+    code, said = games("list", "--database", database)
+    assert code == 2 and f"there is no database {database}" in said
+    assert not (tmp_path / "games.sqlite3").exists()  # a host command creates no database
+    client(Path(database))  # the server creates it
     code, said = games("export", "0123456789abcdef", "--database", database)
     assert code == 1 and "there is no game '0123456789abcdef'" in said
     code, said = games("delete", "nope", "--yes", "--database", database)

@@ -37,8 +37,13 @@ def open_store(database: str | None) -> Store:
         typer.echo(f"Error: the stored games need the web extra ({exc.name} is missing): "
                    "pip install -e '.[web]'", err=True)
         raise typer.Exit(2) from None
+    where = database if database is not None else str(default_database())
+    if "://" not in where and not Path(where).exists():  # list, export, delete create nothing
+        typer.echo(f"Error: there is no database {where} (tetrarchia serve creates it; "
+                   "--database names another one)", err=True)
+        raise typer.Exit(2)
     try:
-        return Store(database if database is not None else str(default_database()))
+        return Store(where)
     except DatabaseRefused as exc:
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(2) from None
