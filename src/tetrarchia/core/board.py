@@ -90,6 +90,16 @@ class SeaZone:
         return " ".join(word.capitalize() for word in self.name.split())
 
 
+class AmbiguousPlace(KeyError):
+    """A province name prefix that several provinces share; the message names them, and
+    ``key`` and ``names`` keep the parts apart so that a refusal can be told in any language."""
+
+    def __init__(self, message: str, key: str, names: str) -> None:
+        super().__init__(message)
+        self.key = key
+        self.names = names
+
+
 class Board:
     """The indexed board.  Build it with :func:`load_board` or :func:`default_board`."""
 
@@ -193,7 +203,7 @@ class Board:
             return prefixed[0]
         if prefixed:
             names = ", ".join(p.title for p in prefixed)
-            raise KeyError(f"{key!r} could be any of {names}")
+            raise AmbiguousPlace(f"{key!r} could be any of {names}", key, names)
         raise KeyError(key)
 
     def linked(self, a: int, b: int) -> bool:

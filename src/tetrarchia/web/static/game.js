@@ -3,6 +3,7 @@
 // checks it; a refusal shows the engine's reason.
 import { api, el, t, N_, announce, showDialog, closeDialog } from "./main.js";
 import { BoardView, EMPERORS, eventPlaces, optionRecords } from "./board.js";
+import { HintBox } from "./hint.js";
 
 const SPEEDS = { slow: 1400, normal: 700, fast: 250 };
 const SPEED_NAMES = { slow: N_("slow"), normal: N_("normal"), fast: N_("fast") };
@@ -52,8 +53,9 @@ class GamePage {
       el("a", { href: `/replay/${id}`, text: t("Replay") }),
       el("a", { href: "/", text: t("All games") }));
     this.log = el("ol", { class: "log", "aria-label": t("Game log") });
+    this.hint = new HintBox(this);
     const panel = el("aside", { class: "panel" }, this.status, this.decision, this.message, this.dice,
-      this.battle, this.controls, this.here,
+      this.battle, this.controls, this.here, this.hint.element,
       el("h2", { text: t("Actions") }), this.actions, this.notation, tools,
       el("details", { class: "log-box", open: "" }, el("summary", { text: t("Log") }), this.log));
     const mapArea = el("div", { class: "map-area" });
@@ -81,6 +83,7 @@ class GamePage {
     this.drawStatus();
     this.drawActions();
     this.drawLog();
+    if (this.hint) this.hint.clear();
     this.here.replaceChildren();
     this.undoButton.disabled = !state.can_undo;
     this.controls.hidden = !(state.awaiting === "roll" || state.awaiting === "run");
