@@ -91,7 +91,7 @@ def event_templates() -> list[str]:
 
 SOURCES: dict[str, Callable[[], list[str]]] = {"refusals": refusal_templates,
                                                "advice": advice_sentences,
-                                               }  # EVENTS-PENDING
+                                               "events": event_templates}
 """Each domain and the function that lists its English sentences."""
 
 
