@@ -82,3 +82,34 @@ def test_the_hint_button_shows_hints_and_plays_one(server: str, page: Any) -> No
     assert page.locator(".hints li").count() == 0  # the position changed: the hints are gone
     assert page.locator(".log li").count() > log_before
     assert action.split(" ")[0] in page.locator(".log").inner_text()
+
+
+def test_a_decisions_choices_show_what_they_do(server: str, page: Any) -> None:
+    """Barbaria (R12.6): the Barbarian player's decision shows what is decided and, beside each
+    choice, what it does, in the page's language."""
+    import random
+
+    import httpx
+
+    from web_helpers import step
+
+    chooser, decisions = random.Random(0), list[str]()
+    with httpx.Client(base_url=server, timeout=30) as http:
+        state = http.post("/api/games", json={"players": 5, "seed": 0}).json()
+        while not (state["awaiting"] == "decision" and state["seat"] == 4):
+            state = step(http, state, chooser, decisions)
+    in_language(page, server, "en")
+    page.goto(f"{server}/game/{state['id']}")
+    page.wait_for_selector(".decision .effect")
+    assert "Barbaria (R12.6)" in page.locator(".decision-context").inner_text()
+    effects = page.locator(".decision .effect").all_inner_texts()
+    assert any("(the black disc, once per game)" in e for e in effects), effects
+    assert "lets it be: nothing is spent" in effects
+    button = page.locator(".decision .choice button").first
+    described = button.get_attribute("aria-describedby")
+    assert described and page.locator(f"#{described}").count() == 1  # read with the button
+    shot(page, "decision-explained")
+    page.select_option("#lang", "fr")
+    page.wait_for_function("document.querySelector('.decision-context').innerText.includes('joueur barbare')")
+    effects = page.locator(".decision .effect").all_inner_texts()
+    assert "laisse faire : rien n'est dépensé" in effects, effects

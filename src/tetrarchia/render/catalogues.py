@@ -70,9 +70,12 @@ NOTHING_SEEN = "changes nothing the evaluation sees"  # players.evaluation.main_
 def advice_sentences() -> list[str]:
     """Every phrase a hint gives as its reason, and the sentences explaining a decision's
     choices (literal ``explained("...")`` templates in the package's source)."""
+    from tetrarchia.core.events import PURPOSE_TEXT
     from tetrarchia.players.evaluation import REASONS
 
     found: dict[str, None] = {NOTHING_SEEN: None}
+    for text in PURPOSE_TEXT.values():  # what a roll is for, in a decision's context
+        found[text] = None
     for rises, falls in REASONS.values():
         found[rises] = found[falls] = None
     for path in sorted(PACKAGE.rglob("*.py")):

@@ -306,7 +306,11 @@ class GamePage {
         ? `${t("Roman die")} ${kept[0]}, ${t("Barbarian die")} ${kept[1]}` : kept.join(" ")}` }) : null,
       ...[...decideGroups.entries()].map(([group, items]) => el("div", { class: "choices" },
         decideGroups.size > 1 || group !== "Decide" ? el("h3", { text: t(GROUP_NAMES[group] || group) }) : null,
-        el("div", { class: "buttons" }, ...items.map((item) => this.actionButton(item)))))].filter(Boolean) : []));
+        el("div", { class: "buttons" }, ...items.map((item) => this.choice(item)))))].filter(Boolean) : []));
+    if (decide.length && this.state.decision_context) {
+      this.decision.insertBefore(el("p", { class: "decision-context", text: this.state.decision_context }),
+                                 this.decision.children[1] || null);
+    }
     this.actions.replaceChildren(...[...groups.entries()]
       .filter(([g]) => g !== "Decide" && this.state.awaiting !== "decision").map(([group, items]) =>
       el("details", { class: "group", open: items.length <= 8 ? "" : null },
@@ -315,6 +319,15 @@ class GamePage {
     if (!legal.length && !this.state.over && this.state.awaiting !== "roll" && this.state.awaiting !== "run") {
       this.actions.append(el("p", { text: t("Nothing to decide now.") }));
     }
+  }
+
+  // a choice of a decision, with what it does (analysis.decisions, in the page's language)
+  choice(item) {
+    const button = this.actionButton(item);
+    if (!item.effect) return button;
+    const id = `effect-${item.i}`;
+    button.setAttribute("aria-describedby", id);
+    return el("div", { class: "choice" }, button, el("span", { class: "effect", id, text: item.effect }));
   }
 
   actionButton(item) {
