@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -42,6 +44,7 @@ from tetrarchia.web.authority import (
     UnknownGame,
     translated,
 )
+from tetrarchia.web.bus import Bus, LocalBus
 from tetrarchia.web.geography import map_json
 from tetrarchia.web.i18n import LANGUAGES
 from tetrarchia.web.storage import Store
@@ -133,16 +136,9 @@ def options_catalogue() -> dict[str, Any]:
 def create_app(database: Path | str) -> Starlette:
     """The application on the database at ``database`` (created and migrated as needed)."""
     store = Store(database)
-    watchers: dict[str, set[asyncio.Queue[int]]] = {}
-    loop_holder: dict[str, asyncio.AbstractEventLoop] = {}
-
-    def notify(game_id: str, version: int) -> None:
-        loop = loop_holder.get("loop")
-        for queue in list(watchers.get(game_id, ())):
-            if loop is not None:
-                loop.call_soon_threadsafe(queue.put_nowait, version)
-
-    authority = Authority(store, notify)
+    bus: Bus = LocalBus()
+    authority = Authority(store, lambda game_id, version: bus.publish(
+        game_id, {"kind": "version", "version": version}))
 
     def lang(request: Request) -> str:
         chosen = request.query_params.get("lang", "en")
@@ -292,25 +288,24 @@ def create_app(database: Path | str) -> Starlette:
             await websocket.close(code=4404)
             return
         await websocket.accept()
-        loop_holder["loop"] = asyncio.get_running_loop()
-        queue: asyncio.Queue[int] = asyncio.Queue()
-        watchers.setdefault(game_id, set()).add(queue)
         try:
-            await websocket.send_json({"version": live.version})
-            while True:
-                receive = asyncio.ensure_future(websocket.receive_text())
-                get = asyncio.ensure_future(queue.get())
-                done, pending = await asyncio.wait({receive, get}, return_when=asyncio.FIRST_COMPLETED)
-                for task in pending:
-                    task.cancel()
-                if get in done:
-                    await websocket.send_json({"version": get.result()})
-                if receive in done:
-                    receive.result()  # raises WebSocketDisconnect when the page went away
+            async with bus.watch(game_id) as queue:
+                await websocket.send_json({"version": live.version})
+                while True:
+                    receive = asyncio.ensure_future(websocket.receive_text())
+                    get = asyncio.ensure_future(queue.get())
+                    done, pending = await asyncio.wait({receive, get},
+                                                       return_when=asyncio.FIRST_COMPLETED)
+                    for task in pending:
+                        task.cancel()
+                    if get in done:
+                        message = get.result()
+                        if message.get("kind") == "version":
+                            await websocket.send_json({"version": message["version"]})
+                    if receive in done:
+                        receive.result()  # raises WebSocketDisconnect when the page went away
         except WebSocketDisconnect:
             pass
-        finally:
-            watchers.get(game_id, set()).discard(queue)
 
     routes = [
         Route("/", index),
@@ -334,7 +329,16 @@ def create_app(database: Path | str) -> Starlette:
         WebSocketRoute("/api/games/{game_id}/live", live_updates),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes)
+    @asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        await bus.start()  # the bus delivers on the server's event loop
+        try:
+            yield
+        finally:
+            await bus.stop()
+
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.bus = bus
     app.state.authority = authority
     app.state.store = store
     return app
