@@ -21,7 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from tetrarchia.core.errors import BoardError
+from tetrarchia.core.errors import AmbiguousPlace, BoardError
 from tetrarchia.core.pieces import EMPERORS, NUMERAL_VALUES, ROMAN_NUMERALS, Emperor
 
 ITALIA = 0  # Italia has no region number (R2)
@@ -88,16 +88,6 @@ class SeaZone:
     @property
     def title(self) -> str:
         return " ".join(word.capitalize() for word in self.name.split())
-
-
-class AmbiguousPlace(KeyError):
-    """A province name prefix that several provinces share; the message names them, and
-    ``key`` and ``names`` keep the parts apart so that a refusal can be told in any language."""
-
-    def __init__(self, message: str, key: str, names: str) -> None:
-        super().__init__(message)
-        self.key = key
-        self.names = names
 
 
 class Board:

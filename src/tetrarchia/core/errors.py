@@ -213,3 +213,13 @@ class BadRoll(IllegalAction):
     """A die result that the pending roll cannot have."""
 
     code = Refusal.BAD_ROLL
+
+
+class AmbiguousPlace(KeyError):
+    """A province name prefix that several provinces share; the message names them, and
+    ``key`` and ``names`` keep the parts apart so that a refusal can be told in any language."""
+
+    def __init__(self, message: str, key: str, names: str) -> None:
+        super().__init__(message)
+        self.key = key
+        self.names = names

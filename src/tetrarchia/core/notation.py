@@ -47,8 +47,8 @@ from tetrarchia.core.actions import (
     Subdue,
     SubdueKind,
 )
-from tetrarchia.core.board import AmbiguousPlace, Board
-from tetrarchia.core.errors import AmbiguousAction, InvalidNotation, said
+from tetrarchia.core.board import Board
+from tetrarchia.core.errors import AmbiguousAction, AmbiguousPlace, InvalidNotation, said
 from tetrarchia.core.pieces import Emperor, Piece, emperor_named
 
 # --- formatting ---------------------------------------------------------------------------------
