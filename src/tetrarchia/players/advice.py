@@ -66,8 +66,9 @@ def advise(state: State, count: int = 3, playouts: int = DEFAULT_PLAYOUTS, seed:
 
     ``seconds`` bounds the whole hint (the browser's button): the search thinks at most 40% of
     it, then the playouts go round by round, each round one more playout after every action with
-    the same dice, until ``playouts`` rounds or the time is up (at least one round: the
-    comparison stays paired).  Without it, exactly ``playouts`` playouts (the terminal)."""
+    the same dice, until ``playouts`` rounds or the time is up (a round the time cuts short is
+    dropped; at least one round is played: the comparison stays paired).  Without it, exactly
+    ``playouts`` playouts after each action (the terminal)."""
     legal = legal_actions(state)
     if not legal:
         return []
@@ -97,8 +98,14 @@ def advise(state: State, count: int = 3, playouts: int = DEFAULT_PLAYOUTS, seed:
     won = [0] * len(firsts)
     rounds = 0
     while rounds < playouts:
-        for i, after in enumerate(afters):
-            won[i] += playout(after, seed * 1000 + rounds)
+        results = []
+        for after in afters:
+            if seconds is not None and rounds and time.perf_counter() - start >= seconds:
+                break  # time is up inside a round: the round is dropped, the rest stays paired
+            results.append(playout(after, seed * 1000 + rounds))
+        if len(results) < len(afters):
+            break
+        won = [w + r for w, r in zip(won, results, strict=True)]
         rounds += 1
         if seconds is not None and time.perf_counter() - start >= seconds:
             break
