@@ -200,3 +200,14 @@ def test_impossible_settings_are_refused_in_the_pages_language(http: TestClient,
         error = refused(http, "/api/settings/check", body, lang)
         assert error["reason"] != english["reason"], f"{lang}: {error['reason']}"
         assert error["args"].keys() == english["args"].keys()
+
+
+def test_an_unknown_game_and_a_stale_action_are_refused_in_the_pages_language(http: TestClient) -> None:
+    missing = http.get("/api/games/nothing?lang=es")
+    assert missing.status_code == 404
+    assert missing.json()["error"]["reason"] == "no hay ninguna partida 'nothing' en este servidor"
+    state = new_game(http, seed=3)
+    stale = http.post(f"/api/games/{state['id']}/actions?lang=fr",
+                      json={"version": state["version"] - 1, "action": state["legal"][0]["notation"]})
+    assert stale.status_code == 409 and stale.json()["error"]["code"] == "stale"
+    assert stale.json()["error"]["reason"].startswith("la partie a changé depuis que cette page")

@@ -34,7 +34,7 @@ from tetrarchia.core.state import Awaiting
 from tetrarchia.options.scenarios import scenario_level
 from tetrarchia.players.advice import advise
 from tetrarchia.render.advice import advice_json
-from tetrarchia.render.refusals import args_in, refusal_in
+from tetrarchia.render.refusals import args_in, refusal_in, said_in
 from tetrarchia.web import i18n
 from tetrarchia.web.authority import (
     BOUNDARIES,
@@ -154,9 +154,13 @@ def create_app(database: Path | str) -> Starlette:
         except Malformed as exc:
             return refusal(422, "malformed", str(exc))
         except UnknownGame as exc:
-            return refusal(404, "unknown_game", f"there is no game {str(exc)!r} on this server")
+            unknown = said("there is no game {game} on this server", game=repr(str(exc)))
+            return refusal(404, "unknown_game", said_in(unknown, lang(request)) or str(unknown))
         except StaleVersion as exc:
-            return refusal(409, "stale", str(exc), state=exc.live.view(0, lang(request)))
+            stale = said("the game has changed since this page last saw it (it is at version "
+                         "{version})", version=exc.live.version)
+            return refusal(409, "stale", said_in(stale, lang(request)) or str(stale),
+                           state=exc.live.view(0, lang(request)))
         except TetrarchiaError as exc:
             chosen = lang(request)
             return refusal(400, str(exc.code), refusal_in(exc, chosen), args_in(exc, chosen))
