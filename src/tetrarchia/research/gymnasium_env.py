@@ -20,7 +20,7 @@ environment seats him).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, SupportsFloat
+from typing import Any, SupportsFloat
 
 import gymnasium
 import numpy as np
@@ -44,7 +44,7 @@ Observation = np.ndarray[Any, np.dtype[np.float32]]
 class SoloEnv(gymnasium.Env[Observation, np.int64]):
     """One agent plays all four Emperors (see the module's docstring)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012  (Env's)
 
     def __init__(self, level: str = "4211", options: str = "", render_mode: str | None = None,
                  strict: bool = False, new_armies_advance: bool = True,
