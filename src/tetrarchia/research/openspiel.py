@@ -165,6 +165,16 @@ class TetrarchiaState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._held = _Held(new_game(game.settings, _BOARD), game.table)
 
+    @classmethod
+    def at(cls, game: TetrarchiaGame, state: State) -> TetrarchiaState:
+        """A state of ``game`` standing where the engine's ``state`` stands (a copy of it), e.g.
+        for a bot to decide from a game played elsewhere; its OpenSpiel history is empty."""
+        if state.settings != game.settings:
+            raise ValueError("the state was not played with the settings of this game")
+        found = cls(game)
+        found._held = _Held(state.copy(), game.table)
+        return found
+
     @property
     def engine_state(self) -> State:
         """The engine's state (read it; change it only through OpenSpiel's apply_action)."""
