@@ -43,7 +43,11 @@ def settings_from(level: str | int = "4211", options: str | tuple[str, ...] = ()
     except ValueError:
         raise OptionError(f"unknown support group rule {support_group!r} (D6): "
                           "'largest' or 'players-choose'") from None
-    return Settings(level=Level.parse(str(level)), players=players, shared_caesar=caesar,
+    try:
+        parsed = Level.parse(str(level))
+    except OptionError as exc:
+        raise OptionError(f"difficulty level {str(level)!r}: {exc}") from None
+    return Settings(level=parsed, players=players, shared_caesar=caesar,
                     new_armies_advance=new_armies_advance, broken_link_once=broken_link_once,
                     support_group=group, options=chosen)
 
