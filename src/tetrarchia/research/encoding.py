@@ -63,7 +63,7 @@ from tetrarchia.core.state import State
 SEA_ZONES = 3  # R1: three sea zones hold the Roman fleets (state.fleets[1..3])
 OPTION_SLOTS = 128  # room for every option action of a state: the Dux and the Vicarius deploy in at most
 #                    2 × 48 provinces (R11.1, R11.2), the other rules add a few; random games with every
-#                    option list at most 39 at once (tests/research/test_encoding.py)
+#                    option list at most 39 at once (tests/test_research_encoding.py)
 MAX_CHANCE_OUTCOMES = 36  # two dice (R1)
 KINDS = len(SubdueKind)
 
@@ -191,10 +191,10 @@ def decode(state: State, number: int, legal: dict[int, Action] | None = None) ->
     return action
 
 
-def describe(state: State, number: int) -> str:
+def describe(state: State, number: int, legal: dict[int, Action] | None = None) -> str:
     """The notation of action ``number`` in this state (docs/notation.md); a number that is no
     legal action here is named by its block."""
-    action = legal_ids(state).get(number)
+    action = (legal if legal is not None else legal_ids(state)).get(number)
     if action is not None:
         return format_action(action, state.board)
     space = action_space(state.board)

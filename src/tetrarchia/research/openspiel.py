@@ -212,7 +212,7 @@ class TetrarchiaState(pyspiel.State):  # type: ignore[misc]
             if state.awaiting is Awaiting.ROLL:
                 return "roll " + " ".join(str(d) for d in roll_of(action, state.roll_count).dice)
             return f"chance outcome {action}"
-        return describe(state, action)
+        return describe(state, action, self._held.legal_ids())
 
     def is_terminal(self) -> bool:
         return self._held.state.is_over
