@@ -21,14 +21,34 @@ from tetrarchia.game import Game
 from tetrarchia.web.app import create_app
 
 
-def client(database: Path) -> TestClient:
-    return TestClient(create_app(database))
+UNLIMITED_RATE = (1e9, 1e9)  # the tests' clients send requests as fast as they can
+
+
+def client(database: Path, **options: Any) -> TestClient:
+    options.setdefault("rate", UNLIMITED_RATE)
+    return TestClient(create_app(database, **options))
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def sit(http: TestClient | httpx.Client, created: dict[str, Any]) -> str:
+    """Hold the new game's hot seat (or its first person's seat): the client's later requests
+    carry that credential.  Returns the token."""
+    given = created["credentials"]
+    token: str = given["hotseat"] or next(s["token"] for s in given["seats"] if s["token"])
+    http.headers["Authorization"] = f"Bearer {token}"
+    return token
 
 
 def new_game(http: TestClient | httpx.Client, seed: int = 7, **settings: Any) -> dict[str, Any]:
+    """A new hot-seat game (every seat in this client), the client holding its credential."""
+    settings.setdefault("hotseat", True)
     response = http.post("/api/games", json={"level": "4211", "players": 1, "seed": seed, **settings})
     assert response.status_code == 201, response.text
     data: dict[str, Any] = response.json()
+    sit(http, data)
     return data
 
 

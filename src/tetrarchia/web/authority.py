@@ -1,11 +1,12 @@
 """The server's authority over its games: one place that checks and applies every request.
 
-Order of the checks (STYLE, after boardgame.io's master): the game exists (404) → the body is
-well formed (422, in the routes) → the state version is the current one (409, with the current
-state) → the game is not over → the engine accepts the action (400 with its refusal code).  A
-refused request changes nothing, in memory or in the database.  An accepted one is committed to
-the database before the answer is built, so that no one is ever told of an action a crash could
-lose.
+Order of the checks (issue 11, after boardgame.io's master): the seat's credential (403, in the
+routes: ``web/seats.py``) → the game exists (404) → the game is not over (410) → the body is well
+formed (413/422, in the routes) → the state version is the current one (409, with the current
+state) → this seat decides now (403, with the reason) → the engine accepts the action (400 with
+its refusal code).  A refused request changes nothing, in memory or in the database.  An
+accepted one is committed to the database before the answer is built, so that no one is ever told
+of an action a crash could lose.
 
 Games live in memory once loaded; the database holds their seed and log, and a restarted server
 rebuilds each game by replaying its log (``Game.from_json``) with the same dice to come.
@@ -31,8 +32,9 @@ from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, State
 from tetrarchia.game import Game
 from tetrarchia.render.languages import render_in
+from tetrarchia.web.seats import Credential, player_deciding
 from tetrarchia.web.storage import Store, StoredGame
-from tetrarchia.web.views import event_json, state_json
+from tetrarchia.web.views import event_json, seat_title, state_json
 
 # How far one "advance" request goes: one die, or the next decision, the end of the phase or of
 # the turn (each also stops at a decision and at the end of the game: docs/api.md).
@@ -42,6 +44,21 @@ BOUNDARIES = {"roll": Boundary.DECISION, "decision": Boundary.DECISION,
 
 class UnknownGame(Exception):
     """No stored game has that id (HTTP 404)."""
+
+
+class GameOver(Exception):
+    """The game has ended: nothing more can be played (HTTP 410)."""
+
+
+class NotYourDecision(Exception):
+    """The credential does not hold the seat that decides now (HTTP 403).  ``who`` names the
+    seat that does (``Player 2 (Galerius)``), or is None when the dice are due; ``want`` says
+    what the request tried (to act, to undo)."""
+
+    def __init__(self, who: str | None, want: str) -> None:
+        super().__init__(f"it is not your decision: {who or 'the dice'} now ({want})")
+        self.who = who
+        self.want = want
 
 
 class StaleVersion(Exception):
@@ -65,6 +82,7 @@ class LiveGame:
     summary: str
     events: list[dict[str, Any]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    notes: dict[int, str] = field(default_factory=dict)  # log entry -> the AI's one-line reason
 
     @property
     def state(self) -> State:
@@ -80,7 +98,14 @@ class LiveGame:
                     can_undo=self.can_undo(), summary=self.summary,
                     events=translated(self.events[events_from:], self.game.board, lang),
                     events_total=len(self.events))
+        # the AI seats' explanations of the log entries from the first event sent on
+        since = self.events[events_from]["n"] if events_from < len(self.events) else len(log)
+        data["notes"] = {str(n): text for n, text in sorted(self.notes.items()) if n >= since}
         return data
+
+    def view_title(self) -> str | None:
+        """Who decides now, as the page names him (``Player 2 (Galerius)``), None at a roll."""
+        return seat_title(deciding_seat(self.state), self.state.settings)
 
     def can_undo(self) -> bool:
         return self.undo_point() is not None
@@ -113,6 +138,10 @@ class Authority:
         self.games: dict[str, LiveGame] = {}
         self.lock = threading.Lock()
         self.notify = notify  # told (game id, version) after each committed change
+        # told (game id, log entry, text) when an AI seat's move is committed with its reason
+        self.noted: Callable[[str, int, str], None] | None = None
+        # the AI's notes of a stored game (web/seats.py keeps them), read when it is rebuilt
+        self.stored_notes: Callable[[str], dict[int, str]] | None = None
 
     # --- loading -------------------------------------------------------------------------------
     def get(self, game_id: str) -> LiveGame:
@@ -124,6 +153,8 @@ class Authority:
             if stored is None:
                 raise UnknownGame(game_id)
             live = self.rebuild(stored)
+            if self.stored_notes is not None:
+                live.notes = self.stored_notes(game_id)
             self.games[game_id] = live
             return live
 
@@ -179,12 +210,32 @@ class Authority:
         if version != live.version:
             raise StaleVersion(live)
 
-    def act(self, game_id: str, version: int, notation: str) -> tuple[LiveGame, int]:
-        """Play a decision written in the notation; returns the game and the index of its first
-        new event."""
+    @staticmethod
+    def check_open(live: LiveGame) -> None:
+        if live.state.is_over:
+            raise GameOver(f"game {live.id} is over: nothing more can be played")
+
+    @staticmethod
+    def check_seat(live: LiveGame, holder: Credential | None, want: str) -> None:
+        """The credential holds the seat deciding now (R10: a player acts only for the Emperors
+        of his seat; the Barbarian player for the Barbarians, R12.6).  ``None``: the server's
+        own AI seat, checked by its driver."""
+        if holder is None:
+            return
+        state = live.state
+        player = player_deciding(deciding_seat(state), state.settings)
+        if player is None or not holder.holds(player):
+            raise NotYourDecision(live.view_title(), want)
+
+    def act(self, game_id: str, version: int, notation: str,
+            holder: Credential | None = None, note: str | None = None) -> tuple[LiveGame, int]:
+        """Play a decision written in the notation for the seat of ``holder``; returns the game
+        and the index of its first new event.  ``note``: the AI's explanation of its move."""
         live = self.get(game_id)
         with live.lock:
+            self.check_open(live)
             self.check_version(live, version)
+            self.check_seat(live, holder, "to act")
             game = live.game
             try:
                 action = parse_action(notation, game.board)
@@ -196,29 +247,39 @@ class Authority:
                 raise WrongMoment("the server rolls the dice: ask it to roll (advance), never "
                                   "send dice")
             first = len(live.events)
+            n = len(game.log)
             self.commit(live, lambda: self.play(live, action))
+            if note is not None:
+                live.notes[n] = note
+                if self.noted is not None:
+                    self.noted(live.id, n, note)
             return live, first
 
-    def advance(self, game_id: str, version: int, until: str) -> tuple[LiveGame, int]:
+    def advance(self, game_id: str, version: int, until: str,
+                holder: Credential | None = None) -> tuple[LiveGame, int]:
         """Roll the pending dice with the game's own seeded source: one roll (``"roll"``), or up
-        to the next decision, the end of the phase or of the turn."""
+        to the next decision, the end of the phase or of the turn.  Any seat may ask for the
+        dice when they are due; when a seat must decide, only that seat hears why not."""
         live = self.get(game_id)
         with live.lock:
+            self.check_open(live)
             self.check_version(live, version)
             state = live.state
-            if state.is_over:
-                raise TetrarchiaError("the game is over: no more dice", Refusal.GAME_OVER)
             if state.awaiting not in (Awaiting.ROLL, Awaiting.RUN):
+                self.check_seat(live, holder, "to roll the dice")
                 raise WrongMoment(f"no dice are to be rolled now ({live.view()['seat_title']} "
                                   "must decide)")
             first = len(live.events)
             self.commit(live, lambda: self.run_on(live, until))
             return live, first
 
-    def undo(self, game_id: str, version: int) -> tuple[LiveGame, int]:
+    def undo(self, game_id: str, version: int,
+             holder: Credential | None = None) -> tuple[LiveGame, int]:
         live = self.get(game_id)
         with live.lock:
+            self.check_open(live)
             self.check_version(live, version)
+            self.check_seat(live, holder, "to undo")
             point = live.undo_point()
             if point is None:
                 raise TetrarchiaError("nothing of yours to undo since the last die (a die once "
@@ -227,6 +288,7 @@ class Authority:
             while len(game.log) > point:
                 game.undo()
             live.events = [e for e in live.events if e["n"] < point]
+            live.notes = {n: text for n, text in live.notes.items() if n < point}
             live.version += 1
             self.store.record(live.id, point, [], game.dice_drawn, live.version,
                               game.state.result.name.lower())
