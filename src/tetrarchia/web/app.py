@@ -35,6 +35,7 @@ from tetrarchia.core.notation import format_action
 from tetrarchia.core.rulebook import REGISTRY, find_module
 from tetrarchia.core.settings import Settings
 from tetrarchia.options.scenarios import scenario_level
+from tetrarchia.players.registry import PLAYERS
 from tetrarchia.web import i18n
 from tetrarchia.web.ai import AiDriver
 from tetrarchia.web.authority import Authority, LiveGame, translated
@@ -107,7 +108,10 @@ def options_catalogue() -> dict[str, Any]:
                                      "help": p.help} for p in m.params]}
                         for m in sorted(REGISTRY.values(), key=lambda m: (m.family, m.key))],
             "levels": [f"{g}{f}{r}{a}" for g in (5, 4, 3) for f in (3, 2, 1) for r in (0, 1, 2)
-                       for a in (0, 1, 2)]}
+                       for a in (0, 1, 2)],
+            # the AI players a seat can be given to (issue 10: the registry's names)
+            "ai_players": [{"name": p.name, "summary": p.summary} for p in
+                           sorted(PLAYERS.values(), key=lambda p: p.name) if p.name != "random"]}
 
 
 def seats_wanted(data: dict[str, Any]) -> tuple[bool, dict[int, str]]:

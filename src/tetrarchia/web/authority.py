@@ -101,6 +101,8 @@ class LiveGame:
         # the AI seats' explanations of the log entries from the first event sent on
         since = self.events[events_from]["n"] if events_from < len(self.events) else len(log)
         data["notes"] = {str(n): text for n, text in sorted(self.notes.items()) if n >= since}
+        # the player (1-based seat of R10) whose decision it is: the page knows if it is its own
+        data["player"] = player_deciding(deciding_seat(self.state), self.state.settings)
         return data
 
     def view_title(self) -> str | None:
