@@ -42,7 +42,16 @@ from tetrarchia.web.authority import Authority, LiveGame, translated
 from tetrarchia.web.bus import Bus, LocalBus
 from tetrarchia.web.geography import map_json
 from tetrarchia.web.i18n import LANGUAGES
-from tetrarchia.web.live import Live, Malformed, RateLimiter, bearer, field, parse_message, refusal_of
+from tetrarchia.web.live import (
+    Live,
+    Malformed,
+    RateLimiter,
+    bearer,
+    field,
+    guard_logs,
+    parse_message,
+    refusal_of,
+)
 from tetrarchia.web.seats import BadSeats, Credential, SeatBook
 from tetrarchia.web.storage import Store
 from tetrarchia.web.views import board_json, event_json, state_json
@@ -134,6 +143,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
     ``list_games``: whether ``GET /api/games`` lists the stored games (a host serving strangers
     hides it: ``tetrarchia serve --hide-games``); ``ai_seconds``: the AI seats' thinking time per
     decision; ``rate``: each connection's token bucket (burst, requests per second)."""
+    guard_logs()  # no credential in a log line, whatever the log level
     store = Store(database)
     bus: Bus = LocalBus()
     book = SeatBook(store)

@@ -29,6 +29,8 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import logging
+import re
 import secrets
 import threading
 import time
@@ -71,6 +73,36 @@ REASONS = {
 }
 NOT_YOURS = N_("It is not your decision: {who} decides now.")
 DICE_DUE = N_("It is not your decision: the dice are to be rolled now.")
+
+
+# A credential as a log line could show it: the value of a "token" field (whole, or cut short by
+# a logger that shortens long messages) or a bare 43-character url-safe token.
+SECRET = re.compile(r'("token"\s*:\s*")[^"]*|(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])')
+GUARDED_LOGGERS = ("uvicorn", "uvicorn.error", "uvicorn.access", "websockets", "websockets.server",
+                   "tetrarchia", "tetrarchia.web.ai")
+
+
+class Redact(logging.Filter):
+    """Hides credentials in a log record: uvicorn at DEBUG writes each WebSocket frame it
+    receives, the first of which presents the seat's token."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        try:
+            text = record.getMessage()
+        except (TypeError, ValueError):
+            return True
+        hidden = SECRET.sub(lambda m: (m.group(1) or "") + "[credential]", text)
+        if hidden != text:
+            record.msg, record.args = hidden, ()
+        return True
+
+
+def guard_logs() -> None:
+    """Put the redaction on the loggers of the server (once per logger)."""
+    for name in GUARDED_LOGGERS:
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, Redact) for f in logger.filters):
+            logger.addFilter(Redact())
 
 
 class Malformed(Exception):
