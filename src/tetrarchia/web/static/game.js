@@ -141,8 +141,8 @@ class GamePage {
         deciding ? el("b", { class: "deciding-mark", text: ` · ${t("decides now")}` }) : null);
     });
     const watching = this.you === "spectator" ? el("p", { class: "spectating", text: t("You are watching: a spectator cannot act.") }) : null;
-    this.seatsBox.replaceChildren(el("h2", {}, t("Seats"), " ", this.connection), el("ul", {}, ...rows),
-      el("small", { class: "spectators", text: `${t("Spectators")}: ${p.spectators}` }), watching);
+    this.seatsBox.replaceChildren(el("h2", {}, t("Seats"), " · ", this.connection), el("ul", {}, ...rows),
+      ...[el("small", { class: "spectators", text: `${t("Spectators")}: ${p.spectators}` }), watching].filter(Boolean));
   }
 
   // "Your turn" in the tab's title and a badge on its icon; a notification when the page is
