@@ -134,6 +134,7 @@ def test_the_start_page_checks_the_choices_and_creates_a_game(server: str, page:
     page.select_option("#level", "4211")
     page.wait_for_selector("#verdict.ok")
     page.fill("#seed", "7")
+    page.check("#hotseat")  # every seat in this browser
     shot(page, "start")
     page.click("#create")
     page.wait_for_selector("#link-all")  # the seats' links, shown once
@@ -290,11 +291,13 @@ def test_a_later_game_is_drawn_piece_for_piece(server: str, page: Any) -> None:
     seed = 5
     chooser, decisions = random.Random(seed), list[str]()
     http, state = seated_client(server, seed=seed)
-    with http:
-        token = state["credentials"]["hotseat"]
+    token = state["credentials"]["hotseat"]
+    try:
         for _ in range(70):
             state = step(http, state, chooser, decisions)
         assert not state["over"], f"seed {seed}: the game ended"
+    finally:
+        http.close()
     position = state["position"]
     page.goto(f"{server}/game/{state['id']}#{token}")
     page.wait_for_selector("svg.map .spot[aria-label]")
@@ -321,10 +324,12 @@ def test_a_decision_inside_a_phase_is_taken_on_the_map(server: str, page: Any) -
     chooser, decisions = random.Random(seed), list[str]()
     http, state = seated_client(server, players=5, seed=seed)
     token = state["credentials"]["hotseat"]
-    with http:
+    try:
         while not (state["awaiting"] == "decision" and state["seat"] == 4):
             state = step(http, state, chooser, decisions)
         board = http.get(f"/api/games/{state['id']}/board").json()
+    finally:
+        http.close()
     choice = next(i for i in state["legal"] if i["places"])
     province = next(p for p in board["provinces"] if p["index"] == choice["places"][0])
     page.goto(f"{server}/game/{state['id']}#{token}")
