@@ -28,14 +28,17 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tetrarchia.core.board import default_board, parse_board
-from tetrarchia.core.engine import apply_action, resume
-from tetrarchia.core.errors import OptionError, Refusal, TetrarchiaError
+from tetrarchia.core.engine import apply_action, deciding_seat, resume
+from tetrarchia.core.errors import OptionError, Refusal, TetrarchiaError, said
 from tetrarchia.core.events import Event
 from tetrarchia.core.notation import format_action
 from tetrarchia.core.rulebook import REGISTRY, find_module
 from tetrarchia.core.settings import Settings
+from tetrarchia.core.state import Awaiting
 from tetrarchia.options.scenarios import scenario_level
+from tetrarchia.players.advice import advise
 from tetrarchia.players.registry import PLAYERS
+from tetrarchia.render.advice import advice_json
 from tetrarchia.web import i18n
 from tetrarchia.web.ai import AiDriver
 from tetrarchia.web.authority import Authority, LiveGame, translated
@@ -54,15 +57,19 @@ from tetrarchia.web.live import (
 )
 from tetrarchia.web.seats import BadSeats, Credential, SeatBook
 from tetrarchia.web.storage import Store
-from tetrarchia.web.views import board_json, event_json, state_json
+from tetrarchia.web.views import board_json, event_json, seat_title, state_json
 
 STATIC = Path(str(resources.files("tetrarchia.web").joinpath("static")))
+HINT_SECONDS = 2.0  # the hint button's bound: the search and the playouts stop then
+HINT_COUNT = 3
 MAX_BODY = 9_000_000  # a saved game is at most 8,000,000 characters (docs/save-format.md)
 EMPEROR_SEATS = 4
 
 
-def refusal(status: int, code: str, reason: str, **extra: Any) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "reason": reason}, **extra}, status_code=status)
+def refusal(status: int, code: str, reason: str, args: dict[str, Any] | None = None,
+            **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "reason": reason, "args": args or {}}, **extra},
+                        status_code=status)
 
 
 async def read_body(request: Request) -> dict[str, Any]:
@@ -92,8 +99,8 @@ def settings_from(data: dict[str, Any]) -> Settings:
     if not isinstance(players, int) or isinstance(players, bool):
         raise Malformed("'players' must be a whole number")
     if not 1 <= players <= EMPEROR_SEATS + 1:
-        raise OptionError(f"{players} players: a game has 1-4 players, or 5 with the Barbarian "
-                          "player (R10, R12.6)")
+        raise OptionError(said("{players} players: a game has 1-4 players, or 5 with the "
+                               "Barbarian player (R10, R12.6)", players=players))
     keys = [find_module(o).key for o in options]
     if players > EMPEROR_SEATS and "barbaria" not in keys:
         keys.append("barbaria")
@@ -322,6 +329,17 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
             return JSONResponse(data)
         return await guarded(request, handler)
 
+    async def hint(request: Request) -> Response:
+        """The best few actions for the seat deciding (issue 10's hint button), computed on a
+        copy of the position off the event loop and bounded in time: a hint never changes the
+        game (its version is the one the hint was computed on)."""
+        async def handler() -> Response:
+            await seat(request, True)  # a seat's (2 s of thinking: not a spectator's)
+            live = await asyncio.to_thread(authority.get, request.path_params["game_id"])
+            data = await asyncio.to_thread(hint_for, live, lang(request))
+            return JSONResponse(data)
+        return await guarded(request, handler)
+
     async def translations(request: Request) -> Response:
         return JSONResponse(i18n.catalogue(request.path_params["lang"]))
 
@@ -348,6 +366,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         Route("/api/games/{game_id}/poll", poll),
         Route("/api/games/{game_id}/export", export),
         Route("/api/games/{game_id}/at/{n:int}", replay),
+        Route("/api/games/{game_id}/hint", hint),
         Route("/api/i18n/{lang}", translations),
         WebSocketRoute("/api/games/{game_id}/live", live_updates),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -391,3 +410,17 @@ def position_after(live: LiveGame, n: int, lang: str = "en") -> dict[str, Any]:
                 events=translated([event_json(e, game.board, n - 1) for e in events], game.board, lang))
     return data
 
+
+
+def hint_for(live: LiveGame, lang: str) -> dict[str, Any]:
+    """The hints for the seat deciding in ``live``'s game, in ``lang`` (``players.advice``, the
+    terminal's ``hint``): computed on a copy taken under the game's lock, so a hint never
+    changes the game, and seeded, so the same position gets the same hint."""
+    with live.lock:
+        state = live.game.state.copy()
+        version = live.version
+    waiting = state.is_over or state.awaiting in (Awaiting.ROLL, Awaiting.RUN)
+    advice = [] if waiting else advise(state, HINT_COUNT, seconds=HINT_SECONDS)
+    seat = deciding_seat(state)
+    return {"version": version, "seat": seat, "seat_title": seat_title(seat, state.settings),
+            "hints": advice_json(state, advice, lang)}

@@ -31,6 +31,7 @@ from tetrarchia.core.serialize import position_from_json
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, State
 from tetrarchia.game import Game
+from tetrarchia.render.advice import explain_choices
 from tetrarchia.render.languages import render_in
 from tetrarchia.web.seats import Credential, player_deciding
 from tetrarchia.web.storage import Store, StoredGame
@@ -103,6 +104,7 @@ class LiveGame:
         data["notes"] = {str(n): text for n, text in sorted(self.notes.items()) if n >= since}
         # the player (1-based seat of R10) whose decision it is: the page knows if it is its own
         data["player"] = player_deciding(deciding_seat(self.state), self.state.settings)
+        explain_choices(data, self.state, lang)  # a decision's context and choices, in ``lang``
         return data
 
     def view_title(self) -> str | None:

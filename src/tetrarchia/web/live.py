@@ -41,7 +41,8 @@ from typing import Any
 from starlette.requests import Request
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from tetrarchia.core.errors import TetrarchiaError
+from tetrarchia.core.errors import TetrarchiaError, said
+from tetrarchia.render.refusals import args_in, refusal_in, said_in
 from tetrarchia.web import i18n
 from tetrarchia.web.authority import (
     BOUNDARIES,
@@ -132,7 +133,8 @@ def refusal_of(exc: BaseException, lang: str) -> tuple[int, dict[str, Any]] | No
     if isinstance(exc, Forbidden):
         return 403, body(exc.code, translate(REASONS[exc.code], lang))
     if isinstance(exc, UnknownGame):
-        return 404, body("unknown_game", f"there is no game {str(exc)!r} on this server")
+        unknown = said("there is no game {game} on this server", game=repr(str(exc)))
+        return 404, body("unknown_game", said_in(unknown, lang) or str(unknown))
     if isinstance(exc, GameOver):
         return 410, body("game_over", translate(REASONS["game_over"], lang))
     if isinstance(exc, TooLarge):
@@ -140,12 +142,16 @@ def refusal_of(exc: BaseException, lang: str) -> tuple[int, dict[str, Any]] | No
     if isinstance(exc, Malformed):
         return 422, body("malformed", str(exc))
     if isinstance(exc, StaleVersion):
-        return 409, body("stale", str(exc), state=exc.live.view(0, lang))
+        stale = said("the game has changed since this page last saw it (it is at version "
+                     "{version})", version=exc.live.version)
+        return 409, body("stale", said_in(stale, lang) or str(stale), state=exc.live.view(0, lang))
     if isinstance(exc, NotYourDecision):
         reason = translate(NOT_YOURS, lang, who=exc.who) if exc.who else translate(DICE_DUE, lang)
         return 403, body("not_your_decision", reason)
-    if isinstance(exc, TetrarchiaError):
-        return 400, body(str(exc.code), str(exc))
+    if isinstance(exc, TetrarchiaError):  # the engine's refusal, told in the player's language
+        answer = body(str(exc.code), refusal_in(exc, lang))
+        answer["error"]["args"] = args_in(exc, lang)
+        return 400, answer
     return None
 
 

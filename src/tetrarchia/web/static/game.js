@@ -3,6 +3,7 @@
 // checks it; a refusal shows the engine's reason.
 import { api, el, t, N_, announce, showDialog, closeDialog, seatFor, currentLanguage } from "./main.js";
 import { BoardView, EMPERORS, eventPlaces, optionRecords } from "./board.js";
+import { HintBox } from "./hint.js";
 
 const SPEEDS = { slow: 1400, normal: 700, fast: 250 };
 const SPEED_NAMES = { slow: N_("slow"), normal: N_("normal"), fast: N_("fast") };
@@ -73,7 +74,8 @@ class GamePage {
     this.log = el("ol", { class: "log", "aria-label": t("Game log") });
     this.seatsBox = el("div", { class: "seats", "aria-live": "polite" });
     this.connection = el("span", { class: "connection" });
-    this.playArea = el("div", { class: "play-area" }, el("h2", { text: t("Actions") }), this.actions, this.notation);
+    this.hint = new HintBox(this);
+    this.playArea = el("div", { class: "play-area" }, this.hint.element, el("h2", { text: t("Actions") }), this.actions, this.notation);
     const panel = el("aside", { class: "panel" }, this.seatsBox, this.status, this.decision, this.message, this.dice,
       this.battle, this.controls, this.here, this.playArea, tools,
       el("details", { class: "log-box", open: "" }, el("summary", { text: t("Log") }), this.log));
@@ -105,6 +107,7 @@ class GamePage {
     this.drawStatus();
     this.drawActions();
     this.drawLog();
+    if (this.hint) this.hint.clear();
     this.here.replaceChildren();
     const mine = this.mine();
     const spectator = this.you === "spectator";
@@ -437,7 +440,11 @@ class GamePage {
         ? `${t("Roman die")} ${kept[0]}, ${t("Barbarian die")} ${kept[1]}` : kept.join(" ")}` }) : null,
       ...[...decideGroups.entries()].map(([group, items]) => el("div", { class: "choices" },
         decideGroups.size > 1 || group !== "Decide" ? el("h3", { text: t(GROUP_NAMES[group] || group) }) : null,
-        el("div", { class: "buttons" }, ...items.map((item) => this.actionButton(item)))))].filter(Boolean) : []));
+        el("div", { class: "buttons" }, ...items.map((item) => this.choice(item)))))].filter(Boolean) : []));
+    if (decide.length && this.state.decision_context) {
+      this.decision.insertBefore(el("p", { class: "decision-context", text: this.state.decision_context }),
+                                 this.decision.children[1] || null);
+    }
     this.actions.replaceChildren(...[...groups.entries()]
       .filter(([g]) => g !== "Decide" && this.state.awaiting !== "decision").map(([group, items]) =>
       el("details", { class: "group", open: items.length <= 8 ? "" : null },
@@ -446,6 +453,15 @@ class GamePage {
     if (!legal.length && !this.state.over && this.state.awaiting !== "roll" && this.state.awaiting !== "run") {
       this.actions.append(el("p", { text: t("Nothing to decide now.") }));
     }
+  }
+
+  // a choice of a decision, with what it does (analysis.decisions, in the page's language)
+  choice(item) {
+    const button = this.actionButton(item);
+    if (!item.effect) return button;
+    const id = `effect-${item.i}`;
+    button.setAttribute("aria-describedby", id);
+    return el("div", { class: "choice" }, button, el("span", { class: "effect", id, text: item.effect }));
   }
 
   actionButton(item) {
