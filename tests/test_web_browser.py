@@ -340,7 +340,8 @@ def test_a_decision_inside_a_phase_is_taken_on_the_map(server: str, page: Any) -
     shot(page, "decision")
     page.locator(f'.spot[aria-label^="{province["title"]}"]').click()
     wait_idle(page)
-    after = httpx.get(f"{server}/api/games/{state['id']}", headers={"Authorization": f"Bearer {token}"}).json()
+    after = httpx.get(f"{server}/api/games/{state['id']}",
+                      headers={"Authorization": f"Bearer {token}"}).json()
     assert after["version"] == state["version"] + 1 and after["last_action"] == choice["notation"]
 
 

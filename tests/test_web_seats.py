@@ -23,7 +23,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from tetrarchia.web.live import MAX_MESSAGE
-from web_helpers import bearer, client, free_port, new_game, step
+from web_helpers import bearer, client, free_port, step
 
 
 @pytest.fixture
@@ -55,10 +55,13 @@ def token_of(data: dict[str, Any], player: int) -> str:
 
 def post(http: TestClient, game: str, route: str, token: str | None, body: Any) -> httpx.Response:
     headers = bearer(token) if token else {}
+    answer: httpx.Response
     if isinstance(body, (bytes, str)):
-        return http.post(f"/api/games/{game}/{route}", content=body,
-                         headers={**headers, "Content-Type": "application/json"})
-    return http.post(f"/api/games/{game}/{route}", json=body, headers=headers)
+        answer = http.post(f"/api/games/{game}/{route}", content=body,
+                           headers={**headers, "Content-Type": "application/json"})
+    else:
+        answer = http.post(f"/api/games/{game}/{route}", json=body, headers=headers)
+    return answer
 
 
 # --- seats -----------------------------------------------------------------------------------
@@ -139,7 +142,8 @@ def test_a_forged_token_is_refused_and_changes_nothing(http: TestClient) -> None
     real = token_of(data, 1)
     altered = real[:-1] + ("A" if real[-1] != "A" else "B")
     for forged in ("", "x" * 43, altered, real.upper() if real.upper() != real else real.lower(), "a" * 5000):
-        response = post(http, data["id"], "actions", forged, {"version": 1, "action": data["legal"][0]["notation"]})
+        response = post(http, data["id"], "actions", forged,
+                        {"version": 1, "action": data["legal"][0]["notation"]})
         assert response.status_code == 403, forged
     assert rows(http) == before
 
@@ -171,7 +175,8 @@ def test_an_action_for_an_emperor_of_another_seat_is_refused(http: TestClient) -
                      {"version": state["version"], "action": state["legal"][0]["notation"]}).json()
     before = rows(http)
     move = next(i for i in state["legal"] if i["kind"] == "move")["notation"]
-    refused = post(http, data["id"], "actions", token_of(data, 2), {"version": state["version"], "action": move})
+    refused = post(http, data["id"], "actions", token_of(data, 2),
+                   {"version": state["version"], "action": move})
     assert refused.status_code == 403 and refused.json()["error"]["code"] == "not_your_decision"
     foreign = post(http, data["id"], "actions", one,
                    {"version": state["version"], "action": "Maximian moves from Roma to Etrvria"})
@@ -408,15 +413,16 @@ def test_an_ai_seat_plays_when_its_decision_is_due_and_explains_each_move(http: 
         state = step(http, state, chooser, decisions)
     notes = http.get(f"/api/games/{data['id']}").json()["notes"]
     assert notes and all(n.startswith("AI (heuristic, ") for n in notes.values())
-    assert any("Constantius" in n for n in notes.values()) and any("Maximian" in n for n in notes.values())
+    assert any("Constantius" in n for n in notes.values())
+    assert any("Maximian" in n for n in notes.values())
     stored = rows(http)["ai_notes"]
     assert len(stored) == len(notes)  # kept in the database: a restarted server shows them
 
 
 def test_an_all_ai_game_plays_itself(tmp_path: Path) -> None:
     http = client(tmp_path / "games.sqlite3", ai_seconds=0.05)
-    data = created(http, players=5, ai={str(n): "heuristic" for n in range(1, 5)} | {"5": "barbarian-heuristic"},
-                   seed=2)
+    ai = {str(n): "heuristic" for n in range(1, 5)} | {"5": "barbarian-heuristic"}
+    data = created(http, players=5, ai=ai, seed=2)
     assert http.app.state.ai.wait(120)  # type: ignore[attr-defined]
     spectator = data["credentials"]["spectator"]
     state = http.get(f"/api/games/{data['id']}", headers=bearer(spectator)).json()
@@ -461,7 +467,8 @@ def test_a_game_stored_before_seats_is_played_with_the_hosts_link(tmp_path: Path
     assert played.status_code == 200  # the hot seat holds every seat
     again = CliRunner().invoke(app, ["seat-link", game, "--database", str(database)])
     assert http.get(f"/api/games/{game}", headers=bearer(token)).status_code == 403  # replaced
-    assert http.get(f"/api/games/{game}", headers=bearer(again.output.strip().split("#")[1])).status_code == 200
+    renewed = again.output.strip().split("#")[1]
+    assert http.get(f"/api/games/{game}", headers=bearer(renewed)).status_code == 200
     bad = CliRunner().invoke(app, ["seat-link", game, "--database", str(database), "--seat", "7"])
     assert bad.exit_code == 2 and "1-2" in bad.output
 
@@ -537,16 +544,16 @@ def test_no_token_appears_in_a_log_line_or_an_error_page(tmp_path: Path) -> None
 
             async def talk() -> None:
                 async with websockets.connect(f"ws://127.0.0.1:{port}/api/games/{game}/live") as ws:
-                    await ws.send('{"type": "hello", "token": "%s"}' % one)
+                    await ws.send(f'{{"type": "hello", "token": "{one}"}}')
                     bodies.append(str(await ws.recv()))
-                    await ws.send('{"type": "action", "version": 1, "action": "%s"}' % one)
+                    await ws.send(f'{{"type": "action", "version": 1, "action": "{one}"}}')
                     for _ in range(5):  # the resync, the refusal (409), presence news
                         try:
                             bodies.append(str(await asyncio.wait_for(ws.recv(), 2)))
                         except TimeoutError:
                             break
                 async with websockets.connect(f"ws://127.0.0.1:{port}/api/games/{game}/live") as ws:
-                    await ws.send('{"type": "hello", "token": "%s"}' % one[::-1])
+                    await ws.send(f'{{"type": "hello", "token": "{one[::-1]}"}}')
                     bodies.append(str(await ws.recv()))
 
             asyncio.run(talk())

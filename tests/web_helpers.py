@@ -20,7 +20,6 @@ from tetrarchia.core.settings import Level, Settings
 from tetrarchia.game import Game
 from tetrarchia.web.app import create_app
 
-
 UNLIMITED_RATE = (1e9, 1e9)  # the tests' clients send requests as fast as they can
 
 
