@@ -367,6 +367,10 @@ def test_presence_shows_who_is_connected(http: TestClient) -> None:
             presence_until(watcher, [1, 2])
             assert presence_until(watcher, [1])["spectators"] == 1  # Player 2 left
     book = http.app.state.seats  # type: ignore[attr-defined]
+    deadline = time.monotonic() + 10
+    while book.present(game)["players"] and time.monotonic() < deadline:
+        time.sleep(0.05)  # the server ends the closed connections in its own time
+    assert book.present(game) == {"players": [], "hotseat": False, "spectators": 0}
     book.arrive("killed-process", game, "2", seconds=-1)  # a process killed without a word
     assert book.present(game)["players"] == []  # its row has expired: not shown
 

@@ -380,7 +380,9 @@ class Live:
             for task in (receive, get):
                 if task is not None:
                     task.cancel()
-            await asyncio.to_thread(self.book.leave, connection)
+            # done here and now, not in a thread: a connection's task may be cancelled once its
+            # client has gone, and its seat must not stay shown connected until it expires
+            self.book.leave(connection)
             self.bus.publish(game_id, {"kind": "presence"})
 
     async def request(self, text: str, credential: Credential, game_id: str, lang: str,
