@@ -509,7 +509,8 @@ def test_no_token_appears_in_a_log_line_or_an_error_page(tmp_path: Path) -> None
     root.addHandler(keep)
     root.setLevel(logging.DEBUG)
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(tmp_path / "games.sqlite3", ai_seconds=0.05),
+    served = create_app(tmp_path / "games.sqlite3", ai_seconds=0.05, rate=(1e9, 1e9))
+    server = uvicorn.Server(uvicorn.Config(served,
                                            host="127.0.0.1", port=port, log_level="debug",
                                            access_log=True, log_config=None))
     thread = threading.Thread(target=server.run, daemon=True)

@@ -23,7 +23,7 @@ from tetrarchia.web.app import create_app
 UNLIMITED_RATE = (1e9, 1e9)  # the tests' clients send requests as fast as they can
 
 
-def client(database: Path, **options: Any) -> TestClient:
+def client(database: Path | str, **options: Any) -> TestClient:
     options.setdefault("rate", UNLIMITED_RATE)
     return TestClient(create_app(database, **options))
 
@@ -39,6 +39,22 @@ def sit(http: TestClient | httpx.Client, created: dict[str, Any]) -> str:
     token: str = given["hotseat"] or next(s["token"] for s in given["seats"] if s["token"])
     http.headers["Authorization"] = f"Bearer {token}"
     return token
+
+
+def change(http: TestClient | httpx.Client, game_id: str, kind: str, body: dict[str, Any]) -> Any:
+    """Every changing request of the tests goes through here (``kind``: ``actions``, ``advance``
+    or ``undo``), so that what a seat must present is added in one place."""
+    return http.post(f"/api/games/{game_id}/{kind}", json=body)
+
+
+def empty_tables(http: TestClient) -> None:
+    """Remove every game from the server's database (the PostgreSQL database a test module
+    shares starts each test empty, as a new SQLite file does)."""
+    from sqlalchemy import text
+
+    with http.app.state.store.engine.begin() as connection:  # type: ignore[attr-defined]
+        for table in ("actions", "games", "seats", "presence", "ai_notes"):
+            connection.execute(text(f"DELETE FROM {table}"))
 
 
 def new_game(http: TestClient | httpx.Client, seed: int = 7, **settings: Any) -> dict[str, Any]:
@@ -57,11 +73,11 @@ def step(http: TestClient | httpx.Client, state: dict[str, Any], chooser: random
     one of the legal actions (chosen by ``chooser``) and note it in ``decisions``."""
     game_id, version = state["id"], state["version"]
     if state["awaiting"] in ("roll", "run"):
-        response = http.post(f"/api/games/{game_id}/advance", json={"version": version, "until": "decision"})
+        response = change(http, game_id, "advance", {"version": version, "until": "decision"})
     else:
         notation = chooser.choice(state["legal"])["notation"]
         decisions.append(notation)
-        response = http.post(f"/api/games/{game_id}/actions", json={"version": version, "action": notation})
+        response = change(http, game_id, "actions", {"version": version, "action": notation})
     assert response.status_code == 200, response.text
     data: dict[str, Any] = response.json()
     return data
@@ -84,11 +100,12 @@ def free_port() -> int:
         return port
 
 
-def start_server(database: Path, port: int) -> subprocess.Popen[bytes]:
+def start_server(database: Path | str, port: int, *more: str) -> subprocess.Popen[bytes]:
     """``tetrarchia serve`` as its own process, waiting until it answers."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "tetrarchia.cli", "serve", "--port", str(port), "--database", str(database)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        [sys.executable, "-m", "tetrarchia.cli", "serve", "--port", str(port), "--database", str(database),
+         *more], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        start_new_session=True)  # its own process group: a test can kill it with its workers
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:

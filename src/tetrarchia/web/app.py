@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from importlib import resources
@@ -42,7 +43,7 @@ from tetrarchia.render.advice import advice_json
 from tetrarchia.web import i18n
 from tetrarchia.web.ai import AiDriver
 from tetrarchia.web.authority import Authority, LiveGame, translated
-from tetrarchia.web.bus import Bus, LocalBus
+from tetrarchia.web.bus import Bus, LocalBus, PostgresBus
 from tetrarchia.web.geography import map_json
 from tetrarchia.web.i18n import LANGUAGES
 from tetrarchia.web.live import (
@@ -55,7 +56,7 @@ from tetrarchia.web.live import (
     parse_message,
     refusal_of,
 )
-from tetrarchia.web.seats import BadSeats, Credential, SeatBook
+from tetrarchia.web.seats import BadSeats, Credential, SeatBook, token_hash
 from tetrarchia.web.storage import Store
 from tetrarchia.web.views import board_json, event_json, seat_title, state_json
 
@@ -143,26 +144,39 @@ def seats_wanted(data: dict[str, Any]) -> tuple[bool, dict[int, str]]:
     return hotseat, wanted
 
 
+DATABASE_VARIABLE = "TETRARCHIA_DATABASE"  # the database of each worker process (--workers N)
+LIST_VARIABLE = "TETRARCHIA_LIST_GAMES"  # and whether it lists the stored games ("1"/"0")
+AI_SECONDS_VARIABLE = "TETRARCHIA_AI_SECONDS"  # and its AI seats' thinking time
+
+
+def app_from_environment() -> Starlette:
+    """The application of one worker process of ``tetrarchia serve --workers N``: uvicorn imports
+    it in each process, and the database and the server's options come in the environment."""
+    return create_app(os.environ[DATABASE_VARIABLE],
+                      list_games=os.environ.get(LIST_VARIABLE, "1") == "1",
+                      ai_seconds=float(os.environ.get(AI_SECONDS_VARIABLE, "1.0")))
+
+
 def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: float = 1.0,
                rate: tuple[float, float] = (60.0, 30.0)) -> Starlette:
-    """The application on the database at ``database`` (created and migrated as needed).
+    """The application on ``database`` (a SQLite file, or a ``postgresql://`` URL), created and
+    migrated as needed.  On PostgreSQL the news crosses processes (LISTEN/NOTIFY).
 
     ``list_games``: whether ``GET /api/games`` lists the stored games (a host serving strangers
     hides it: ``tetrarchia serve --hide-games``); ``ai_seconds``: the AI seats' thinking time per
     decision; ``rate``: each connection's token bucket (burst, requests per second)."""
     guard_logs()  # no credential in a log line, whatever the log level
     store = Store(database)
-    bus: Bus = LocalBus()
+    bus: Bus = PostgresBus(store) if store.postgresql else LocalBus()
     book = SeatBook(store)
 
-    def notify(game_id: str, version: int) -> None:
-        bus.publish(game_id, {"kind": "version", "version": version})
-        driver.poke(game_id)
-
-    authority = Authority(store, notify)
+    authority = Authority(store, lambda game_id, version: bus.publish(
+        game_id, {"kind": "version", "version": version}))
     authority.noted = book.note
     authority.stored_notes = book.notes
+    authority.unnoted = book.forget_notes_from
     driver = AiDriver(authority, book, ai_seconds)
+    authority.changed = driver.poke  # an AI seat may decide after any commit
     limiter = RateLimiter(*rate)
     live_routes = Live(authority, book, bus, limiter, driver.poke)
 
@@ -187,7 +201,10 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
             return JSONResponse(body, status_code=status)
 
     def connection(request: Request) -> object:
-        return request.client or "local"
+        """The rate limit's key: the TCP connection and the seat presented on it (a pool of
+        connections carries several players' requests; each seat has its own bucket)."""
+        presented = bearer(request)
+        return (request.client or "local", token_hash(presented) if presented else None)
 
     async def seat(request: Request, acting: bool) -> Credential:
         """The first checks of a request about one game: the connection's rate (429), then the
@@ -379,6 +396,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         finally:
             await bus.stop()
             await asyncio.to_thread(driver.close)
+            store.dispose()
 
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.bus = bus

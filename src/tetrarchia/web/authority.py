@@ -10,6 +10,12 @@ of an action a crash could lose.
 
 Games live in memory once loaded; the database holds their seed and log, and a restarted server
 rebuilds each game by replaying its log (``Game.from_json``) with the same dice to come.
+
+Several processes may share one PostgreSQL database (issue 11): then the game in memory is only a
+cache.  Before serving a game the authority reads its version row; a game another process moved
+on is rebuilt from the database (its seed and dice drawn give the same dice to come).  A commit is
+version-checked in its transaction: when another process committed first, nothing is written, the
+game is rebuilt from the database and the request gets the 409 of a stale version.
 """
 
 from __future__ import annotations
@@ -33,8 +39,9 @@ from tetrarchia.core.state import Awaiting, State
 from tetrarchia.game import Game
 from tetrarchia.render.advice import explain_choices
 from tetrarchia.render.languages import render_in
+from tetrarchia.web.bus import news_json
 from tetrarchia.web.seats import Credential, player_deciding
-from tetrarchia.web.storage import Store, StoredGame
+from tetrarchia.web.storage import Conflict, Store, StoredGame
 from tetrarchia.web.views import event_json, seat_title, state_json
 
 # How far one "advance" request goes: one die, or the next decision, the end of the phase or of
@@ -146,21 +153,116 @@ class Authority:
         self.noted: Callable[[str, int, str], None] | None = None
         # the AI's notes of a stored game (web/seats.py keeps them), read when it is rebuilt
         self.stored_notes: Callable[[str], dict[int, str]] | None = None
+        self.unnoted: Callable[[str, int], None] | None = None  # an undo cut the log at an entry
+        self.changed: Callable[[str], None] | None = None  # after each commit of this process
 
     # --- loading -------------------------------------------------------------------------------
     def get(self, game_id: str) -> LiveGame:
+        """The game, as the database holds it now (on a shared database, another process may have
+        moved it on since it was loaded: then it is rebuilt)."""
         with self.lock:
             live = self.games.get(game_id)
-            if live is not None:
+            if live is None:
+                stored = self.store.fetch(game_id) if len(game_id) <= 32 else None
+                if stored is None:
+                    raise UnknownGame(game_id)
+                live = self.rebuild(stored)
+                if self.stored_notes is not None:
+                    live.notes = self.stored_notes(game_id)
+                self.games[game_id] = live
                 return live
-            stored = self.store.fetch(game_id) if len(game_id) <= 32 else None
-            if stored is None:
-                raise UnknownGame(game_id)
+        if self.store.shared:
+            with live.lock:  # no commit of this process is half done while the row is compared
+                if self.store.version(game_id) != live.version:
+                    return self.reload(game_id)
+        return live
+
+    def reload(self, game_id: str) -> LiveGame:
+        """The game as the database holds it, replacing the one in memory: brought up to date by
+        playing only the log entries it lacks when the stored log extends its own (another
+        process played on), else rebuilt from the whole log."""
+        stored = self.store.fetch(game_id)
+        with self.lock:
+            cached = self.games.get(game_id)
+        if stored is None:
+            with self.lock:
+                self.games.pop(game_id, None)
+            raise UnknownGame(game_id)
+        live = self.caught_up(cached, stored) if cached is not None else None
+        if live is None:
             live = self.rebuild(stored)
-            if self.stored_notes is not None:
-                live.notes = self.stored_notes(game_id)
+        if self.stored_notes is not None:
+            live.notes = self.stored_notes(game_id)
+        with self.lock:
             self.games[game_id] = live
-            return live
+        return live
+
+    @staticmethod
+    def caught_up(cached: LiveGame, stored: StoredGame) -> LiveGame | None:
+        """A copy of ``cached`` moved on to ``stored`` by playing the entries it lacks, exactly as
+        ``rebuild`` would have replayed them (the same events, undo stack and dice to come), or
+        None when the stored log does not extend the cached one (an undo cut it) and the whole
+        log must be replayed.  The cached game itself is left as it was."""
+        game = cached.game
+        board = game.board
+        have = len(game.log)
+        if len(stored.log) < have or stored.dice_drawn < game.dice_drawn or game.seed != stored.seed \
+                or [format_action(a, board) for a in game.log] != list(stored.log[:have]):
+            return None
+        copy = Game(game.start.copy(), seed=game.seed, fresh=game.fresh)
+        copy.state = game.state.copy()
+        copy.log = list(game.log)
+        copy.undoable = list(game.undoable)
+        copy.dice_drawn = game.dice_drawn
+        copy.dice = SeededDice(game.seed)
+        if game.seed is not None and game.dice_drawn:
+            copy.dice.roll(game.dice_drawn)  # the copy's dice where the cached game's are
+        events = list(cached.events)
+        for n, text in enumerate(stored.log[have:], have):
+            happened: list[Event] = []
+            resume(copy.state, happened)  # as Game.from_json: run on from a pause, then play
+            try:
+                copy.play(parse_action(text, board), happened)
+            except TetrarchiaError:
+                return None  # not the log this game can play on with: replay it all
+            events += [event_json(e, board, n) for e in happened]
+        if copy.seed is not None and stored.dice_drawn > copy.dice_drawn:
+            copy.dice.roll(stored.dice_drawn - copy.dice_drawn)  # the dice the other process drew
+        copy.dice_drawn = stored.dice_drawn
+        live = LiveGame(stored.id, copy, cached.board_text, stored.version, stored.summary)
+        live.events = events
+        return live
+
+    def forget(self, live: LiveGame) -> None:
+        """Drop the game from memory (it is rebuilt from the database when next asked for)."""
+        with self.lock:
+            if self.games.get(live.id) is live:
+                del self.games[live.id]
+
+    def locked(self, game_id: str, version: int) -> LiveGame:
+        """The game, with its lock taken, at the version the request was computed on (else
+        StaleVersion).  The caller releases ``live.lock``.  A game replaced in memory while this
+        request waited for its lock (another process moved it on) is asked for again.
+
+        When the request's version is the one in memory, the version row is not read first: if
+        another process has moved the game on, the version-checked commit finds it out (a 409,
+        rightly, since the request was computed on that older state too) — one query less per
+        action.  Any other version is checked against the database before it is refused."""
+        for attempt in range(3):
+            with self.lock:
+                cached = self.games.get(game_id)
+            live = cached if cached is not None and cached.version == version and attempt == 0 \
+                else self.get(game_id)
+            live.lock.acquire()
+            if self.games.get(game_id) is live:
+                try:
+                    self.check_version(live, version)
+                except BaseException:
+                    live.lock.release()
+                    raise
+                return live
+            live.lock.release()
+        raise StaleVersion(self.get(game_id))
 
     @staticmethod
     def rebuild(stored: StoredGame) -> LiveGame:
@@ -231,14 +333,23 @@ class Authority:
         if player is None or not holder.holds(player):
             raise NotYourDecision(live.view_title(), want)
 
+    def opened(self, game_id: str, version: int) -> LiveGame:
+        """The game, not over (410), with its lock taken at the request's version (409)."""
+        self.check_open(self.get(game_id))  # the game's end answers before the version
+        live = self.locked(game_id, version)
+        try:
+            self.check_open(live)
+        except BaseException:
+            live.lock.release()
+            raise
+        return live
+
     def act(self, game_id: str, version: int, notation: str,
             holder: Credential | None = None, note: str | None = None) -> tuple[LiveGame, int]:
         """Play a decision written in the notation for the seat of ``holder``; returns the game
         and the index of its first new event.  ``note``: the AI's explanation of its move."""
-        live = self.get(game_id)
-        with live.lock:
-            self.check_open(live)
-            self.check_version(live, version)
+        live = self.opened(game_id, version)
+        try:
             self.check_seat(live, holder, "to act")
             game = live.game
             try:
@@ -258,16 +369,16 @@ class Authority:
                 if self.noted is not None:
                     self.noted(live.id, n, note)
             return live, first
+        finally:
+            live.lock.release()
 
     def advance(self, game_id: str, version: int, until: str,
                 holder: Credential | None = None) -> tuple[LiveGame, int]:
         """Roll the pending dice with the game's own seeded source: one roll (``"roll"``), or up
         to the next decision, the end of the phase or of the turn.  Any seat may ask for the
         dice when they are due; when a seat must decide, only that seat hears why not."""
-        live = self.get(game_id)
-        with live.lock:
-            self.check_open(live)
-            self.check_version(live, version)
+        live = self.opened(game_id, version)
+        try:
             state = live.state
             if state.awaiting not in (Awaiting.ROLL, Awaiting.RUN):
                 self.check_seat(live, holder, "to roll the dice")
@@ -276,13 +387,13 @@ class Authority:
             first = len(live.events)
             self.commit(live, lambda: self.run_on(live, until))
             return live, first
+        finally:
+            live.lock.release()
 
     def undo(self, game_id: str, version: int,
              holder: Credential | None = None) -> tuple[LiveGame, int]:
-        live = self.get(game_id)
-        with live.lock:
-            self.check_open(live)
-            self.check_version(live, version)
+        live = self.opened(game_id, version)
+        try:
             self.check_seat(live, holder, "to undo")
             point = live.undo_point()
             if point is None:
@@ -294,10 +405,20 @@ class Authority:
             live.events = [e for e in live.events if e["n"] < point]
             live.notes = {n: text for n, text in live.notes.items() if n < point}
             live.version += 1
-            self.store.record(live.id, point, [], game.dice_drawn, live.version,
-                              game.state.result.name.lower())
+            try:
+                self.store.record(live.id, point, [], game.dice_drawn, live.version,
+                                  game.state.result.name.lower(), self.news(live))
+            except BaseException as exc:
+                self.forget(live)  # undone in memory only: rebuilt from the database
+                if isinstance(exc, Conflict):
+                    raise StaleVersion(self.reload(live.id)) from None
+                raise
+            if self.unnoted is not None:
+                self.unnoted(live.id, point)  # the AI's notes of the entries taken back
             self.told(live)
             return live, len(live.events)
+        finally:
+            live.lock.release()
 
     def commit(self, live: LiveGame, change: Callable[[], None]) -> None:
         """Apply ``change`` to the game; on success store the new log entries and the version in
@@ -308,28 +429,43 @@ class Authority:
         before_state = game.state.copy()
         before_undo = list(game.undoable)
         before_drawn = game.dice_drawn
+        before_version = live.version
         try:
             change()
             live.version += 1
             self.store.record(live.id, before_log,
                               [format_action(a, game.board) for a in game.log[before_log:]],
-                              game.dice_drawn, live.version, game.state.result.name.lower())
-        except BaseException:
+                              game.dice_drawn, live.version, game.state.result.name.lower(),
+                              self.news(live))
+        except BaseException as exc:
             if len(game.log) != before_log or game.dice_drawn != before_drawn:
-                # a storage failure after dice were drawn: the dice source cannot be put back,
-                # so the game is dropped from memory and rebuilt from the database next time
-                with self.lock:
-                    self.games.pop(live.id, None)
+                # a storage failure (or a lost race) after dice were drawn: the dice source
+                # cannot be put back, so the game is dropped from memory and rebuilt from the
+                # database next time
+                self.forget(live)
             game.state = before_state
             del game.log[before_log:]
             game.undoable[:] = before_undo
             del live.events[before_events:]
+            live.version = before_version
+            if isinstance(exc, Conflict):  # another process committed first: its game wins
+                self.forget(live)
+                raise StaleVersion(self.reload(live.id)) from None
             raise
         self.told(live)
 
+    def news(self, live: LiveGame) -> str | None:
+        """The bus's message of the change, sent by PostgreSQL in the commit's own transaction
+        (delivered to every process only if it commits); None on SQLite (``told`` tells)."""
+        if not self.store.postgresql:
+            return None
+        return news_json(live.id, {"kind": "version", "version": live.version})
+
     def told(self, live: LiveGame) -> None:
-        if self.notify is not None:
+        if self.notify is not None and not self.store.postgresql:
             self.notify(live.id, live.version)
+        if self.changed is not None:  # this process's own after-commit work (the AI seats)
+            self.changed(live.id)
 
     def play(self, live: LiveGame, action: Action) -> None:
         events: list[Event] = []
