@@ -18,6 +18,7 @@ Usage::
     python bench/strength.py --save run.json                  # the table, and the JSON in a file
     python bench/strength.py --options dux,vicarius           # games with optional rules (R11-R13)
     python bench/strength.py --search turns=3,candidates=8    # the search player's parameters
+    python bench/strength.py --cpu-clock                      # budget and times in CPU seconds
 """
 
 from __future__ import annotations
@@ -73,8 +74,8 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-Job = tuple[str, str, int, float | None, int | None, tuple[str, ...], tuple[tuple[str, int], ...]]
-SEARCH_PARAMETERS = ("beam", "candidates", "turns", "workers")
+Job = tuple[str, str, int, float | None, int | None, tuple[str, ...], tuple[tuple[str, int], ...], bool]
+SEARCH_PARAMETERS = ("beam", "candidates", "turns", "workers", "refine")
 
 
 def parse_search(text: str) -> tuple[tuple[str, int], ...]:
@@ -90,19 +91,21 @@ def parse_search(text: str) -> tuple[tuple[str, int], ...]:
     return tuple(pairs)
 
 
-def make(player: str, seed: int, search: tuple[tuple[str, int], ...]) -> Player:
-    """The player by name; the search with the parameters of ``--search``."""
-    if player == "search" and search:
-        return SearchPlayer(seed, **dict(search))  # type: ignore[arg-type]
+def make(player: str, seed: int, search: tuple[tuple[str, int], ...], cpu: bool) -> Player:
+    """The player by name; the search with the parameters of ``--search`` and the clock of
+    ``--cpu-clock``."""
+    if player == "search" and (search or cpu):
+        clock = time.process_time if cpu else time.perf_counter
+        return SearchPlayer(seed, clock=clock, **dict(search))  # type: ignore[arg-type]
     return make_player(player, seed)
 
 
 def play(job: Job) -> Outcome:
     """One game of ``player`` at ``level`` with ``seed``."""
-    level, player, seed, seconds, simulations, options, search = job
+    level, player, seed, seconds, simulations, options, search, cpu = job
     state = new_game(Settings(level=Level.parse(level), options=options))
     dice = SeededDice(seed)
-    chooser = make(player, seed, search)
+    chooser = make(player, seed, search, cpu)
     rng = random.Random(seed)
     budget = Budget(seconds=seconds, simulations=simulations)
     times: list[float] = []
@@ -113,10 +116,11 @@ def play(job: Job) -> Outcome:
             apply_trusted(state, Roll(dice.roll(state.roll_count)))
             continue
         legal = legal_actions(state)
-        start = time.perf_counter()
+        clock = time.process_time if cpu else time.perf_counter
+        start = clock()
         action = chooser.decide(state, legal, rng, budget)
         if len(legal) > 1:
-            times.append(time.perf_counter() - start)
+            times.append(clock() - start)
         apply_trusted(state, action)
     close = getattr(chooser, "close", None)
     if close is not None:
@@ -160,6 +164,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="processes (the machine has 2 cores)")
     parser.add_argument("--options", default="", help="optional rules in play, e.g. dux,vicarius")
     parser.add_argument("--search", default="", help="the search's parameters, e.g. turns=3,beam=12")
+    parser.add_argument("--cpu-clock", action="store_true",
+                        help="time budget and times per decision in CPU seconds of the process "
+                             "(a machine shared with other work), not wall-clock seconds")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--save", default=None, help="also write the JSON to this file")
     args = parser.parse_args(argv)
@@ -171,7 +178,8 @@ def main(argv: list[str] | None = None) -> int:
         Settings(level=Level.parse(level), options=options)  # refused here, not in a worker
     for name in players:
         make_player(name)
-    jobs: list[Job] = [(level, player, args.seed + i, args.seconds, args.simulations, options, search)
+    jobs: list[Job] = [(level, player, args.seed + i, args.seconds, args.simulations, options, search,
+                        args.cpu_clock)
             for level in levels for player in players for i in range(args.games)]
     started = time.perf_counter()
     if args.workers > 1:
@@ -203,7 +211,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     last = args.seed + args.games - 1
     print(f"strength: {args.games} games per level and player, seeds {args.seed}-{last}, "
-          f"search budget {args.seconds}s / {args.simulations or 'default'} simulations"
+          f"search budget {args.seconds}s{' CPU' if args.cpu_clock else ''} / "
+          f"{args.simulations or 'default'} simulations"
           f"{' (' + args.search + ')' if args.search else ''}, "
           f"options: {', '.join(options) or 'none'}, {elapsed:.0f}s in all")
     print(f"{'level':6} {'player':18} {'wins':>9} {'rate':>6} {'95% Wilson':>14} {'turns':>6} "

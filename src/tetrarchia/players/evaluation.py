@@ -32,9 +32,9 @@ from tetrarchia.core.combat import (
     other_emperors_linked,
     roman_support,
 )
-from tetrarchia.core.pieces import ARMY, EMPEROR_FIGURE, GARRISON, GOTHS, NO_DISC, REBEL, REVOLT, UNREST
+from tetrarchia.core.pieces import ARMY, DUX, EMPEROR_FIGURE, GARRISON, GOTHS, NO_DISC, REBEL, REVOLT, UNREST
 from tetrarchia.core.state import Result, State
-from tetrarchia.players.readings import dux_province, vicarius_province
+from tetrarchia.players.readings import dux_province, link_bonus, pirates_zone, vicarius_province
 
 WIN = 10_000.0  # R8: the end of the game dwarfs every other term
 FAR = 99  # a distance for "unreachable"
@@ -73,6 +73,10 @@ class Weights:
     garrison_left: float = 1.2  # each garrison disc still in a reserve (support, later borders)
     protection: float = 0.8  # each outer province a garrison protects from R7.2
     ip: float = 1.1  # each IP left in the Roman phase (the heuristic player's lookahead)
+    # the optional rules' pieces (R11), counted only when the option is in play
+    dux: float = 12.0  # the Dux on the board: a second fighter, x2 to attacks (R11.1)
+    vicarius: float = 6.0  # the Vicarius on the board, times his chance to live (R11.2)
+    pirates: float = 8.0  # the Pirates on the board: a sea zone closed to the fleets (R11.3)
 
     def with_values(self, **values: float) -> Weights:
         return replace(self, **values)
@@ -387,19 +391,28 @@ def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
         nxt = board.next_step[a]
         blocker = -1
         held = 0.0
-        if nxt >= 0 and EMPEROR_FIGURE <= figure[nxt] < EMPEROR_FIGURE + 4:
-            blocker = figure[nxt] - EMPEROR_FIGURE
+        if nxt >= 0 and EMPEROR_FIGURE <= figure[nxt] <= DUX:  # an Emperor or the Dux (R11.1)
+            blocker = figure[nxt] - EMPEROR_FIGURE  # the piece: 4 is the Dux
             held = (_kept_odds(state, blocker, nxt, a, discs, facts) if plain
                     else defence_odds(state, blocker, nxt, a))
         ready = 0.0
         for q, _ in board.neighbours[a]:
             e = figure[q] - EMPEROR_FIGURE
-            if 0 <= e < 4:  # R6: the same numbers (the Emperor in its way: read just above)
+            if 0 <= e <= 4:  # R6 (the Dux too, R11.1): the same numbers as just above for the
+                # Emperor in its way
                 ready = max(ready, held if q == nxt else
                             _kept_odds(state, e, q, a, discs, facts) if plain
                             else defence_odds(state, e, q, a))
-        armies.append(ArmyReading(a, steps, on_way, float(steps + on_way) if steps < FAR else float(FAR),
-                                  blocker, f == REBEL, held, ready))
+        if steps >= FAR:
+            phases = float(FAR)
+        elif on_way and hooks.link_bonus and (bonus := link_bonus(state, a)):
+            # R7.4: a broken link is crossed on 4-6 of the Barbarian die; the Goths add 1
+            # (R11.4): crossed 4 times in 6, 1.5 phases on average instead of 2
+            crossed = min(6, max(1, 3 + bonus)) / 6
+            phases = steps + on_way * (1 / crossed - 1)
+        else:
+            phases = float(steps + on_way)  # each broken link: 2 phases on average (R7.4)
+        armies.append(ArmyReading(a, steps, on_way, phases, blocker, f == REBEL, held, ready))
 
     garrisons_left = sum(state.garrisons)
     short = max(0, unsecured - garrisons_left)
@@ -480,7 +493,7 @@ def terms(state: State, weights: Weights = WEIGHTS, facts: BoardFacts | None = N
         doomed += r.turns_to_revolt[dux]
     w = weights
     secured = state.secured_borders()
-    return {
+    found = {
         "border": w.border * secured,
         "securable": w.securable * len(r.securable),
         "revolt": -w.revolt * revolts,
@@ -501,6 +514,56 @@ def terms(state: State, weights: Weights = WEIGHTS, facts: BoardFacts | None = N
         "garrison_left": w.garrison_left * r.garrisons_left,
         "protection": w.protection * r.protected,
     }
+    if state.settings.options:
+        found.update(option_terms(state, r, weights, facts))
+    return found
+
+
+def option_terms(state: State, r: Readings, weights: Weights, facts: BoardFacts) -> dict[str, float]:
+    """The optional rules' pieces (R11), each term only when its option is in play (the base
+    game's evaluation has none of them):
+
+    - ``dux`` (R11.1): the Dux on the board is worth ``Weights.dux`` (a second figure to spend
+      IP on, x2 to the attacks beside him; he dies when removed), less ``Weights.proximity`` per
+      IP to his nearest work: a revolt he may Subdue where the border is open, or an army (he
+      cannot Secure); he blocks and attacks armies in :func:`read_threats` as an Emperor;
+    - ``vicarius`` (R11.2): the Vicarius on the board is worth ``Weights.vicarius`` times his
+      chance to live through the next R7.2 and R7.3: an uprising in a province linked to his
+      (its first roll, :attr:`Readings.uprising`; a broken link spreads it one time in two,
+      R7.4) or an army whose next step is his province kills him;
+    - ``pirates`` (R11.3): the Pirates on the board close a sea zone to the fleets.
+    """
+    settings = state.settings
+    found: dict[str, float] = {}
+    board = facts.board
+    if settings.has("dux"):
+        at = dux_province(state)
+        if at >= 0:
+            row = facts.distance[at]
+            disc = state.disc
+            region_border = facts.region_border
+            places = [row[q] for q in r.revolts if region_border[q] < 0 or disc[region_border[q]] < GARRISON]
+            places += [max(0, row[a.province] - 1) for a in r.armies if not a.rebel]
+            distance = min(places, default=0)
+            found["dux"] = weights.dux - weights.proximity * (distance if distance < FAR else 0)
+        else:
+            found["dux"] = 0.0
+    if settings.has("vicarius"):
+        at = vicarius_province(state)
+        value = 0.0
+        if at >= 0:
+            risk = 0.0
+            for q, broken in board.neighbours[at]:
+                risk += r.uprising[q] * (0.5 if broken else 1.0)
+            for a in r.armies:
+                if board.next_step[a.province] == at and not a.rebel:
+                    link = board.link_between.get((a.province, at))
+                    risk += 0.5 if link is not None and link.broken else 1.0
+            value = weights.vicarius * max(0.0, 1.0 - risk)
+        found["vicarius"] = value
+    if settings.has("pirates"):
+        found["pirates"] = -weights.pirates if pirates_zone(state) > 0 else 0.0
+    return found
 
 
 class TermsMemo:
@@ -583,6 +646,9 @@ REASONS: dict[str, tuple[str, str]] = {  # term: (when it rises, when it falls)
     "garrison_left": ("keeps a garrison in reserve", "spends a garrison"),
     "protection": ("protects a province from the dice (R7.2)", "leaves a province open to the dice"),
     "ip": ("keeps IP for better use", "spends IP"),
+    "dux": ("brings the Dux into play near the work (R11.1)", "loses the Dux or leaves him idle (R11.1)"),
+    "vicarius": ("keeps the Vicarius safe on the board (R11.2)", "exposes or loses the Vicarius (R11.2)"),
+    "pirates": ("drives the Pirates off the sea (R11.3)", "lets the Pirates close a sea zone (R11.3)"),
 }
 
 

@@ -25,6 +25,12 @@ def vicarius_province(state: State) -> int:
     return at if at >= 0 else -1
 
 
+def link_bonus(state: State, province: int) -> int:
+    """R7.4: what options add to the Barbarian die of the army in ``province`` crossing a broken
+    link (the Goths' +1, R11.4); 0 in the base game."""
+    return sum(hook(state, province) for hook in state.hooks.link_bonus)
+
+
 def barbarian_gray(state: State) -> int:
     """R12.6: the Barbarian player's gray discs (0 without Barbaria)."""
     return barbaria.gray(state)
