@@ -210,12 +210,10 @@ def where(values: list[int], value: int) -> list[int]:
     armies, and the heuristic reads them for every position it judges)."""
     found: list[int] = []
     at = -1
-    try:
-        while True:
-            at = values.index(value, at + 1)
-            found.append(at)
-    except ValueError:
-        return found
+    for _ in range(values.count(value)):  # counted first: no exception to end the search
+        at = values.index(value, at + 1)
+        found.append(at)
+    return found
 
 
 def _dominoes(n: int, revolts: list[int], unrest: list[int], facts: BoardFacts) -> list[float]:
@@ -281,6 +279,7 @@ class _DiscReadings(NamedTuple):
     revolt_targets: tuple[int, ...]  # revolts in Italia or in a region with an open border
     blocking: int
     near: dict[tuple[int, bool], int]  # (province, garrison left): IP to the nearest disc work
+    free_borders: tuple[int, ...]  # borders without a disc (R7.2.2: an army may land there)
 
 
 def _disc_readings(disc: list[int], vicarius: int, facts: BoardFacts) -> _DiscReadings:
@@ -334,7 +333,8 @@ def _disc_readings(disc: list[int], vicarius: int, facts: BoardFacts) -> _DiscRe
                             if region_border[q] < 0 or disc[region_border[q]] < GARRISON])
     return _DiscReadings(revolts, unrests, tuple(turns), dominoes, tuple(uprising), sum(uprising),
                          new_revolts, protected, tuple(securable), unsecured, revolt_targets,
-                         sum(1 for q in revolt_targets if region_border[q] >= 0), {})
+                         sum(1 for q in revolt_targets if region_border[q] >= 0), {},
+                         tuple([b for b in board.borders if disc[b] == NO_DISC]))
 
 
 def _kept_odds(state: State, emperor: int, province: int, army: int, discs: tuple[int, ...],
@@ -361,7 +361,7 @@ def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
     board = facts.board
     disc = state.disc
     figure = state.figure
-    vicarius = vicarius_province(state)
+    vicarius = vicarius_province(state) if state.settings.options else -1  # R11.2
     discs = tuple(disc)
     key = (discs, vicarius)
     by_discs = facts.by_discs
@@ -371,11 +371,11 @@ def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
             by_discs.clear()
         found = by_discs[key] = _disc_readings(disc, vicarius, facts)
     revolts, unrests, turns, dominoes, uprising, uprising_total, new_revolts, protected, \
-        securable, unsecured, revolt_targets, blocking, near = found
+        securable, unsecured, revolt_targets, blocking, near, free_borders = found
     in_reserve = state.armies_in_reserve()
     new_armies = 0.0
     if in_reserve > 0:
-        empty = sum(1 for b in board.borders if disc[b] == NO_DISC and figure[b] == 0)
+        empty = [figure[b] for b in free_borders].count(0)  # no disc, no figure
         new_armies = uprising_total * empty / 6.0
 
     hooks = state.hooks
@@ -438,24 +438,9 @@ def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
         if army_places:
             best = min(best, max(0, min([row[a] for a in army_places]) - 1))
         work.append(best if best < FAR else 0)
-    return Readings(
-        revolts=revolts,
-        unrests=unrests,
-        blocking=blocking,
-        turns_to_revolt=turns,
-        dominoes=dominoes,
-        uprising=uprising,
-        expected_new_revolts=new_revolts,
-        expected_new_armies=new_armies,
-        armies=tuple(armies),
-        unrest_left=state.unrest_reserve,
-        revolts_left=state.revolt_reserve,
-        securable=securable,
-        garrisons_left=garrisons_left,
-        garrisons_short=short,
-        protected=protected,
-        work_distance=tuple(work),
-    )
+    return Readings(revolts, unrests, blocking, turns, dominoes, uprising, new_revolts, new_armies,
+                    tuple(armies), state.unrest_reserve, state.revolt_reserve, securable,
+                    garrisons_left, short, protected, tuple(work))  # in the order of its fields
 
 
 def terms(state: State, weights: Weights = WEIGHTS, facts: BoardFacts | None = None) -> dict[str, float]:
