@@ -9,7 +9,7 @@ import pytest
 
 from conftest import option_position, position, prov
 from tetrarchia.core.board import default_board
-from tetrarchia.core.pieces import Piece
+from tetrarchia.core.pieces import GARRISON, Emperor, Piece
 from tetrarchia.players.evaluation import WEIGHTS, read_threats, terms
 
 
@@ -83,3 +83,30 @@ def test_the_goths_cross_broken_links_more_often() -> None:
     army = option_position(("goths",), armies=["IV:1"])
     (reading,) = read_threats(army).armies
     assert reading.phases == 7.0
+
+
+def test_the_imperivm_powers_in_the_odds_around_an_army() -> None:
+    # R12.1, R6: Galerius in Cisalpina, linked to the army in Etrvria, no support on either
+    # side: he wins when his die beats the army's, 15 rolls of 36; with his +1 after the roll
+    # (a disc burnt) when his die + 1 beats it: 1+2+3+4+5+6 = 21 of 36
+    plain = position(emperors={"Galerius": "cisalpina"}, armies=["etrvria"], turn="Galerius")
+    (army,) = read_threats(plain).armies
+    assert army.ready == pytest.approx(15 / 36)
+    powers = option_position(("imperivm",), emperors={"Galerius": "cisalpina"}, armies=["etrvria"],
+                             turn="Galerius")
+    (army,) = read_threats(powers).armies
+    assert army.ready == pytest.approx(21 / 36)
+    # Constantius in Roma, the army's next step: he blocks its advance (a disc burnt), it does
+    # not reach him: he holds for sure, and the army's nearness counts nothing
+    block = option_position(("imperivm",), emperors={"Constantius": "roma"}, armies=["etrvria"],
+                            turn="Constantius")
+    (army,) = read_threats(block).armies
+    assert (army.blocked_by, army.held) == (Emperor.CONSTANTIUS, 1.0)
+    assert terms(block)["army_near"] == 0.0
+    # without a disc to burn (none in his reserve, none on the board) there is no power
+    dry = option_position(("imperivm",), emperors={"Constantius": "roma"}, armies=["etrvria"],
+                          turn="Constantius")
+    dry.garrisons[Emperor.CONSTANTIUS] = 0
+    assert not any(d == GARRISON + Emperor.CONSTANTIUS for d in dry.disc)
+    (army,) = read_threats(dry).armies
+    assert army.held < 1.0

@@ -32,10 +32,23 @@ from tetrarchia.core.combat import (
     other_emperors_linked,
     roman_support,
 )
-from tetrarchia.core.pieces import ARMY, DUX, EMPEROR_FIGURE, GARRISON, GOTHS, NO_DISC, REBEL, REVOLT, UNREST
+from tetrarchia.core.pieces import (
+    ARMY,
+    DUX,
+    EMPEROR_FIGURE,
+    GARRISON,
+    GOTHS,
+    NO_DISC,
+    REBEL,
+    REVOLT,
+    UNREST,
+    Emperor,
+)
 from tetrarchia.core.state import Result, State
-from tetrarchia.players.readings import dux_province, link_bonus, pirates_zone, vicarius_province
+from tetrarchia.players.readings import dux_province, link_bonus, pirates_zone, power_ready, vicarius_province
 
+CONSTANTIUS = int(Emperor.CONSTANTIUS)
+GALERIUS = int(Emperor.GALERIUS)
 WIN = 10_000.0  # R8: the end of the game dwarfs every other term
 FAR = 99  # a distance for "unreachable"
 DISC_READINGS_KEPT = 20_000  # arrangements of the discs whose readings are kept (read_threats)
@@ -241,12 +254,13 @@ def _dominoes(n: int, revolts: list[int], unrest: list[int], facts: BoardFacts) 
     return p
 
 
-def defence_odds(state: State, emperor: int, province: int, army: int) -> float:
+def defence_odds(state: State, emperor: int, province: int, army: int, bonus: int = 0) -> float:
     """R6: the probability that ``emperor`` in ``province`` beats the army in ``army`` when it
     attacks him, over the 36 rolls: his support and the other Emperors linked to the army double
-    his value, the revolts around the army and the other armies linked to him double its own."""
+    his value, the revolts around the army and the other armies linked to him double its own.
+    ``bonus`` is added to his die (Galerius's +1, R12.1)."""
     values = battle_values(state, emperor, province, army, 0, 0)  # supports and multipliers
-    return _roman_wins(values.roman_die + values.roman_support, values.roman_multiplier,
+    return _roman_wins(values.roman_die + values.roman_support + bonus, values.roman_multiplier,
                        values.barbarian_die + values.barbarian_support,
                        values.barbarian_multiplier) / 36
 
@@ -355,6 +369,26 @@ def _kept_odds(state: State, emperor: int, province: int, army: int, discs: tupl
     return _roman_wins(ours_support, roman_multiplier, theirs, multiplier) / 36  # no die bonus
 
 
+def _with_powers(state: State, army: int, nxt: int, blocker: int, held: float,
+                 ready: float) -> tuple[float, float]:
+    """R12.1 Imperivm (2nd edition): the odds around an army with the Emperors' powers.
+    Constantius in its way blocks its advance (a disc burnt): it does not reach him, he holds
+    for sure.  Galerius adds +1 to his die after the roll when it turns the battle (a disc
+    burnt; one +1 counted): his odds are read with his die + 1, attacking or attacked."""
+    if blocker == CONSTANTIUS and power_ready(state, CONSTANTIUS):
+        held = 1.0
+    figure = state.figure
+    galerius = EMPEROR_FIGURE + GALERIUS
+    if power_ready(state, GALERIUS):
+        for q, _ in state.board.neighbours[army]:
+            if figure[q] == galerius:
+                odds = defence_odds(state, GALERIUS, q, army, bonus=1)
+                ready = max(ready, odds)
+                if q == nxt:
+                    held = odds
+    return held, ready
+
+
 def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
     """Every reading of the position; ``state`` is not changed."""
     facts = facts or board_facts(state.board)
@@ -381,6 +415,7 @@ def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
     hooks = state.hooks
     plain = hooks.supports is None and not hooks.die_bonus  # no option changes a battle (R6)
     armies: list[ArmyReading] = []
+    imperivm = hooks.battle_decisions and state.settings.has("imperivm")  # R12.1's powers
     army_provinces = where(figure, ARMY)
     if figure.count(GOTHS) or figure.count(REBEL):  # R11.4, R13: in province order with them
         army_provinces = sorted(army_provinces + where(figure, GOTHS) + where(figure, REBEL))
@@ -412,6 +447,8 @@ def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
             phases = steps + on_way * (1 / crossed - 1)
         else:
             phases = float(steps + on_way)  # each broken link: 2 phases on average (R7.4)
+        if imperivm:
+            held, ready = _with_powers(state, a, nxt, blocker, held, ready)
         armies.append(ArmyReading(a, steps, on_way, phases, blocker, f == REBEL, held, ready))
 
     garrisons_left = sum(state.garrisons)
