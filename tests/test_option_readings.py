@@ -1,7 +1,7 @@
-"""The evaluation's readings of the optional rules' pieces (R11), on hand-built positions with
-the numbers worked out (issue 10): the Dux, the Vicarius, the Pirates and the Goths.  Each term
-is there only when its option is in play: the base game's evaluation is unchanged
-(tests/test_heuristic_choices.py replays the recorded base games)."""
+"""The evaluation's readings of the optional rules' pieces and powers (R11, R12.1), on hand-built
+positions with the numbers worked out (issue 10): the Dux, the Pirates, the Goths and the
+Imperivm powers.  Each term is there only when its option is in play: the base game's
+evaluation is unchanged (tests/test_heuristic_choices.py replays the recorded base games)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from tetrarchia.players.evaluation import WEIGHTS, read_threats, terms
 
 def test_the_base_game_has_no_option_terms() -> None:
     found = terms(position(discs={"III:3": "revolt"}, armies=["IV:1"]))
-    assert not {"dux", "vicarius", "pirates"} & set(found)
+    assert not {"dux", "pirates"} & set(found)
 
 
 def test_the_dux_attacks_and_blocks_an_army_as_an_emperor() -> None:
@@ -46,23 +46,6 @@ def test_the_dux_is_worth_less_far_from_his_work() -> None:
     assert terms(state)["dux"] == pytest.approx(WEIGHTS.dux - WEIGHTS.proximity * 2)
     boxed = option_position(("dux",), discs={"II:6": "revolt"})
     assert terms(boxed)["dux"] == 0.0
-
-
-def test_the_vicarius_is_worth_his_chance_to_live() -> None:
-    # R11.2, R7.2: the Vicarius in Pannonia Svperior III:2; Noricvm III:3, linked to it by a
-    # normal link, in revolt: its uprising (1 roll in 36) reaches him and kills him.
-    # 6 x (1 - 1/36) = 5.8333...
-    board = default_board()
-    assert not board.link_between[(prov("III:3"), prov("III:2"))].broken
-    state = option_position(("vicarius",), records={"vicarius": "III:2"}, discs={"III:3": "revolt"})
-    assert terms(state)["vicarius"] == pytest.approx(WEIGHTS.vicarius * 35 / 36)
-    quiet = option_position(("vicarius",), records={"vicarius": "III:2"})
-    assert terms(quiet)["vicarius"] == WEIGHTS.vicarius
-    # R7.3: an army whose next step is his province reaches him (Etrvria -> Roma, a normal
-    # link): he dies for sure, he is worth nothing
-    assert board.next_step[prov("etrvria")] == prov("roma")
-    doomed = option_position(("vicarius",), records={"vicarius": "roma"}, armies=["etrvria"])
-    assert terms(doomed)["vicarius"] == 0.0
 
 
 def test_the_pirates_close_a_sea_zone() -> None:

@@ -88,7 +88,6 @@ class Weights:
     ip: float = 1.1  # each IP left in the Roman phase (the heuristic player's lookahead)
     # the optional rules' pieces (R11), counted only when the option is in play
     dux: float = 12.0  # the Dux on the board: a second fighter, x2 to attacks (R11.1)
-    vicarius: float = 6.0  # the Vicarius on the board, times his chance to live (R11.2)
     pirates: float = 8.0  # the Pirates on the board: a sea zone closed to the fleets (R11.3)
 
     def with_values(self, **values: float) -> Weights:
@@ -549,15 +548,10 @@ def option_terms(state: State, r: Readings, weights: Weights, facts: BoardFacts)
       IP on, x2 to the attacks beside him; he dies when removed), less ``Weights.proximity`` per
       IP to his nearest work: a revolt he may Subdue where the border is open, or an army (he
       cannot Secure); he blocks and attacks armies in :func:`read_threats` as an Emperor;
-    - ``vicarius`` (R11.2): the Vicarius on the board is worth ``Weights.vicarius`` times his
-      chance to live through the next R7.2 and R7.3: an uprising in a province linked to his
-      (its first roll, :attr:`Readings.uprising`; a broken link spreads it one time in two,
-      R7.4) or an army whose next step is his province kills him;
     - ``pirates`` (R11.3): the Pirates on the board close a sea zone to the fleets.
     """
     settings = state.settings
     found: dict[str, float] = {}
-    board = facts.board
     if settings.has("dux"):
         at = dux_province(state)
         if at >= 0:
@@ -570,19 +564,6 @@ def option_terms(state: State, r: Readings, weights: Weights, facts: BoardFacts)
             found["dux"] = weights.dux - weights.proximity * (distance if distance < FAR else 0)
         else:
             found["dux"] = 0.0
-    if settings.has("vicarius"):
-        at = vicarius_province(state)
-        value = 0.0
-        if at >= 0:
-            risk = 0.0
-            for q, broken in board.neighbours[at]:
-                risk += r.uprising[q] * (0.5 if broken else 1.0)
-            for a in r.armies:
-                if board.next_step[a.province] == at and not a.rebel:
-                    link = board.link_between.get((a.province, at))
-                    risk += 0.5 if link is not None and link.broken else 1.0
-            value = weights.vicarius * max(0.0, 1.0 - risk)
-        found["vicarius"] = value
     if settings.has("pirates"):
         found["pirates"] = -weights.pirates if pirates_zone(state) > 0 else 0.0
     return found
@@ -669,7 +650,6 @@ REASONS: dict[str, tuple[str, str]] = {  # term: (when it rises, when it falls)
     "protection": ("protects a province from the dice (R7.2)", "leaves a province open to the dice"),
     "ip": ("keeps IP for better use", "spends IP"),
     "dux": ("brings the Dux into play near the work (R11.1)", "loses the Dux or leaves him idle (R11.1)"),
-    "vicarius": ("keeps the Vicarius safe on the board (R11.2)", "exposes or loses the Vicarius (R11.2)"),
     "pirates": ("drives the Pirates off the sea (R11.3)", "lets the Pirates close a sea zone (R11.3)"),
 }
 
