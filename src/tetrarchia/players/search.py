@@ -50,7 +50,7 @@ from tetrarchia.players.evaluation import WEIGHTS, BoardFacts, Weights, board_fa
 from tetrarchia.players.heuristic import choose, look_ahead, position_terms
 from tetrarchia.players.protocol import UNLIMITED, Budget
 
-DEFAULT_SIMULATIONS = 16
+DEFAULT_SIMULATIONS = 32
 MAX_TURNS_AHEAD = 8
 PLANNING_SHARE = 0.5  # of a time budget, for enumerating plans (the rest: sampling)
 ATTACKS_JUDGED = 3  # armies whose best attack plan is judged whatever its rank
