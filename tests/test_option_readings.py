@@ -38,7 +38,7 @@ def test_the_dux_attacks_and_blocks_an_army_as_an_emperor() -> None:
 
 def test_the_dux_is_worth_less_far_from_his_work() -> None:
     # R11.1, R5.4: the Dux in Cisalpina, a revolt in Narbonensis II:6 (region II's border open),
-    # linked to Cisalpina by a broken link: 2 IP to his work (R5.1), 12 - 1.2 x 2 = 9.6.  In the
+    # linked to Cisalpina by a broken link: 2 IP to his work (R5.1), 6 - 1.2 x 2 = 3.6.  In the
     # box (not deployed) he counts 0: deploying him (2 IP, R11.1) is worth it.
     board = default_board()
     assert board.link_between[(prov("cisalpina"), prov("II:6"))].broken

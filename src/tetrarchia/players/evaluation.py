@@ -87,7 +87,7 @@ class Weights:
     protection: float = 0.8  # each outer province a garrison protects from R7.2
     ip: float = 1.1  # each IP left in the Roman phase (the heuristic player's lookahead)
     # the optional rules' pieces (R11), counted only when the option is in play
-    dux: float = 12.0  # the Dux on the board: a second fighter, x2 to attacks (R11.1)
+    dux: float = 6.0  # the Dux on the board: a second fighter, x2 to attacks (R11.1)
     pirates: float = 8.0  # the Pirates on the board: a sea zone closed to the fleets (R11.3)
 
     def with_values(self, **values: float) -> Weights:
