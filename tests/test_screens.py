@@ -120,6 +120,8 @@ def test_the_real_command_in_tmux_at_80_by_24(tmp_path: Path) -> None:
     env_line = f"TETRARCHIA_DATA_DIR={tmp_path} {sys.executable} -m tetrarchia play --seed 7"
     subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "80", "-y", "24", env_line],
                    check=True)
+    # the pane stays after the game exits, so that its last words can still be read
+    subprocess.run(["tmux", "set-option", "-t", session, "remain-on-exit", "on"], check=True)
     try:
         def screen() -> str:
             return subprocess.run(["tmux", "capture-pane", "-p", "-t", session], check=True,
@@ -139,6 +141,9 @@ def test_the_real_command_in_tmux_at_80_by_24(tmp_path: Path) -> None:
             subprocess.run(["tmux", "send-keys", "-t", session, "Enter"], check=True)
 
         wait_for("place fleet 1")
+        send("")  # an empty line: the answer starts on a line of its own (readline echoes no newline)
+        shown = wait_for("Type an action, or its number")
+        assert "> Type an action" not in shown
         send("1")
         wait_for("place fleet 2")
         send("1")
@@ -152,6 +157,15 @@ def test_the_real_command_in_tmux_at_80_by_24(tmp_path: Path) -> None:
         send("")
         shown = wait_for("where does Galerius enter")
         assert "I HISPANIA" in shown and "Emperors" in shown  # the compact board, whole
+        subprocess.run(["tmux", "send-keys", "-t", session, "C-c"], check=True)
+        wait_for("Enter to play on")
+        send("")  # play on: the board comes back below the question, not after it
+        shown = wait_for("Enter to play on >\nTETRARCHIA")
+        assert "play on > TETRARCHIA" not in shown
+        for _ in range(100):  # the prompt is back: a Ctrl-C now interrupts the input again
+            if screen().rstrip().endswith(">"):
+                break
+            time.sleep(0.1)
         subprocess.run(["tmux", "send-keys", "-t", session, "C-c"], check=True)
         shown = wait_for("leave the game?")
         subprocess.run(["tmux", "send-keys", "-t", session, "C-c"], check=True)

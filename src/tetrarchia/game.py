@@ -35,6 +35,7 @@ from tetrarchia.core.errors import (
     SaveFileError,
     TetrarchiaError,
     WrongMoment,
+    said,
 )
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.jsontext import MAX_TEXT, check_data, parse_json
@@ -127,8 +128,8 @@ class Game:
     def undo(self) -> Action:
         """Take back the last decision (never a die) and return it."""
         if not self.undoable:
-            raise TetrarchiaError("nothing to undo since the last die roll (dice are never taken back)",
-                                  Refusal.NO_UNDO)
+            raise TetrarchiaError(said("nothing to undo since the last die roll (dice are never "
+                                       "taken back)"), Refusal.NO_UNDO)
         entry = self.undoable.pop()
         self.state = entry.state
         del self.log[entry.log_length:]
@@ -137,7 +138,7 @@ class Game:
     def roll(self, events: Events = None, until: Boundary | None = None) -> Roll:
         """Draw the pending dice from the source and play them."""
         if self.state.awaiting is not Awaiting.ROLL:
-            raise WrongMoment("no dice are to be rolled now")
+            raise WrongMoment(said("no dice are to be rolled now"))
         roll = Roll(self.dice.roll(self.state.roll_count))
         self.dice_drawn += len(roll.dice)
         self.play(roll, events, until)
@@ -176,7 +177,7 @@ class Game:
             raise TetrarchiaError(f"cannot rewind to action {log_length} of {len(self.log)}",
                                   Refusal.NO_UNDO)
         if any(isinstance(a, Roll) for a in self.log[log_length:]):
-            raise TetrarchiaError("a die once rolled is never taken back", Refusal.NO_UNDO)
+            raise TetrarchiaError(said("a die once rolled is never taken back"), Refusal.NO_UNDO)
         self.state = state
         del self.log[log_length:]
         self.undoable = [u for u in self.undoable if u.log_length < log_length]

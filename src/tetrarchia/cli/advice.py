@@ -1,10 +1,8 @@
 """Hints, advice on a saved game, and the AI's seats in terminal play (issue 10).
 
-- :func:`advise`: the best few actions for the deciding seat, each with the estimated chance of
-  winning after it and why, in the game's words.  The actions come from the search player's plans;
-  the chance is measured by playing the game on from the position after the action, ``playouts``
-  times, the heuristic player taking every decision and seeded dice rolling (the same dice for
-  every action: the comparison is paired).  It works on copies: a hint never changes the game.
+- :func:`advise` (``players.advice``, shared with the browser's hint button): the best few
+  actions for the deciding seat, each with the estimated chance of winning after it and why;
+  :func:`advice_lines` writes them for the terminal.  A hint never changes the game.
 - :func:`explain`: one line for a move of the AI: what it does and the main reason.
 - :class:`AiSeats`: which seats the AI plays (``tetrarchia play --ai galerius,maximian``).
 """
@@ -12,90 +10,21 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
-from tetrarchia.core.actions import Action, Roll
-from tetrarchia.core.engine import BARBARIAN_SEAT, apply_trusted, deciding_seat, legal_actions, resume
+from tetrarchia.core.actions import Action
+from tetrarchia.core.engine import BARBARIAN_SEAT, deciding_seat
 from tetrarchia.core.errors import OptionError
 from tetrarchia.core.notation import format_action
 from tetrarchia.core.pieces import Emperor, emperor_named
 from tetrarchia.core.state import Awaiting, State
+from tetrarchia.players.advice import DEFAULT_PLAYOUTS, MAX_PLAYOUT_DECISIONS, Advice, advise, playout
 from tetrarchia.players.evaluation import main_reason, terms
-from tetrarchia.players.heuristic import choose, look_ahead
+from tetrarchia.players.heuristic import look_ahead
 from tetrarchia.players.protocol import Budget, Player
 from tetrarchia.players.registry import make_player
-from tetrarchia.players.search import SearchPlayer
 
-DEFAULT_PLAYOUTS = 16
-MAX_PLAYOUT_DECISIONS = 20_000
-
-
-@dataclass(frozen=True, slots=True)
-class Advice:
-    """One suggested action: the plan it begins, the playouts won after it, and why."""
-
-    action: Action
-    plan: tuple[Action, ...]
-    wins: int
-    playouts: int
-    reason: str
-
-    @property
-    def chance(self) -> float:
-        return self.wins / self.playouts if self.playouts else 0.0
-
-
-def playout(state: State, seed: int) -> bool:
-    """Whether the Emperors win when the heuristic plays on from ``state`` with seeded dice (a
-    copy is played; ``state`` is not changed)."""
-    game = state.copy()
-    dice = random.Random(seed)
-    rng = random.Random(seed + 1)
-    for _ in range(MAX_PLAYOUT_DECISIONS):
-        if game.is_over:
-            break
-        if game.awaiting is Awaiting.ROLL:
-            apply_trusted(game, Roll(tuple(dice.randint(1, 6) for _ in range(game.roll_count))))
-        elif game.awaiting is Awaiting.RUN:
-            resume(game)
-        else:
-            apply_trusted(game, choose(game, legal_actions(game), rng))
-    return game.result.is_victory
-
-
-def advise(state: State, count: int = 3, playouts: int = DEFAULT_PLAYOUTS, seed: int = 1,
-           budget: Budget | None = None) -> list[Advice]:
-    """The best ``count`` actions for the seat deciding now (module docstring)."""
-    legal = legal_actions(state)
-    if not legal:
-        return []
-    thinker = SearchPlayer(seed)
-    thought = thinker.think(state, legal, random.Random(seed), budget or Budget(simulations=16))
-    firsts: list[tuple[Action, tuple[Action, ...]]] = []
-    for plan in thought.plans:
-        if all(plan.actions[0] != a for a, _ in firsts):
-            firsts.append((plan.actions[0], tuple(plan.actions)))
-        if len(firsts) == count:
-            break
-    for action in legal:  # fewer plans than asked: the heuristic's next best
-        if len(firsts) == count:
-            break
-        if all(action != a for a, _ in firsts):
-            firsts.append((action, (action,)))
-    before = terms(state)
-    barbarian = deciding_seat(state) == BARBARIAN_SEAT
-    advice: list[Advice] = []
-    for action, steps in firsts:
-        after = state.copy()
-        apply_trusted(after, action)
-        wins = sum(playout(after, seed * 1000 + i) for i in range(playouts))
-        if barbarian:
-            wins = playouts - wins
-        reason = main_reason(before, look_ahead(state, action).terms)
-        advice.append(Advice(action, steps, wins, playouts, reason))
-    advice.sort(key=lambda a: -a.wins)
-    return advice
-
+__all__ = ["DEFAULT_PLAYOUTS", "MAX_PLAYOUT_DECISIONS", "Advice", "AiSeats", "advice_lines", "advise",
+           "explain", "playout"]
 
 def advice_lines(state: State, advice: list[Advice]) -> list[str]:
     """The advice as lines of text."""

@@ -48,6 +48,8 @@ def terminal_input(console: Console, board: Board | None = None) -> InputFn:
         line = console.input(Text(prompt, style="bold"))
         if echo:  # piped input: show it, so that the transcript reads like a session
             console.print(line, markup=False, highlight=False)
+        elif not line:  # readline echoes no newline for an empty line after Rich's prompt: the
+            console.print()  # next output would run on after the prompt (seen in tmux and xterm)
         return line
 
     return ask

@@ -21,7 +21,7 @@ from enum import Enum
 
 from tetrarchia.core.actions import OptionAction, PlaceFleet, Roll, Sail
 from tetrarchia.core.board import ZONE_IDS, Board
-from tetrarchia.core.errors import IllegalAction, InvalidAction, NothingThere, Refusal
+from tetrarchia.core.errors import IllegalAction, InvalidAction, NothingThere, Refusal, Said, said
 from tetrarchia.core.pieces import Piece
 
 # An int field is a province of the board unless its name says otherwise.
@@ -30,7 +30,7 @@ RESERVE_OR_PROVINCE = "burn"  # R12.1: a province, or -1 for the Emperor's reser
 
 # A check answers None, or why the field is wrong: a sentence, or the error class and a sentence
 # when the field is well typed but names what does not exist (a province off the board).
-Why = str | tuple[type[IllegalAction], str]
+Why = str | tuple[type[IllegalAction], Said]
 Checker = Callable[[object, Board], Why | None]
 _CHECKERS: dict[type, list[tuple[str, Checker]]] = {}
 
@@ -44,7 +44,8 @@ def check_fields(action: object, board: Board) -> None:
     for name, check in checkers:
         why = check(getattr(action, name), board)
         if isinstance(why, tuple):
-            raise why[0](f"{type(action).__name__}: {name}: {why[1]}", Refusal.NO_SUCH_PLACE)
+            raise why[0](said("{action}: {field}: {why}", action=type(action).__name__, field=name,
+                              why=why[1]), Refusal.NO_SUCH_PLACE)
         if why is not None:
             raise InvalidAction(f"{type(action).__name__}: {name} {why}")
 
@@ -108,9 +109,12 @@ def _province(low: int) -> Checker:
         extra = " or -1 for his reserve" if low < 0 else ""
         if type(value) is not int:
             return f"{_shown(value)} is not a province number (0-{board.size - 1}{extra})"
+        if not low <= value < board.size and low < 0:
+            return NothingThere, said("there is no province {number} on the board (0-{last} or -1 "
+                                      "for his reserve)", number=_shown(value), last=board.size - 1)
         if not low <= value < board.size:
-            return NothingThere, f"there is no province {_shown(value)} on the board " \
-                f"(0-{board.size - 1}{extra})"
+            return NothingThere, said("there is no province {number} on the board (0-{last})",
+                                      number=_shown(value), last=board.size - 1)
         return None
     return check
 

@@ -21,7 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from tetrarchia.core.errors import BoardError
+from tetrarchia.core.errors import AmbiguousPlace, BoardError
 from tetrarchia.core.pieces import EMPERORS, NUMERAL_VALUES, ROMAN_NUMERALS, Emperor
 
 ITALIA = 0  # Italia has no region number (R2)
@@ -193,7 +193,7 @@ class Board:
             return prefixed[0]
         if prefixed:
             names = ", ".join(p.title for p in prefixed)
-            raise KeyError(f"{key!r} could be any of {names}")
+            raise AmbiguousPlace(f"{key!r} could be any of {names}", key, names)
         raise KeyError(key)
 
     def linked(self, a: int, b: int) -> bool:

@@ -9,6 +9,7 @@ The codes are public API: docs/api.md lists them with their meaning.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 
 
@@ -55,19 +56,60 @@ class Refusal(StrEnum):
     BAD_OPTIONS = "bad_options"  # settings that cannot be played
 
 
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A sentence kept as its English template and its arguments, so that it can be told again
+    in another language (``tetrarchia.render.refusals``) from the same data.
+
+    ``template`` is an English sentence with named fields (``"{place} holds a figure"``); each
+    argument is a proper noun or a number, which every language keeps (province, sea zone and
+    Emperor names are Latin on every edition's board), or a nested :class:`Said` for a phrase
+    of its own ("the Dux", what the game waits for).  ``str()`` is the English sentence.
+    """
+
+    template: str
+    args: tuple[tuple[str, str | int | Said], ...] = ()
+
+    def __str__(self) -> str:
+        return self.template.format(**{name: value if isinstance(value, (str, int)) else str(value)
+                                       for name, value in self.args})
+
+    def data(self) -> dict[str, str | int]:
+        """The arguments as JSON data (a nested phrase as its English words)."""
+        return {name: value if isinstance(value, int) else str(value) for name, value in self.args}
+
+
+def said(template: str, /, **args: str | int | Said) -> Said:
+    """A sentence and its arguments (the templates are gathered for the translators by
+    ``tetrarchia.render.catalogues``: write the template as a literal string)."""
+    return Said(template, tuple(args.items()))
+
+
 class TetrarchiaError(ValueError):
     """Every error of the package: a sentence in the game's words and a :class:`Refusal` code.
 
     The class gives the family and its usual code; a raise that knows a more precise reason
-    passes it: ``Occupied("his capital Treveri is covered", Refusal.COVERED_CAPITAL)``.
+    passes it: ``Occupied("his capital Treveri is covered", Refusal.COVERED_CAPITAL)``.  A raise
+    a player can meet passes its sentence as a :class:`Said` (``said("...", place=name)``): the
+    message stays the English sentence, and the template and arguments (``said``,
+    ``args_data``) let an interface tell the refusal in the player's language.
     """
 
     code: Refusal = Refusal.WRONG_MOMENT
+    said: Said | None = None
 
-    def __init__(self, message: str, code: Refusal | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, message: str | Said, code: Refusal | None = None) -> None:
+        super().__init__(str(message))
+        if isinstance(message, Said):
+            self.said = message
         if code is not None:
             self.code = code
+
+    @property
+    def args_data(self) -> dict[str, str | int]:
+        """The refusal's arguments as data (the place, the figure, the cost ...); empty for a
+        message given as plain text."""
+        return self.said.data() if self.said is not None else {}
 
 
 class BoardError(TetrarchiaError):
@@ -171,3 +213,13 @@ class BadRoll(IllegalAction):
     """A die result that the pending roll cannot have."""
 
     code = Refusal.BAD_ROLL
+
+
+class AmbiguousPlace(KeyError):
+    """A province name prefix that several provinces share; the message names them, and
+    ``key`` and ``names`` keep the parts apart so that a refusal can be told in any language."""
+
+    def __init__(self, message: str, key: str, names: str) -> None:
+        super().__init__(message)
+        self.key = key
+        self.names = names

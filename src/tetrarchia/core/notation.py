@@ -48,7 +48,7 @@ from tetrarchia.core.actions import (
     SubdueKind,
 )
 from tetrarchia.core.board import Board
-from tetrarchia.core.errors import AmbiguousAction, InvalidNotation
+from tetrarchia.core.errors import AmbiguousAction, AmbiguousPlace, InvalidNotation, said
 from tetrarchia.core.pieces import Emperor, Piece, emperor_named
 
 # --- formatting ---------------------------------------------------------------------------------
@@ -191,17 +191,20 @@ def parse_action(text: str, board: Board) -> Action:
     separate question (``engine.apply_action``).
     """
     if len(text) > MAX_TEXT:  # the longest action is some 80 characters: no pattern runs on more
-        raise InvalidNotation(f"{text[:40]!r}... is {len(text):,} characters long: an action is at "
-                              f"most {MAX_TEXT}")
+        raise InvalidNotation(said("{start}... is {length:,} characters long: an action is at most "
+                                   "{most}", start=repr(text[:40]), length=len(text),
+                                   most=MAX_TEXT))
     clean = " ".join(text.strip().split())
     low = clean.lower()
     if not low:
-        raise InvalidNotation("empty input: type an action, e.g. 'Maximian ends his Roman phase'")
+        raise InvalidNotation(said("empty input: type an action, e.g. 'Maximian ends his Roman "
+                                   "phase'"))
     roll = re.fullmatch(r"(?:roll|r)\s*([1-6](?:\s*[1-6])?)", low)
     if roll:
         return Roll(tuple(int(d) for d in roll.group(1) if d.isdigit()))
     if re.fullmatch(r"(?:roll|r)\b.*", low) and not re.match(r"^r\s+\S+?[-~x]", low):
-        raise InvalidNotation(f"{text!r}: a roll is one or two dice, each 1 to 6 (e.g. 'roll 3 5')")
+        raise InvalidNotation(said("{text}: a roll is one or two dice, each 1 to 6 (e.g. 'roll 3 "
+                                   "5')", text=repr(text)))
     fleet = re.fullmatch(r"(?:place (?:a )?fleet (?:in|on) (.+)|f\s*([1-3]))", low)
     if fleet:
         return PlaceFleet(_zone(board, fleet.group(1) or fleet.group(2), text))
@@ -217,27 +220,30 @@ def parse_action(text: str, board: Board) -> Action:
         match = pattern.fullmatch(low)
         if match:
             return _build_compact(kind, match.groups(), board, text)
-    raise InvalidNotation(
-        f"{text!r} is not an action; write e.g. 'Diocletian moves from Bithynia to Macedonia "
+    raise InvalidNotation(said(
+        "{text} is not an action; write e.g. 'Diocletian moves from Bithynia to Macedonia "
         "by fleet', 'Maximian attacks Narbonensis from Germania Svperior', 'roll 3 5' "
-        "(see docs/notation.md)"
-    )
+        "(see docs/notation.md)", text=repr(text)))
 
 
 def _emperor(word: str, text: str) -> Emperor:
     try:
         return emperor_named(word)
     except KeyError:
-        raise InvalidNotation(f"{text!r}: {word!r} is not an Emperor (Diocletian, Galerius, "
-                              "Constantius, Maximian)") from None
+        raise InvalidNotation(said("{text}: {word} is not an Emperor (Diocletian, Galerius, "
+                                   "Constantius, Maximian)", text=repr(text),
+                                   word=repr(word))) from None
 
 
 def _province(board: Board, key: str, text: str) -> int:
     try:
         return board.province(key).index
     except KeyError as exc:
-        detail = exc.args[0] if exc.args and exc.args[0] != key else f"{key!r} is not a province"
-        raise InvalidNotation(f"{text!r}: {detail}") from None
+        if isinstance(exc, AmbiguousPlace):
+            raise InvalidNotation(said("{text}: {key} could be any of {names}", text=repr(text),
+                                       key=repr(exc.key), names=exc.names)) from None
+        raise InvalidNotation(said("{text}: {key} is not a province", text=repr(text),
+                                   key=repr(key))) from None
 
 
 def _zone(board: Board, key: str, text: str) -> int:
@@ -251,8 +257,8 @@ def _zone(board: Board, key: str, text: str) -> int:
              or z.name.lower().split()[-1].replace("u", "v").startswith(folded)]
     if len(found) == 1:
         return found[0]
-    raise InvalidNotation(f"{text!r}: {key!r} is not a sea zone (1 Mare Atlanticvm, "
-                          "2 Mare Internvm, 3 Mare Aegaevm)")
+    raise InvalidNotation(said("{text}: {key} is not a sea zone (1 Mare Atlanticvm, 2 Mare "
+                               "Internvm, 3 Mare Aegaevm)", text=repr(text), key=repr(key)))
 
 
 def _piece(word: str | None, text: str) -> Piece | None:
@@ -307,11 +313,13 @@ def _build_compact(kind: str, g: tuple[str | None, ...], board: Board, text: str
         return EndPhase(emperor)
     piece = _piece(g[1], text)
     if kind in ("subdue", "attack") and piece not in (None, Piece.DUX):
-        raise InvalidNotation(f"{text!r}: only the Dux fights or subdues for another's IP (R11.1); "
-                              f"write '/dux' or nothing after the Emperor's initial")
+        raise InvalidNotation(said("{text}: only the Dux fights or subdues for another's IP "
+                                   "(R11.1); write '/dux' or nothing after the Emperor's initial",
+                                   text=repr(text)))
     if kind == "move":
         if a[3] == "-" and a[4]:
-            raise InvalidNotation(f"{text!r}: sea zones are named only for a move by fleet ('~')")
+            raise InvalidNotation(said("{text}: sea zones are named only for a move by fleet "
+                                       "('~')", text=repr(text)))
         zones = tuple(int(z) for z in a[4].split("~") if z)
         return Move(emperor, _province(board, a[2], text), _province(board, a[5], text),
                     a[3] == "~", piece, zones)
@@ -365,7 +373,10 @@ def resolve(text: str, legal: list[Action], board: Board) -> Action:
             return exact_dest[0]
         shown = "; ".join(format_action(a, board) for a in candidates[:8])
         more = f" and {len(candidates) - 8} more" if len(candidates) > 8 else ""
-        raise AmbiguousAction(f"{text!r} could mean: {shown}{more}")
+        if more:
+            raise AmbiguousAction(said("{text} could mean: {shown} and {more} more",
+                                       text=repr(text), shown=shown, more=len(candidates) - 8))
+        raise AmbiguousAction(said("{text} could mean: {shown}", text=repr(text), shown=shown))
     raise parse_error
 
 

@@ -28,6 +28,7 @@ from tetrarchia.core.actions import (
     SubdueKind,
     mover,
 )
+from tetrarchia.core.errors import Said
 from tetrarchia.core.events import (
     AttackDeclared,
     BorderSecured,
@@ -309,7 +310,7 @@ def _attack_barred(state: State, target: int) -> bool:
     return any(hook(state, target) is not None for hook in state.hooks.attack_barred)
 
 
-def attack_barred_reason(state: State, target: int) -> str | None:
+def attack_barred_reason(state: State, target: int) -> Said | None:
     for hook in state.hooks.attack_barred:
         reason = hook(state, target)
         if reason is not None:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tetrarchia.core.errors import OptionError
+from tetrarchia.core.errors import OptionError, Said, said
 
 if TYPE_CHECKING:
     from tetrarchia.core.actions import Action
@@ -54,7 +54,9 @@ class Param:
             value = int(value)
         if value not in self.choices or type(value) is not type(self.default):
             shown = ", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in self.choices)
-            raise OptionError(f"{module}: {self.name} must be one of {shown}, not {value!r}")
+            raise OptionError(said("{option}: {name} must be one of {choices}, not {value}",
+                                   option=module, name=self.name, choices=shown,
+                                   value=repr(value)))
         assert isinstance(value, (str, int, bool))  # narrowed by the check above
         return value
 
@@ -76,7 +78,7 @@ class Hooks:
     # (state, pieces so far) -> pieces to add, before the extra figures (Dux, Vicarius)
     commanded: tuple[Callable[[State, list[int]], list[int]], ...] = ()
     # R3.6/R5.2: a reason no Roman fleet may be placed in or sail to the sea zone (R11.3), or None
-    zone_closed: tuple[Callable[[State, int], str | None], ...] = ()
+    zone_closed: tuple[Callable[[State, int], Said | None], ...] = ()
     # R5: extra legal actions of the Roman phase, and how to carry them out
     roman_actions: tuple[Callable[[State, list[Action]], None], ...] = ()
     appliers: Mapping[type, Callable[[State, Any, Events], None]] = field(default_factory=dict)
@@ -87,7 +89,7 @@ class Hooks:
     # of the board, the origin and the fleets alone: the core caches it per placement of the fleets.
     fleet_routes: Callable[[State, int], dict[int, int]] | None = None
     # R5.5: a reason the target may not be attacked now (rebels need a fleet), or None
-    attack_barred: tuple[Callable[[State, int], str | None], ...] = ()
+    attack_barred: tuple[Callable[[State, int], Said | None], ...] = ()
     # R5.3: after a border is secured
     border_secured: tuple[Callable[[State, int, Events], None], ...] = ()
     # R6: the provinces that support an Emperor (Diarchia shares them)
@@ -240,7 +242,8 @@ def find_module(name: str) -> RuleModule:
         if known.replace("u", "v") == folded:
             return REGISTRY[module]
     known = ", ".join(sorted(REGISTRY))
-    raise OptionError(f"unknown option {name!r}; the options are: {known}")
+    raise OptionError(said("unknown option {name}; the options are: {known}", name=repr(name),
+                           known=known))
 
 
 _HOOK_CACHE: dict[tuple[Any, ...], Hooks] = {}

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from tetrarchia.core.errors import OptionError
+from tetrarchia.core.errors import OptionError, said
 from tetrarchia.core.pieces import Emperor
 from tetrarchia.core.rulebook import REGISTRY, Hooks, ParamValue, find_module, hooks_for
 
@@ -29,24 +29,25 @@ class Level:
 
     def __post_init__(self) -> None:
         for name, value, allowed in (
-            ("garrisons per Emperor", self.garrisons, GARRISON_CHOICES),
-            ("Roman fleets", self.fleets, FLEET_CHOICES),
-            ("additional revolts", self.revolts, REVOLT_CHOICES),
-            ("initial Barbarian armies", self.armies, ARMY_CHOICES),
+            (said("garrisons per Emperor"), self.garrisons, GARRISON_CHOICES),
+            (said("Roman fleets"), self.fleets, FLEET_CHOICES),
+            (said("additional revolts"), self.revolts, REVOLT_CHOICES),
+            (said("initial Barbarian armies"), self.armies, ARMY_CHOICES),
         ):
             if value not in allowed:
                 choices = ", ".join(str(v) for v in sorted(allowed))
-                raise OptionError(f"{name} must be one of {choices}, not {value}")
+                raise OptionError(said("{name} must be one of {choices}, not {value}",
+                                       name=name, choices=choices, value=value))
 
     @classmethod
     def parse(cls, text: str) -> Level:
         """``"4211"`` -> Level(4, 2, 1, 1).  Refuses anything that is not one of the 81 levels."""
         digits = text.strip()
         if len(digits) != 4 or not (digits.isascii() and digits.isdigit()):  # "²211" is no level
-            raise OptionError(
-                f"difficulty level {text!r} must be four digits GFRA, e.g. 4211 "
-                "(garrisons 5/4/3, fleets 3/2/1, additional revolts 0/1/2, armies 0/1/2)"
-            )
+            raise OptionError(said(
+                "difficulty level {text} must be four digits GFRA, e.g. 4211 "
+                "(garrisons 5/4/3, fleets 3/2/1, additional revolts 0/1/2, armies 0/1/2)",
+                text=repr(text)))
         return cls(*(int(d) for d in digits))
 
     def __str__(self) -> str:
@@ -86,11 +87,11 @@ class Settings:
 
     def __post_init__(self) -> None:
         if self.players not in (1, 2, 3, 4):
-            raise OptionError(f"the Emperors are played by 1 to 4 players, not {self.players}")
+            raise OptionError(said("the Emperors are played by 1 to 4 players, not {players}",
+                                   players=self.players))
         if self.shared_caesar.is_augustus:
-            raise OptionError(
-                f"the shared Emperor of a 3-player game is a Caesar, not {self.shared_caesar.title}"
-            )
+            raise OptionError(said("the shared Emperor of a 3-player game is a Caesar, not "
+                                   "{emperor}", emperor=self.shared_caesar.title))
         if self.options or self.params:
             options, params = _resolve_options(self.options, self.params)
             object.__setattr__(self, "options", options)
@@ -137,42 +138,44 @@ class Settings:
     @classmethod
     def from_json(cls, data: Any) -> Settings:
         if not isinstance(data, dict):
-            raise OptionError("settings must be a JSON object")
+            raise OptionError(said("settings must be a JSON object"))
         known = {
             "level", "players", "shared_caesar", "new_armies_advance", "broken_link_once",
             "support_group", "options", "params",
         }
         unknown = set(data) - known
         if unknown:
-            raise OptionError(f"unknown settings: {', '.join(sorted(unknown))}")
+            raise OptionError(said("unknown settings: {names}", names=", ".join(sorted(unknown))))
         try:
             caesar = Emperor[str(data.get("shared_caesar", "Galerius")).upper()]
         except KeyError as exc:
-            raise OptionError(f"unknown Emperor {data.get('shared_caesar')!r}") from exc
+            raise OptionError(said("unknown Emperor {name}",
+                                   name=repr(data.get("shared_caesar")))) from exc
         try:
             group = SupportGroup(data.get("support_group", "largest"))
         except ValueError as exc:
-            raise OptionError(f"unknown support group rule {data.get('support_group')!r}") from exc
+            raise OptionError(said("unknown support group rule {name}",
+                                   name=repr(data.get("support_group")))) from exc
         flags = {}
         for key in ("new_armies_advance", "broken_link_once"):
             value = data.get(key, True)
             if not isinstance(value, bool):
-                raise OptionError(f"setting {key!r} must be true or false")
+                raise OptionError(said("setting {key} must be true or false", key=repr(key)))
             flags[key] = value
         players = data.get("players", 1)
         if not isinstance(players, int) or isinstance(players, bool):
-            raise OptionError("setting 'players' must be a number")
+            raise OptionError(said("setting 'players' must be a number"))
         level = data.get("level", "4211")
         if not isinstance(level, str):
-            raise OptionError("setting 'level' must be a string such as \"4211\"")
+            raise OptionError(said("setting 'level' must be a string such as \"4211\""))
         options = data.get("options", [])
         if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
-            raise OptionError("setting 'options' must be a list of option names")
+            raise OptionError(said("setting 'options' must be a list of option names"))
         params = data.get("params", {})
         if not isinstance(params, dict) or not all(
             isinstance(k, str) and isinstance(v, (str, int, bool)) for k, v in params.items()
         ):
-            raise OptionError("setting 'params' must map 'option.parameter' to a value")
+            raise OptionError(said("setting 'params' must map 'option.parameter' to a value"))
         return cls(
             level=Level.parse(level),
             players=players,
@@ -198,21 +201,24 @@ def _resolve_options(
             pending.extend(REGISTRY[key].requires)
     scenarios = [REGISTRY[k].title for k in chosen if REGISTRY[k].family == "scenario"]
     if len(scenarios) > 1:
-        raise OptionError(f"only one historical scenario at a time, not {' and '.join(scenarios)}")
+        raise OptionError(said("only one historical scenario at a time, not {scenarios}",
+                               scenarios=" and ".join(scenarios)))
     for key in chosen:
         for other in REGISTRY[key].excludes:
             if other in chosen:
-                raise OptionError(f"{REGISTRY[key].title} cannot be played with "
-                                  f"{REGISTRY[other].title}")
+                raise OptionError(said("{option} cannot be played with {other}",
+                                       option=REGISTRY[key].title, other=REGISTRY[other].title))
     checked: dict[str, ParamValue] = {}
     for name, value in params:
         module_name, _, param_name = name.partition(".")
         module = find_module(module_name)
         if module.key not in chosen:
-            raise OptionError(f"parameter {name!r} is for {module.title}, which is not chosen")
+            raise OptionError(said("parameter {name} is for {option}, which is not chosen",
+                                   name=repr(name), option=module.title))
         spec = next((p for p in module.params if p.name == param_name), None)
         if spec is None:
             known = ", ".join(p.name for p in module.params) or "none"
-            raise OptionError(f"{module.title} has no parameter {param_name!r} (it has: {known})")
+            raise OptionError(said("{option} has no parameter {name} (it has: {known})",
+                                   option=module.title, name=repr(param_name), known=known))
         checked[f"{module.key}.{param_name}"] = spec.check(module.title, value)
     return tuple(sorted(chosen)), tuple(sorted(checked.items()))

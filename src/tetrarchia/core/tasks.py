@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
+from tetrarchia.core.errors import Said
 from tetrarchia.core.events import (
     DICE_NEEDED,
     ArmyAdvances,
@@ -527,7 +528,7 @@ def place_unrest(state: State, province: int, events: Events) -> bool:
     return True
 
 
-def zone_closed(state: State, zone: int) -> str | None:
+def zone_closed(state: State, zone: int) -> Said | None:
     """Why no Roman fleet may be placed in or sail to ``zone`` (R11.3: the Pirates hold it), in
     the game's words, or None."""
     for closed in state.hooks.zone_closed:

@@ -25,7 +25,7 @@ from typing import Any, ClassVar, NamedTuple
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.barbarian import place_army
 from tetrarchia.core.board import Board
-from tetrarchia.core.errors import IllegalAction, NotYourTurn, Refusal, SaveFileError, WrongMoment
+from tetrarchia.core.errors import IllegalAction, NotYourTurn, Refusal, SaveFileError, WrongMoment, said
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.extensions import TURN, declare_flag, declare_record
 from tetrarchia.core.notation import province_key, register_parser
@@ -504,11 +504,12 @@ def _spreading_goes_on(state: State) -> None:
 def explain(state: State, action: OptionAction) -> IllegalAction:
     task = state.tasks[-1] if state.tasks else None
     if not isinstance(task, DecisionStep):
-        return WrongMoment("the Barbarian player decides only during the Barbarian phase, when "
-                           "the game asks him")
+        return WrongMoment(said("the Barbarian player decides only during the Barbarian phase, "
+                                "when the game asks him"))
     if task.seat != SEAT:
-        return NotYourTurn("the game waits for an Emperor's decision, not the Barbarian player's")
-    return IllegalAction("that is not one of the Barbarian player's choices now",
+        return NotYourTurn(said("the game waits for an Emperor's decision, not the Barbarian "
+                                "player's"))
+    return IllegalAction(said("that is not one of the Barbarian player's choices now"),
                          Refusal.NOT_A_CHOICE)
 
 

@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 
 from tetrarchia.core.actions import Action
 from tetrarchia.core.board import Board
-from tetrarchia.core.errors import IllegalAction, InvalidNotation, Refusal, SaveFileError
+from tetrarchia.core.errors import IllegalAction, InvalidNotation, Refusal, Said, SaveFileError, said
 from tetrarchia.core.extensions import RecordSlot, declare_record
 from tetrarchia.core.notation import province_key
 from tetrarchia.core.pieces import EMPERORS, GARRISON, GARRISONS_IN_BOX, Emperor, Piece, emperor_named
@@ -159,21 +159,24 @@ def parse_burn(board: Board, text: str, original: str) -> int:
     try:
         return board.province(text).index
     except KeyError:
-        raise InvalidNotation(f"{original!r}: {text!r} is not a province") from None
+        raise InvalidNotation(said("{text}: {key} is not a province", text=repr(original),
+                                   key=repr(text))) from None
 
 
 def parse_emperor(word: str, original: str) -> Emperor:
     try:
         return emperor_named(word)
     except KeyError:
-        raise InvalidNotation(f"{original!r}: {word!r} is not an Emperor") from None
+        raise InvalidNotation(said("{text}: {word} is not an Emperor", text=repr(original),
+                                   word=repr(word))) from None
 
 
 def parse_province(board: Board, key: str, original: str) -> int:
     try:
         return board.province(key.strip()).index
     except KeyError:
-        raise InvalidNotation(f"{original!r}: {key.strip()!r} is not a province") from None
+        raise InvalidNotation(said("{text}: {key} is not a province", text=repr(original),
+                                   key=repr(key.strip()))) from None
 
 
 def top_decision(state: State, kind: int) -> DecisionStep | None:
@@ -228,15 +231,16 @@ def burn_refused(state: State, emperor: int, source: int) -> IllegalAction:
     return IllegalAction(burn_refusal(state, emperor, source), code)
 
 
-def burn_refusal(state: State, emperor: int, source: int) -> str:
+def burn_refusal(state: State, emperor: int, source: int) -> Said:
     """Why ``source`` is not a disc this Emperor can burn."""
     board = state.board
     if not 0 <= source < board.size:
-        return f"there is no province {source}"
+        return said("there is no province {number}", number=source)
     if state.disc[source] == GARRISON + emperor and board.is_border[source]:
-        return (f"his disc in {board.name(source)} secures the border, and a secured border "
-                "stays secured (R5.3): it is never burned")
-    return f"{Emperor(emperor).title} has no disc in {board.name(source)}"
+        return said("his disc in {place} secures the border, and a secured border stays secured "
+                    "(R5.3): it is never burned", place=board.name(source))
+    return said("{emperor} has no disc in {place}", emperor=Emperor(emperor).title,
+                place=board.name(source))
 
 
 def leaves_board(piece: int, why: str) -> str:

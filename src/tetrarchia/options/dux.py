@@ -28,6 +28,7 @@ from tetrarchia.core.errors import (
     Refusal,
     SaveFileError,
     WrongMoment,
+    said,
 )
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.extensions import FIGURE_SLOTS, FigureAt, RecordSlot, declare_figure, declare_record
@@ -203,39 +204,50 @@ def apply_deploy(state: State, action: Deploy, events: Events) -> None:
 def explain_deploy(state: State, action: Deploy) -> IllegalAction:
     name = "Dux" if action.piece == Piece.DUX else "Vicarius"
     if action.emperor != state.turn:
-        return NotYourTurn(f"it is {state.turn.title}'s turn, not {action.emperor.title}'s")
+        return NotYourTurn(said("it is {turn}'s turn, not {emperor}'s", turn=state.turn.title,
+                                emperor=action.emperor.title))
     key = "dux" if action.piece == Piece.DUX else "vicarius"
     if not state.settings.has(key):
-        return WrongMoment(f"the {name} is not in play (option {key!r} not chosen)",
+        return WrongMoment(said("the {figure} is not in play (option {option} not chosen)",
+                                figure=name, option=repr(key)),
                            Refusal.NOT_IN_PLAY)
     at = piece_at(state, action.piece)
     if at == DEAD:
-        return WrongMoment(f"the {name} died and left the game", Refusal.NOT_IN_PLAY)
+        return WrongMoment(said("the {figure} died and left the game", figure=name),
+                           Refusal.NOT_IN_PLAY)
     if at >= 0:
-        return WrongMoment(f"the {name} is already on the board", Refusal.ALREADY_THERE)
+        return WrongMoment(said("the {figure} is already on the board", figure=name),
+                           Refusal.ALREADY_THERE)
     if state.awaiting is not Awaiting.ROMAN_ACTION:
-        return WrongMoment(f"the {name} is placed in a Roman phase")
+        return WrongMoment(said("the {figure} is placed in a Roman phase", figure=name))
     if state.emperor_at[action.emperor] < 0:
-        return WrongMoment(f"{action.emperor.title} is not on the board", Refusal.NOT_ON_BOARD)
+        return WrongMoment(said("{who} is not on the board", who=action.emperor.title),
+                           Refusal.NOT_ON_BOARD)
     if state.ip < DEPLOY_COST:
-        return NotEnoughIP(f"placing the {name} costs {DEPLOY_COST} IP and {state.turn.title} has "
-                           f"{state.ip} left")
+        return NotEnoughIP(said("placing the {figure} costs {cost} IP and {emperor} has {ip} left",
+                                figure=name, cost=DEPLOY_COST, emperor=state.turn.title,
+                                ip=state.ip))
     if state.passer >= 0:
-        return MustMoveOn(f"{Piece(state.passer).title} is passing through and must move on first (R5.1)")
+        return MustMoveOn(said("{passer} is passing through and must move on first (R5.1)",
+                               passer=Piece(state.passer).title))
     board = state.board
     where = board.name(action.at) if 0 <= action.at < board.size else str(action.at)
     if not 0 <= action.at < board.size:
-        return IllegalAction(f"there is no province {action.at}", Refusal.NO_SUCH_PLACE)
+        return IllegalAction(said("there is no province {number}", number=action.at),
+                             Refusal.NO_SUCH_PLACE)
     if board.is_border[action.at]:
-        return IllegalAction(f"the {name} is placed in a Roman province, not in {where}")
+        return IllegalAction(said("the {figure} is placed in a Roman province, not in {place}",
+                                  figure=name, place=where))
     if is_army(state.figure[action.at]):
-        return Occupied(f"a Barbarian army stands in {where}", Refusal.ARMY_THERE)
+        return Occupied(said("a Barbarian army stands in {place}", place=where),
+                        Refusal.ARMY_THERE)
     if state.figure[action.at] != NO_FIGURE:
-        return Occupied(f"{where} holds a figure")
+        return Occupied(said("{place} holds a figure", place=where))
     if action.piece == Piece.DUX:
-        return NotLinked(f"the Dux is deployed in a province linked to {state.turn.title}, "
-                         f"and {where} is not")
-    return Occupied(f"the Vicarius never enters a revolt, and {where} is in revolt", Refusal.REVOLT)
+        return NotLinked(said("the Dux is deployed in a province linked to {emperor}, and "
+                              "{place} is not", emperor=state.turn.title, place=where))
+    return Occupied(said("the Vicarius never enters a revolt, and {place} is in revolt",
+                         place=where), Refusal.REVOLT)
 
 
 def _hooks(settings: Settings) -> Hooks:

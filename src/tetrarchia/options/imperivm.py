@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
-from tetrarchia.core.errors import IllegalAction, Refusal, ReserveEmpty, WrongMoment
+from tetrarchia.core.errors import IllegalAction, Refusal, ReserveEmpty, WrongMoment, said
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.extensions import TURN, declare_flag
 from tetrarchia.core.notation import register_parser
@@ -245,28 +245,34 @@ def _at_his_moment(state: State, emperor: Emperor) -> bool:
 def explain(state: State, action: OptionAction) -> IllegalAction:
     emperor = getattr(action, "emperor", None)
     if isinstance(action, UsePower) and emperor is not None and not burn_choices(state, emperor):
-        return ReserveEmpty(f"{emperor.title} has no disc left to burn for his power")
+        return ReserveEmpty(said("{emperor} has no disc left to burn for his power",
+                                 emperor=emperor.title))
     if isinstance(action, UsePower) and emperor is Emperor.MAXIMIAN and state.flags & MAXIMIAN_USED:
-        return WrongMoment("Maximian has already taken his 7th IP this turn", Refusal.ALREADY_USED)
+        return WrongMoment(said("Maximian has already taken his 7th IP this turn"),
+                           Refusal.ALREADY_USED)
     if isinstance(action, UsePower) and emperor is Emperor.DIOCLETIAN \
             and state.flags & DIOCLETIAN_MOVES_OTHERS:
-        return WrongMoment("Diocletian already moves the other Emperors this turn",
+        return WrongMoment(said("Diocletian already moves the other Emperors this turn"),
                            Refusal.ALREADY_USED)
     if isinstance(action, UsePower) and action.burn == RESERVE and emperor is not None \
             and state.garrisons[emperor] == 0 and _at_his_moment(state, emperor):
-        return ReserveEmpty(f"{emperor.title}'s reserve is empty: burn one of his discs on the "
-                            "board")
+        return ReserveEmpty(said("{emperor}'s reserve is empty: burn one of his discs on the "
+                                 "board", emperor=emperor.title))
     if isinstance(action, UsePower) and action.burn >= 0 and emperor is not None:
         return burn_refused(state, emperor, action.burn)
     if emperor in (Emperor.GALERIUS, Emperor.CONSTANTIUS):
-        when = ("after the dice of his battle" if emperor is Emperor.GALERIUS
-                else "just before an army attacks him")
-        return WrongMoment(f"{emperor.title}'s power is used {when}")
+        if emperor is Emperor.GALERIUS:
+            return WrongMoment(said("{emperor}'s power is used after the dice of his battle",
+                                    emperor=emperor.title))
+        return WrongMoment(said("{emperor}'s power is used just before an army attacks him",
+                                emperor=emperor.title))
     if emperor is Emperor.DIOCLETIAN and not any(state.emperor_at[e] >= 0 for e in range(1, 4)):
-        return WrongMoment("Diocletian's power moves the other Emperors, and no other Emperor is on "
-                           "the board", Refusal.NO_TARGET)
-    who = f"{emperor.title}'s" if emperor is not None else "this"
-    return WrongMoment(f"{who} power is used in his own Roman phase")
+        return WrongMoment(said("Diocletian's power moves the other Emperors, and no other "
+                                "Emperor is on the board"), Refusal.NO_TARGET)
+    if emperor is None:
+        return WrongMoment(said("this power is used in his own Roman phase"))
+    return WrongMoment(said("{emperor}'s power is used in his own Roman phase",
+                            emperor=emperor.title))
 
 
 def _hooks(settings: Settings) -> Hooks:

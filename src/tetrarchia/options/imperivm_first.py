@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
-from tetrarchia.core.errors import IllegalAction, NotYourTurn, ReserveEmpty, WrongMoment
+from tetrarchia.core.errors import IllegalAction, NotYourTurn, ReserveEmpty, WrongMoment, said
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.notation import register_parser
 from tetrarchia.core.pieces import EMPERORS, GARRISONS_IN_BOX, Emperor
@@ -160,14 +160,15 @@ def _after_secure(state: State, border: int, events: Events) -> None:
 
 def explain(state: State, action: BuyIP) -> IllegalAction:
     if state.awaiting is not Awaiting.ROMAN_ACTION:
-        return WrongMoment("extra IP are spent in the Roman phase")
+        return WrongMoment(said("extra IP are spent in the Roman phase"))
     if action.emperor is not state.turn:
-        return NotYourTurn(f"it is {state.turn.title}'s turn, not {action.emperor.title}'s")
+        return NotYourTurn(said("it is {turn}'s turn, not {emperor}'s", turn=state.turn.title,
+                                emperor=action.emperor.title))
     if not burn_choices(state, action.emperor):
-        return ReserveEmpty(f"{action.emperor.title} has no disc left to burn")
+        return ReserveEmpty(said("{emperor} has no disc left to burn", emperor=action.emperor.title))
     if action.burn < 0:
-        return ReserveEmpty(f"{action.emperor.title}'s reserve is empty: burn one of his discs on "
-                            "the board")
+        return ReserveEmpty(said("{emperor}'s reserve is empty: burn one of his discs on the "
+                                 "board", emperor=action.emperor.title))
     return burn_refused(state, action.emperor, action.burn)
 
 

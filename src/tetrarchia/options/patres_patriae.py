@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
-from tetrarchia.core.errors import IllegalAction, NotEnoughIP, Refusal, WrongMoment
+from tetrarchia.core.errors import IllegalAction, NotEnoughIP, Refusal, WrongMoment, said
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.extensions import ROUND, declare_flag
 from tetrarchia.core.notation import register_parser
@@ -116,13 +116,14 @@ def apply_transfer(state: State, action: TransferIP, events: Events) -> None:
 
 def explain(state: State, action: TransferIP) -> IllegalAction:
     if action.emperor not in PARTNER:
-        return IllegalAction("only Diocletian (taking from Galerius) and Constantius (giving to "
-                             "Maximian) transfer IP")
+        return IllegalAction(said("only Diocletian (taking from Galerius) and Constantius "
+                                  "(giving to Maximian) transfer IP"))
     if state.flags & TRANSFER_USED[action.emperor]:
-        return WrongMoment("the IP transfer is once per round", Refusal.ALREADY_USED)
+        return WrongMoment(said("the IP transfer is once per round"), Refusal.ALREADY_USED)
     if state.turn is action.emperor and state.awaiting is Awaiting.ROMAN_ACTION and state.ip < 1:
-        return NotEnoughIP("Constantius has no IP left to give")
-    return WrongMoment(f"{action.emperor.title} transfers IP in his own Roman phase")
+        return NotEnoughIP(said("Constantius has no IP left to give"))
+    return WrongMoment(said("{emperor} transfers IP in his own Roman phase",
+                            emperor=action.emperor.title))
 
 
 def _hooks(settings: Settings) -> Hooks:

@@ -27,8 +27,10 @@ from tetrarchia.core.errors import (
     NotYourTurn,
     OptionError,
     Refusal,
+    Said,
     SaveFileError,
     WrongMoment,
+    said,
 )
 from tetrarchia.core.events import BattleDrawn, Event, Events, Outcome, PhaseEnded, Purpose
 from tetrarchia.core.extensions import declare_purpose, declare_record
@@ -300,17 +302,18 @@ def set_pirates(state: State, zone: int) -> None:
     PIRATES.put(state, Pirates(zone))
 
 
-_HOLD_TEXT: dict[tuple[str, int], str] = {}  # (board digest, zone) -> the refusal's words
+_HOLD_TEXT: dict[tuple[str, int], Said] = {}  # (board digest, zone) -> the refusal's words
 
 
-def _zone_closed(state: State, zone: int) -> str | None:
+def _zone_closed(state: State, zone: int) -> Said | None:
     """R11.3: no Roman fleet is placed in or sails to the Pirates' sea zone."""
     if zone != state.ext[_PIRATES].zone:
         return None
     key = (state.board.digest, zone)
     text = _HOLD_TEXT.get(key)
     if text is None:  # a zone's title is built from the board file: once per board and zone
-        text = _HOLD_TEXT[key] = f"the Pirates hold {state.board.zones[zone].title} (R11.3)"
+        text = _HOLD_TEXT[key] = said("the Pirates hold {zone} (R11.3)",
+                                      zone=state.board.zones[zone].title)
     return text
 
 
@@ -455,30 +458,35 @@ def pirates_return(state: State, province: int, events: Events) -> None:
 
 def explain_attack(state: State, action: AttackPirates) -> IllegalAction:
     if action.emperor != state.turn:
-        return NotYourTurn(f"it is {state.turn.title}'s turn, not {action.emperor.title}'s")
+        return NotYourTurn(said("it is {turn}'s turn, not {emperor}'s", turn=state.turn.title,
+                                emperor=action.emperor.title))
     if state.awaiting is not Awaiting.ROMAN_ACTION:
-        return WrongMoment("the Pirates are attacked in a Roman phase")
+        return WrongMoment(said("the Pirates are attacked in a Roman phase"))
     if not pirates_zone(state):
-        return NothingThere("the Pirates are not on the board")
+        return NothingThere(said("the Pirates are not on the board"))
     if state.ip < ATTACK_COST:
-        return NotEnoughIP(f"attacking the Pirates costs {ATTACK_COST} IP and {state.turn.title} "
-                           f"has {state.ip} left")
+        return NotEnoughIP(said("attacking the Pirates costs {cost} IP and {emperor} has {ip} "
+                                "left", cost=ATTACK_COST, emperor=state.turn.title, ip=state.ip))
     piece = action.piece if action.piece is not None else action.emperor
     board = state.board
     if piece == Piece.VICARIUS:
-        return IllegalAction("the Vicarius never fights (R11.2)")
+        return IllegalAction(said("the Vicarius never fights (R11.2)"))
     if piece_at(state, piece) < 0:
-        return IllegalAction(f"{Piece(piece).title} is not on the board", Refusal.NOT_ON_BOARD)
+        return IllegalAction(said("{who} is not on the board", who=Piece(piece).title),
+                             Refusal.NOT_ON_BOARD)
     if not 0 <= action.origin < board.size:
-        return IllegalAction(f"there is no province {action.origin}", Refusal.NO_SUCH_PLACE)
+        return IllegalAction(said("there is no province {number}", number=action.origin),
+                             Refusal.NO_SUCH_PLACE)
     if piece_at(state, piece) != action.origin:
-        return IllegalAction(f"{Piece(piece).title} is not in {board.name(action.origin)}",
+        return IllegalAction(said("{who} is not in {place}", who=Piece(piece).title,
+                                  place=board.name(action.origin)),
                              Refusal.NOT_THERE)
     if state.passer >= 0:
-        return MustMoveOn(f"{Piece(state.passer).title} is passing through and must move on "
-                          "first (R5.1)")
-    return IllegalAction(f"{board.name(action.origin)} is not on the coast of "
-                         f"{board.zones[pirates_zone(state)].title}", Refusal.NO_LINK)
+        return MustMoveOn(said("{passer} is passing through and must move on first (R5.1)",
+                               passer=Piece(state.passer).title))
+    return IllegalAction(said("{place} is not on the coast of {zone}",
+                              place=board.name(action.origin),
+                              zone=board.zones[pirates_zone(state)].title), Refusal.NO_LINK)
 
 
 def _validate(settings: Settings) -> None:

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from tetrarchia.core.errors import OptionError, SaveFileError
+from tetrarchia.core.errors import OptionError, Said, SaveFileError, said
 from tetrarchia.core.extensions import declare_record
 from tetrarchia.core.notation import province_key
 from tetrarchia.core.pieces import (
@@ -220,14 +220,14 @@ def _revolt(state: State, province: int) -> None:
         state.revolt_reserve -= 1
 
 
-def _attack_barred(scenario: Scenario) -> Callable[[State, int], str | None]:
-    def barred(state: State, target: int) -> str | None:
+def _attack_barred(scenario: Scenario) -> Callable[[State, int], Said | None]:
+    def barred(state: State, target: int) -> Said | None:
         for border, zone in REBELS.get(state).rebels:
             if border == target and not state.fleets[zone]:
                 rebel = next(r for r in scenario.rebels
                              if state.board.province(r.border).index == border)
-                return (f"attacking {rebel.name} needs a Roman fleet in {ZONE_NAMES[zone]} "
-                        f"({scenario.title})")
+                return said("attacking {rebel} needs a Roman fleet in {zone} ({scenario})",
+                            rebel=rebel.name, zone=ZONE_NAMES[zone], scenario=scenario.title)
         return None
     return barred
 
@@ -237,12 +237,17 @@ def _validate(scenario: Scenario) -> Callable[[Settings], None]:
         garrisons = settings.param(scenario.key, "garrisons")
         wanted = Level.parse(f"{garrisons}{scenario.level[1:]}")
         if settings.level != wanted:
-            raise OptionError(f"{scenario.title} is played at level {wanted} (the scenario's "
-                              f"level{' with 3 garrisons' if garrisons == 3 else ''}), "
-                              f"not {settings.level}")
+            if garrisons == 3:
+                raise OptionError(said("{scenario} is played at level {wanted} (the scenario's "
+                                       "level with 3 garrisons), not {level}",
+                                       scenario=scenario.title, wanted=str(wanted),
+                                       level=str(settings.level)))
+            raise OptionError(said("{scenario} is played at level {wanted} (the scenario's "
+                                   "level), not {level}", scenario=scenario.title,
+                                   wanted=str(wanted), level=str(settings.level)))
         others = [k for k in settings.options if k in KEYS and k != scenario.key]
         if others:
-            raise OptionError("only one historical scenario at a time")
+            raise OptionError(said("only one historical scenario at a time"))
     return validate
 
 

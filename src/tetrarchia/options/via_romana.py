@@ -21,6 +21,7 @@ from tetrarchia.core.errors import (
     NotYourTurn,
     Occupied,
     Refusal,
+    said,
 )
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.notation import province_key, register_parser
@@ -110,31 +111,39 @@ def apply_send(state: State, action: SendGarrison, events: Events) -> None:
 def explain(state: State, action: SendGarrison) -> IllegalAction:
     board = state.board
     if action.emperor is not state.turn:
-        return NotYourTurn(f"it is {state.turn.title}'s turn, not {action.emperor.title}'s")
+        return NotYourTurn(said("it is {turn}'s turn, not {emperor}'s", turn=state.turn.title,
+                                emperor=action.emperor.title))
     if state.passer >= 0:
-        return MustMoveOn(f"{action.emperor.title} is passing through: his next action must be a "
-                          "move out (R5.1)")
+        return MustMoveOn(said("{emperor} is passing through: his next action must be a move "
+                               "out (R5.1)", emperor=action.emperor.title))
     here = state.emperor_at[action.emperor]
     if here < 0:
-        return IllegalAction(f"{action.emperor.title} is not on the board", Refusal.NOT_ON_BOARD)
+        return IllegalAction(said("{who} is not on the board", who=action.emperor.title),
+                             Refusal.NOT_ON_BOARD)
     if here != action.origin:
         origin = board.name(action.origin) if 0 <= action.origin < board.size else action.origin
-        return IllegalAction(f"{action.emperor.title} is in {board.name(here)}, not in {origin}",
+        return IllegalAction(said("{who} is in {place}, not in {other}", who=action.emperor.title,
+                                  place=board.name(here), other=origin),
                              Refusal.NOT_THERE)
     if state.disc[here] != GARRISON + action.emperor:
-        return IllegalAction(f"{action.emperor.title} must stand on one of his garrisons",
+        return IllegalAction(said("{emperor} must stand on one of his garrisons",
+                                  emperor=action.emperor.title),
                              Refusal.NO_TARGET)
     if board.is_border[here]:
-        return IllegalAction(f"the garrison in {board.name(here)} secures the border: a secured "
-                             "border stays secured (R5.3)", Refusal.PROTECTED_BORDER)
+        return IllegalAction(said("the garrison in {place} secures the border: a secured border "
+                                  "stays secured (R5.3)", place=board.name(here)),
+                             Refusal.PROTECTED_BORDER)
     if not 0 <= action.dest < board.size:
-        return IllegalAction(f"there is no province {action.dest}", Refusal.NO_SUCH_PLACE)
+        return IllegalAction(said("there is no province {number}", number=action.dest),
+                             Refusal.NO_SUCH_PLACE)
     if not board.linked(action.origin, action.dest) or board.is_border[action.dest]:
-        return NotLinked(f"{board.name(action.dest)} is not a Roman province linked to "
-                         f"{board.name(action.origin)}")
+        return NotLinked(said("{place} is not a Roman province linked to {other}",
+                              place=board.name(action.dest), other=board.name(action.origin)))
     if state.disc[action.dest] != NO_DISC:
-        return Occupied(f"{board.name(action.dest)} already holds a disc", Refusal.DISC_PRESENT)
-    return NotEnoughIP(f"{action.emperor.title} has only {state.ip} IP left")
+        return Occupied(said("{place} already holds a disc", place=board.name(action.dest)),
+                        Refusal.DISC_PRESENT)
+    return NotEnoughIP(said("{emperor} has only {ip} IP left", emperor=action.emperor.title,
+                            ip=state.ip))
 
 
 def _hooks(settings: Settings) -> Hooks:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -22,13 +24,17 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tetrarchia.core.board import default_board, parse_board
-from tetrarchia.core.engine import apply_action, resume
-from tetrarchia.core.errors import OptionError, Refusal, TetrarchiaError
+from tetrarchia.core.engine import apply_action, deciding_seat, resume
+from tetrarchia.core.errors import OptionError, Refusal, TetrarchiaError, said
 from tetrarchia.core.events import Event
 from tetrarchia.core.notation import format_action
 from tetrarchia.core.rulebook import REGISTRY, find_module
 from tetrarchia.core.settings import Settings
+from tetrarchia.core.state import Awaiting
 from tetrarchia.options.scenarios import scenario_level
+from tetrarchia.players.advice import advise
+from tetrarchia.render.advice import advice_json
+from tetrarchia.render.refusals import args_in, refusal_in, said_in
 from tetrarchia.web import i18n
 from tetrarchia.web.authority import (
     BOUNDARIES,
@@ -38,12 +44,15 @@ from tetrarchia.web.authority import (
     UnknownGame,
     translated,
 )
+from tetrarchia.web.bus import Bus, LocalBus
 from tetrarchia.web.geography import map_json
 from tetrarchia.web.i18n import LANGUAGES
 from tetrarchia.web.storage import Store
-from tetrarchia.web.views import board_json, event_json, state_json
+from tetrarchia.web.views import board_json, event_json, seat_title, state_json
 
 STATIC = Path(str(resources.files("tetrarchia.web").joinpath("static")))
+HINT_SECONDS = 2.0  # the hint button's bound: the search and the playouts stop then
+HINT_COUNT = 3
 MAX_BODY = 9_000_000  # a saved game is at most 8,000,000 characters (docs/save-format.md)
 EMPEROR_SEATS = 4
 
@@ -52,8 +61,10 @@ class Malformed(Exception):
     """The request body is not what the route reads (HTTP 422)."""
 
 
-def refusal(status: int, code: str, reason: str, **extra: Any) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "reason": reason}, **extra}, status_code=status)
+def refusal(status: int, code: str, reason: str, args: dict[str, Any] | None = None,
+            **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "reason": reason, "args": args or {}}, **extra},
+                        status_code=status)
 
 
 async def read_body(request: Request) -> dict[str, Any]:
@@ -94,8 +105,8 @@ def settings_from(data: dict[str, Any]) -> Settings:
     if not isinstance(players, int) or isinstance(players, bool):
         raise Malformed("'players' must be a whole number")
     if not 1 <= players <= EMPEROR_SEATS + 1:
-        raise OptionError(f"{players} players: a game has 1-4 players, or 5 with the Barbarian "
-                          "player (R10, R12.6)")
+        raise OptionError(said("{players} players: a game has 1-4 players, or 5 with the "
+                               "Barbarian player (R10, R12.6)", players=players))
     keys = [find_module(o).key for o in options]
     if players > EMPEROR_SEATS and "barbaria" not in keys:
         keys.append("barbaria")
@@ -125,16 +136,9 @@ def options_catalogue() -> dict[str, Any]:
 def create_app(database: Path | str) -> Starlette:
     """The application on the database at ``database`` (created and migrated as needed)."""
     store = Store(database)
-    watchers: dict[str, set[asyncio.Queue[int]]] = {}
-    loop_holder: dict[str, asyncio.AbstractEventLoop] = {}
-
-    def notify(game_id: str, version: int) -> None:
-        loop = loop_holder.get("loop")
-        for queue in list(watchers.get(game_id, ())):
-            if loop is not None:
-                loop.call_soon_threadsafe(queue.put_nowait, version)
-
-    authority = Authority(store, notify)
+    bus: Bus = LocalBus()
+    authority = Authority(store, lambda game_id, version: bus.publish(
+        game_id, {"kind": "version", "version": version}))
 
     def lang(request: Request) -> str:
         chosen = request.query_params.get("lang", "en")
@@ -150,11 +154,16 @@ def create_app(database: Path | str) -> Starlette:
         except Malformed as exc:
             return refusal(422, "malformed", str(exc))
         except UnknownGame as exc:
-            return refusal(404, "unknown_game", f"there is no game {str(exc)!r} on this server")
+            unknown = said("there is no game {game} on this server", game=repr(str(exc)))
+            return refusal(404, "unknown_game", said_in(unknown, lang(request)) or str(unknown))
         except StaleVersion as exc:
-            return refusal(409, "stale", str(exc), state=exc.live.view(0, lang(request)))
+            stale = said("the game has changed since this page last saw it (it is at version "
+                         "{version})", version=exc.live.version)
+            return refusal(409, "stale", said_in(stale, lang(request)) or str(stale),
+                           state=exc.live.view(0, lang(request)))
         except TetrarchiaError as exc:
-            return refusal(400, str(exc.code), str(exc))
+            chosen = lang(request)
+            return refusal(400, str(exc.code), refusal_in(exc, chosen), args_in(exc, chosen))
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
@@ -260,6 +269,16 @@ def create_app(database: Path | str) -> Starlette:
             return JSONResponse(data)
         return await guarded(request, handler)
 
+    async def hint(request: Request) -> Response:
+        """The best few actions for the seat deciding (issue 10's hint button), computed on a
+        copy of the position off the event loop and bounded in time: a hint never changes the
+        game (its version is the one the hint was computed on)."""
+        async def handler() -> Response:
+            live = await asyncio.to_thread(authority.get, request.path_params["game_id"])
+            data = await asyncio.to_thread(hint_for, live, lang(request))
+            return JSONResponse(data)
+        return await guarded(request, handler)
+
     async def translations(request: Request) -> Response:
         return JSONResponse(i18n.catalogue(request.path_params["lang"]))
 
@@ -273,25 +292,24 @@ def create_app(database: Path | str) -> Starlette:
             await websocket.close(code=4404)
             return
         await websocket.accept()
-        loop_holder["loop"] = asyncio.get_running_loop()
-        queue: asyncio.Queue[int] = asyncio.Queue()
-        watchers.setdefault(game_id, set()).add(queue)
         try:
-            await websocket.send_json({"version": live.version})
-            while True:
-                receive = asyncio.ensure_future(websocket.receive_text())
-                get = asyncio.ensure_future(queue.get())
-                done, pending = await asyncio.wait({receive, get}, return_when=asyncio.FIRST_COMPLETED)
-                for task in pending:
-                    task.cancel()
-                if get in done:
-                    await websocket.send_json({"version": get.result()})
-                if receive in done:
-                    receive.result()  # raises WebSocketDisconnect when the page went away
+            async with bus.watch(game_id) as queue:
+                await websocket.send_json({"version": live.version})
+                while True:
+                    receive = asyncio.ensure_future(websocket.receive_text())
+                    get = asyncio.ensure_future(queue.get())
+                    done, pending = await asyncio.wait({receive, get},
+                                                       return_when=asyncio.FIRST_COMPLETED)
+                    for task in pending:
+                        task.cancel()
+                    if get in done:
+                        message = get.result()
+                        if message.get("kind") == "version":
+                            await websocket.send_json({"version": message["version"]})
+                    if receive in done:
+                        receive.result()  # raises WebSocketDisconnect when the page went away
         except WebSocketDisconnect:
             pass
-        finally:
-            watchers.get(game_id, set()).discard(queue)
 
     routes = [
         Route("/", index),
@@ -310,11 +328,21 @@ def create_app(database: Path | str) -> Starlette:
         Route("/api/games/{game_id}/undo", changing("undo"), methods=["POST"]),
         Route("/api/games/{game_id}/export", export),
         Route("/api/games/{game_id}/at/{n:int}", replay),
+        Route("/api/games/{game_id}/hint", hint),
         Route("/api/i18n/{lang}", translations),
         WebSocketRoute("/api/games/{game_id}/live", live_updates),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes)
+    @asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        await bus.start()  # the bus delivers on the server's event loop
+        try:
+            yield
+        finally:
+            await bus.stop()
+
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.bus = bus
     app.state.authority = authority
     app.state.store = store
     return app
@@ -341,3 +369,17 @@ def position_after(live: LiveGame, n: int, lang: str = "en") -> dict[str, Any]:
                 events=translated([event_json(e, game.board, n - 1) for e in events], game.board, lang))
     return data
 
+
+
+def hint_for(live: LiveGame, lang: str) -> dict[str, Any]:
+    """The hints for the seat deciding in ``live``'s game, in ``lang`` (``players.advice``, the
+    terminal's ``hint``): computed on a copy taken under the game's lock, so a hint never
+    changes the game, and seeded, so the same position gets the same hint."""
+    with live.lock:
+        state = live.game.state.copy()
+        version = live.version
+    waiting = state.is_over or state.awaiting in (Awaiting.ROLL, Awaiting.RUN)
+    advice = [] if waiting else advise(state, HINT_COUNT, seconds=HINT_SECONDS)
+    seat = deciding_seat(state)
+    return {"version": version, "seat": seat, "seat_title": seat_title(seat, state.settings),
+            "hints": advice_json(state, advice, lang)}

@@ -30,6 +30,7 @@ from tetrarchia.core.serialize import position_from_json
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, State
 from tetrarchia.game import Game
+from tetrarchia.render.advice import explain_choices
 from tetrarchia.render.languages import render_in
 from tetrarchia.web.storage import Store, StoredGame
 from tetrarchia.web.views import event_json, state_json
@@ -80,6 +81,7 @@ class LiveGame:
                     can_undo=self.can_undo(), summary=self.summary,
                     events=translated(self.events[events_from:], self.game.board, lang),
                     events_total=len(self.events))
+        explain_choices(data, self.state, lang)  # a decision's context and choices, in ``lang``
         return data
 
     def can_undo(self) -> bool:

@@ -3,6 +3,7 @@
 // checks it; a refusal shows the engine's reason.
 import { api, el, t, N_, announce, showDialog, closeDialog } from "./main.js";
 import { BoardView, EMPERORS, eventPlaces, optionRecords } from "./board.js";
+import { HintBox } from "./hint.js";
 
 const SPEEDS = { slow: 1400, normal: 700, fast: 250 };
 const SPEED_NAMES = { slow: N_("slow"), normal: N_("normal"), fast: N_("fast") };
@@ -52,8 +53,9 @@ class GamePage {
       el("a", { href: `/replay/${id}`, text: t("Replay") }),
       el("a", { href: "/", text: t("All games") }));
     this.log = el("ol", { class: "log", "aria-label": t("Game log") });
+    this.hint = new HintBox(this);
     const panel = el("aside", { class: "panel" }, this.status, this.decision, this.message, this.dice,
-      this.battle, this.controls, this.here,
+      this.battle, this.controls, this.here, this.hint.element,
       el("h2", { text: t("Actions") }), this.actions, this.notation, tools,
       el("details", { class: "log-box", open: "" }, el("summary", { text: t("Log") }), this.log));
     const mapArea = el("div", { class: "map-area" });
@@ -81,6 +83,7 @@ class GamePage {
     this.drawStatus();
     this.drawActions();
     this.drawLog();
+    if (this.hint) this.hint.clear();
     this.here.replaceChildren();
     this.undoButton.disabled = !state.can_undo;
     this.controls.hidden = !(state.awaiting === "roll" || state.awaiting === "run");
@@ -303,7 +306,11 @@ class GamePage {
         ? `${t("Roman die")} ${kept[0]}, ${t("Barbarian die")} ${kept[1]}` : kept.join(" ")}` }) : null,
       ...[...decideGroups.entries()].map(([group, items]) => el("div", { class: "choices" },
         decideGroups.size > 1 || group !== "Decide" ? el("h3", { text: t(GROUP_NAMES[group] || group) }) : null,
-        el("div", { class: "buttons" }, ...items.map((item) => this.actionButton(item)))))].filter(Boolean) : []));
+        el("div", { class: "buttons" }, ...items.map((item) => this.choice(item)))))].filter(Boolean) : []));
+    if (decide.length && this.state.decision_context) {
+      this.decision.insertBefore(el("p", { class: "decision-context", text: this.state.decision_context }),
+                                 this.decision.children[1] || null);
+    }
     this.actions.replaceChildren(...[...groups.entries()]
       .filter(([g]) => g !== "Decide" && this.state.awaiting !== "decision").map(([group, items]) =>
       el("details", { class: "group", open: items.length <= 8 ? "" : null },
@@ -312,6 +319,15 @@ class GamePage {
     if (!legal.length && !this.state.over && this.state.awaiting !== "roll" && this.state.awaiting !== "run") {
       this.actions.append(el("p", { text: t("Nothing to decide now.") }));
     }
+  }
+
+  // a choice of a decision, with what it does (analysis.decisions, in the page's language)
+  choice(item) {
+    const button = this.actionButton(item);
+    if (!item.effect) return button;
+    const id = `effect-${item.i}`;
+    button.setAttribute("aria-describedby", id);
+    return el("div", { class: "choice" }, button, el("span", { class: "effect", id, text: item.effect }));
   }
 
   actionButton(item) {

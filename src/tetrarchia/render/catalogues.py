@@ -1,0 +1,112 @@
+"""The engine's gettext catalogues in Spanish and French, read from
+``render/locale/<lang>/LC_MESSAGES/<domain>.mo`` (compiled with Babel from the ``.po`` beside it
+by ``tools/i18n.py``), one domain per kind of sentence (:data:`SOURCES`):
+
+- ``refusals``: every ``said("...")`` written as a literal in the package's source, found here by
+  reading the source (:func:`refusal_templates`), plus the per-code sentences of
+  ``render.refusals`` and the dice purposes of ``core.events``;
+- ``advice``: why a hint suggests an action (``players.evaluation.REASONS``), and what each
+  choice of a decision inside a phase does (:func:`advice_sentences`);
+- ``events``: every event record's sentence, the literal templates of ``render.told``
+  (:func:`event_templates`).
+
+The message ids are the English sentences themselves (gettext's usual way), so the translators'
+files are always complete against the code: ``tools/i18n.py --check`` fails on a sentence
+without its translation.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from babel.messages.mofile import read_mo
+
+LANGUAGES = ("en", "es", "fr")
+TRANSLATED = ("es", "fr")
+RENDER = Path(str(resources.files("tetrarchia.render")))
+PACKAGE = RENDER.parent
+
+
+def po_path(lang: str, domain: str) -> Path:
+    """The catalogue translators edit; its compiled ``.mo`` lies beside it."""
+    return RENDER / "locale" / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+def _literal_calls(tree: ast.AST, names: tuple[str, ...]) -> list[str]:
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant) \
+                and isinstance(node.args[0].value, str):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else \
+                func.attr if isinstance(func, ast.Attribute) else None
+            if name in names:
+                found.append(node.args[0].value)
+    return found
+
+
+def refusal_templates() -> list[str]:
+    """Every refusal sentence of the package, in source order: the literal templates of
+    ``said(...)`` and ``N_(...)`` in ``tetrarchia``'s modules, and the dice purposes."""
+    from tetrarchia.core.events import PURPOSE_TEXT
+
+    found: dict[str, None] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text("utf-8"), str(path))
+        for template in _literal_calls(tree, ("said", "N_")):
+            found[template] = None
+    for text in PURPOSE_TEXT.values():
+        found[text] = None
+    return list(found)
+
+
+NOTHING_SEEN = "changes nothing the evaluation sees"  # players.evaluation.main_reason
+
+
+def advice_sentences() -> list[str]:
+    """Every phrase a hint gives as its reason, and the sentences explaining a decision's
+    choices (literal ``explained("...")`` templates in the package's source)."""
+    from tetrarchia.core.events import PURPOSE_TEXT
+    from tetrarchia.players.evaluation import REASONS
+
+    found: dict[str, None] = {NOTHING_SEEN: None}
+    for text in PURPOSE_TEXT.values():  # what a roll is for, in a decision's context
+        found[text] = None
+    for rises, falls in REASONS.values():
+        found[rises] = found[falls] = None
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text("utf-8"), str(path))
+        for template in _literal_calls(tree, ("explained",)):
+            found[template] = None
+    return list(found)
+
+
+def event_templates() -> list[str]:
+    """Every event sentence: the literal templates of ``tell("...")`` (``render.told``)."""
+    tree = ast.parse((RENDER / "told.py").read_text("utf-8"))
+    words = [t for t in _literal_calls(tree, ("tell",)) if any(c.isalpha() for c in t)]
+    return list(dict.fromkeys(words))
+
+
+SOURCES: dict[str, Callable[[], list[str]]] = {"refusals": refusal_templates,
+                                               "advice": advice_sentences,
+                                               "events": event_templates}
+"""Each domain and the function that lists its English sentences."""
+
+
+@cache
+def catalogue(lang: str, domain: str) -> dict[str, str]:
+    """English template → its translation in ``lang`` (empty for English or an unknown
+    language, or a catalogue not compiled)."""
+    if lang not in TRANSLATED:
+        return {}
+    path = RENDER / "locale" / lang / "LC_MESSAGES" / f"{domain}.mo"
+    if not path.exists():
+        return {}
+    with path.open("rb") as file:
+        messages = read_mo(file)
+    return {str(m.id): str(m.string) for m in messages if m.id and m.string}

@@ -1,0 +1,115 @@
+"""The page in a real browser, in the player's language and with the hint button (issues 9 and
+10): a refused action shows the engine's reason in Spanish; the hint button shows the best few
+actions with their chance and why, and one of them is played with a click.  Screenshots go to
+test-artifacts/browser/ like the other browser tests'.
+
+Marked ``browser``: the default run leaves them out, CI runs them (``pytest -m browser``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from test_web_browser import browser, create, page, server, shot, wait_idle
+
+pytestmark = pytest.mark.browser
+__all__ = ["browser", "page", "server"]  # the fixtures, shared with test_web_browser
+
+
+def to_roman_phase(page: Any) -> None:
+    """Place the fleets from the list and enter Diocletian in Roma by clicking the map (in any
+    language: the IP are "IP", "PI" or "PI")."""
+    while page.locator("button.action.placefleet").count():
+        page.locator("button.action.placefleet").first.click()
+        wait_idle(page)
+    page.locator('.spot[aria-label^="Roma"]').click()
+    wait_idle(page)
+    assert "6 IP" in page.locator(".status").inner_text().replace("PI", "IP")
+
+
+def in_language(page: Any, server: str, lang: str) -> None:
+    page.goto(server)
+    page.wait_for_selector("#create")
+    page.select_option("#lang", lang)
+    wait_idle(page)
+
+
+def test_an_illegal_action_in_spanish_shows_a_spanish_reason(server: str, page: Any) -> None:
+    in_language(page, server, "es")
+    page.goto(f"{server}/game/{create(server)}")
+    page.wait_for_selector("svg.map .spot")
+    to_roman_phase(page)
+    page.fill("#notation", "Diocletian moves from Roma to Britannia")
+    page.press("#notation", "Enter")
+    page.wait_for_selector(".message strong")
+    message = page.locator(".message").inner_text()
+    assert "Britannia no está conectada con Roma" in message, message
+    assert "is not linked" not in message and "(no_link)" in message
+    shot(page, "refusal-spanish")
+    page.fill("#notation", "vuela a la luna")
+    page.press("#notation", "Enter")
+    page.wait_for_function("document.querySelector('.message').innerText.includes('no es una acción')")
+    page.select_option("#lang", "fr")
+    wait_idle(page)
+    page.fill("#notation", "Diocletian moves from Roma to Britannia")
+    page.press("#notation", "Enter")
+    page.wait_for_function("document.querySelector('.message').innerText.includes('n\\'est pas reliée')")
+
+
+def test_the_hint_button_shows_hints_and_plays_one(server: str, page: Any) -> None:
+    in_language(page, server, "en")
+    page.goto(f"{server}/game/{create(server)}")
+    page.wait_for_selector("svg.map .spot")
+    to_roman_phase(page)
+    log_before = page.locator(".log li").count()
+    page.focus("#hint")
+    page.keyboard.press("Enter")  # reachable by keyboard
+    page.wait_for_selector(".hints li button.play-hint", timeout=30_000)
+    status = page.locator("#hint-status").inner_text()
+    assert status.startswith("Hint for Diocletian"), status
+    hints = page.locator(".hints li")
+    assert 1 <= hints.count() <= 3
+    first = hints.first.inner_text()
+    assert "%" in first and "—" in first
+    label = page.locator(".hints li button.play-hint").first.get_attribute("aria-label")
+    assert label and label.startswith("Play: ")
+    shot(page, "hint")
+    action = page.locator(".hints li button.play-hint").first.inner_text()
+    page.locator(".hints li button.play-hint").first.click()
+    wait_idle(page)
+    assert page.locator(".hints li").count() == 0  # the position changed: the hints are gone
+    assert page.locator(".log li").count() > log_before
+    assert action.split(" ")[0] in page.locator(".log").inner_text()
+
+
+def test_a_decisions_choices_show_what_they_do(server: str, page: Any) -> None:
+    """Barbaria (R12.6): the Barbarian player's decision shows what is decided and, beside each
+    choice, what it does, in the page's language."""
+    import random
+
+    import httpx
+
+    from web_helpers import step
+
+    chooser, decisions = random.Random(0), list[str]()
+    with httpx.Client(base_url=server, timeout=30) as http:
+        state = http.post("/api/games", json={"players": 5, "seed": 0}).json()
+        while not (state["awaiting"] == "decision" and state["seat"] == 4):
+            state = step(http, state, chooser, decisions)
+    in_language(page, server, "en")
+    page.goto(f"{server}/game/{state['id']}")
+    page.wait_for_selector(".decision .effect")
+    assert "Barbaria (R12.6)" in page.locator(".decision-context").inner_text()
+    effects = page.locator(".decision .effect").all_inner_texts()
+    assert any("(the black disc, once per game)" in e for e in effects), effects
+    assert "lets it be: nothing is spent" in effects
+    button = page.locator(".decision .choice button").first
+    described = button.get_attribute("aria-describedby")
+    assert described and page.locator(f"#{described}").count() == 1  # read with the button
+    shot(page, "decision-explained")
+    page.select_option("#lang", "fr")
+    page.wait_for_function("document.querySelector('.decision-context').innerText.includes('joueur barbare')")
+    effects = page.locator(".decision .effect").all_inner_texts()
+    assert "laisse faire : rien n'est dépensé" in effects, effects

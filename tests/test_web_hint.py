@@ -1,0 +1,97 @@
+"""The hint button's API (issue 10, item 3, in the browser): ``GET /api/games/{id}/hint?lang=``
+gives the best few actions for the seat deciding, each with the plan it begins, the estimated
+chance of winning and why, in the page's language; it is the terminal's ``hint``
+(``players.advice.advise``, one copy), bounded in time, and it never changes the game."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from tetrarchia.cli import advice as cli_advice
+from tetrarchia.core.engine import legal_actions
+from tetrarchia.core.settings import Level, Settings
+from tetrarchia.game import Game
+from tetrarchia.players import advice
+from tetrarchia.render.catalogues import catalogue
+from tetrarchia.web.app import HINT_COUNT, HINT_SECONDS
+from web_helpers import client, new_game
+
+
+@pytest.fixture
+def http(tmp_path: Path) -> TestClient:
+    return client(tmp_path / "games.sqlite")
+
+
+def into_a_roman_phase(http: TestClient, seed: int) -> dict[str, Any]:
+    state = new_game(http, seed=seed)
+    while state["awaiting"] != "roman_action":  # the fleets and the entry first (R3, R4)
+        answer = http.post(f"/api/games/{state['id']}/actions",
+                           json={"version": state["version"], "action": state["legal"][0]["notation"]})
+        assert answer.status_code == 200, answer.text
+        state = answer.json()
+    return state
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_a_hint_names_legal_actions_with_their_chance_and_why(http: TestClient, lang: str) -> None:
+    state = into_a_roman_phase(http, 5)
+    before = http.get(f"/api/games/{state['id']}/export").json()
+    started = time.perf_counter()
+    answer = http.get(f"/api/games/{state['id']}/hint?lang={lang}")
+    took = time.perf_counter() - started
+    assert answer.status_code == 200, answer.text
+    data = answer.json()
+    assert data["version"] == state["version"] and data["seat"] == state["seat"]
+    legal = {item["notation"] for item in state["legal"]}
+    assert 1 <= len(data["hints"]) <= HINT_COUNT
+    reasons = set(catalogue(lang, "advice").values()) if lang != "en" else None
+    for hint in data["hints"]:
+        assert hint["action"] in legal and hint["plan"][0] == hint["action"]
+        assert hint["playouts"] >= 1 and 0 <= hint["wins"] <= hint["playouts"]
+        assert hint["chance"] == round(hint["wins"] / hint["playouts"], 3)
+        if reasons is not None:
+            assert hint["reason"] in reasons, hint["reason"]
+    assert len({h["playouts"] for h in data["hints"]}) == 1  # the same dice after each: paired
+    chances = [h["wins"] for h in data["hints"]]
+    assert chances == sorted(chances, reverse=True)
+    assert took < HINT_SECONDS * 6  # bounded (a playout round may end after the bound; loaded CI)
+    # a hint never changes the game: the same log, dice and version
+    assert http.get(f"/api/games/{state['id']}/export").json() == before
+    assert http.get(f"/api/games/{state['id']}").json()["version"] == state["version"]
+    # and one of its actions can be played at once
+    played = http.post(f"/api/games/{state['id']}/actions",
+                       json={"version": state["version"], "action": data["hints"][0]["action"]})
+    assert played.status_code == 200, played.text
+
+
+def test_no_hint_while_dice_are_due_and_none_for_an_unknown_game(http: TestClient) -> None:
+    state = into_a_roman_phase(http, 6)
+    end = next(item["notation"] for item in state["legal"] if item["kind"] == "endphase")
+    ended = http.post(f"/api/games/{state['id']}/actions",
+                      json={"version": state["version"], "action": end}).json()
+    assert ended["awaiting"] in ("roll", "run")
+    data = http.get(f"/api/games/{state['id']}/hint").json()
+    assert data["hints"] == [] and data["version"] == ended["version"]
+    assert http.get("/api/games/nothing/hint").status_code == 404
+
+
+def test_the_terminal_and_the_browser_share_one_hint() -> None:
+    assert cli_advice.advise is advice.advise and cli_advice.Advice is advice.Advice
+    game = Game.new(Settings(level=Level.parse("4200")), seed=3)
+    game.advance()
+    while game.state.awaiting.name != "ROMAN_ACTION":
+        game.play(legal_actions(game.state)[0])
+        game.advance()
+    untimed = advice.advise(game.state, playouts=2)
+    timed = advice.advise(game.state, playouts=2, seconds=60.0)
+    # a bound that is not reached changes nothing: the same actions, plans and wins
+    assert [(a.action, a.plan, a.wins, a.playouts) for a in untimed] == \
+        [(a.action, a.plan, a.wins, a.playouts) for a in timed]
+    short = advice.advise(game.state, playouts=50, seconds=0.01)
+    assert short and all(a.playouts == short[0].playouts for a in short)
+    assert 1 <= short[0].playouts < 50
