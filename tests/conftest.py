@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -409,3 +409,21 @@ def _autosave_in_tmp(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyte
     """Games played through the command line autosave (issue 8): never into the user's data
     directory during the tests."""
     monkeypatch.setenv("TETRARCHIA_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Any]:
+    """A real PostgreSQL server for the whole test session (tests/pg_cluster.py), started on first
+    use and stopped at the end."""
+    from pg_cluster import TempPostgres
+
+    with TempPostgres() as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def postgres_database(postgres: Any, request: pytest.FixtureRequest) -> str:
+    """A database of its own for the test module (its URL)."""
+    name = "t_" + request.module.__name__.rsplit(".", 1)[-1].lower()
+    url: str = postgres.database(name)
+    return url

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,12 +18,19 @@ from tetrarchia.core.serialize import position_to_json
 from tetrarchia.game import Game
 from tetrarchia.options.scenarios import scenario_level
 from tetrarchia.web.storage import DatabaseRefused, Store
-from web_helpers import client, new_game, reference_game, step
+from web_helpers import client, empty_tables, new_game, reference_game, step
 
 
-@pytest.fixture
-def http(tmp_path: Path) -> TestClient:
-    return client(tmp_path / "games.sqlite3")
+@pytest.fixture(params=["sqlite", "postgresql"])
+def http(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TestClient]:
+    """The server on a new SQLite file, or on the module's PostgreSQL database emptied (issue 11:
+    the same API on both; on PostgreSQL the live updates cross LISTEN/NOTIFY)."""
+    if request.param == "sqlite":
+        yield client(tmp_path / "games.sqlite3")
+        return
+    with client(request.getfixturevalue("postgres_database")) as http:
+        empty_tables(http)
+        yield http
 
 
 def stored(http: TestClient, game_id: str) -> tuple[int, tuple[str, ...]]:
@@ -323,7 +330,11 @@ def test_an_unseeded_import_is_seeded_so_a_restart_rolls_the_same_dice(tmp_path:
     end = next(i for i in state["legal"] if i["kind"] == "endphase")["notation"]
     state = http.post(f"/api/games/{state['id']}/actions",
                       json={"version": state["version"], "action": end}).json()
-    shutil.copy(tmp_path / "games.sqlite3", tmp_path / "restarted.sqlite3")
+    # a copy of the live database, as a host backs it up (WAL mode: the file alone may lack the
+    # latest commits, still in games.sqlite3-wal; SQLite's backup copies both, docs/web.md)
+    with sqlite3.connect(tmp_path / "games.sqlite3") as source, \
+            sqlite3.connect(tmp_path / "restarted.sqlite3") as copy:
+        source.backup(copy)
     restarted = client(tmp_path / "restarted.sqlite3")  # the same database, a new server
     positions = []
     for server in (http, restarted):  # the Barbarian phase rolled on each: the same dice

@@ -39,7 +39,22 @@ ATTACK_EXAMPLE = {"format": "tetrarchia-position", "version": 1,
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    database = tmp_path_factory.mktemp("web") / "games.sqlite3"
+    yield from serving(tmp_path_factory.mktemp("web") / "games.sqlite3")
+
+
+@pytest.fixture(scope="module")
+def pg_server(postgres_database: str) -> Iterator[str]:
+    """The same server on PostgreSQL (issue 11)."""
+    yield from serving(postgres_database)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def either_server(request: pytest.FixtureRequest) -> str:
+    url: str = request.getfixturevalue("server" if request.param == "sqlite" else "pg_server")
+    return url
+
+
+def serving(database: Path | str) -> Iterator[str]:
     port = free_port()
     live = uvicorn.Server(uvicorn.Config(create_app(database), host="127.0.0.1", port=port,
                                          log_level="warning"))
@@ -134,7 +149,8 @@ def test_the_start_page_checks_the_choices_and_creates_a_game(server: str, page:
     shot(page, "new-game")
 
 
-def test_a_roman_phase_by_clicking_then_undo_and_reload(server: str, page: Any) -> None:
+def test_a_roman_phase_by_clicking_then_undo_and_reload(either_server: str, page: Any) -> None:
+    server = either_server  # on SQLite and on PostgreSQL
     page.goto(f"{server}/game/{create(server)}")
     page.wait_for_selector("svg.map .spot")
     to_roman_phase(page)

@@ -21,8 +21,24 @@ from tetrarchia.game import Game
 from tetrarchia.web.app import create_app
 
 
-def client(database: Path) -> TestClient:
+def client(database: Path | str) -> TestClient:
     return TestClient(create_app(database))
+
+
+def change(http: TestClient | httpx.Client, game_id: str, kind: str, body: dict[str, Any]) -> Any:
+    """Every changing request of the tests goes through here (``kind``: ``actions``, ``advance``
+    or ``undo``), so that what a seat must present is added in one place."""
+    return http.post(f"/api/games/{game_id}/{kind}", json=body)
+
+
+def empty_tables(http: TestClient) -> None:
+    """Remove every game from the server's database (the PostgreSQL database a test module
+    shares starts each test empty, as a new SQLite file does)."""
+    from sqlalchemy import text
+
+    with http.app.state.store.engine.begin() as connection:  # type: ignore[attr-defined]
+        connection.execute(text("DELETE FROM actions"))
+        connection.execute(text("DELETE FROM games"))
 
 
 def new_game(http: TestClient | httpx.Client, seed: int = 7, **settings: Any) -> dict[str, Any]:
@@ -38,11 +54,11 @@ def step(http: TestClient | httpx.Client, state: dict[str, Any], chooser: random
     one of the legal actions (chosen by ``chooser``) and note it in ``decisions``."""
     game_id, version = state["id"], state["version"]
     if state["awaiting"] in ("roll", "run"):
-        response = http.post(f"/api/games/{game_id}/advance", json={"version": version, "until": "decision"})
+        response = change(http, game_id, "advance", {"version": version, "until": "decision"})
     else:
         notation = chooser.choice(state["legal"])["notation"]
         decisions.append(notation)
-        response = http.post(f"/api/games/{game_id}/actions", json={"version": version, "action": notation})
+        response = change(http, game_id, "actions", {"version": version, "action": notation})
     assert response.status_code == 200, response.text
     data: dict[str, Any] = response.json()
     return data
@@ -65,11 +81,12 @@ def free_port() -> int:
         return port
 
 
-def start_server(database: Path, port: int) -> subprocess.Popen[bytes]:
+def start_server(database: Path | str, port: int, *more: str) -> subprocess.Popen[bytes]:
     """``tetrarchia serve`` as its own process, waiting until it answers."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "tetrarchia.cli", "serve", "--port", str(port), "--database", str(database)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        [sys.executable, "-m", "tetrarchia.cli", "serve", "--port", str(port), "--database", str(database),
+         *more], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        start_new_session=True)  # its own process group: a test can kill it with its workers
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:

@@ -24,6 +24,7 @@ from tetrarchia.cli.advice import AiSeats, advice_lines
 from tetrarchia.cli.advice import advise as advise_actions
 from tetrarchia.cli.autosave import Autosave, Unfinished, unfinished_games
 from tetrarchia.cli.boardinfo import board_summary, describe_board
+from tetrarchia.cli.games import games_app
 from tetrarchia.cli.optioninfo import Chosen, describe_option, describe_options, options_summary, read_choices
 from tetrarchia.cli.play import PlaySession
 from tetrarchia.cli.replay import replay_game
@@ -427,6 +428,7 @@ def doctor_command() -> None:
 
 
 app.command("serve")(serve)  # the browser board (issue 9): its own module, cli/serve.py
+app.add_typer(games_app, name="games")  # the host's stored games (issue 11): cli/games.py
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -44,7 +45,7 @@ from tetrarchia.web.authority import (
     UnknownGame,
     translated,
 )
-from tetrarchia.web.bus import Bus, LocalBus
+from tetrarchia.web.bus import Bus, LocalBus, PostgresBus
 from tetrarchia.web.geography import map_json
 from tetrarchia.web.i18n import LANGUAGES
 from tetrarchia.web.storage import Store
@@ -133,10 +134,20 @@ def options_catalogue() -> dict[str, Any]:
                        for a in (0, 1, 2)]}
 
 
+DATABASE_VARIABLE = "TETRARCHIA_DATABASE"  # the database of each worker process (--workers N)
+
+
+def app_from_environment() -> Starlette:
+    """The application of one worker process of ``tetrarchia serve --workers N``: uvicorn imports
+    it in each process, and the database comes in the environment."""
+    return create_app(os.environ[DATABASE_VARIABLE])
+
+
 def create_app(database: Path | str) -> Starlette:
-    """The application on the database at ``database`` (created and migrated as needed)."""
+    """The application on ``database`` (a SQLite file, or a ``postgresql://`` URL), created and
+    migrated as needed.  On PostgreSQL the news crosses processes (LISTEN/NOTIFY)."""
     store = Store(database)
-    bus: Bus = LocalBus()
+    bus: Bus = PostgresBus(store) if store.postgresql else LocalBus()
     authority = Authority(store, lambda game_id, version: bus.publish(
         game_id, {"kind": "version", "version": version}))
 
@@ -340,6 +351,7 @@ def create_app(database: Path | str) -> Starlette:
             yield
         finally:
             await bus.stop()
+            store.dispose()
 
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.bus = bus

@@ -9,6 +9,12 @@ lose.
 
 Games live in memory once loaded; the database holds their seed and log, and a restarted server
 rebuilds each game by replaying its log (``Game.from_json``) with the same dice to come.
+
+Several processes may share one PostgreSQL database (issue 11): then the game in memory is only a
+cache.  Before serving a game the authority reads its version row; a game another process moved
+on is rebuilt from the database (its seed and dice drawn give the same dice to come).  A commit is
+version-checked in its transaction: when another process committed first, nothing is written, the
+game is rebuilt from the database and the request gets the 409 of a stale version.
 """
 
 from __future__ import annotations
@@ -32,7 +38,8 @@ from tetrarchia.core.state import Awaiting, State
 from tetrarchia.game import Game
 from tetrarchia.render.advice import explain_choices
 from tetrarchia.render.languages import render_in
-from tetrarchia.web.storage import Store, StoredGame
+from tetrarchia.web.bus import news_json
+from tetrarchia.web.storage import Conflict, Store, StoredGame
 from tetrarchia.web.views import event_json, state_json
 
 # How far one "advance" request goes: one die, or the next decision, the end of the phase or of
@@ -118,16 +125,107 @@ class Authority:
 
     # --- loading -------------------------------------------------------------------------------
     def get(self, game_id: str) -> LiveGame:
+        """The game, as the database holds it now (on a shared database, another process may have
+        moved it on since it was loaded: then it is rebuilt)."""
         with self.lock:
             live = self.games.get(game_id)
-            if live is not None:
+            if live is None:
+                stored = self.store.fetch(game_id) if len(game_id) <= 32 else None
+                if stored is None:
+                    raise UnknownGame(game_id)
+                live = self.rebuild(stored)
+                self.games[game_id] = live
                 return live
-            stored = self.store.fetch(game_id) if len(game_id) <= 32 else None
-            if stored is None:
-                raise UnknownGame(game_id)
+        if self.store.shared:
+            with live.lock:  # no commit of this process is half done while the row is compared
+                if self.store.version(game_id) != live.version:
+                    return self.reload(game_id)
+        return live
+
+    def reload(self, game_id: str) -> LiveGame:
+        """The game as the database holds it, replacing the one in memory: brought up to date by
+        playing only the log entries it lacks when the stored log extends its own (another
+        process played on), else rebuilt from the whole log."""
+        stored = self.store.fetch(game_id)
+        with self.lock:
+            cached = self.games.get(game_id)
+        if stored is None:
+            with self.lock:
+                self.games.pop(game_id, None)
+            raise UnknownGame(game_id)
+        live = self.caught_up(cached, stored) if cached is not None else None
+        if live is None:
             live = self.rebuild(stored)
+        with self.lock:
             self.games[game_id] = live
-            return live
+        return live
+
+    @staticmethod
+    def caught_up(cached: LiveGame, stored: StoredGame) -> LiveGame | None:
+        """A copy of ``cached`` moved on to ``stored`` by playing the entries it lacks, exactly as
+        ``rebuild`` would have replayed them (the same events, undo stack and dice to come), or
+        None when the stored log does not extend the cached one (an undo cut it) and the whole
+        log must be replayed.  The cached game itself is left as it was."""
+        game = cached.game
+        board = game.board
+        have = len(game.log)
+        if len(stored.log) < have or stored.dice_drawn < game.dice_drawn or game.seed != stored.seed \
+                or [format_action(a, board) for a in game.log] != list(stored.log[:have]):
+            return None
+        copy = Game(game.start.copy(), seed=game.seed, fresh=game.fresh)
+        copy.state = game.state.copy()
+        copy.log = list(game.log)
+        copy.undoable = list(game.undoable)
+        copy.dice_drawn = game.dice_drawn
+        copy.dice = SeededDice(game.seed)
+        if game.seed is not None and game.dice_drawn:
+            copy.dice.roll(game.dice_drawn)  # the copy's dice where the cached game's are
+        events = list(cached.events)
+        for n, text in enumerate(stored.log[have:], have):
+            happened: list[Event] = []
+            resume(copy.state, happened)  # as Game.from_json: run on from a pause, then play
+            try:
+                copy.play(parse_action(text, board), happened)
+            except TetrarchiaError:
+                return None  # not the log this game can play on with: replay it all
+            events += [event_json(e, board, n) for e in happened]
+        if copy.seed is not None and stored.dice_drawn > copy.dice_drawn:
+            copy.dice.roll(stored.dice_drawn - copy.dice_drawn)  # the dice the other process drew
+        copy.dice_drawn = stored.dice_drawn
+        live = LiveGame(stored.id, copy, cached.board_text, stored.version, stored.summary)
+        live.events = events
+        return live
+
+    def forget(self, live: LiveGame) -> None:
+        """Drop the game from memory (it is rebuilt from the database when next asked for)."""
+        with self.lock:
+            if self.games.get(live.id) is live:
+                del self.games[live.id]
+
+    def locked(self, game_id: str, version: int) -> LiveGame:
+        """The game, with its lock taken, at the version the request was computed on (else
+        StaleVersion).  The caller releases ``live.lock``.  A game replaced in memory while this
+        request waited for its lock (another process moved it on) is asked for again.
+
+        When the request's version is the one in memory, the version row is not read first: if
+        another process has moved the game on, the version-checked commit finds it out (a 409,
+        rightly, since the request was computed on that older state too) — one query less per
+        action.  Any other version is checked against the database before it is refused."""
+        for attempt in range(3):
+            with self.lock:
+                cached = self.games.get(game_id)
+            live = cached if cached is not None and cached.version == version and attempt == 0 \
+                else self.get(game_id)
+            live.lock.acquire()
+            if self.games.get(game_id) is live:
+                try:
+                    self.check_version(live, version)
+                except BaseException:
+                    live.lock.release()
+                    raise
+                return live
+            live.lock.release()
+        raise StaleVersion(self.get(game_id))
 
     @staticmethod
     def rebuild(stored: StoredGame) -> LiveGame:
@@ -184,9 +282,8 @@ class Authority:
     def act(self, game_id: str, version: int, notation: str) -> tuple[LiveGame, int]:
         """Play a decision written in the notation; returns the game and the index of its first
         new event."""
-        live = self.get(game_id)
-        with live.lock:
-            self.check_version(live, version)
+        live = self.locked(game_id, version)
+        try:
             game = live.game
             try:
                 action = parse_action(notation, game.board)
@@ -200,13 +297,14 @@ class Authority:
             first = len(live.events)
             self.commit(live, lambda: self.play(live, action))
             return live, first
+        finally:
+            live.lock.release()
 
     def advance(self, game_id: str, version: int, until: str) -> tuple[LiveGame, int]:
         """Roll the pending dice with the game's own seeded source: one roll (``"roll"``), or up
         to the next decision, the end of the phase or of the turn."""
-        live = self.get(game_id)
-        with live.lock:
-            self.check_version(live, version)
+        live = self.locked(game_id, version)
+        try:
             state = live.state
             if state.is_over:
                 raise TetrarchiaError("the game is over: no more dice", Refusal.GAME_OVER)
@@ -216,11 +314,12 @@ class Authority:
             first = len(live.events)
             self.commit(live, lambda: self.run_on(live, until))
             return live, first
+        finally:
+            live.lock.release()
 
     def undo(self, game_id: str, version: int) -> tuple[LiveGame, int]:
-        live = self.get(game_id)
-        with live.lock:
-            self.check_version(live, version)
+        live = self.locked(game_id, version)
+        try:
             point = live.undo_point()
             if point is None:
                 raise TetrarchiaError("nothing of yours to undo since the last die (a die once "
@@ -230,10 +329,18 @@ class Authority:
                 game.undo()
             live.events = [e for e in live.events if e["n"] < point]
             live.version += 1
-            self.store.record(live.id, point, [], game.dice_drawn, live.version,
-                              game.state.result.name.lower())
+            try:
+                self.store.record(live.id, point, [], game.dice_drawn, live.version,
+                                  game.state.result.name.lower(), self.news(live))
+            except BaseException as exc:
+                self.forget(live)  # undone in memory only: rebuilt from the database
+                if isinstance(exc, Conflict):
+                    raise StaleVersion(self.reload(live.id)) from None
+                raise
             self.told(live)
             return live, len(live.events)
+        finally:
+            live.lock.release()
 
     def commit(self, live: LiveGame, change: Callable[[], None]) -> None:
         """Apply ``change`` to the game; on success store the new log entries and the version in
@@ -244,27 +351,40 @@ class Authority:
         before_state = game.state.copy()
         before_undo = list(game.undoable)
         before_drawn = game.dice_drawn
+        before_version = live.version
         try:
             change()
             live.version += 1
             self.store.record(live.id, before_log,
                               [format_action(a, game.board) for a in game.log[before_log:]],
-                              game.dice_drawn, live.version, game.state.result.name.lower())
-        except BaseException:
+                              game.dice_drawn, live.version, game.state.result.name.lower(),
+                              self.news(live))
+        except BaseException as exc:
             if len(game.log) != before_log or game.dice_drawn != before_drawn:
-                # a storage failure after dice were drawn: the dice source cannot be put back,
-                # so the game is dropped from memory and rebuilt from the database next time
-                with self.lock:
-                    self.games.pop(live.id, None)
+                # a storage failure (or a lost race) after dice were drawn: the dice source
+                # cannot be put back, so the game is dropped from memory and rebuilt from the
+                # database next time
+                self.forget(live)
             game.state = before_state
             del game.log[before_log:]
             game.undoable[:] = before_undo
             del live.events[before_events:]
+            live.version = before_version
+            if isinstance(exc, Conflict):  # another process committed first: its game wins
+                self.forget(live)
+                raise StaleVersion(self.reload(live.id)) from None
             raise
         self.told(live)
 
+    def news(self, live: LiveGame) -> str | None:
+        """The bus's message of the change, sent by PostgreSQL in the commit's own transaction
+        (delivered to every process only if it commits); None on SQLite (``told`` tells)."""
+        if not self.store.postgresql:
+            return None
+        return news_json(live.id, {"kind": "version", "version": live.version})
+
     def told(self, live: LiveGame) -> None:
-        if self.notify is not None:
+        if self.notify is not None and not self.store.postgresql:
             self.notify(live.id, live.version)
 
     def play(self, live: LiveGame, action: Action) -> None:

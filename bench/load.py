@@ -1,0 +1,199 @@
+"""The server under load (issue 11): many games at once, each with its client playing a seeded game
+through the HTTP API (random legal decisions, the dice rolled by the server up to the next
+decision), on loopback only.  Prints, per configuration, the changing requests per second and the
+p50/p99 latency of one request (an action or an advance, answered once committed).
+
+    .venv/bin/python bench/load.py --games 100 --seconds 20
+    .venv/bin/python bench/load.py --backend postgresql --processes 2
+
+Configurations: SQLite with one server process; PostgreSQL (a throwaway server started from
+Debian's binaries, tests/pg_cluster.py, unless --database names one) with one process, and with
+``--processes`` of them (each game's client talks to one process, game i to process i mod n, or
+with ``--spread`` each request to any of them, so that each process catches up with games the
+other moved on; a page's news crosses processes through LISTEN/NOTIFY).  Every server is a real
+``tetrarchia serve`` process; the clients (asyncio + httpx) run in this process, on the same machine's cores.
+
+Bounded: each client stops at the end of its game, after --steps requests, or after --seconds.
+``--think`` is a pause between a client's requests (0: each client sends its next request as soon
+as the answer comes, the server's saturation; a player thinks for seconds).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from pg_cluster import TempPostgres, free_port  # the tests' throwaway server
+
+
+@contextmanager
+def servers(database: str, count: int) -> Iterator[list[str]]:
+    """``count`` processes of ``tetrarchia serve`` on ``database``; their base URLs."""
+    processes, urls = [], []
+    try:
+        for _ in range(count):
+            port = free_port()
+            processes.append(subprocess.Popen(
+                [sys.executable, "-m", "tetrarchia.cli", "serve", "--port", str(port),
+                 "--database", database], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
+            urls.append(f"http://127.0.0.1:{port}")
+        for url, process in zip(urls, processes, strict=True):
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    httpx.get(f"{url}/api/games", timeout=2)
+                    break
+                except httpx.TransportError:
+                    if process.poll() is not None or time.monotonic() > deadline:
+                        said = process.stderr.read().decode() if process.stderr else ""
+                        raise SystemExit(f"the server at {url} did not start: {said}") from None
+                    time.sleep(0.1)
+        yield urls
+    finally:
+        for process in processes:
+            process.send_signal(signal.SIGINT)
+        for process in processes:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+async def play(https: list[httpx.AsyncClient], seed: int, state: dict[str, Any], deadline: float,
+               steps: int, think: float, latencies: list[tuple[float, float]], errors: list[str]) -> None:
+    """One client: a seeded game played until its end, ``steps`` requests, or the deadline.  With
+    a think time, the clients start at random moments within it and each pause is drawn from
+    0.5-1.5 times it: players do not act in step with each other.  Each request goes to one of
+    ``https`` at random (one: the game stays on its process)."""
+    chooser = random.Random(seed)
+    spread = random.Random(-seed)
+    if think:
+        await asyncio.sleep(chooser.uniform(0, think))
+    for _ in range(steps):
+        if state["over"] or time.monotonic() >= deadline:
+            return
+        if state["awaiting"] in ("roll", "run"):
+            path, body = "advance", {"version": state["version"], "until": "decision"}
+        else:
+            path, body = "actions", {"version": state["version"],
+                                     "action": chooser.choice(state["legal"])["notation"]}
+        began = time.perf_counter()
+        try:
+            http = https[spread.randrange(len(https))]
+            response = await http.post(f"/api/games/{state['id']}/{path}", json=body)
+        except httpx.TransportError as exc:
+            errors.append(f"{type(exc).__name__}: {exc}")
+            return
+        latencies.append((began, time.perf_counter() - began))
+        if response.status_code != 200:
+            errors.append(f"{response.status_code} {response.text[:200]}")
+            return
+        state = response.json()
+        if think:
+            await asyncio.sleep(think * chooser.uniform(0.5, 1.5))
+
+
+async def run(urls: list[str], games: int, seconds: float, steps: int, think: float,
+              warmup: float, spread: bool) -> dict[str, Any]:
+    limits = httpx.Limits(max_connections=games + 10, max_keepalive_connections=games + 10)
+    clients = [httpx.AsyncClient(base_url=url, timeout=60, limits=limits) for url in urls]
+    try:
+        created = await asyncio.gather(*(
+            clients[i % len(clients)].post("/api/games", json={"level": "4211", "players": 1, "seed": i})
+            for i in range(games)))
+        if any(r.status_code != 201 for r in created):
+            raise SystemExit(f"a game was not created: {created[0].text[:300]}")
+        latencies: list[tuple[float, float]] = []
+        errors: list[str] = []
+        began = time.perf_counter()
+        deadline = time.monotonic() + seconds
+        await asyncio.gather(*(play(clients if spread else [clients[i % len(clients)]], i,
+                                    created[i].json(), deadline, steps, think, latencies, errors)
+                               for i in range(games)))
+        elapsed = time.perf_counter() - began
+    finally:
+        for client in clients:
+            await client.aclose()
+    return {"all": figures([t for _, t in latencies], elapsed),
+            "steady": figures([t for b, t in latencies if b - began >= warmup], elapsed - warmup),
+            "errors": errors, "warmup": warmup}
+
+
+def figures(latencies: list[float], elapsed: float) -> dict[str, float]:
+    ordered = sorted(latencies)
+    if not ordered:
+        return {"requests": 0, "elapsed": elapsed, "rate": 0.0, "p50": float("nan"),
+                "p99": float("nan"), "max": float("nan")}
+    return {"requests": len(ordered), "elapsed": elapsed, "rate": len(ordered) / max(elapsed, 1e-9),
+            "p50": statistics.median(ordered) * 1000,
+            "p99": ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] * 1000,
+            "max": ordered[-1] * 1000}
+
+
+def report(name: str, games: int, result: dict[str, Any]) -> None:
+    for part, label in (("all", "whole run"), ("steady", f"after {result['warmup']:g} s")):
+        f = result[part]
+        print(f"{name:<24} {games:>4} games  {label:<12} {f['rate']:7.1f} actions/s   p50 {f['p50']:7.1f} ms"
+              f"   p99 {f['p99']:7.1f} ms   max {f['max']:7.1f} ms   ({f['requests']} requests in "
+              f"{f['elapsed']:.1f} s)", flush=True)
+    for error in result["errors"][:5]:
+        print(f"    error: {error}")
+    if result["errors"]:
+        print(f"    {len(result['errors'])} client(s) stopped on an error")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100, help="games played at once (default 100)")
+    parser.add_argument("--seconds", type=float, default=20, help="time bound of each run (default 20)")
+    parser.add_argument("--steps", type=int, default=2000, help="requests bound of each client")
+    parser.add_argument("--think", type=float, default=0.0, help="seconds between a client's requests")
+    parser.add_argument("--warmup", type=float, default=5.0,
+                        help="seconds at the start also reported apart (the first burst of 100 games)")
+    parser.add_argument("--backend", choices=("sqlite", "postgresql", "all"), default="all")
+    parser.add_argument("--processes", type=int, default=2,
+                        help="server processes of the multi-process PostgreSQL run (default 2; 1: none)")
+    parser.add_argument("--spread", action="store_true",
+                        help="each request of a game to any process (default: game i on process i mod n)")
+    parser.add_argument("--database", help="an existing PostgreSQL URL instead of a throwaway server")
+    args = parser.parse_args()
+    if not 1 <= args.games <= 1000 or args.seconds <= 0 or args.processes < 1 or \
+            not 0 <= args.warmup < args.seconds:
+        parser.error("--games 1-1000, --seconds > 0, --processes >= 1, 0 <= --warmup < --seconds")
+    print(f"bench/load.py: {args.games} games, at most {args.seconds:g} s and {args.steps} requests per "
+          f"client, think {args.think:g} s, {os.cpu_count()} cores (clients and servers share them)")
+    def measure(urls: list[str]) -> dict[str, Any]:
+        return asyncio.run(run(urls, args.games, args.seconds, args.steps, args.think, args.warmup,
+                               args.spread))
+
+    with tempfile.TemporaryDirectory() as scratch:
+        if args.backend in ("sqlite", "all"):
+            with servers(str(Path(scratch) / "load.sqlite3"), 1) as urls:
+                report("SQLite, 1 process", args.games,
+                       measure(urls))
+        if args.backend in ("postgresql", "all"):
+            with nullcontext() if args.database else TempPostgres(durable=True) as pg:
+                for count in sorted({1, args.processes}):
+                    url = args.database if pg is None else pg.database(f"load{count}")
+                    with servers(url, count) as urls:
+                        report(f"PostgreSQL, {count} process{'es' if count > 1 else ''}", args.games,
+                               measure(urls))
+
+
+if __name__ == "__main__":
+    main()
