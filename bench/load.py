@@ -82,6 +82,7 @@ async def play(https: list[httpx.AsyncClient], seed: int, state: dict[str, Any],
     ``https`` at random (one: the game stays on its process)."""
     chooser = random.Random(seed)
     spread = random.Random(-seed)
+    seat = {"Authorization": f"Bearer {state['credentials']['hotseat']}"}  # the game's hot seat
     if think:
         await asyncio.sleep(chooser.uniform(0, think))
     for _ in range(steps):
@@ -95,7 +96,7 @@ async def play(https: list[httpx.AsyncClient], seed: int, state: dict[str, Any],
         began = time.perf_counter()
         try:
             http = https[spread.randrange(len(https))]
-            response = await http.post(f"/api/games/{state['id']}/{path}", json=body)
+            response = await http.post(f"/api/games/{state['id']}/{path}", json=body, headers=seat)
         except httpx.TransportError as exc:
             errors.append(f"{type(exc).__name__}: {exc}")
             return
@@ -114,7 +115,8 @@ async def run(urls: list[str], games: int, seconds: float, steps: int, think: fl
     clients = [httpx.AsyncClient(base_url=url, timeout=60, limits=limits) for url in urls]
     try:
         created = await asyncio.gather(*(
-            clients[i % len(clients)].post("/api/games", json={"level": "4211", "players": 1, "seed": i})
+            clients[i % len(clients)].post("/api/games", json={"level": "4211", "players": 1, "seed": i,
+                                                        "hotseat": True})
             for i in range(games)))
         if any(r.status_code != 201 for r in created):
             raise SystemExit(f"a game was not created: {created[0].text[:300]}")

@@ -16,6 +16,9 @@ Usage::
     python bench/strength.py --workers 2                      # both cores (a process per game)
     python bench/strength.py --json                           # machine-readable
     python bench/strength.py --save run.json                  # the table, and the JSON in a file
+    python bench/strength.py --options dux,vicarius           # games with optional rules (R11-R13)
+    python bench/strength.py --search turns=3,candidates=8    # the search player's parameters
+    python bench/strength.py --cpu-clock                      # budget and times in CPU seconds
 """
 
 from __future__ import annotations
@@ -34,8 +37,9 @@ from tetrarchia.core.dice import SeededDice
 from tetrarchia.core.engine import apply_trusted, legal_actions, new_game
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import Awaiting, Result
-from tetrarchia.players.protocol import Budget
+from tetrarchia.players.protocol import Budget, Player
 from tetrarchia.players.registry import make_player
+from tetrarchia.players.search import SearchPlayer
 
 MAX_DECISIONS = 50_000
 
@@ -70,12 +74,38 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def play(job: tuple[str, str, int, float | None, int | None]) -> Outcome:
+Job = tuple[str, str, int, float | None, int | None, tuple[str, ...], tuple[tuple[str, int], ...], bool]
+SEARCH_PARAMETERS = ("beam", "candidates", "turns", "workers", "refine")
+
+
+def parse_search(text: str) -> tuple[tuple[str, int], ...]:
+    """``turns=3,candidates=8`` as pairs, each a parameter of :class:`SearchPlayer`."""
+    pairs: list[tuple[str, int]] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        name, _, value = part.partition("=")
+        if name not in SEARCH_PARAMETERS or not value.strip().isdigit():
+            raise SystemExit(f"--search: {part!r} is not one of {', '.join(SEARCH_PARAMETERS)} = a number")
+        pairs.append((name, int(value)))
+    return tuple(pairs)
+
+
+def make(player: str, seed: int, search: tuple[tuple[str, int], ...], cpu: bool) -> Player:
+    """The player by name; the search with the parameters of ``--search`` and the clock of
+    ``--cpu-clock``."""
+    if player == "search" and (search or cpu):
+        clock = time.process_time if cpu else time.perf_counter
+        return SearchPlayer(seed, clock=clock, **dict(search))  # type: ignore[arg-type]
+    return make_player(player, seed)
+
+
+def play(job: Job) -> Outcome:
     """One game of ``player`` at ``level`` with ``seed``."""
-    level, player, seed, seconds, simulations = job
-    state = new_game(Settings(level=Level.parse(level)))
+    level, player, seed, seconds, simulations, options, search, cpu = job
+    state = new_game(Settings(level=Level.parse(level), options=options))
     dice = SeededDice(seed)
-    chooser = make_player(player, seed)
+    chooser = make(player, seed, search, cpu)
     rng = random.Random(seed)
     budget = Budget(seconds=seconds, simulations=simulations)
     times: list[float] = []
@@ -86,11 +116,15 @@ def play(job: tuple[str, str, int, float | None, int | None]) -> Outcome:
             apply_trusted(state, Roll(dice.roll(state.roll_count)))
             continue
         legal = legal_actions(state)
-        start = time.perf_counter()
+        clock = time.process_time if cpu else time.perf_counter
+        start = clock()
         action = chooser.decide(state, legal, rng, budget)
         if len(legal) > 1:
-            times.append(time.perf_counter() - start)
+            times.append(clock() - start)
         apply_trusted(state, action)
+    close = getattr(chooser, "close", None)
+    if close is not None:
+        close()
     return Outcome(level, player, seed, state.result.name, state.turns_played + 1, state.round,
                    state.secured_borders(), tuple(times))
 
@@ -111,6 +145,7 @@ def summary(outcomes: list[Outcome]) -> dict[str, object]:
         "unfinished": sum(1 for o in outcomes if o.result == Result.ONGOING.name),
         "average_borders": sum(o.borders for o in outcomes) / games if games else 0.0,
         "decision_p50_ms": round(percentile(times, 0.5) * 1000, 2),
+        "decision_p90_ms": round(percentile(times, 0.9) * 1000, 2),
         "decision_p99_ms": round(percentile(times, 0.99) * 1000, 2),
         "decisions": len(times),
     }
@@ -127,16 +162,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--simulations", type=int, default=None,
                         help="sampled continuations per plan (search; default: the player's)")
     parser.add_argument("--workers", type=int, default=1, help="processes (the machine has 2 cores)")
+    parser.add_argument("--options", default="", help="optional rules in play, e.g. dux,vicarius")
+    parser.add_argument("--search", default="", help="the search's parameters, e.g. turns=3,beam=12")
+    parser.add_argument("--cpu-clock", action="store_true",
+                        help="time budget and times per decision in CPU seconds of the process "
+                             "(a machine shared with other work), not wall-clock seconds")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--save", default=None, help="also write the JSON to this file")
     args = parser.parse_args(argv)
     levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
     players = [p.strip() for p in args.players.split(",") if p.strip()]
+    options = tuple(o.strip() for o in args.options.split(",") if o.strip())
+    search = parse_search(args.search)
     for level in levels:
-        Level.parse(level)
+        Settings(level=Level.parse(level), options=options)  # refused here, not in a worker
     for name in players:
         make_player(name)
-    jobs = [(level, player, args.seed + i, args.seconds, args.simulations)
+    jobs: list[Job] = [(level, player, args.seed + i, args.seconds, args.simulations, options, search,
+                        args.cpu_clock)
             for level in levels for player in players for i in range(args.games)]
     started = time.perf_counter()
     if args.workers > 1:
@@ -168,10 +211,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     last = args.seed + args.games - 1
     print(f"strength: {args.games} games per level and player, seeds {args.seed}-{last}, "
-          f"search budget {args.seconds}s / {args.simulations or 'default'} simulations, "
-          f"{elapsed:.0f}s in all")
+          f"search budget {args.seconds}s{' CPU' if args.cpu_clock else ''} / "
+          f"{args.simulations or 'default'} simulations"
+          f"{' (' + args.search + ')' if args.search else ''}, "
+          f"options: {', '.join(options) or 'none'}, {elapsed:.0f}s in all")
     print(f"{'level':6} {'player':18} {'wins':>9} {'rate':>6} {'95% Wilson':>14} {'turns':>6} "
-          f"{'Roma':>5} {'dry':>4} {'p50 ms':>8} {'p99 ms':>8}")
+          f"{'Roma':>5} {'dry':>4} {'p50 ms':>8} {'p90 ms':>8} {'p99 ms':>8}")
     for level in levels:
         for player in players:
             s = table[level][player]
@@ -179,7 +224,8 @@ def main(argv: list[str] | None = None) -> int:
             low, high = interval if isinstance(interval, tuple) else (0.0, 1.0)
             print(f"{level:6} {player:18} {s['wins']:>4}/{s['games']:<4} {s['win_rate']:>6.1%} "
                   f"{f'{low:.0%}-{high:.0%}':>14} {s['average_turns']:>6.1f} {s['army_in_roma']:>5} "
-                  f"{s['reserve_empty']:>4} {s['decision_p50_ms']:>8} {s['decision_p99_ms']:>8}")
+                  f"{s['reserve_empty']:>4} {s['decision_p50_ms']:>8} {s['decision_p90_ms']:>8} "
+                  f"{s['decision_p99_ms']:>8}")
         for pair, (only_a, only_b) in paired[level].items():
             a, b = pair.split(">")
             print(f"       paired: {a} won {only_a} setups {b} lost; {b} won {only_b} that {a} lost")

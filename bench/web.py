@@ -51,7 +51,8 @@ def serve(database: Path) -> tuple[str, uvicorn.Server, threading.Thread]:
 
 
 def to_roman_action(http: httpx.Client, seed: int) -> dict[str, Any]:
-    state: dict[str, Any] = http.post("/api/games", json={"seed": seed}).json()
+    state: dict[str, Any] = http.post("/api/games", json={"seed": seed, "hotseat": True}).json()
+    http.headers["Authorization"] = f"Bearer {state['credentials']['hotseat']}"  # the hot seat
     while state["awaiting"] != "roman_action":
         state = http.post(f"/api/games/{state['id']}/actions",
                           json={"version": state["version"], "action": state["legal"][0]["notation"]}).json()
@@ -79,13 +80,14 @@ def browser_figures(base: str, http: httpx.Client, runs: int) -> tuple[list[floa
     from playwright.sync_api import sync_playwright
 
     game = to_roman_action(http, 7)
+    token = http.headers["Authorization"].split()[1]  # the game's hot seat, as its link carries it
     loads, clicks = [], []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         for _ in range(runs):
             started = time.perf_counter()
-            page.goto(f"{base}/game/{game['id']}")
+            page.goto(f"{base}/game/{game['id']}#{token}")
             page.wait_for_selector(".spot[aria-label]")
             page.wait_for_selector(".status .turn")
             loads.append(time.perf_counter() - started)

@@ -22,7 +22,7 @@ from tetrarchia.options.imperivm import Decline, UsePower
 from tetrarchia.players.random_player import RandomPlayer
 from tetrarchia.render.advice import DOMAIN
 from tetrarchia.render.refusals import said_in
-from web_helpers import client, step
+from web_helpers import client, sit, step
 
 DECIDING = [c for c in CONFIGS if {"imperivm", "barbaria"} & set(c.settings().options)]
 
@@ -87,7 +87,8 @@ def test_galeriuss_plus_one_shows_the_battle_after_it() -> None:
 def test_the_page_gets_the_context_and_each_choices_effect_in_its_language(tmp_path: Path) -> None:
     http: TestClient = client(tmp_path / "games.sqlite")
     chooser, decisions = random.Random(0), list[str]()
-    state = http.post("/api/games?lang=es", json={"players": 5, "seed": 0}).json()
+    state = http.post("/api/games?lang=es", json={"players": 5, "seed": 0, "hotseat": True}).json()
+    sit(http, state)  # every seat in this client (issue 11)
     while not (state["awaiting"] == "decision" and state["seat"] == 4):
         state = step(http, state, chooser, decisions)
     spanish = http.get(f"/api/games/{state['id']}?lang=es").json()

@@ -47,7 +47,9 @@ def test_a_finished_game_is_listed_read_and_exported(served: tuple[TestClient, s
             break
         state = step(http, state, chooser, decisions)
     assert state["over"]
+    seat = http.headers["Authorization"]  # the finished game's hot seat
     waiting = new_game(http, seed=4)  # an abandoned game: never played on
+    http.headers["Authorization"] = seat
     code, listing = games("list", "--database", database)
     assert code == 0
     assert state["id"] in listing and waiting["id"] in listing and "2 games in" in listing

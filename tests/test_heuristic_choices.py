@@ -17,15 +17,16 @@ from types import ModuleType
 
 import pytest
 
-from tetrarchia.core.actions import Roll, Secure, Subdue
+from tetrarchia.core.actions import Attack, Roll, Secure, Subdue
 from tetrarchia.core.dice import SeededDice
-from tetrarchia.core.engine import apply_trusted, legal_actions, new_game
+from tetrarchia.core.engine import apply_trusted, chance_outcomes, legal_actions, new_game
+from tetrarchia.core.events import Purpose
 from tetrarchia.core.pieces import ARMY, EMPEROR_FIGURE, REBEL
 from tetrarchia.core.roman import work_actions
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import Awaiting
 from tetrarchia.players.evaluation import WEIGHTS, TermsMemo, _kept_odds, board_facts, defence_odds, terms
-from tetrarchia.players.heuristic import default_memo
+from tetrarchia.players.heuristic import battle_sides, default_memo, whole_state
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDED: dict[str, dict[str, str]] = json.loads(
@@ -142,3 +143,44 @@ def test_each_thread_has_its_own_memo() -> None:
     worker.join()
     assert seen and seen[0] is not default_memo()
     assert default_memo() is default_memo()
+
+
+@pytest.mark.parametrize("options", [(), ("dux",), ("imperivm",), ("goths",)])
+def test_rolls_with_the_same_winner_reach_the_same_position(options: tuple[str, ...]) -> None:
+    # R6, R5.5, R7.3: at a battle's dice, battle_sides tells who wins each roll; every roll the
+    # same side wins leads to the same whole position (the heuristic runs the engine once per
+    # side); with options that touch the dice (Galerius's +1, R12.1; the Goths' +1, R11.4) it
+    # declines (None)
+    battles = declined = 0
+    for seed in range(1, 13):
+        state = new_game(Settings(level=Level.parse("3322"), options=options))
+        dice = SeededDice(seed)
+        rng = random.Random(seed)
+        for _ in range(3000):
+            if state.is_over:
+                break
+            if state.awaiting is Awaiting.ROLL:
+                rolls = [roll for roll, _ in chance_outcomes(state)]
+                sides = battle_sides(state, rolls)
+                if sides is None:
+                    declined += state.roll_purpose == Purpose.BATTLE
+                else:
+                    battles += 1
+                    reached: dict[int, tuple[object, ...] | None] = {}
+                    for roll, side in zip(rolls, sides, strict=True):
+                        after = state.copy()
+                        apply_trusted(after, roll)
+                        whole = whole_state(after)
+                        assert whole is not None
+                        assert reached.setdefault(side, whole) == whole, f"roll {roll.dice}"
+                    assert set(reached) <= {-1, 0, 1}
+                apply_trusted(state, Roll(dice.roll(state.roll_count)))
+                continue
+            legal = legal_actions(state)
+            attacks = [a for a in legal if isinstance(a, Attack)]
+            pick = attacks if attacks and rng.random() < 0.5 else legal
+            apply_trusted(state, pick[rng.randrange(len(pick))])
+    if options in (("imperivm",), ("goths",)):
+        assert declined > 0 and battles == 0
+    else:
+        assert battles > 15

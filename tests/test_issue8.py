@@ -4,6 +4,7 @@ Typer's runner."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import subprocess
@@ -201,6 +202,8 @@ def test_a_battle_line_shows_the_goths_die_as_rolled() -> None:
     assert "Barbarian die 5 +1 (the Goths)" in text
     assert "groups of 2, 1 revolts: the one of 2 counts, x2 for 1 other army linked" in text
     assert "Roman support: no garrisons linked" in text
+    two = render(dataclasses.replace(battle, barbarian_linked=2, barbarian_value=32), BOARD)
+    assert "x4 for 2 other armies linked" in two  # the plural of army (it once read "armys")
 
 
 def test_a_broken_link_roll_of_the_goths_shows_the_plus_one() -> None:

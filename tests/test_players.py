@@ -271,3 +271,37 @@ def test_the_search_on_both_cores_gives_the_same_answer() -> None:
         pooled.close()
     assert [p.actions for p in both.plans] == [p.actions for p in alone.plans]
     assert [p.samples for p in both.plans] == [p.samples for p in alone.plans]
+
+
+def test_the_search_refines_its_best_plans_with_the_same_further_dice() -> None:
+    # more dice where it matters: after the first round the two best plans get ``refine``
+    # further samples each (the same seeds: paired) and are ranked first, among themselves
+    state = _midgame(4)
+    legal = legal_actions(state)
+    before = state.copy()
+    thought = SearchPlayer(1, refine=4).think(state, legal, random.Random(9), Budget(simulations=3))
+    assert state == before
+    judged = [p for p in thought.plans if p.samples]
+    assert len(judged) > 2
+    top, others = judged[:2], judged[2:]
+    assert [len(p.samples) for p in top] == [7, 7]
+    assert all(len(p.samples) == 3 for p in others)
+    assert top[0].mean >= top[1].mean
+    again = SearchPlayer(1, refine=4).think(state, legal, random.Random(9), Budget(simulations=3))
+    assert [p.samples for p in again.plans] == [p.samples for p in thought.plans]
+    plain = SearchPlayer(1).think(state, legal, random.Random(9), Budget(simulations=3))
+    first = {tuple(p.actions): p.samples[:3] for p in plain.plans if p.samples}
+    assert all(first[tuple(p.actions)] == p.samples[:3] for p in judged)  # the same first round
+
+
+def test_the_search_measures_its_budget_with_its_clock() -> None:
+    # a clock that runs 1 s per reading: past a budget of 1.5 s after the first round of
+    # samples, no further round (nor any refining) is begun, whatever the wall clock says
+    ticks = iter(range(1_000_000))
+    player = SearchPlayer(1, clock=lambda: float(next(ticks)), refine=8)
+    state = _midgame(5)
+    player.decide(state, legal_actions(state), random.Random(1), Budget(seconds=1.5, simulations=50))
+    assert player.last is not None and player.last.simulations == 1
+    assert all(len(p.samples) <= 1 for p in player.last.plans)
+    with pytest.raises(ValueError, match="-1"):
+        SearchPlayer(1, refine=-1)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import text
 from starlette.testclient import TestClient
 
 from test_option_invariants import CONFIGS, option_candidates
@@ -203,9 +204,16 @@ def test_impossible_settings_are_refused_in_the_pages_language(http: TestClient,
 
 
 def test_an_unknown_game_and_a_stale_action_are_refused_in_the_pages_language(http: TestClient) -> None:
-    missing = http.get("/api/games/nothing?lang=es")
+    unseated = http.get("/api/games/nothing?lang=es")  # no seat's credential: 403 first (issue 11)
+    assert unseated.status_code == 403
+    assert unseated.json()["error"]["reason"] == "Esta petición necesita el enlace de tu asiento."
+    gone = new_game(http, seed=4)  # a game its host deleted: its seat's link is answered 404
+    with http.app.state.store.session() as session:  # type: ignore[attr-defined]
+        session.execute(text("DELETE FROM games WHERE id = :id"), {"id": gone["id"]})
+    http.app.state.authority.games.clear()  # type: ignore[attr-defined]
+    missing = http.get(f"/api/games/{gone['id']}?lang=es")
     assert missing.status_code == 404
-    assert missing.json()["error"]["reason"] == "no hay ninguna partida 'nothing' en este servidor"
+    assert missing.json()["error"]["reason"] == f"no hay ninguna partida '{gone['id']}' en este servidor"
     state = new_game(http, seed=3)
     stale = http.post(f"/api/games/{state['id']}/actions?lang=fr",
                       json={"version": state["version"] - 1, "action": state["legal"][0]["notation"]})

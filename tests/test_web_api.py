@@ -12,13 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import text
 from starlette.testclient import TestClient
 
 from tetrarchia.core.serialize import position_to_json
 from tetrarchia.game import Game
 from tetrarchia.options.scenarios import scenario_level
 from tetrarchia.web.storage import DatabaseRefused, Store
-from web_helpers import client, empty_tables, new_game, reference_game, step
+from web_helpers import client, empty_tables, new_game, reference_game, sit, step
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -92,11 +93,19 @@ def test_legal_actions_carry_costs_and_the_attack_preview(http: TestClient) -> N
     ("post", "/api/games/0123456789abcdef/undo"),
 ])
 def test_an_unknown_game_is_404(http: TestClient, method: str, path: str) -> None:
+    """A game deleted by its host: its seat's link is answered 404 (the credential is checked
+    first: without it, or with another game's, the answer is 403 and says nothing of the game)."""
     body = {"json": {"version": 1, "action": "end"}} if method == "post" else {}
+    assert getattr(http, method)(path, **body).status_code == 403  # no credential
+    state = new_game(http)
+    with http.app.state.store.session() as session:  # type: ignore[attr-defined]
+        session.execute(text("DELETE FROM games WHERE id = :id"), {"id": state["id"]})
+    http.app.state.authority.games.clear()  # type: ignore[attr-defined]
+    path = path.replace("0123456789abcdef", state["id"])
     response = getattr(http, method)(path, **body)
     assert response.status_code == 404
     assert response.json()["error"]["code"] == "unknown_game"
-    assert "0123456789abcdef" in response.json()["error"]["reason"]
+    assert state["id"] in response.json()["error"]["reason"]
 
 
 @pytest.mark.parametrize("body", [
@@ -193,7 +202,7 @@ def test_a_whole_seeded_game_over_the_api_is_the_engines_game(http: TestClient) 
     assert Game.from_json(exported).state == reference.state
     again = http.post(f"/api/games/{state['id']}/actions",
                       json={"version": state["version"], "action": "end"})
-    assert again.status_code == 400 and again.json()["error"]["code"] == "game_over"
+    assert again.status_code == 410 and again.json()["error"]["code"] == "game_over"
 
 
 def test_undo_takes_back_ones_own_decision_never_a_die(http: TestClient) -> None:
@@ -253,11 +262,18 @@ def test_the_list_of_games_and_the_board(http: TestClient) -> None:
 
 def test_live_updates_announce_each_committed_change(http: TestClient) -> None:
     state = new_game(http)
+    token = http.headers["Authorization"].split()[1]
     with http.websocket_connect(f"/api/games/{state['id']}/live") as socket:
-        assert socket.receive_json() == {"version": 1}
+        socket.send_json({"type": "hello", "token": token, "version": 1,
+                          "events": state["events_total"]})
+        welcome = socket.receive_json()
+        assert welcome["kind"] == "welcome" and welcome["version"] == 1 and welcome["seat"] == "all"
         http.post(f"/api/games/{state['id']}/actions",
                   json={"version": 1, "action": state["legal"][0]["notation"]})
-        assert socket.receive_json() == {"version": 2}
+        news = socket.receive_json()
+        while news["kind"] == "presence":
+            news = socket.receive_json()
+        assert news["kind"] == "state" and news["state"]["version"] == 2
 
 
 def test_the_page_and_its_files_come_from_the_server(http: TestClient) -> None:
@@ -323,7 +339,8 @@ def test_an_unseeded_import_is_seeded_so_a_restart_rolls_the_same_dice(tmp_path:
     game.advance()
     assert game.to_json()["seed"] is None
     http = client(tmp_path / "games.sqlite3")
-    state = http.post("/api/games/import", json={"save": game.to_json()}).json()
+    state = http.post("/api/games/import", json={"save": game.to_json(), "hotseat": True}).json()
+    sit(http, state)
     while state["awaiting"] != "roman_action":
         state = http.post(f"/api/games/{state['id']}/actions",
                           json={"version": state["version"], "action": state["legal"][0]["notation"]}).json()
@@ -336,6 +353,7 @@ def test_an_unseeded_import_is_seeded_so_a_restart_rolls_the_same_dice(tmp_path:
             sqlite3.connect(tmp_path / "restarted.sqlite3") as copy:
         source.backup(copy)
     restarted = client(tmp_path / "restarted.sqlite3")  # the same database, a new server
+    restarted.headers["Authorization"] = http.headers["Authorization"]
     positions = []
     for server in (http, restarted):  # the Barbarian phase rolled on each: the same dice
         done = server.post(f"/api/games/{state['id']}/advance",
@@ -357,7 +375,7 @@ def test_a_decision_inside_a_phase_is_offered_to_its_seat(http: TestClient) -> N
     naming the province it concerns (the page offers it from the map)."""
     seed = 0
     chooser, decisions = random.Random(seed), list[str]()
-    state = http.post("/api/games", json={"players": 5, "seed": seed}).json()
+    state = new_game(http, players=5, seed=seed)
     for _ in range(200):
         if state["awaiting"] == "decision" and state["seat"] == 4:
             break
@@ -382,8 +400,10 @@ def test_live_updates_of_an_unknown_game_are_refused(http: TestClient) -> None:
 
     with pytest.raises(WebSocketDisconnect) as refused, \
             http.websocket_connect("/api/games/0123456789abcdef/live") as socket:
+        socket.send_json({"type": "hello", "token": "not-a-token"})
+        assert socket.receive_json()["status"] == 403
         socket.receive_json()
-    assert refused.value.code == 4404
+    assert refused.value.code == 4403
 
 
 def test_an_attack_on_the_pirates_is_previewed(http: TestClient) -> None:

@@ -101,10 +101,19 @@ def shot(page: Any, name: str) -> None:
 
 
 def create(server: str, **body: Any) -> str:
-    response = httpx.post(f"{server}/api/games", json={"seed": 7, **body}, timeout=30)
+    """A new hot-seat game: ``<id>#<token>``, the end of its link (/game/<id>#<token>)."""
+    response = httpx.post(f"{server}/api/games", json={"seed": 7, "hotseat": True, **body}, timeout=30)
     assert response.status_code == 201, response.text
     game_id: str = response.json()["id"]
-    return game_id
+    return f"{game_id}#{response.json()['credentials']['hotseat']}"
+
+
+def seated_client(server: str, **body: Any) -> tuple[httpx.Client, dict[str, Any]]:
+    """An HTTP client holding a new hot-seat game's credential, and the game's first state."""
+    http = httpx.Client(base_url=server, timeout=30)
+    state = http.post("/api/games", json={"hotseat": True, **body}).json()
+    http.headers["Authorization"] = f"Bearer {state['credentials']['hotseat']}"
+    return http, state
 
 
 def status(page: Any) -> str:
@@ -140,8 +149,12 @@ def test_the_start_page_checks_the_choices_and_creates_a_game(server: str, page:
     page.select_option("#level", "4211")
     page.wait_for_selector("#verdict.ok")
     page.fill("#seed", "7")
+    page.check("#hotseat")  # every seat in this browser
     shot(page, "start")
     page.click("#create")
+    page.wait_for_selector("#link-all")  # the seats' links, shown once
+    shot(page, "links")
+    page.click("#go-to-game")
     page.wait_for_url(re.compile(r"/game/[0-9a-f]+$"))
     page.wait_for_selector("svg.map .spot")
     assert page.locator(".spot").count() == 48
@@ -215,8 +228,8 @@ def test_an_attack_is_previewed_then_fought(server: str, page: Any) -> None:
 
 
 def test_the_replay_steps_and_its_url_names_the_step(server: str, page: Any) -> None:
-    game_id = create(server)
-    page.goto(f"{server}/replay/{game_id}?n=3")
+    game_id, token = create(server).split("#")
+    page.goto(f"{server}/replay/{game_id}?n=3#{token}")
     page.wait_for_selector("#replay-forward")
     assert "3 /" in page.locator(".status").inner_text()
     page.click("#replay-forward")
@@ -293,13 +306,16 @@ def test_a_later_game_is_drawn_piece_for_piece(server: str, page: Any) -> None:
 
     seed = 5
     chooser, decisions = random.Random(seed), list[str]()
-    with httpx.Client(base_url=server, timeout=30) as http:
-        state = http.post("/api/games", json={"seed": seed}).json()
+    http, state = seated_client(server, seed=seed)
+    token = state["credentials"]["hotseat"]
+    try:
         for _ in range(70):
             state = step(http, state, chooser, decisions)
         assert not state["over"], f"seed {seed}: the game ended"
+    finally:
+        http.close()
     position = state["position"]
-    page.goto(f"{server}/game/{state['id']}")
+    page.goto(f"{server}/game/{state['id']}#{token}")
     page.wait_for_selector("svg.map .spot[aria-label]")
     labels = page.eval_on_selector_all(".spot", "nodes => nodes.map(n => n.getAttribute('aria-label'))")
     discs = list(position["discs"].values())
@@ -322,14 +338,17 @@ def test_a_decision_inside_a_phase_is_taken_on_the_map(server: str, page: Any) -
 
     seed = 0
     chooser, decisions = random.Random(seed), list[str]()
-    with httpx.Client(base_url=server, timeout=30) as http:
-        state = http.post("/api/games", json={"players": 5, "seed": seed}).json()
+    http, state = seated_client(server, players=5, seed=seed)
+    token = state["credentials"]["hotseat"]
+    try:
         while not (state["awaiting"] == "decision" and state["seat"] == 4):
             state = step(http, state, chooser, decisions)
+        board = http.get(f"/api/games/{state['id']}/board").json()
+    finally:
+        http.close()
     choice = next(i for i in state["legal"] if i["places"])
-    province = next(p for p in httpx.get(f"{server}/api/games/{state['id']}/board").json()["provinces"]
-                    if p["index"] == choice["places"][0])
-    page.goto(f"{server}/game/{state['id']}")
+    province = next(p for p in board["provinces"] if p["index"] == choice["places"][0])
+    page.goto(f"{server}/game/{state['id']}#{token}")
     page.wait_for_selector(".decision h2")
     assert "Player 5 (the Barbarian player)" in page.locator(".decision").inner_text()
     discs = state["position"]["records"]["barbarian-discs"]  # R12.6: his discs, off the map
@@ -337,7 +356,8 @@ def test_a_decision_inside_a_phase_is_taken_on_the_map(server: str, page: Any) -
     shot(page, "decision")
     page.locator(f'.spot[aria-label^="{province["title"]}"]').click()
     wait_idle(page)
-    after = httpx.get(f"{server}/api/games/{state['id']}").json()
+    after = httpx.get(f"{server}/api/games/{state['id']}",
+                      headers={"Authorization": f"Bearer {token}"}).json()
     assert after["version"] == state["version"] + 1 and after["last_action"] == choice["notation"]
 
 
@@ -355,3 +375,72 @@ def test_the_optional_rules_pieces_are_drawn(server: str, page: Any) -> None:
     zone = page.locator('.zone[aria-label^="Mare Internvm"]').get_attribute("aria-label") or ""
     assert "the Pirates" in zone
     shot(page, "dux-and-pirates")
+
+
+def test_two_seats_and_a_spectator_play_live_in_three_browsers(server: str, browser: Any) -> None:
+    """Issue 11: a 2-player game (R10: Player 1 the East, Diocletian and Galerius; Player 2 the
+    West, Constantius and Maximian) in three browser contexts — each seat from its own link, and
+    a spectator — each seeing the others' moves live, without reloading."""
+    response = httpx.post(f"{server}/api/games", json={"seed": 7, "players": 2}, timeout=30)
+    assert response.status_code == 201, response.text
+    data = response.json()
+    game = data["id"]
+    links = {s["player"]: s["token"] for s in data["credentials"]["seats"]}
+    contexts, pages, errors = [], {}, []
+    for who, token in (("one", links[1]), ("two", links[2]), ("watcher", data["credentials"]["spectator"])):
+        context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+        tab = context.new_page()
+        tab.on("pageerror", lambda error: errors.append(str(error)))
+        tab.goto(f"{server}/game/{game}#{token}")
+        tab.wait_for_selector("svg.map .spot")
+        tab.wait_for_selector(".connection:text('live')")
+        contexts.append(context)
+        pages[who] = tab
+    one, two, watcher = pages["one"], pages["two"], pages["watcher"]
+    try:
+        assert "#" not in one.url  # the secret left the address once kept
+        assert one.title().startswith("● Your turn") and not two.title().startswith("●")
+        assert one.locator("#icon").get_attribute("data-badge") == "on"
+        assert two.locator(".play-area").is_hidden() and watcher.locator(".play-area").is_hidden()
+        assert watcher.locator("#undo").is_hidden() and "spectator" in watcher.locator(".seats").inner_text()
+        seats = watcher.locator(".seats").inner_text()
+        assert "Player 1: Diocletian, Galerius" in seats and "Player 2: Constantius, Maximian" in seats
+        assert watcher.locator('.seat[data-player="1"].here').count() == 1  # both seats connected
+        assert watcher.locator('.seat[data-player="2"].here').count() == 1
+        shot(watcher, "spectator")
+
+        to_roman_phase(one)  # Player 1: the fleets (R3.6), then Diocletian enters in Roma
+        for tab in (two, watcher):  # seen live by the others
+            tab.wait_for_function("document.querySelector('.status').innerText.includes('6 IP')")
+        one.locator("button.action.endphase").click()
+        wait_idle(one)
+        one.click("#skip")  # the Barbarian phase, rolled by the seat that ended the phase
+        wait_idle(one)
+        for tab in (one, two, watcher):
+            tab.wait_for_function("document.querySelector('.status').innerText.includes('Galerius')")
+        assert two.locator(".log li").count() == one.locator(".log li").count()
+        one.locator("button.action.enter").last.click()  # Galerius enters (Roma, this seed)
+        wait_idle(one)
+        if not one.locator("button.action.endphase").count():  # an Emperor may not stay there
+            one.locator('.spot[aria-label^="Roma"]').click()
+            one.locator(".spot.target").first.click()
+            wait_idle(one)
+        one.locator("button.action.endphase").click()
+        wait_idle(one)
+        one.click("#skip")
+        for tab in (one, two, watcher):
+            tab.wait_for_function("document.querySelector('.status').innerText.includes('Constantius')")
+        two.wait_for_function("document.title.startsWith('●')")  # Player 2's turn: tab title
+        assert two.locator("#icon").get_attribute("data-badge") == "on"
+        assert not one.title().startswith("●") and one.locator(".play-area").is_hidden()
+        shot(two, "your-turn")
+        two.locator("button.action.enter").last.click()  # Constantius enters in his capital
+        wait_idle(two)
+        for tab in (one, watcher):
+            tab.wait_for_function("[...document.querySelectorAll('.log li')].some((li) => "
+                                  "li.textContent.includes('Constantius enters'))")
+        shot(watcher, "spectator-live")
+    finally:
+        for context in contexts:
+            context.close()
+    assert not errors, f"errors on the pages: {errors}"

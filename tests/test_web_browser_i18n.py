@@ -95,11 +95,13 @@ def test_a_decisions_choices_show_what_they_do(server: str, page: Any) -> None:
 
     chooser, decisions = random.Random(0), list[str]()
     with httpx.Client(base_url=server, timeout=30) as http:
-        state = http.post("/api/games", json={"players": 5, "seed": 0}).json()
+        state = http.post("/api/games", json={"players": 5, "seed": 0, "hotseat": True}).json()
+        token = state["credentials"]["hotseat"]
+        http.headers["Authorization"] = f"Bearer {token}"
         while not (state["awaiting"] == "decision" and state["seat"] == 4):
             state = step(http, state, chooser, decisions)
     in_language(page, server, "en")
-    page.goto(f"{server}/game/{state['id']}")
+    page.goto(f"{server}/game/{state['id']}#{token}")
     page.wait_for_selector(".decision .effect")
     assert "Barbaria (R12.6)" in page.locator(".decision-context").inner_text()
     effects = page.locator(".decision .effect").all_inner_texts()

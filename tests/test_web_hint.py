@@ -77,7 +77,7 @@ def test_no_hint_while_dice_are_due_and_none_for_an_unknown_game(http: TestClien
     assert ended["awaiting"] in ("roll", "run")
     data = http.get(f"/api/games/{state['id']}/hint").json()
     assert data["hints"] == [] and data["version"] == ended["version"]
-    assert http.get("/api/games/nothing/hint").status_code == 404
+    assert http.get("/api/games/nothing/hint").status_code == 403  # the credential first (issue 11)
 
 
 def test_the_terminal_and_the_browser_share_one_hint() -> None:

@@ -48,8 +48,9 @@ def test_an_empty_database_is_migrated_to_the_schema(database: str) -> None:
         tables = set(inspect(connection).get_table_names())
         head = connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
         mark = connection.execute(text("SELECT value FROM tetrarchia_meta WHERE key = 'app'")).scalar()
-    assert tables == {"alembic_version", "tetrarchia_meta", "games", "actions"}
-    assert head == "0001" and mark == "tetrarchia"
+    assert tables == {"alembic_version", "tetrarchia_meta", "games", "actions",
+                      "seats", "presence", "ai_notes"}  # 0002: the seats (issue 11)
+    assert head == "0002" and mark == "tetrarchia"
     store.dispose()
     Store(database).dispose()  # a second start finds it up to date
 
@@ -116,6 +117,7 @@ def test_a_lost_race_leaves_the_rows_unchanged(database: str) -> None:
 def test_two_servers_on_one_database_never_serve_a_stale_game(database: str) -> None:
     with client(database) as first, client(database) as second:
         state = new_game(first, seed=7)
+        second.headers["Authorization"] = first.headers["Authorization"]  # the game's hot seat
         game_id = state["id"]
         assert second.get(f"/api/games/{game_id}").json()["version"] == 1
         notation = state["legal"][0]["notation"]
@@ -135,24 +137,41 @@ def test_the_bus_connects_again_and_resynchronises(database: str) -> None:
         bus = http.app.state.bus  # type: ignore[attr-defined]
         state = new_game(http)
         with http.websocket_connect(f"/api/games/{state['id']}/live") as socket:
-            assert socket.receive_json() == {"version": 1}
+            assert hello(socket, http, 1) == 1
             execute(database, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                               "WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()")
             wait_until(lambda: bus.connections >= 2)
-            assert socket.receive_json() == {"version": 1}  # the resync after the reconnect
             change(http, state["id"], "actions", {"version": 1, "action": state["legal"][0]["notation"]})
-            assert socket.receive_json() == {"version": 2}  # heard through the new connection
+            assert next_version(socket) == 2  # heard through the new connection
 
 
 def test_a_foreign_notification_on_the_channel_is_ignored(database: str) -> None:
     with client(database) as http:
         state = new_game(http)
         with http.websocket_connect(f"/api/games/{state['id']}/live") as socket:
-            assert socket.receive_json() == {"version": 1}
+            assert hello(socket, http, 1) == 1
             execute(database, "NOTIFY tetrarchia, 'not json'",
                     f"""NOTIFY tetrarchia, '{{"game": "{state['id']}"}}'""")
             change(http, state["id"], "actions", {"version": 1, "action": state["legal"][0]["notation"]})
-            assert socket.receive_json() == {"version": 2}  # the bus still listens
+            assert next_version(socket) == 2  # the bus still listens
+
+
+def hello(socket: Any, http: Any, version: int) -> int:
+    """Present the client's seat (its hot seat) on the live connection: the version welcomed."""
+    token = http.headers["Authorization"].split()[1]
+    socket.send_json({"type": "hello", "token": token, "version": version})
+    welcome = socket.receive_json()
+    assert welcome["kind"] == "welcome", welcome
+    return int(welcome["version"])
+
+
+def next_version(socket: Any) -> int:
+    """The version of the next state pushed on the live connection (presence news skipped)."""
+    for _ in range(20):
+        message = socket.receive_json()
+        if message["kind"] == "state":
+            return int(message["state"]["version"])
+    raise AssertionError("no state pushed")
 
 
 # --- real server processes ----------------------------------------------------------------------
@@ -174,11 +193,24 @@ def test_two_processes_race_on_one_action_and_exactly_one_wins(two_servers: list
     with httpx.Client(base_url=two_servers[0], timeout=30) as a, \
             httpx.Client(base_url=two_servers[1], timeout=30) as b:
         state = new_game(a, seed=7)
+        b.headers["Authorization"] = a.headers["Authorization"]  # the game's hot seat
+        token = a.headers["Authorization"].split()[1]
         game_id = state["id"]
+
+        def heard_state(socket: Any) -> int:
+            """The version of the next state pushed (presence news skipped)."""
+            for _ in range(20):
+                message = json.loads(socket.recv(timeout=10))
+                if message["kind"] == "state":
+                    return int(message["state"]["version"])
+            raise AssertionError("no state pushed")
+
         with connect(f"{two_servers[0].replace('http', 'ws')}/api/games/{game_id}/live") as first, \
                 connect(f"{two_servers[1].replace('http', 'ws')}/api/games/{game_id}/live") as second:
             sockets = [first, second]
-            assert [json.loads(s.recv(timeout=10)) for s in sockets] == [{"version": 1}] * 2
+            for socket in sockets:
+                socket.send(json.dumps({"type": "hello", "token": token, "version": 1}))
+            assert [json.loads(s.recv(timeout=10))["version"] for s in sockets] == [1, 1]
             for round_ in range(5):  # five races, each on the state both clients hold
                 legal = [item["notation"] for item in state["legal"]]
                 barrier = threading.Barrier(2)
@@ -202,8 +234,8 @@ def test_two_processes_race_on_one_action_and_exactly_one_wins(two_servers: list
                 lost = next(r.json() for r in answers if r.status_code == 409)
                 assert lost["state"]["version"] == won["version"] == state["version"] + 1
                 assert lost["state"]["position"] == won["position"]  # the loser sees the winner's game
-                heard = [json.loads(s.recv(timeout=10)) for s in sockets]  # both processes' pages
-                assert heard == [{"version": won["version"]}] * 2
+                heard = [heard_state(s) for s in sockets]  # both processes' pages
+                assert heard == [won["version"]] * 2
                 states = [h.get(f"/api/games/{game_id}").json() for h in (a, b)]
                 assert states[0]["position"] == states[1]["position"] == won["position"]
                 assert states[0]["version"] == states[1]["version"] == won["version"]
@@ -233,6 +265,7 @@ def test_a_killed_process_loses_nothing_its_clients_were_told(database: str) -> 
         http = httpx.Client(base_url=urls[0], timeout=30)
         try:
             state = new_game(http, seed=seeds[i])
+            seat = http.headers["Authorization"]
             for _ in range(80):
                 if state["over"]:
                     break
@@ -242,7 +275,8 @@ def test_a_killed_process_loses_nothing_its_clients_were_told(database: str) -> 
                 except httpx.TransportError:
                     assert killed.is_set(), "the connection failed before the kill"
                     http.close()
-                    http = httpx.Client(base_url=urls[1], timeout=30)  # reconnect elsewhere
+                    http = httpx.Client(base_url=urls[1], timeout=30,  # reconnect elsewhere
+                                        headers={"Authorization": seat})
                     fresh = http.get(f"/api/games/{state['id']}").json()
                     if fresh["log_length"] == state["log_length"] and len(decisions) > before:
                         decisions.pop()  # sent, never committed

@@ -29,6 +29,7 @@ def test_a_killed_server_resumes_every_game_with_the_same_dice(tmp_path: Path) -
                 state = step(http, state, chooser, decisions)
             assert not state["over"], f"seed {seed}: the game ended before the kill"
             answered = state  # the last state the server told of
+            credential = http.headers["Authorization"]  # the game's hot seat
     finally:
         os.kill(server.pid, signal.SIGKILL)
         server.wait(timeout=30)
@@ -36,7 +37,8 @@ def test_a_killed_server_resumes_every_game_with_the_same_dice(tmp_path: Path) -
     port = free_port()
     server = start_server(database, port)
     try:
-        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30,
+                          headers={"Authorization": credential}) as http:
             resumed = http.get(f"/api/games/{answered['id']}").json()
             assert resumed["position"] == answered["position"], f"seed {seed}: the game changed"
             assert resumed["version"] == answered["version"]

@@ -20,9 +20,25 @@ from tetrarchia.core.settings import Level, Settings
 from tetrarchia.game import Game
 from tetrarchia.web.app import create_app
 
+UNLIMITED_RATE = (1e9, 1e9)  # the tests' clients send requests as fast as they can
 
-def client(database: Path | str) -> TestClient:
-    return TestClient(create_app(database))
+
+def client(database: Path | str, **options: Any) -> TestClient:
+    options.setdefault("rate", UNLIMITED_RATE)
+    return TestClient(create_app(database, **options))
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def sit(http: TestClient | httpx.Client, created: dict[str, Any]) -> str:
+    """Hold the new game's hot seat (or its first person's seat): the client's later requests
+    carry that credential.  Returns the token."""
+    given = created["credentials"]
+    token: str = given["hotseat"] or next(s["token"] for s in given["seats"] if s["token"])
+    http.headers["Authorization"] = f"Bearer {token}"
+    return token
 
 
 def change(http: TestClient | httpx.Client, game_id: str, kind: str, body: dict[str, Any]) -> Any:
@@ -37,14 +53,17 @@ def empty_tables(http: TestClient) -> None:
     from sqlalchemy import text
 
     with http.app.state.store.engine.begin() as connection:  # type: ignore[attr-defined]
-        connection.execute(text("DELETE FROM actions"))
-        connection.execute(text("DELETE FROM games"))
+        for table in ("actions", "games", "seats", "presence", "ai_notes"):
+            connection.execute(text(f"DELETE FROM {table}"))
 
 
 def new_game(http: TestClient | httpx.Client, seed: int = 7, **settings: Any) -> dict[str, Any]:
+    """A new hot-seat game (every seat in this client), the client holding its credential."""
+    settings.setdefault("hotseat", True)
     response = http.post("/api/games", json={"level": "4211", "players": 1, "seed": seed, **settings})
     assert response.status_code == 201, response.text
     data: dict[str, Any] = response.json()
+    sit(http, data)
     return data
 
 

@@ -29,7 +29,7 @@ from tetrarchia.cli.games import games_app
 from tetrarchia.cli.optioninfo import Chosen, describe_option, describe_options, options_summary, read_choices
 from tetrarchia.cli.play import PlaySession
 from tetrarchia.cli.replay import replay_game
-from tetrarchia.cli.serve import serve
+from tetrarchia.cli.serve import seat_link, serve
 from tetrarchia.cli.terminal import terminal_input
 from tetrarchia.cli.texts import game_intro, recap
 from tetrarchia.core.board import Board, default_board, load_board
@@ -429,6 +429,7 @@ def doctor_command() -> None:
 
 
 app.command("serve")(serve)  # the browser board (issue 9): its own module, cli/serve.py
+app.command("seat-link")(seat_link)  # a seat's secret link, for the host (issue 11)
 app.add_typer(games_app, name="games")  # the host's stored games (issue 11): cli/games.py
 app.add_typer(calibrate_app, name="calibrate")  # issue 12: cli/calibrate.py
 

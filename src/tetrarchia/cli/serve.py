@@ -13,6 +13,8 @@ from typing import Annotated
 
 import typer
 
+LOOPBACK = ("127.0.0.1", "::1", "localhost")
+
 
 def serve(
     host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
@@ -23,13 +25,24 @@ def serve(
     workers: Annotated[int, typer.Option(
         "--workers", min=1, max=64, help="Server processes (PostgreSQL only: they share the "
         "database and hear each other's changes).")] = 1,
+    list_games: Annotated[bool | None, typer.Option(
+        "--list-games/--hide-games",
+        help="Whether the start page lists the stored games (default: listed when the server "
+             "listens on this machine only, hidden otherwise).")] = None,
+    ai_seconds: Annotated[float, typer.Option(
+        "--ai-seconds", min=0.05, help="Thinking time of an AI seat per decision.")] = 1.0,
 ) -> None:
     """Play in the browser: start the server and open the address it prints.  Every game is
     stored as it is played; stop and start the server again and every game goes on."""
     try:
         import uvicorn
 
-        from tetrarchia.web.app import DATABASE_VARIABLE, create_app
+        from tetrarchia.web.app import (
+            AI_SECONDS_VARIABLE,
+            DATABASE_VARIABLE,
+            LIST_VARIABLE,
+            create_app,
+        )
         from tetrarchia.web.storage import DatabaseRefused, Store, default_database
     except ImportError as exc:
         typer.echo(f"Error: the browser board needs the web extra ({exc.name} is missing): "
@@ -37,6 +50,9 @@ def serve(
         raise typer.Exit(2) from None
     where = database if database is not None else str(default_database())
     try:
+        shown_list = list_games if list_games is not None else host in LOOPBACK
+        os.environ[LIST_VARIABLE] = "1" if shown_list else "0"  # for the worker processes
+        os.environ[AI_SECONDS_VARIABLE] = str(ai_seconds)
         if workers > 1:
             store = Store(where)  # checked and migrated once, before any worker starts
             store.dispose()
@@ -48,7 +64,7 @@ def serve(
                 raise typer.Exit(2)
             app = None
         else:
-            app = create_app(where)
+            app = create_app(where, list_games=shown_list, ai_seconds=ai_seconds)
             store = app.state.store
     except DatabaseRefused as exc:
         typer.echo(f"Error: {exc}", err=True)
@@ -63,3 +79,48 @@ def serve(
         os.environ[DATABASE_VARIABLE] = where
         uvicorn.run("tetrarchia.web.app:app_from_environment", factory=True, host=host, port=port,
                     workers=workers, log_level="warning")
+
+
+def seat_link(
+    game: Annotated[str, typer.Argument(help="The game's id (in its address: /game/<id>).")],
+    seat: Annotated[str, typer.Option(
+        "--seat", help="all (the hot seat: every seat in one browser), spectator, or a player's "
+                       "number (1-5).")] = "all",
+    database: Annotated[str | None, typer.Option(
+        "--database", help="The stored games: an SQLite file (default: in your data directory) or "
+        "a postgresql://USER@HOST/NAME URL.")] = None,
+    address: Annotated[str, typer.Option(
+        "--address", help="The server's address as players reach it.")] = "http://127.0.0.1:8000",
+) -> None:
+    """A new secret link for one seat of a stored game, printed here once (the host's way to a
+    lost link, and to a game stored before seats existed: it has no link until the host makes
+    one).  The seat's previous link stops working."""
+    try:
+        from tetrarchia.web.seats import HOTSEAT, SPECTATOR, BadSeats, SeatBook
+        from tetrarchia.web.storage import DatabaseRefused, Store, default_database
+    except ImportError as exc:
+        typer.echo(f"Error: seat links need the web extra ({exc.name} is missing): "
+                   "pip install -e '.[web]'", err=True)
+        raise typer.Exit(2) from None
+    path = database if database is not None else default_database()
+    try:
+        store = Store(path)
+    except DatabaseRefused as exc:
+        typer.echo(f"Error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    stored = store.fetch(game)
+    if stored is None:
+        typer.echo(f"Error: there is no game {game!r} in {path}", err=True)
+        raise typer.Exit(2)
+    barbarian = "barbaria" in stored.settings.get("options", [])  # R12.6: one more player
+    players = int(stored.settings.get("players", 1)) + (1 if barbarian else 0)
+    if seat not in (HOTSEAT, SPECTATOR) and not (seat.isdigit() and 1 <= int(seat) <= players):
+        typer.echo(f"Error: --seat {seat!r}: say all, spectator, or a player of this game (1-{players})",
+                   err=True)
+        raise typer.Exit(2)
+    try:
+        token = SeatBook(store).mint(game, seat)
+    except BadSeats as exc:
+        typer.echo(f"Error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(f"{address.rstrip('/')}/game/{game}#{token}")

@@ -32,10 +32,23 @@ from tetrarchia.core.combat import (
     other_emperors_linked,
     roman_support,
 )
-from tetrarchia.core.pieces import ARMY, EMPEROR_FIGURE, GARRISON, GOTHS, NO_DISC, REBEL, REVOLT, UNREST
+from tetrarchia.core.pieces import (
+    ARMY,
+    DUX,
+    EMPEROR_FIGURE,
+    GARRISON,
+    GOTHS,
+    NO_DISC,
+    REBEL,
+    REVOLT,
+    UNREST,
+    Emperor,
+)
 from tetrarchia.core.state import Result, State
-from tetrarchia.players.readings import dux_province, vicarius_province
+from tetrarchia.players.readings import dux_province, link_bonus, pirates_zone, power_ready, vicarius_province
 
+CONSTANTIUS = int(Emperor.CONSTANTIUS)
+GALERIUS = int(Emperor.GALERIUS)
 WIN = 10_000.0  # R8: the end of the game dwarfs every other term
 FAR = 99  # a distance for "unreachable"
 DISC_READINGS_KEPT = 20_000  # arrangements of the discs whose readings are kept (read_threats)
@@ -73,6 +86,9 @@ class Weights:
     garrison_left: float = 1.2  # each garrison disc still in a reserve (support, later borders)
     protection: float = 0.8  # each outer province a garrison protects from R7.2
     ip: float = 1.1  # each IP left in the Roman phase (the heuristic player's lookahead)
+    # the optional rules' pieces (R11), counted only when the option is in play
+    dux: float = 6.0  # the Dux on the board: a second fighter, x2 to attacks (R11.1)
+    pirates: float = 8.0  # the Pirates on the board: a sea zone closed to the fleets (R11.3)
 
     def with_values(self, **values: float) -> Weights:
         return replace(self, **values)
@@ -153,9 +169,10 @@ def board_facts(board: Board) -> BoardFacts:
     return facts
 
 
-@dataclass(frozen=True, slots=True)
-class ArmyReading:
-    """R7.3: an army's road to Roma."""
+class ArmyReading(NamedTuple):
+    """R7.3: an army's road to Roma.  (A named tuple, not a frozen dataclass: the heuristic
+    builds several for every position it judges, and a tuple is built in a fraction of the
+    time.)"""
 
     province: int
     steps: int  # steps along its arrows (D9 beyond them) to Roma
@@ -167,9 +184,9 @@ class ArmyReading:
     ready: float = 0.0  # the best P(win) of an Emperor linked to it attacking it now (R5.5, R6)
 
 
-@dataclass(frozen=True, slots=True)
-class Readings:
-    """The threats of a position, as numbers (see the module's docstring)."""
+class Readings(NamedTuple):
+    """The threats of a position, as numbers (see the module's docstring); a named tuple for
+    the speed of building it, as :class:`ArmyReading`."""
 
     revolts: tuple[int, ...]  # provinces in revolt
     unrests: tuple[int, ...]  # provinces in unrest
@@ -205,12 +222,10 @@ def where(values: list[int], value: int) -> list[int]:
     armies, and the heuristic reads them for every position it judges)."""
     found: list[int] = []
     at = -1
-    try:
-        while True:
-            at = values.index(value, at + 1)
-            found.append(at)
-    except ValueError:
-        return found
+    for _ in range(values.count(value)):  # counted first: no exception to end the search
+        at = values.index(value, at + 1)
+        found.append(at)
+    return found
 
 
 def _dominoes(n: int, revolts: list[int], unrest: list[int], facts: BoardFacts) -> list[float]:
@@ -238,12 +253,13 @@ def _dominoes(n: int, revolts: list[int], unrest: list[int], facts: BoardFacts) 
     return p
 
 
-def defence_odds(state: State, emperor: int, province: int, army: int) -> float:
+def defence_odds(state: State, emperor: int, province: int, army: int, bonus: int = 0) -> float:
     """R6: the probability that ``emperor`` in ``province`` beats the army in ``army`` when it
     attacks him, over the 36 rolls: his support and the other Emperors linked to the army double
-    his value, the revolts around the army and the other armies linked to him double its own."""
+    his value, the revolts around the army and the other armies linked to him double its own.
+    ``bonus`` is added to his die (Galerius's +1, R12.1)."""
     values = battle_values(state, emperor, province, army, 0, 0)  # supports and multipliers
-    return _roman_wins(values.roman_die + values.roman_support, values.roman_multiplier,
+    return _roman_wins(values.roman_die + values.roman_support + bonus, values.roman_multiplier,
                        values.barbarian_die + values.barbarian_support,
                        values.barbarian_multiplier) / 36
 
@@ -276,14 +292,15 @@ class _DiscReadings(NamedTuple):
     revolt_targets: tuple[int, ...]  # revolts in Italia or in a region with an open border
     blocking: int
     near: dict[tuple[int, bool], int]  # (province, garrison left): IP to the nearest disc work
+    free_borders: tuple[int, ...]  # borders without a disc (R7.2.2: an army may land there)
 
 
 def _disc_readings(disc: list[int], vicarius: int, facts: BoardFacts) -> _DiscReadings:
     """R7.1, R7.2, R5.3 on the discs: see :func:`read_threats`."""
     board = facts.board
     n = board.size
-    revolt_list = [q for q, d in enumerate(disc) if d == REVOLT]
-    unrest_list = [q for q, d in enumerate(disc) if d == UNREST]
+    revolt_list = where(disc, REVOLT)  # in province order, as a scan would list them
+    unrest_list = where(disc, UNREST)
     turns = _dominoes(n, revolt_list, unrest_list, facts)
     revolts = tuple(revolt_list)
     unrests = tuple(unrest_list)
@@ -329,7 +346,8 @@ def _disc_readings(disc: list[int], vicarius: int, facts: BoardFacts) -> _DiscRe
                             if region_border[q] < 0 or disc[region_border[q]] < GARRISON])
     return _DiscReadings(revolts, unrests, tuple(turns), dominoes, tuple(uprising), sum(uprising),
                          new_revolts, protected, tuple(securable), unsecured, revolt_targets,
-                         sum(1 for q in revolt_targets if region_border[q] >= 0), {})
+                         sum(1 for q in revolt_targets if region_border[q] >= 0), {},
+                         tuple([b for b in board.borders if disc[b] == NO_DISC]))
 
 
 def _kept_odds(state: State, emperor: int, province: int, army: int, discs: tuple[int, ...],
@@ -350,13 +368,33 @@ def _kept_odds(state: State, emperor: int, province: int, army: int, discs: tupl
     return _roman_wins(ours_support, roman_multiplier, theirs, multiplier) / 36  # no die bonus
 
 
+def _with_powers(state: State, army: int, nxt: int, blocker: int, held: float,
+                 ready: float) -> tuple[float, float]:
+    """R12.1 Imperivm (2nd edition): the odds around an army with the Emperors' powers.
+    Constantius in its way blocks its advance (a disc burnt): it does not reach him, he holds
+    for sure.  Galerius adds +1 to his die after the roll when it turns the battle (a disc
+    burnt; one +1 counted): his odds are read with his die + 1, attacking or attacked."""
+    if blocker == CONSTANTIUS and power_ready(state, CONSTANTIUS):
+        held = 1.0
+    figure = state.figure
+    galerius = EMPEROR_FIGURE + GALERIUS
+    if power_ready(state, GALERIUS):
+        for q, _ in state.board.neighbours[army]:
+            if figure[q] == galerius:
+                odds = defence_odds(state, GALERIUS, q, army, bonus=1)
+                ready = max(ready, odds)
+                if q == nxt:
+                    held = odds
+    return held, ready
+
+
 def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
     """Every reading of the position; ``state`` is not changed."""
     facts = facts or board_facts(state.board)
     board = facts.board
     disc = state.disc
     figure = state.figure
-    vicarius = vicarius_province(state)
+    vicarius = vicarius_province(state) if state.settings.options else -1  # R11.2
     discs = tuple(disc)
     key = (discs, vicarius)
     by_discs = facts.by_discs
@@ -366,16 +404,17 @@ def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
             by_discs.clear()
         found = by_discs[key] = _disc_readings(disc, vicarius, facts)
     revolts, unrests, turns, dominoes, uprising, uprising_total, new_revolts, protected, \
-        securable, unsecured, revolt_targets, blocking, near = found
+        securable, unsecured, revolt_targets, blocking, near, free_borders = found
     in_reserve = state.armies_in_reserve()
     new_armies = 0.0
     if in_reserve > 0:
-        empty = sum(1 for b in board.borders if disc[b] == NO_DISC and figure[b] == 0)
+        empty = [figure[b] for b in free_borders].count(0)  # no disc, no figure
         new_armies = uprising_total * empty / 6.0
 
     hooks = state.hooks
     plain = hooks.supports is None and not hooks.die_bonus  # no option changes a battle (R6)
     armies: list[ArmyReading] = []
+    imperivm = hooks.battle_decisions and state.settings.has("imperivm")  # R12.1's powers
     army_provinces = where(figure, ARMY)
     if figure.count(GOTHS) or figure.count(REBEL):  # R11.4, R13: in province order with them
         army_provinces = sorted(army_provinces + where(figure, GOTHS) + where(figure, REBEL))
@@ -386,19 +425,30 @@ def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
         nxt = board.next_step[a]
         blocker = -1
         held = 0.0
-        if nxt >= 0 and EMPEROR_FIGURE <= figure[nxt] < EMPEROR_FIGURE + 4:
-            blocker = figure[nxt] - EMPEROR_FIGURE
+        if nxt >= 0 and EMPEROR_FIGURE <= figure[nxt] <= DUX:  # an Emperor or the Dux (R11.1)
+            blocker = figure[nxt] - EMPEROR_FIGURE  # the piece: 4 is the Dux
             held = (_kept_odds(state, blocker, nxt, a, discs, facts) if plain
                     else defence_odds(state, blocker, nxt, a))
         ready = 0.0
         for q, _ in board.neighbours[a]:
             e = figure[q] - EMPEROR_FIGURE
-            if 0 <= e < 4:  # R6: the same numbers (the Emperor in its way: read just above)
+            if 0 <= e <= 4:  # R6 (the Dux too, R11.1): the same numbers as just above for the
+                # Emperor in its way
                 ready = max(ready, held if q == nxt else
                             _kept_odds(state, e, q, a, discs, facts) if plain
                             else defence_odds(state, e, q, a))
-        armies.append(ArmyReading(a, steps, on_way, float(steps + on_way) if steps < FAR else float(FAR),
-                                  blocker, f == REBEL, held, ready))
+        if steps >= FAR:
+            phases = float(FAR)
+        elif on_way and hooks.link_bonus and (bonus := link_bonus(state, a)):
+            # R7.4: a broken link is crossed on 4-6 of the Barbarian die; the Goths add 1
+            # (R11.4): crossed 4 times in 6, 1.5 phases on average instead of 2
+            crossed = min(6, max(1, 3 + bonus)) / 6
+            phases = steps + on_way * (1 / crossed - 1)
+        else:
+            phases = float(steps + on_way)  # each broken link: 2 phases on average (R7.4)
+        if imperivm:
+            held, ready = _with_powers(state, a, nxt, blocker, held, ready)
+        armies.append(ArmyReading(a, steps, on_way, phases, blocker, f == REBEL, held, ready))
 
     garrisons_left = sum(state.garrisons)
     short = max(0, unsecured - garrisons_left)
@@ -424,24 +474,9 @@ def read_threats(state: State, facts: BoardFacts | None = None) -> Readings:
         if army_places:
             best = min(best, max(0, min([row[a] for a in army_places]) - 1))
         work.append(best if best < FAR else 0)
-    return Readings(
-        revolts=revolts,
-        unrests=unrests,
-        blocking=blocking,
-        turns_to_revolt=turns,
-        dominoes=dominoes,
-        uprising=uprising,
-        expected_new_revolts=new_revolts,
-        expected_new_armies=new_armies,
-        armies=tuple(armies),
-        unrest_left=state.unrest_reserve,
-        revolts_left=state.revolt_reserve,
-        securable=securable,
-        garrisons_left=garrisons_left,
-        garrisons_short=short,
-        protected=protected,
-        work_distance=tuple(work),
-    )
+    return Readings(revolts, unrests, blocking, turns, dominoes, uprising, new_revolts, new_armies,
+                    tuple(armies), state.unrest_reserve, state.revolt_reserve, securable,
+                    garrisons_left, short, protected, tuple(work))  # in the order of its fields
 
 
 def terms(state: State, weights: Weights = WEIGHTS, facts: BoardFacts | None = None) -> dict[str, float]:
@@ -479,7 +514,7 @@ def terms(state: State, weights: Weights = WEIGHTS, facts: BoardFacts | None = N
         doomed += r.turns_to_revolt[dux]
     w = weights
     secured = state.secured_borders()
-    return {
+    found = {
         "border": w.border * secured,
         "securable": w.securable * len(r.securable),
         "revolt": -w.revolt * revolts,
@@ -500,6 +535,38 @@ def terms(state: State, weights: Weights = WEIGHTS, facts: BoardFacts | None = N
         "garrison_left": w.garrison_left * r.garrisons_left,
         "protection": w.protection * r.protected,
     }
+    if state.settings.options:
+        found.update(option_terms(state, r, weights, facts))
+    return found
+
+
+def option_terms(state: State, r: Readings, weights: Weights, facts: BoardFacts) -> dict[str, float]:
+    """The optional rules' pieces (R11), each term only when its option is in play (the base
+    game's evaluation has none of them):
+
+    - ``dux`` (R11.1): the Dux on the board is worth ``Weights.dux`` (a second figure to spend
+      IP on, x2 to the attacks beside him; he dies when removed), less ``Weights.proximity`` per
+      IP to his nearest work: a revolt he may Subdue where the border is open, or an army (he
+      cannot Secure); he blocks and attacks armies in :func:`read_threats` as an Emperor;
+    - ``pirates`` (R11.3): the Pirates on the board close a sea zone to the fleets.
+    """
+    settings = state.settings
+    found: dict[str, float] = {}
+    if settings.has("dux"):
+        at = dux_province(state)
+        if at >= 0:
+            row = facts.distance[at]
+            disc = state.disc
+            region_border = facts.region_border
+            places = [row[q] for q in r.revolts if region_border[q] < 0 or disc[region_border[q]] < GARRISON]
+            places += [max(0, row[a.province] - 1) for a in r.armies if not a.rebel]
+            distance = min(places, default=0)
+            found["dux"] = weights.dux - weights.proximity * (distance if distance < FAR else 0)
+        else:
+            found["dux"] = 0.0
+    if settings.has("pirates"):
+        found["pirates"] = -weights.pirates if pirates_zone(state) > 0 else 0.0
+    return found
 
 
 class TermsMemo:
@@ -536,7 +603,9 @@ class TermsMemo:
         hooks = state.hooks
         if hooks.supports is not None or hooks.die_bonus:
             return terms(state, weights, facts)
-        self._context(state, weights)
+        if state.board is not self.board or state.hooks is not hooks \
+                or state.settings is not self.settings or weights is not self.weights:
+            self._context(state, weights)  # checked here first: most calls keep the context
         key = (tuple(state.disc + state.figure + state.emperor_at + state.garrisons),
                state.unrest_reserve, state.revolt_reserve, state.result, tuple(state.ext))
         try:
@@ -580,6 +649,8 @@ REASONS: dict[str, tuple[str, str]] = {  # term: (when it rises, when it falls)
     "garrison_left": ("keeps a garrison in reserve", "spends a garrison"),
     "protection": ("protects a province from the dice (R7.2)", "leaves a province open to the dice"),
     "ip": ("keeps IP for better use", "spends IP"),
+    "dux": ("brings the Dux into play near the work (R11.1)", "loses the Dux or leaves him idle (R11.1)"),
+    "pirates": ("drives the Pirates off the sea (R11.3)", "lets the Pirates close a sea zone (R11.3)"),
 }
 
 

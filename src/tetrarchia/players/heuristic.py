@@ -18,7 +18,8 @@ import random
 import threading
 from dataclasses import dataclass
 
-from tetrarchia.core.actions import Action, EndPhase, Secure, Subdue
+from tetrarchia.core.actions import Action, EndPhase, Roll, Secure, Subdue
+from tetrarchia.core.combat import battle_values
 from tetrarchia.core.engine import (
     BARBARIAN_SEAT,
     apply_trusted,
@@ -26,9 +27,11 @@ from tetrarchia.core.engine import (
     deciding_seat,
     legal_actions,
 )
+from tetrarchia.core.events import Purpose
 from tetrarchia.core.pieces import NO_DISC, REVOLT, UNREST
 from tetrarchia.core.roman import work_actions
 from tetrarchia.core.state import FIELDS, Awaiting, State
+from tetrarchia.core.tasks import NOT_ROLLED, BattleStep, piece_at
 from tetrarchia.players.evaluation import WEIGHTS, BoardFacts, TermsMemo, Weights, board_facts
 from tetrarchia.players.protocol import UNLIMITED, Budget
 
@@ -120,18 +123,51 @@ def look_ahead(state: State, action: Action, weights: Weights = WEIGHTS,
         return Scored(action, sum(found.values()), found)
     total: dict[str, float] = {}
     judged: dict[tuple[object, ...], dict[str, float]] = {}  # most rolls reach the same few
-    for roll, p in chance_outcomes(child):  # positions (a battle is won or lost, R5.5, R6)
-        outcome = child.copy()
-        apply_trusted(outcome, roll)
-        reached = whole_state(outcome)
-        known = judged.get(reached) if reached is not None else None
+    outcomes = chance_outcomes(child)  # positions (a battle is won or lost, R5.5, R6)
+    sides = battle_sides(child, [roll for roll, _ in outcomes])
+    by_side: dict[int, dict[str, float]] = {}
+    for i, (roll, p) in enumerate(outcomes):
+        side = sides[i] if sides is not None else None
+        known = by_side.get(side) if side is not None else None
         if known is None:
-            known = position_terms(outcome, state, weights, facts, FOLLOW_UPS, memo)
-            if reached is not None:
-                judged[reached] = known
+            outcome = child.copy()
+            apply_trusted(outcome, roll)
+            reached = whole_state(outcome)
+            known = judged.get(reached) if reached is not None else None
+            if known is None:
+                known = position_terms(outcome, state, weights, facts, FOLLOW_UPS, memo)
+                if reached is not None:
+                    judged[reached] = known
+            if side is not None:
+                by_side[side] = known
         for key, value in known.items():  # every roll added in turn: the same sums as before
             total[key] = total.get(key, 0.0) + p * value
     return Scored(action, sum(total.values()), total)
+
+
+def battle_sides(state: State, rolls: list[Roll]) -> list[int] | None:
+    """At the dice of a battle (R6) that no option touches: for each roll, who wins it (1 the
+    Roman side, 0 a draw, -1 the army), from the values of :func:`core.combat.battle_values`
+    read once with dice of 0 (R6: each side's die plus its support, times its multiplier).  Rolls
+    with the same winner lead to the same whole position (R5.5, R7.3: the dice themselves are
+    not kept), so the engine is run once per winner.  None when the roll is not such a battle's:
+    options' decisions on the dice (Galerius's +1, R12.1) or die modifiers (the Goths, R11.4)."""
+    hooks = state.hooks
+    if state.roll_purpose != Purpose.BATTLE or state.roll_count != 2 or hooks.die_bonus \
+            or hooks.battle_decisions or not state.tasks:
+        return None
+    task = state.tasks[-1]
+    if not isinstance(task, BattleStep) or task.roman_die != NOT_ROLLED:
+        return None
+    values = battle_values(state, task.fighter, piece_at(state, task.fighter), task.army, 0, 0)
+    roman_base, roman_multiplier = values.roman_support, values.roman_multiplier
+    barbarian_base, barbarian_multiplier = values.barbarian_support, values.barbarian_multiplier
+    sides: list[int] = []
+    for roll in rolls:
+        roman = (roll.dice[0] + roman_base) * roman_multiplier
+        barbarian = (roll.dice[1] + barbarian_base) * barbarian_multiplier
+        sides.append((roman > barbarian) - (roman < barbarian))
+    return sides
 
 
 def whole_state(state: State) -> tuple[object, ...] | None:

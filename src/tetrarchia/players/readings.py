@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from tetrarchia.core.state import State
 from tetrarchia.options import barbaria, dux, pirates, roma_aeterna, vicarius
+from tetrarchia.options.common import burn_choices
 
 
 def dux_province(state: State) -> int:
@@ -23,6 +24,18 @@ def vicarius_province(state: State) -> int:
     """R11.2: the Vicarius's province, or -1 when he is in the box or dead."""
     at = vicarius.vicarius_at(state)
     return at if at >= 0 else -1
+
+
+def power_ready(state: State, emperor: int) -> bool:
+    """R12.1 Imperivm (2nd edition): whether ``emperor`` can use his power now or when it comes
+    (he has a disc to burn: in his reserve, or a garrison off the borders); False without it."""
+    return state.settings.has("imperivm") and bool(burn_choices(state, emperor))
+
+
+def link_bonus(state: State, province: int) -> int:
+    """R7.4: what options add to the Barbarian die of the army in ``province`` crossing a broken
+    link (the Goths' +1, R11.4); 0 in the base game."""
+    return sum(hook(state, province) for hook in state.hooks.link_bonus)
 
 
 def barbarian_gray(state: State) -> int:

@@ -54,6 +54,20 @@ register_player("random", "picks uniformly among the legal actions (the baseline
 register_player("heuristic", "one action ahead, judged by the threat readings (fast)", HeuristicPlayer)
 register_player("search", "plans each Roman phase, judged over sampled Barbarian dice (strong, slower)",
                 SearchPlayer)
+
+
+def _openspiel_mcts(seed: int | None) -> Player:
+    """OpenSpiel's MCTS bot (issue 10's baseline); imported only now: it needs the research extra."""
+    try:
+        from tetrarchia.research.mcts import OpenSpielMCTSPlayer
+    except ImportError as missing:
+        raise OptionError(f"the player 'openspiel-mcts' needs OpenSpiel ({missing}): "
+                          "pip install 'tetrarchia[research]'") from None
+    return OpenSpielMCTSPlayer(seed)
+
+
+register_player("openspiel-mcts", "OpenSpiel's general MCTS bot, random rollouts (a baseline; needs the "
+                "research extra)", _openspiel_mcts)
 register_player("barbarian-random", "Barbaria (R12.6): a random Barbarian player, heuristic Emperors",
                 lambda seed: SeatedPlayer("barbarian-random", HeuristicPlayer(seed), RandomPlayer(seed)))
 register_player("barbarian-heuristic", "Barbaria (R12.6): the Barbarian player picks what hurts Roma "

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -50,10 +50,11 @@ from tetrarchia.players.evaluation import WEIGHTS, BoardFacts, Weights, board_fa
 from tetrarchia.players.heuristic import choose, look_ahead, position_terms
 from tetrarchia.players.protocol import UNLIMITED, Budget
 
-DEFAULT_SIMULATIONS = 16
+DEFAULT_SIMULATIONS = 32
 MAX_TURNS_AHEAD = 8
 PLANNING_SHARE = 0.5  # of a time budget, for enumerating plans (the rest: sampling)
 ATTACKS_JUDGED = 3  # armies whose best attack plan is judged whatever its rank
+REFINED = 2  # plans that get the ``refine`` further samples (the best two after the first round)
 
 
 def state_key(state: State) -> Hashable:
@@ -94,14 +95,15 @@ def in_phase_of(state: State, start: State) -> bool:
 
 
 def enumerate_plans(state: State, weights: Weights, facts: BoardFacts, beam: int,
-                    limit: int = 12, deadline: float | None = None) -> list[Plan]:
+                    limit: int = 12, deadline: float | None = None,
+                    clock: Callable[[], float] = time.perf_counter) -> list[Plan]:
     """Step 1 of the module's docstring: the plans of this phase, best first by the heuristic.
-    Past ``deadline`` (``time.perf_counter()``) no longer plans are explored."""
+    Past ``deadline`` (by ``clock``) no longer plans are explored."""
     ends: list[Plan] = []
     frontier: list[tuple[State, list[Action]]] = [(state, [])]
     seen: set[Hashable] = {state_key(state)}
     for depth in range(limit):
-        if depth and deadline is not None and time.perf_counter() > deadline:
+        if depth and deadline is not None and clock() > deadline:
             break
         children: list[tuple[float, State, list[Action]]] = []
         for position, actions in frontier:
@@ -176,17 +178,24 @@ def _judge(job: tuple[dict[str, Any], list[list[Action]], list[int], int, Weight
 class SearchPlayer:
     """Plans each Roman phase (module docstring).  ``beam``: positions kept per action of the
     phase; ``candidates``: plans judged by sampling; ``turns``: whole turns sampled after a plan
-    (1: its own Barbarian phase)."""
+    (1: its own Barbarian phase).  ``clock`` measures the time budget: the wall clock by default;
+    ``time.process_time`` counts this process's CPU time alone (a benchmark on a machine shared
+    with other work measures what one free core would do)."""
 
     name = "search"
 
     def __init__(self, seed: int | None = None, weights: Weights = WEIGHTS, beam: int = 10,
-                 candidates: int = 6, turns: int = 2, workers: int = 1) -> None:
+                 candidates: int = 6, turns: int = 2, workers: int = 1,
+                 clock: Callable[[], float] = time.perf_counter, refine: int = 0) -> None:
         if not 1 <= turns <= MAX_TURNS_AHEAD:
             raise ValueError(f"the turns sampled ahead must be 1 to {MAX_TURNS_AHEAD}, not {turns!r}")
         if workers < 1:
             raise ValueError(f"a search needs at least 1 worker, not {workers!r}")
+        if refine < 0:
+            raise ValueError(f"the further samples must be 0 or more, not {refine!r}")
+        self.refine = refine
         self.workers = workers
+        self.clock = clock
         self._pool: ProcessPoolExecutor | None = None
         self.seed = seed
         self.weights = weights
@@ -224,12 +233,13 @@ class SearchPlayer:
 
     def think(self, state: State, legal: list[Action], rng: random.Random, budget: Budget) -> Thought:
         """Every plan considered, best first (for the seat deciding), with their samples."""
-        start = time.perf_counter()
+        clock = self.clock
+        start = clock()
         facts = board_facts(state.board)
         weights = self.weights
         if state.awaiting in (Awaiting.ROMAN_ACTION, Awaiting.ENTRY):
             deadline = None if budget.seconds is None else start + budget.seconds * PLANNING_SHARE
-            plans = enumerate_plans(state, weights, facts, self.beam, deadline=deadline)
+            plans = enumerate_plans(state, weights, facts, self.beam, deadline=deadline, clock=clock)
         else:
             plans = []
             for action in legal:
@@ -258,22 +268,40 @@ class SearchPlayer:
         rest = [p for p in plans if all(p is not j for j in judged)]
         simulations = budget.simulations or DEFAULT_SIMULATIONS
         seeds = [rng.getrandbits(32) for _ in range(simulations)]
-        if not self._judge_in_pool(state, judged, seeds, budget, start):
-            last_round = 0.0
-            for done, seed in enumerate(seeds):  # round robin: a time limit cuts every plan at
-                began = time.perf_counter()  # the same sample; a round that would end past the
-                if budget.seconds is not None and done and \
-                        began - start + last_round > budget.seconds:  # limit is not begun
-                    break
-                for plan in judged:
-                    plan.samples.append(sample(plan.end, seed, self.turns, weights, facts))
-                last_round = time.perf_counter() - began
+        further = [rng.getrandbits(32) for _ in range(self.refine)]  # drawn whatever the time
+        self._sample(state, judged, seeds, budget, start)
         done = min((len(p.samples) for p in judged), default=0)
-        ranked = sorted(judged, key=lambda p: -sign * p.mean) + rest
-        thought = Thought(ranked, done, time.perf_counter() - start)
+        ranked = sorted(judged, key=lambda p: -sign * p.mean)
+        if further and done == len(seeds) and len(ranked) > 1:
+            # more dice where it matters: the best plans, close by construction, get the further
+            # samples (the same seeds for each: paired) while the time lasts, and are ranked
+            # among themselves on all their samples
+            top = ranked[:REFINED]
+            self._sample(state, top, further, budget, start)
+            ranked = sorted(top, key=lambda p: -sign * p.mean) + ranked[REFINED:]
+        ranked += rest
+        thought = Thought(ranked, done, clock() - start)
         self.last = thought
         return thought
 
+
+    def _sample(self, state: State, judged: list[Plan], seeds: list[int], budget: Budget,
+                start: float) -> None:
+        """Step 2 for ``judged``: one sample per seed for each plan, round robin, in the pool
+        or here, until the time budget (from ``start``) runs out."""
+        if self._judge_in_pool(state, judged, seeds, budget, start):
+            return
+        clock = self.clock
+        facts = board_facts(state.board)
+        last_round = 0.0
+        for done, seed in enumerate(seeds):  # round robin: a time limit cuts every plan at
+            began = clock()  # the same sample; a round that would end past the
+            if budget.seconds is not None and (done or judged[0].samples) and \
+                    began - start + last_round > budget.seconds:  # limit is not begun
+                break
+            for plan in judged:
+                plan.samples.append(sample(plan.end, seed, self.turns, self.weights, facts))
+            last_round = clock() - began
 
     def _judge_in_pool(self, state: State, judged: list[Plan], seeds: list[int], budget: Budget,
                        start: float) -> bool:
@@ -288,7 +316,7 @@ class SearchPlayer:
             return False
         if self._pool is None:
             self._pool = ProcessPoolExecutor(self.workers)
-        left = None if budget.seconds is None else max(budget.seconds - (time.perf_counter() - start), 0.01)
+        left = None if budget.seconds is None else max(budget.seconds - (self.clock() - start), 0.01)
         shares = [judged[i::self.workers] for i in range(self.workers)]
         jobs = [(data, [p.actions for p in share], seeds, self.turns, self.weights, left)
                 for share in shares if share]

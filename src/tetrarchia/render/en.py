@@ -150,7 +150,8 @@ def _groups(groups: tuple[int, ...], counted: int, what: str) -> str:
 def _doubling(linked: int, who: str) -> str:
     if not linked:
         return ""
-    return f", x{1 << linked} for {linked} other {who}{'s' if linked > 1 else ''} linked"
+    plural = "armies" if who == "army" else f"{who}s"
+    return f", x{1 << linked} for {linked} other {who if linked == 1 else plural} linked"
 
 
 def _battle(e: ev.Battle, board: Board) -> str:

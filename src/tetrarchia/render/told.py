@@ -147,7 +147,7 @@ def _support(groups: Arg, linked: int, roman: bool) -> Said:
                      groups=groups, times=times, linked=linked))
     return (tell("Barbarian support: {groups}, x{times} for 1 other army linked", groups=groups,
                  times=times) if linked == 1 else
-            tell("Barbarian support: {groups}, x{times} for {linked} other armys linked",
+            tell("Barbarian support: {groups}, x{times} for {linked} other armies linked",
                  groups=groups, times=times, linked=linked))
 
 

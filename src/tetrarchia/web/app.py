@@ -1,9 +1,13 @@
 """The HTTP API and the page (Starlette): transport only; every rule is the engine's, every check
-the authority's (``authority.py``).
+the authority's (``authority.py``), every credential the seats' (``seats.py``), the live updates
+``live.py``'s.
 
-Errors: 404 an unknown game; 422 a malformed body (not JSON, a missing or mistyped field); 400
-an illegal request, with the engine's refusal code and reason; 409 an action computed on an old
-state, with the current state so the page resyncs.  None of them changes a stored game.
+Errors, in the order they are checked (docs/web.md): 429 too many requests on the connection;
+403 no credential, one of another game, or a spectator's acting; 404 an unknown game; 410 a game
+over; 413 a message too large, 422 a malformed body (not JSON, a missing or mistyped field); 409
+an action computed on an old state, with the current state so the page resyncs; 403 not this
+seat's decision, with the reason; 400 an illegal request, with the engine's refusal code and
+reason.  None of them changes a stored game.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ import asyncio
 import json
 import os
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -34,20 +38,25 @@ from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting
 from tetrarchia.options.scenarios import scenario_level
 from tetrarchia.players.advice import advise
+from tetrarchia.players.registry import PLAYERS
 from tetrarchia.render.advice import advice_json
-from tetrarchia.render.refusals import args_in, refusal_in, said_in
 from tetrarchia.web import i18n
-from tetrarchia.web.authority import (
-    BOUNDARIES,
-    Authority,
-    LiveGame,
-    StaleVersion,
-    UnknownGame,
-    translated,
-)
+from tetrarchia.web.ai import AiDriver
+from tetrarchia.web.authority import Authority, LiveGame, translated
 from tetrarchia.web.bus import Bus, LocalBus, PostgresBus
 from tetrarchia.web.geography import map_json
 from tetrarchia.web.i18n import LANGUAGES
+from tetrarchia.web.live import (
+    Live,
+    Malformed,
+    RateLimiter,
+    bearer,
+    field,
+    guard_logs,
+    parse_message,
+    refusal_of,
+)
+from tetrarchia.web.seats import BadSeats, Credential, SeatBook, token_hash
 from tetrarchia.web.storage import Store
 from tetrarchia.web.views import board_json, event_json, seat_title, state_json
 
@@ -56,10 +65,6 @@ HINT_SECONDS = 2.0  # the hint button's bound: the search and the playouts stop 
 HINT_COUNT = 3
 MAX_BODY = 9_000_000  # a saved game is at most 8,000,000 characters (docs/save-format.md)
 EMPEROR_SEATS = 4
-
-
-class Malformed(Exception):
-    """The request body is not what the route reads (HTTP 422)."""
 
 
 def refusal(status: int, code: str, reason: str, args: dict[str, Any] | None = None,
@@ -79,17 +84,6 @@ async def read_body(request: Request) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise Malformed("the body must be a JSON object")
     return data
-
-
-def field(data: dict[str, Any], key: str, kind: type | tuple[type, ...], required: bool = True) -> Any:
-    value = data.get(key)
-    if value is None and not required:
-        return None
-    if value is None:
-        raise Malformed(f"the body has no {key!r}")
-    if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
-        raise Malformed(f"{key!r} must be {getattr(kind, '__name__', kind)}, not {value!r}")
-    return value
 
 
 def settings_from(data: dict[str, Any]) -> Settings:
@@ -131,25 +125,60 @@ def options_catalogue() -> dict[str, Any]:
                                      "help": p.help} for p in m.params]}
                         for m in sorted(REGISTRY.values(), key=lambda m: (m.family, m.key))],
             "levels": [f"{g}{f}{r}{a}" for g in (5, 4, 3) for f in (3, 2, 1) for r in (0, 1, 2)
-                       for a in (0, 1, 2)]}
+                       for a in (0, 1, 2)],
+            # the AI players a seat can be given to (issue 10: the registry's names)
+            "ai_players": [{"name": p.name, "summary": p.summary} for p in
+                           sorted(PLAYERS.values(), key=lambda p: p.name) if p.name != "random"]}
+
+
+def seats_wanted(data: dict[str, Any]) -> tuple[bool, dict[int, str]]:
+    """The seats a creation asks for: ``hotseat`` (one credential for every seat) and ``ai``
+    (player's number -> the registry's player name)."""
+    hotseat = field(data, "hotseat", bool, required=False) or False
+    ai = field(data, "ai", dict, required=False) or {}
+    wanted: dict[int, str] = {}
+    for key, name in ai.items():
+        if not str(key).isdigit() or not isinstance(name, str):
+            raise Malformed(f"'ai' maps a player's number to a player's name, not {key!r}: {name!r}")
+        wanted[int(key)] = name.strip().lower()
+    return hotseat, wanted
 
 
 DATABASE_VARIABLE = "TETRARCHIA_DATABASE"  # the database of each worker process (--workers N)
+LIST_VARIABLE = "TETRARCHIA_LIST_GAMES"  # and whether it lists the stored games ("1"/"0")
+AI_SECONDS_VARIABLE = "TETRARCHIA_AI_SECONDS"  # and its AI seats' thinking time
 
 
 def app_from_environment() -> Starlette:
     """The application of one worker process of ``tetrarchia serve --workers N``: uvicorn imports
-    it in each process, and the database comes in the environment."""
-    return create_app(os.environ[DATABASE_VARIABLE])
+    it in each process, and the database and the server's options come in the environment."""
+    return create_app(os.environ[DATABASE_VARIABLE],
+                      list_games=os.environ.get(LIST_VARIABLE, "1") == "1",
+                      ai_seconds=float(os.environ.get(AI_SECONDS_VARIABLE, "1.0")))
 
 
-def create_app(database: Path | str) -> Starlette:
+def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: float = 1.0,
+               rate: tuple[float, float] = (60.0, 30.0)) -> Starlette:
     """The application on ``database`` (a SQLite file, or a ``postgresql://`` URL), created and
-    migrated as needed.  On PostgreSQL the news crosses processes (LISTEN/NOTIFY)."""
+    migrated as needed.  On PostgreSQL the news crosses processes (LISTEN/NOTIFY).
+
+    ``list_games``: whether ``GET /api/games`` lists the stored games (a host serving strangers
+    hides it: ``tetrarchia serve --hide-games``); ``ai_seconds``: the AI seats' thinking time per
+    decision; ``rate``: each connection's token bucket (burst, requests per second)."""
+    guard_logs()  # no credential in a log line, whatever the log level
     store = Store(database)
     bus: Bus = PostgresBus(store) if store.postgresql else LocalBus()
+    book = SeatBook(store)
+
     authority = Authority(store, lambda game_id, version: bus.publish(
         game_id, {"kind": "version", "version": version}))
+    authority.noted = book.note
+    authority.stored_notes = book.notes
+    authority.unnoted = book.forget_notes_from
+    driver = AiDriver(authority, book, ai_seconds)
+    authority.changed = driver.poke  # an AI seat may decide after any commit
+    limiter = RateLimiter(*rate)
+    live_routes = Live(authority, book, bus, limiter, driver.poke)
 
     def lang(request: Request) -> str:
         chosen = request.query_params.get("lang", "en")
@@ -162,28 +191,38 @@ def create_app(database: Path | str) -> Starlette:
         try:
             result: Response = await handler()
             return result
-        except Malformed as exc:
-            return refusal(422, "malformed", str(exc))
-        except UnknownGame as exc:
-            unknown = said("there is no game {game} on this server", game=repr(str(exc)))
-            return refusal(404, "unknown_game", said_in(unknown, lang(request)) or str(unknown))
-        except StaleVersion as exc:
-            stale = said("the game has changed since this page last saw it (it is at version "
-                         "{version})", version=exc.live.version)
-            return refusal(409, "stale", said_in(stale, lang(request)) or str(stale),
-                           state=exc.live.view(0, lang(request)))
-        except TetrarchiaError as exc:
-            chosen = lang(request)
-            return refusal(400, str(exc.code), refusal_in(exc, chosen), args_in(exc, chosen))
+        except BadSeats as exc:
+            return refusal(400, "bad_seats", str(exc))
+        except Exception as exc:
+            refused = refusal_of(exc, lang(request))
+            if refused is None:
+                raise
+            status, body = refused
+            return JSONResponse(body, status_code=status)
+
+    def connection(request: Request) -> object:
+        """The rate limit's key: the TCP connection and the seat presented on it (a pool of
+        connections carries several players' requests; each seat has its own bucket)."""
+        presented = bearer(request)
+        return (request.client or "local", token_hash(presented) if presented else None)
+
+    async def seat(request: Request, acting: bool) -> Credential:
+        """The first checks of a request about one game: the connection's rate (429), then the
+        credential (403)."""
+        limiter.take(connection(request))
+        return await asyncio.to_thread(book.authorize, bearer(request),
+                                       request.path_params["game_id"], acting)
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
-    async def list_games(request: Request) -> Response:
+    async def list_stored(request: Request) -> Response:
+        if not list_games:
+            return JSONResponse({"games": [], "hidden": True})
         games = await asyncio.to_thread(store.listing)
         return JSONResponse({"games": [{"id": g.id, "created": g.created, "updated": g.updated,
                                         "actions": g.log_length, "result": g.result,
-                                        "summary": g.summary} for g in games]})
+                                        "summary": g.summary} for g in games], "hidden": False})
 
     async def options(request: Request) -> Response:
         return JSONResponse(options_catalogue())
@@ -195,6 +234,14 @@ def create_app(database: Path | str) -> Starlette:
             return JSONResponse({"ok": True, "settings": settings.to_json()})
         return await guarded(request, handler)
 
+    def seated(request: Request, live: LiveGame, hotseat: bool, ai: dict[int, str]) -> JSONResponse:
+        """The new game's state and, once, its credentials (the creator passes the links on)."""
+        given = book.create(live.id, live.state.settings, hotseat, ai)
+        data = live.view(0, lang(request))
+        data["credentials"] = given
+        driver.poke(live.id)  # an AI seat may decide first
+        return JSONResponse(data, status_code=201)
+
     async def create(request: Request) -> Response:
         async def handler() -> Response:
             data = await read_body(request)
@@ -202,10 +249,14 @@ def create_app(database: Path | str) -> Starlette:
             seed = field(data, "seed", int, required=False)
             board_text = field(data, "board", str, required=False)
             start = field(data, "position", dict, required=False)
+            hotseat, ai = seats_wanted(data)
             if board_text:
                 parse_board(board_text, "the board file")  # a BoardError (400) before anything
+            if start is None:
+                from tetrarchia.web.seats import check_ai
+                check_ai(ai, settings)  # before the game is stored
             live = await asyncio.to_thread(authority.create, settings, seed, board_text, start)
-            return answer(request, live, 0, 201)
+            return await asyncio.to_thread(seated, request, live, hotseat, ai)
         return await guarded(request, handler)
 
     async def import_game(request: Request) -> Response:
@@ -213,19 +264,36 @@ def create_app(database: Path | str) -> Starlette:
             data = await read_body(request)
             save = field(data, "save", dict)
             board_text = field(data, "board", str, required=False)
+            hotseat, ai = seats_wanted(data)
             live = await asyncio.to_thread(authority.import_save, save, board_text)
-            return answer(request, live, 0, 201)
+            return await asyncio.to_thread(seated, request, live, hotseat, ai)
         return await guarded(request, handler)
 
     async def get_game(request: Request) -> Response:
         async def handler() -> Response:
+            credential = await seat(request, False)
             live = await asyncio.to_thread(authority.get, request.path_params["game_id"])
+            driver.poke(live.id)  # a game loaded after a restart may owe an AI move
             first = request.query_params.get("events_from", "0")
-            return answer(request, live, int(first) if first.isdigit() else 0)
+            data = live.view(int(first) if first.isdigit() else 0, lang(request))
+            data["you"] = credential.seat
+            data["seats"] = await asyncio.to_thread(seat_table, live)
+            return JSONResponse(data)
         return await guarded(request, handler)
+
+    def seat_table(live: LiveGame) -> dict[str, Any]:
+        """The game's seats as every page shows them: whom each plays, its kind, who is here."""
+        from tetrarchia.web.seats import seat_names
+        kinds = book.kinds(live.id)
+        ai = book.ai_seats(live.id)
+        return {"players": [{"player": n, "title": title,
+                             "kind": "ai" if n in ai else ("hotseat" if "all" in kinds else "human"),
+                             "ai": ai.get(n)} for n, title in seat_names(live.state.settings).items()],
+                "presence": book.present(live.id)}
 
     async def get_board(request: Request) -> Response:
         async def handler() -> Response:
+            await seat(request, False)
             live = await asyncio.to_thread(authority.get, request.path_params["game_id"])
             data = board_json(live.game.board, live.board_text)
             data["map"] = map_json(live.game.board, live.board_text)
@@ -241,28 +309,25 @@ def create_app(database: Path | str) -> Starlette:
     def changing(kind: str) -> Any:
         async def route(request: Request) -> Response:
             async def handler() -> Response:
+                credential = await seat(request, True)
                 game_id = request.path_params["game_id"]
                 live = await asyncio.to_thread(authority.get, game_id)
-                data = await read_body(request)
-                version = field(data, "version", int)
-                if kind == "action":
-                    notation = field(data, "action", str)
-                    if len(notation) > 400:
-                        raise Malformed("an action is at most 400 characters")
-                    live, first = await asyncio.to_thread(authority.act, live.id, version, notation)
-                elif kind == "advance":
-                    until = data.get("until", "roll")
-                    if until not in BOUNDARIES:
-                        raise Malformed(f"'until' must be one of {', '.join(BOUNDARIES)}, not {until!r}")
-                    live, first = await asyncio.to_thread(authority.advance, live.id, version, until)
-                else:
-                    live, first = await asyncio.to_thread(authority.undo, live.id, version)
+                authority.check_open(live)
+                data = parse_message(await request.body())
+                live, first = await asyncio.to_thread(live_routes.change, credential, game_id, kind, data)
                 return answer(request, live, first)
             return await guarded(request, handler)
         return route
 
+    async def poll(request: Request) -> Response:
+        async def handler() -> Response:
+            limiter.take(connection(request))
+            return JSONResponse(await live_routes.poll(request, lang(request)))
+        return await guarded(request, handler)
+
     async def export(request: Request) -> Response:
         async def handler() -> Response:
+            await seat(request, False)
             live = await asyncio.to_thread(authority.get, request.path_params["game_id"])
             with live.lock:
                 data = live.game.to_json()
@@ -273,6 +338,7 @@ def create_app(database: Path | str) -> Starlette:
     async def replay(request: Request) -> Response:
         """The position after the first ``n`` log entries, with the events of entry ``n - 1``."""
         async def handler() -> Response:
+            await seat(request, False)
             live = await asyncio.to_thread(authority.get, request.path_params["game_id"])
             text = request.path_params["n"]
             n = int(text)
@@ -285,6 +351,7 @@ def create_app(database: Path | str) -> Starlette:
         copy of the position off the event loop and bounded in time: a hint never changes the
         game (its version is the one the hint was computed on)."""
         async def handler() -> Response:
+            await seat(request, True)  # a seat's (2 s of thinking: not a spectator's)
             live = await asyncio.to_thread(authority.get, request.path_params["game_id"])
             data = await asyncio.to_thread(hint_for, live, lang(request))
             return JSONResponse(data)
@@ -294,33 +361,9 @@ def create_app(database: Path | str) -> Starlette:
         return JSONResponse(i18n.catalogue(request.path_params["lang"]))
 
     async def live_updates(websocket: WebSocket) -> None:
-        """Each committed change of the game is announced as {"version": v}: the page fetches
-        the new state (the events since the one it holds) when it is not its own change."""
-        game_id = websocket.path_params["game_id"]
-        try:
-            live = await asyncio.to_thread(authority.get, game_id)
-        except UnknownGame:
-            await websocket.close(code=4404)
-            return
-        await websocket.accept()
-        try:
-            async with bus.watch(game_id) as queue:
-                await websocket.send_json({"version": live.version})
-                while True:
-                    receive = asyncio.ensure_future(websocket.receive_text())
-                    get = asyncio.ensure_future(queue.get())
-                    done, pending = await asyncio.wait({receive, get},
-                                                       return_when=asyncio.FIRST_COMPLETED)
-                    for task in pending:
-                        task.cancel()
-                    if get in done:
-                        message = get.result()
-                        if message.get("kind") == "version":
-                            await websocket.send_json({"version": message["version"]})
-                    if receive in done:
-                        receive.result()  # raises WebSocketDisconnect when the page went away
-        except WebSocketDisconnect:
-            pass
+        """The live protocol (web/live.py): the credential first, then the game's news."""
+        with suppress(WebSocketDisconnect):
+            await live_routes.socket(websocket)
 
     routes = [
         Route("/", index),
@@ -329,7 +372,7 @@ def create_app(database: Path | str) -> Starlette:
         Route("/api/options", options),
         Route("/api/settings/check", check_settings, methods=["POST"]),
         Route("/api/board", default_board_route),
-        Route("/api/games", list_games),
+        Route("/api/games", list_stored),
         Route("/api/games", create, methods=["POST"]),
         Route("/api/games/import", import_game, methods=["POST"]),
         Route("/api/games/{game_id}", get_game),
@@ -337,6 +380,7 @@ def create_app(database: Path | str) -> Starlette:
         Route("/api/games/{game_id}/actions", changing("action"), methods=["POST"]),
         Route("/api/games/{game_id}/advance", changing("advance"), methods=["POST"]),
         Route("/api/games/{game_id}/undo", changing("undo"), methods=["POST"]),
+        Route("/api/games/{game_id}/poll", poll),
         Route("/api/games/{game_id}/export", export),
         Route("/api/games/{game_id}/at/{n:int}", replay),
         Route("/api/games/{game_id}/hint", hint),
@@ -351,12 +395,15 @@ def create_app(database: Path | str) -> Starlette:
             yield
         finally:
             await bus.stop()
+            await asyncio.to_thread(driver.close)
             store.dispose()
 
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.bus = bus
     app.state.authority = authority
     app.state.store = store
+    app.state.seats = book
+    app.state.ai = driver
     return app
 
 

@@ -1,11 +1,12 @@
 """The server's authority over its games: one place that checks and applies every request.
 
-Order of the checks (STYLE, after boardgame.io's master): the game exists (404) → the body is
-well formed (422, in the routes) → the state version is the current one (409, with the current
-state) → the game is not over → the engine accepts the action (400 with its refusal code).  A
-refused request changes nothing, in memory or in the database.  An accepted one is committed to
-the database before the answer is built, so that no one is ever told of an action a crash could
-lose.
+Order of the checks (issue 11, after boardgame.io's master): the seat's credential (403, in the
+routes: ``web/seats.py``) → the game exists (404) → the game is not over (410) → the body is well
+formed (413/422, in the routes) → the state version is the current one (409, with the current
+state) → this seat decides now (403, with the reason) → the engine accepts the action (400 with
+its refusal code).  A refused request changes nothing, in memory or in the database.  An
+accepted one is committed to the database before the answer is built, so that no one is ever told
+of an action a crash could lose.
 
 Games live in memory once loaded; the database holds their seed and log, and a restarted server
 rebuilds each game by replaying its log (``Game.from_json``) with the same dice to come.
@@ -39,8 +40,9 @@ from tetrarchia.game import Game
 from tetrarchia.render.advice import explain_choices
 from tetrarchia.render.languages import render_in
 from tetrarchia.web.bus import news_json
+from tetrarchia.web.seats import Credential, player_deciding
 from tetrarchia.web.storage import Conflict, Store, StoredGame
-from tetrarchia.web.views import event_json, state_json
+from tetrarchia.web.views import event_json, seat_title, state_json
 
 # How far one "advance" request goes: one die, or the next decision, the end of the phase or of
 # the turn (each also stops at a decision and at the end of the game: docs/api.md).
@@ -50,6 +52,21 @@ BOUNDARIES = {"roll": Boundary.DECISION, "decision": Boundary.DECISION,
 
 class UnknownGame(Exception):
     """No stored game has that id (HTTP 404)."""
+
+
+class GameOver(Exception):
+    """The game has ended: nothing more can be played (HTTP 410)."""
+
+
+class NotYourDecision(Exception):
+    """The credential does not hold the seat that decides now (HTTP 403).  ``who`` names the
+    seat that does (``Player 2 (Galerius)``), or is None when the dice are due; ``want`` says
+    what the request tried (to act, to undo)."""
+
+    def __init__(self, who: str | None, want: str) -> None:
+        super().__init__(f"it is not your decision: {who or 'the dice'} now ({want})")
+        self.who = who
+        self.want = want
 
 
 class StaleVersion(Exception):
@@ -73,6 +90,7 @@ class LiveGame:
     summary: str
     events: list[dict[str, Any]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    notes: dict[int, str] = field(default_factory=dict)  # log entry -> the AI's one-line reason
 
     @property
     def state(self) -> State:
@@ -88,8 +106,17 @@ class LiveGame:
                     can_undo=self.can_undo(), summary=self.summary,
                     events=translated(self.events[events_from:], self.game.board, lang),
                     events_total=len(self.events))
+        # the AI seats' explanations of the log entries from the first event sent on
+        since = self.events[events_from]["n"] if events_from < len(self.events) else len(log)
+        data["notes"] = {str(n): text for n, text in sorted(self.notes.items()) if n >= since}
+        # the player (1-based seat of R10) whose decision it is: the page knows if it is its own
+        data["player"] = player_deciding(deciding_seat(self.state), self.state.settings)
         explain_choices(data, self.state, lang)  # a decision's context and choices, in ``lang``
         return data
+
+    def view_title(self) -> str | None:
+        """Who decides now, as the page names him (``Player 2 (Galerius)``), None at a roll."""
+        return seat_title(deciding_seat(self.state), self.state.settings)
 
     def can_undo(self) -> bool:
         return self.undo_point() is not None
@@ -122,6 +149,12 @@ class Authority:
         self.games: dict[str, LiveGame] = {}
         self.lock = threading.Lock()
         self.notify = notify  # told (game id, version) after each committed change
+        # told (game id, log entry, text) when an AI seat's move is committed with its reason
+        self.noted: Callable[[str, int, str], None] | None = None
+        # the AI's notes of a stored game (web/seats.py keeps them), read when it is rebuilt
+        self.stored_notes: Callable[[str], dict[int, str]] | None = None
+        self.unnoted: Callable[[str, int], None] | None = None  # an undo cut the log at an entry
+        self.changed: Callable[[str], None] | None = None  # after each commit of this process
 
     # --- loading -------------------------------------------------------------------------------
     def get(self, game_id: str) -> LiveGame:
@@ -134,6 +167,8 @@ class Authority:
                 if stored is None:
                     raise UnknownGame(game_id)
                 live = self.rebuild(stored)
+                if self.stored_notes is not None:
+                    live.notes = self.stored_notes(game_id)
                 self.games[game_id] = live
                 return live
         if self.store.shared:
@@ -156,6 +191,8 @@ class Authority:
         live = self.caught_up(cached, stored) if cached is not None else None
         if live is None:
             live = self.rebuild(stored)
+        if self.stored_notes is not None:
+            live.notes = self.stored_notes(game_id)
         with self.lock:
             self.games[game_id] = live
         return live
@@ -279,11 +316,41 @@ class Authority:
         if version != live.version:
             raise StaleVersion(live)
 
-    def act(self, game_id: str, version: int, notation: str) -> tuple[LiveGame, int]:
-        """Play a decision written in the notation; returns the game and the index of its first
-        new event."""
+    @staticmethod
+    def check_open(live: LiveGame) -> None:
+        if live.state.is_over:
+            raise GameOver(f"game {live.id} is over: nothing more can be played")
+
+    @staticmethod
+    def check_seat(live: LiveGame, holder: Credential | None, want: str) -> None:
+        """The credential holds the seat deciding now (R10: a player acts only for the Emperors
+        of his seat; the Barbarian player for the Barbarians, R12.6).  ``None``: the server's
+        own AI seat, checked by its driver."""
+        if holder is None:
+            return
+        state = live.state
+        player = player_deciding(deciding_seat(state), state.settings)
+        if player is None or not holder.holds(player):
+            raise NotYourDecision(live.view_title(), want)
+
+    def opened(self, game_id: str, version: int) -> LiveGame:
+        """The game, not over (410), with its lock taken at the request's version (409)."""
+        self.check_open(self.get(game_id))  # the game's end answers before the version
         live = self.locked(game_id, version)
         try:
+            self.check_open(live)
+        except BaseException:
+            live.lock.release()
+            raise
+        return live
+
+    def act(self, game_id: str, version: int, notation: str,
+            holder: Credential | None = None, note: str | None = None) -> tuple[LiveGame, int]:
+        """Play a decision written in the notation for the seat of ``holder``; returns the game
+        and the index of its first new event.  ``note``: the AI's explanation of its move."""
+        live = self.opened(game_id, version)
+        try:
+            self.check_seat(live, holder, "to act")
             game = live.game
             try:
                 action = parse_action(notation, game.board)
@@ -295,20 +362,26 @@ class Authority:
                 raise WrongMoment("the server rolls the dice: ask it to roll (advance), never "
                                   "send dice")
             first = len(live.events)
+            n = len(game.log)
             self.commit(live, lambda: self.play(live, action))
+            if note is not None:
+                live.notes[n] = note
+                if self.noted is not None:
+                    self.noted(live.id, n, note)
             return live, first
         finally:
             live.lock.release()
 
-    def advance(self, game_id: str, version: int, until: str) -> tuple[LiveGame, int]:
+    def advance(self, game_id: str, version: int, until: str,
+                holder: Credential | None = None) -> tuple[LiveGame, int]:
         """Roll the pending dice with the game's own seeded source: one roll (``"roll"``), or up
-        to the next decision, the end of the phase or of the turn."""
-        live = self.locked(game_id, version)
+        to the next decision, the end of the phase or of the turn.  Any seat may ask for the
+        dice when they are due; when a seat must decide, only that seat hears why not."""
+        live = self.opened(game_id, version)
         try:
             state = live.state
-            if state.is_over:
-                raise TetrarchiaError("the game is over: no more dice", Refusal.GAME_OVER)
             if state.awaiting not in (Awaiting.ROLL, Awaiting.RUN):
+                self.check_seat(live, holder, "to roll the dice")
                 raise WrongMoment(f"no dice are to be rolled now ({live.view()['seat_title']} "
                                   "must decide)")
             first = len(live.events)
@@ -317,9 +390,11 @@ class Authority:
         finally:
             live.lock.release()
 
-    def undo(self, game_id: str, version: int) -> tuple[LiveGame, int]:
-        live = self.locked(game_id, version)
+    def undo(self, game_id: str, version: int,
+             holder: Credential | None = None) -> tuple[LiveGame, int]:
+        live = self.opened(game_id, version)
         try:
+            self.check_seat(live, holder, "to undo")
             point = live.undo_point()
             if point is None:
                 raise TetrarchiaError("nothing of yours to undo since the last die (a die once "
@@ -328,6 +403,7 @@ class Authority:
             while len(game.log) > point:
                 game.undo()
             live.events = [e for e in live.events if e["n"] < point]
+            live.notes = {n: text for n, text in live.notes.items() if n < point}
             live.version += 1
             try:
                 self.store.record(live.id, point, [], game.dice_drawn, live.version,
@@ -337,6 +413,8 @@ class Authority:
                 if isinstance(exc, Conflict):
                     raise StaleVersion(self.reload(live.id)) from None
                 raise
+            if self.unnoted is not None:
+                self.unnoted(live.id, point)  # the AI's notes of the entries taken back
             self.told(live)
             return live, len(live.events)
         finally:
@@ -386,6 +464,8 @@ class Authority:
     def told(self, live: LiveGame) -> None:
         if self.notify is not None and not self.store.postgresql:
             self.notify(live.id, live.version)
+        if self.changed is not None:  # this process's own after-commit work (the AI seats)
+            self.changed(live.id)
 
     def play(self, live: LiveGame, action: Action) -> None:
         events: list[Event] = []

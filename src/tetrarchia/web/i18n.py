@@ -20,6 +20,14 @@ WEB = Path(str(resources.files("tetrarchia.web")))
 # paragraph), or as ``data-i18n="..."`` in index.html.
 CALL = re.compile(r'\b(?:t|N_|p)\(\s*"((?:[^"\\]|\\.)*)"')
 ATTRIBUTE = re.compile(r'data-i18n="([^"]*)"')
+# The server's own sentences a player reads (refusals of his seat, web/live.py): marked with
+# ``N_`` and a string literal in the server's modules, translated with ``catalogue`` when the answer is built.
+SERVER = re.compile(r'\bN_\(\s*"((?:[^"\\]|\\.)*)"')
+
+
+def N_(text: str) -> str:  # noqa: N802 - gettext's name for "mark this sentence"
+    """Marks a server sentence for the catalogue; translated where it is answered."""
+    return text
 
 
 def sentences() -> list[str]:
@@ -29,6 +37,11 @@ def sentences() -> list[str]:
         text = path.read_text("utf-8")
         for match in [*CALL.finditer(text), *ATTRIBUTE.finditer(text)]:
             found[match.group(1).replace('\\"', '"').replace("\\'", "'")] = None
+    for path in sorted(WEB.glob("*.py")):
+        if path.name == "i18n.py":  # its comments show the marks, they are no sentences
+            continue
+        for match in SERVER.finditer(path.read_text("utf-8")):
+            found[match.group(1)] = None
     return list(found)
 
 

@@ -1,7 +1,7 @@
 // A game being played: the map, whose turn, the actions (by click, from the list, or typed),
 // the Barbarian phase die by die, the log.  Every action goes to the server, which alone
 // checks it; a refusal shows the engine's reason.
-import { api, el, t, N_, announce, showDialog, closeDialog } from "./main.js";
+import { api, el, t, N_, announce, showDialog, closeDialog, seatFor, currentLanguage } from "./main.js";
 import { BoardView, EMPERORS, eventPlaces, optionRecords } from "./board.js";
 import { HintBox } from "./hint.js";
 
@@ -9,6 +9,12 @@ const SPEEDS = { slow: 1400, normal: 700, fast: 250 };
 const SPEED_NAMES = { slow: N_("slow"), normal: N_("normal"), fast: N_("fast") };
 
 export async function gamePage(main, id) {
+  if (!seatFor(id)) {
+    main.replaceChildren(el("p", { class: "error", role: "alert",
+                                   text: t("This game opens with the link of one of its seats: ask its host for yours.") }),
+                         el("a", { href: "/", text: t("New game") }));
+    return;
+  }
   const first = await api(`/api/games/${id}`);
   if (first.error) {
     main.replaceChildren(el("p", { class: "error", role: "alert", text: first.error.reason }),
@@ -17,15 +23,21 @@ export async function gamePage(main, id) {
   }
   const board = await api(`/api/games/${id}/board`);
   const asset = await (await fetch("/static/map.json")).json();
-  const page = new GamePage(main, id, board, asset);
+  const page = new GamePage(main, id, board, asset, first);
   page.adopt(first);
   page.connect();
 }
 
+const TITLE = "TETRARCHIA";
+
 class GamePage {
-  constructor(main, id, board, asset) {
+  constructor(main, id, board, asset, first) {
     this.id = id;
     this.board = board;
+    this.you = first.you;  // "all" (hot seat), "spectator", or the player's number
+    this.seatTable = first.seats;
+    this.presence = first.seats.presence;
+    this.notes = {};
     this.events = [];
     this.selected = null;
     this.busy = false;
@@ -48,15 +60,24 @@ class GamePage {
       if (input.value.trim()) this.send(input.value.trim()).then((ok) => { if (ok) input.value = ""; });
     } } }, input, el("button", { type: "submit", text: t("Play") }));
     this.undoButton = el("button", { type: "button", id: "undo", text: t("Undo"), on: { click: () => this.undo() } });
-    const tools = el("div", { class: "tools" }, this.undoButton,
-      el("a", { href: `/api/games/${id}/export`, download: `tetrarchia-${id}.json`, text: t("Export") }),
+    const exportButton = el("button", { type: "button", id: "export", text: t("Export"), on: { click: () => this.exportGame() } });
+    this.notify = el("button", { type: "button", id: "notify", text: t("Tell me when it is my turn"),
+                                 hidden: this.you === "spectator" || !("Notification" in window) ? "" : null,
+                                 on: { click: async () => {
+                                   const allowed = await Notification.requestPermission();
+                                   this.notify.hidden = allowed === "granted";
+                                 } } });
+    if ("Notification" in window && Notification.permission === "granted") this.notify.hidden = true;
+    const tools = el("div", { class: "tools" }, this.undoButton, exportButton, this.notify,
       el("a", { href: `/replay/${id}`, text: t("Replay") }),
       el("a", { href: "/", text: t("All games") }));
     this.log = el("ol", { class: "log", "aria-label": t("Game log") });
+    this.seatsBox = el("div", { class: "seats", "aria-live": "polite" });
+    this.connection = el("span", { class: "connection" });
     this.hint = new HintBox(this);
-    const panel = el("aside", { class: "panel" }, this.status, this.decision, this.message, this.dice,
-      this.battle, this.controls, this.here, this.hint.element,
-      el("h2", { text: t("Actions") }), this.actions, this.notation, tools,
+    this.playArea = el("div", { class: "play-area" }, this.hint.element, el("h2", { text: t("Actions") }), this.actions, this.notation);
+    const panel = el("aside", { class: "panel" }, this.seatsBox, this.status, this.decision, this.message, this.dice,
+      this.battle, this.controls, this.here, this.playArea, tools,
       el("details", { class: "log-box", open: "" }, el("summary", { text: t("Log") }), this.log));
     const mapArea = el("div", { class: "map-area" });
     const zoom = el("button", { type: "button", id: "zoom", class: "zoom", "aria-pressed": "false",
@@ -73,6 +94,9 @@ class GamePage {
   adopt(state) {
     const kept = state.events_total - state.events.length;
     this.events = this.events.slice(0, kept).concat(state.events);
+    const from = state.events.length ? state.events[0].n : state.log_length;
+    for (const n of Object.keys(this.notes)) if (Number(n) >= from) delete this.notes[n];
+    Object.assign(this.notes, state.notes || {});
     this.state = state;
     this.selected = null;
     this.view.show(state.position);
@@ -85,8 +109,56 @@ class GamePage {
     this.drawLog();
     if (this.hint) this.hint.clear();
     this.here.replaceChildren();
-    this.undoButton.disabled = !state.can_undo;
-    this.controls.hidden = !(state.awaiting === "roll" || state.awaiting === "run");
+    const mine = this.mine();
+    const spectator = this.you === "spectator";
+    this.undoButton.disabled = !state.can_undo || !mine;
+    this.undoButton.hidden = spectator;
+    // the dice may be rolled by any seat; a spectator only watches
+    this.controls.hidden = spectator || !(state.awaiting === "roll" || state.awaiting === "run");
+    this.playArea.hidden = spectator || !mine;
+    this.decision.hidden = spectator || !mine;
+    this.drawSeats();
+    this.drawTurn();
+  }
+
+  // Whether the decision now is this browser's seat's (R10: a player acts for his Emperors).
+  mine() {
+    const s = this.state;
+    if (this.you === "spectator" || s.over || s.player === null || s.player === undefined) return false;
+    return this.you === "all" || String(s.player) === String(this.you);
+  }
+
+  // The seats: whom each plays, who is connected, whose decision it is, and which is this one.
+  drawSeats() {
+    const p = this.presence || { players: [], hotseat: false, spectators: 0 };
+    const rows = this.seatTable.players.map((seat) => {
+      const here = seat.kind === "ai" || p.hotseat || p.players.includes(seat.player);
+      const deciding = this.state.player === seat.player;
+      const you = this.you === "all" || String(seat.player) === String(this.you);
+      return el("li", { class: `seat${deciding ? " deciding" : ""}${here ? " here" : ""}`, "data-player": seat.player },
+        el("span", { class: "dot", "aria-hidden": "true", text: here ? "●" : "○" }), " ",
+        seat.title,
+        seat.kind === "ai" ? el("small", { text: ` · ${t("AI")}: ${seat.ai}` }) : null,
+        el("small", { text: ` · ${here ? t("connected") : t("not connected")}` }),
+        you ? el("b", { text: ` · ${t("you")}` }) : null,
+        deciding ? el("b", { class: "deciding-mark", text: ` · ${t("decides now")}` }) : null);
+    });
+    const watching = this.you === "spectator" ? el("p", { class: "spectating", text: t("You are watching: a spectator cannot act.") }) : null;
+    this.seatsBox.replaceChildren(el("h2", {}, t("Seats"), " · ", this.connection), el("ul", {}, ...rows),
+      ...[el("small", { class: "spectators", text: `${t("Spectators")}: ${p.spectators}` }), watching].filter(Boolean));
+  }
+
+  // "Your turn" in the tab's title and a badge on its icon; a notification when the page is
+  // hidden and the player allowed it.
+  drawTurn() {
+    const mine = this.mine();
+    document.title = mine ? `● ${t("Your turn")} — ${TITLE}` : TITLE;
+    setBadge(mine);
+    if (mine && !this.wasMine && document.hidden && "Notification" in window && Notification.permission === "granted") {
+      new Notification(TITLE, { body: `${t("Your turn")}: ${this.state.seat_title}`, tag: `tetrarchia-${this.id}` });
+    }
+    if (mine && !this.wasMine) announce(t("Your turn"));
+    this.wasMine = mine;
   }
 
   async refresh() {
@@ -94,17 +166,70 @@ class GamePage {
     if (!state.error) this.adopt(state);
   }
 
+  // A newer state from the live connection, unless this page is sending its own request.
+  offer_state(state) {
+    if (this.busy || state.version <= this.state.version) return;
+    this.adopt(state);
+    this.showHappened(state.events);
+  }
+
+  // Live updates (docs/web.md): the WebSocket, presenting the seat in its first message and
+  // the version and events held (a reconnect gets what it missed); reconnects with a growing
+  // delay; long polling when WebSockets do not get through.
   connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
+    this.failures = this.failures || 0;
+    if (!("WebSocket" in window) || this.failures >= 3) { this.poll(); return; }
+    let socket, opened = false;
     try {
-      const socket = new WebSocket(`${scheme}://${location.host}/api/games/${this.id}/live`);
-      socket.onmessage = (message) => {
-        const { version } = JSON.parse(message.data);
-        if (!this.busy && version > this.state.version) this.refresh();
-      };
-    } catch (error) {
-      // live updates are a convenience: the page works by its own requests
+      socket = new WebSocket(`${scheme}://${location.host}/api/games/${this.id}/live`);
+    } catch (error) { this.poll(); return; }
+    socket.onopen = () => {
+      opened = true;
+      socket.send(JSON.stringify({ type: "hello", token: localStorage.getItem(`tetrarchia.seat.${this.id}`),
+                                   version: this.state.version, events: this.events.length, lang: currentLanguage() }));
+    };
+    socket.onmessage = (message) => {
+      const data = JSON.parse(message.data);
+      if (data.kind === "welcome") {
+        this.failures = 0;
+        this.connection.textContent = t("live");
+        this.presence = data.presence;
+        this.drawSeats();
+      } else if (data.kind === "state") this.offer_state(data.state);
+      else if (data.kind === "presence") { this.presence = data.presence; this.drawSeats(); }
+      else if (data.kind === "error" && data.error) this.refuse(data.error);
+    };
+    socket.onclose = (event) => {
+      this.connection.textContent = t("reconnecting");
+      if (event.code === 4403 || event.code === 4404) return;  // no seat here: nothing to retry
+      if (!opened) this.failures += 1;
+      setTimeout(() => this.connect(), Math.min(10000, 500 * 2 ** Math.min(this.failures, 5)));
+    };
+  }
+
+  async poll() {
+    this.connection.textContent = t("live (polling)");
+    for (;;) {
+      const answer = await api(`/api/games/${this.id}/poll?since=${this.state.version}&events_from=${this.events.length}&wait=25`);
+      if (answer.error) {
+        if (answer.status === 403 || answer.status === 404) return;
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        continue;
+      }
+      this.presence = answer.presence;
+      if (answer.changed && answer.state) this.offer_state(answer.state);
+      else this.drawSeats();
     }
+  }
+
+  async exportGame() {
+    const answer = await api(`/api/games/${this.id}/export`);
+    if (answer.error) { this.refuse(answer.error); return; }
+    const link = el("a", { href: URL.createObjectURL(new Blob([JSON.stringify(answer)], { type: "application/json" })),
+                           download: `tetrarchia-${this.id}.json` });
+    link.click();
+    URL.revokeObjectURL(link.href);
   }
 
   async request(path, body) {
@@ -235,9 +360,18 @@ class GamePage {
                                 el("div", { class: "outcome", text: outcome }));
   }
 
+  // The events, each AI move's one-line explanation before the events its move made happen.
   drawLog() {
-    this.log.replaceChildren(...this.events.map((e) =>
-      el("li", { class: `event ${e.data.kind}`, text: e.text })));
+    const notes = Object.entries(this.notes).map(([n, text]) => [Number(n), text]).sort((a, b) => a[0] - b[0]);
+    const items = [];
+    let next = 0;
+    const note = ([n, text]) => el("li", { class: "event ai-note", "data-n": n, text });
+    for (const e of this.events) {
+      while (next < notes.length && notes[next][0] <= e.n) items.push(note(notes[next++]));
+      items.push(el("li", { class: `event ${e.data.kind}`, text: e.text }));
+    }
+    while (next < notes.length) items.push(note(notes[next++]));
+    this.log.replaceChildren(...items);
     this.log.scrollTop = this.log.scrollHeight;
   }
 
@@ -412,6 +546,14 @@ class GamePage {
     }
     showDialog(title, el("div", { class: "list" }, ...items.map((item) => this.actionButton(item))));
   }
+}
+
+// The tab's icon, with a red badge when it is this browser's turn.
+function setBadge(on) {
+  const link = document.getElementById("icon");
+  const wanted = on ? "/static/icon-turn.svg" : "/static/icon.svg";
+  if (link && link.getAttribute("href") !== wanted) link.setAttribute("href", wanted);
+  if (link) link.dataset.badge = on ? "on" : "off";
 }
 
 export const GROUP_NAMES = {

@@ -6,6 +6,28 @@ import { replayPage } from "./replay.js";
 
 let words = {};
 let current = "en";
+let credential = null;  // the seat's secret, sent in a header: never in an address
+
+// The credential this browser holds for a game: from the link's fragment (/game/<id>#<token>,
+// which a browser never sends to a server), kept in localStorage, then removed from the address.
+export function seatFor(id) {
+  const key = `tetrarchia.seat.${id}`;
+  const given = location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1)) : null;
+  if (given) {
+    localStorage.setItem(key, given);
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  credential = localStorage.getItem(key);
+  return credential;
+}
+
+export function keepSeat(id, token) {
+  localStorage.setItem(`tetrarchia.seat.${id}`, token);
+}
+
+export function currentLanguage() {
+  return current;
+}
 export const LANGS = ["en", "es", "fr"];
 
 // A sentence of the page in the chosen language (gettext catalogue from the server).
@@ -40,12 +62,16 @@ async function loadLanguage(lang) {
 
 // A request to the server; a refusal comes back as {error: {code, reason}, status}.
 export async function api(path, body) {
-  const options = body === undefined ? {} : {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  const headers = credential ? { Authorization: `Bearer ${credential}` } : {};
+  const options = body === undefined ? { headers } : {
+    method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body),
   };
   // the server tells the events in the page's language
   const response = await fetch(`${path}${path.includes("?") ? "&" : "?"}lang=${current}`, options);
-  const data = await response.json();
+  let data;
+  try { data = await response.json(); } catch (error) {
+    data = { error: { code: "http", reason: `${response.status} ${response.statusText}` } };
+  }
   if (!response.ok) return { ...data, status: response.status };
   return data;
 }
@@ -107,8 +133,9 @@ async function route() {
   const main = document.getElementById("main");
   const path = location.pathname;
   let match;
-  if ((match = path.match(/^\/game\/([0-9a-f]+)$/))) await gamePage(main, match[1]);
-  else if ((match = path.match(/^\/replay\/([0-9a-f]+)$/))) await replayPage(main, match[1]);
+  credential = null;
+  if ((match = path.match(/^\/game\/([0-9a-f]+)$/))) { seatFor(match[1]); await gamePage(main, match[1]); }
+  else if ((match = path.match(/^\/replay\/([0-9a-f]+)$/))) { seatFor(match[1]); await replayPage(main, match[1]); }
   else await startPage(main);
 }
 

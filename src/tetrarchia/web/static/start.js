@@ -1,6 +1,6 @@
 // The start page: every choice `tetrarchia play` offers, checked by the server as it is made
 // (its refusal shown next to the choice), the stored games, and importing a saved game.
-import { api, el, t, N_ } from "./main.js";
+import { api, el, t, N_, keepSeat } from "./main.js";
 
 const FAMILIES = [["Dux expansion", N_("Dux expansion (R11)")], ["variant", N_("Variants (R12)")],
                   ["scenario", N_("Historical scenarios (R13)")]];
@@ -24,6 +24,24 @@ export async function startPage(main) {
   const support = el("select", { id: "support" }, el("option", { value: "largest", text: t("largest group for both sides") }),
                      el("option", { value: "players-choose", text: t("largest Roman, smallest Barbarian") }));
   const boardFile = el("input", { id: "board-file", type: "file", accept: ".toml" });
+  // Seats (issue 11): one secret link per player, or every seat in this browser (hot seat);
+  // any player's seat may be given to the server's AI (issue 10).
+  const hotseat = el("input", { id: "hotseat", type: "checkbox" });
+  const aiBox = el("div", { class: "ai-seats", id: "ai-seats" });
+  const aiSelects = [];
+  const drawAiSeats = () => {
+    const count = Number(players.value) + (optionBoxes.some((b) => b.checked && b.value === "barbaria") && Number(players.value) < 5 ? 1 : 0);
+    const kept = aiSelects.map((s) => s.value);
+    aiSelects.length = 0;
+    aiBox.replaceChildren(el("span", { text: t("Seats played by the AI") }), ...Array.from({ length: count }, (_, i) => {
+      const select = el("select", { id: `ai-${i + 1}`, "aria-label": `${t("Player")} ${i + 1}` },
+        el("option", { value: "", text: t("a person") }),
+        ...catalogue.ai_players.map((p) => el("option", { value: p.name, title: p.summary, text: `${t("AI")}: ${p.name}` })));
+      select.value = kept[i] || "";
+      aiSelects.push(select);
+      return el("label", {}, `${t("Player")} ${i + 1} `, select);
+    }));
+  };
   const optionBoxes = [];
   const paramSelects = [];
   const families = FAMILIES.map(([family, heading]) => el("fieldset", { class: "family" },
@@ -52,6 +70,9 @@ export async function startPage(main) {
                    new_armies_advance: d2.checked, broken_link_once: d3.checked, support_group: support.value,
                    options, params };
     if (seed.value !== "") body.seed = Number(seed.value);
+    body.hotseat = hotseat.checked;
+    body.ai = {};
+    aiSelects.forEach((select, i) => { if (select.value) body.ai[String(i + 1)] = select.value; });
     return body;
   };
   const check = async () => {
@@ -64,14 +85,17 @@ export async function startPage(main) {
     return !answer.error;
   };
   const create = el("button", { type: "submit", id: "create", text: t("Start the game") });
-  const form = el("form", { class: "start", on: { change: check, submit: async (e) => {
+  const form = el("form", { class: "start", on: { change: (e) => {
+    if (e.target === players || e.target.value === "barbaria") drawAiSeats();
+    check();
+  }, submit: async (e) => {
     e.preventDefault();
     if (!(await check())) return;
     const body = choices();
     if (boardFile.files.length) body.board = await boardFile.files[0].text();
     const answer = await api("/api/games", body);
     if (answer.error) { verdict.className = "verdict refused"; verdict.textContent = answer.error.reason; return; }
-    location.href = `/game/${answer.id}`;
+    showLinks(main, answer);
   } } },
     el("h1", { text: t("A new game") }),
     el("div", { class: "grid" },
@@ -82,7 +106,9 @@ export async function startPage(main) {
       el("label", {}, d2, " " + t("New armies advance in their phase (D2)")),
       el("label", {}, d3, " " + t("A broken link is rolled once per spreading (D3)")),
       el("label", {}, t("Support group (D6)") + " ", support),
-      el("label", {}, t("Board file (optional)") + " ", boardFile)),
+      el("label", {}, t("Board file (optional)") + " ", boardFile),
+      el("label", {}, hotseat, " " + t("Hot seat: every seat in this browser"))),
+    aiBox,
     ...families, el("div", { class: "go" }, verdict, create));
 
   const importFile = el("input", { type: "file", id: "import-file", accept: ".json", "aria-label": t("Saved game") });
@@ -96,9 +122,10 @@ export async function startPage(main) {
     }
     const body = { save };
     if (boardFile.files.length) body.board = await boardFile.files[0].text();
+    body.hotseat = true;  // an imported game is played at this screen; links can be made by the host
     const answer = await api("/api/games/import", body);
     if (answer.error) { importVerdict.textContent = answer.error.reason; return; }
-    location.href = `/game/${answer.id}`;
+    showLinks(main, answer);
   } } }, el("h2", { text: t("Continue a saved game") }),
     el("p", { text: t("A game saved in the terminal (save FILE) or exported here.") }),
     importFile, el("button", { type: "submit", id: "import", text: t("Import") }), importVerdict);
@@ -109,6 +136,39 @@ export async function startPage(main) {
     el("a", { href: `/replay/${g.id}`, text: t("Replay") }))));
   main.replaceChildren(el("div", { class: "start-page" }, form,
     el("section", {}, el("h2", { text: t("Stored games") }),
-       games.games.length ? list : el("p", { text: t("No game yet.") }), importForm)));
+       games.hidden ? el("p", { text: t("This server does not list its games: open yours with its link.") })
+         : games.games.length ? list : el("p", { text: t("No game yet.") }), importForm)));
+  drawAiSeats();
   await check();
+}
+
+// After creation: each seat's secret link with a Copy button, shown once (the server keeps only
+// their hashes).  This browser keeps the first person's seat (or the hot seat) and goes on.
+export function showLinks(main, answer) {
+  const given = answer.credentials;
+  const absolute = (token) => `${location.origin}/game/${answer.id}#${encodeURIComponent(token)}`;
+  const mine = given.hotseat || (given.seats.find((s) => s.token) || {}).token || given.spectator;
+  keepSeat(answer.id, mine);
+  const row = (title, token, id) => {
+    const link = el("input", { type: "text", readonly: "", value: absolute(token), id, class: "seat-link",
+                               "aria-label": title, size: "40" });
+    const copy = el("button", { type: "button", class: "copy", text: t("Copy"), on: { click: async () => {
+      link.select();
+      try { await navigator.clipboard.writeText(link.value); } catch (error) { document.execCommand("copy"); }
+      copy.textContent = t("Copied");
+    } } });
+    return el("li", {}, el("b", { text: title }), " ", link, " ", copy);
+  };
+  const rows = [];
+  if (given.hotseat) rows.push(row(t("Every seat (hot seat)"), given.hotseat, "link-all"));
+  for (const seat of given.seats) {
+    if (seat.kind === "ai") rows.push(el("li", { text: `${seat.title} — ${t("AI")}: ${seat.ai}` }));
+    else if (!given.hotseat) rows.push(row(seat.title, seat.token, `link-${seat.player}`));
+  }
+  rows.push(row(t("Spectators (can watch, cannot act)"), given.spectator, "link-spectator"));
+  main.replaceChildren(el("section", { class: "links" },
+    el("h1", { text: t("The game's links") }),
+    el("p", { text: t("Send each player the link of his seat. Anyone with a link can play that seat: keep them secret. They are shown only now.") }),
+    el("ul", { class: "seat-links" }, ...rows),
+    el("a", { href: `/game/${answer.id}`, id: "go-to-game", class: "button", text: t("Go to the game") })));
 }

@@ -1,0 +1,18 @@
+"""The board as plain text, for the environments' ``render_mode="ansi"``: the terminal game's
+own drawing (``cli.render.render_board``) without colours."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from tetrarchia.cli.render import render_board
+from tetrarchia.core.state import State
+
+
+def board_text(state: State, width: int = 100) -> str:
+    out = io.StringIO()
+    Console(file=out, width=width, color_system=None, force_terminal=False).print(
+        render_board(state, width))
+    return out.getvalue()
