@@ -97,6 +97,46 @@ def test_resume_and_extend(tmp_path: Path) -> None:
         assert [r.outcome() for r in store.rows()] == extended
 
 
+def test_merge_stores_played_over_other_seeds(tmp_path: Path) -> None:
+    """Two machines, each its half of the seeds: merged, the same games as one run over all."""
+    setups = make_setups(["5300", "3122"], [], ["random"])
+    with Store.open(tmp_path / "whole.sqlite") as store:
+        play_all(store, setups, 6, seed=1)
+        whole = [r.outcome() for r in store.rows()]
+    with Store.open(tmp_path / "low.sqlite") as store:
+        play_all(store, setups, 3, seed=1)
+    with Store.open(tmp_path / "high.sqlite") as store:
+        play_all(store, setups, 4, seed=3)  # seed 3 is in both halves
+    result = runner.invoke(app, ["calibrate", "merge", str(tmp_path / "low.sqlite"),
+                                 str(tmp_path / "high.sqlite")])
+    assert result.exit_code == 0, result.output
+    assert "6 games added, 2 already in" in result.output  # seeds 4-6 added; seed 3 twice
+    with Store.read(tmp_path / "low.sqlite") as store:
+        assert [r.outcome() for r in store.rows()] == whole
+        runs = store.runs()
+        assert len(runs) == 2 and runs[1].games == 6 and "merged from high.sqlite" in runs[1].command
+
+
+def test_merge_refuses_stores_that_disagree(tmp_path: Path) -> None:
+    """A seed decides a game: two stores that differ on one were not played alike; nothing is
+    written."""
+    setups = make_setups(["5300"], [], ["random"])
+    for name in ("a.sqlite", "b.sqlite"):
+        with Store.open(tmp_path / name) as store:
+            play_all(store, setups, 3, seed=1)
+    with sqlite3.connect(tmp_path / "b.sqlite") as db:
+        db.execute("UPDATE games SET turns = turns + 1 WHERE seed = 2")
+        db.execute("DELETE FROM games WHERE seed = 3")
+    with sqlite3.connect(tmp_path / "a.sqlite") as db:
+        db.execute("DELETE FROM games WHERE seed = 3")
+    before = hashlib.sha256((tmp_path / "a.sqlite").read_bytes()).hexdigest()
+    with Store.open(tmp_path / "a.sqlite") as target, Store.read(tmp_path / "b.sqlite") as source:
+        with pytest.raises(StoreError, match="disagree on the game of seed 2 at level 5300"):
+            target.merge(source)
+        assert target.count() == 2 and len(target.runs()) == 1
+    assert hashlib.sha256((tmp_path / "a.sqlite").read_bytes()).hexdigest() == before
+
+
 def test_paired_seeds(tmp_path: Path) -> None:
     """Game i of every level and player uses seed base + i."""
     setups = make_setups(["5300", "4211"], [], ["random", "heuristic"])

@@ -196,6 +196,51 @@ class Store:
                              (row.level, row.options, row.player, row.seed, row.result, row.cause,
                               row.rounds, row.turns, row.score, row.seconds, run))
 
+    def merge(self, other: Store) -> tuple[int, int]:
+        """Add the games of ``other`` (a store filled on another machine, or by a run over other
+        seeds) with their runs; returns (games added, games already here).  A game stored in both
+        must have the same outcome, since a seed decides a game whatever plays it: a difference
+        means the two stores were played by different rules or players, and nothing is written.
+        """
+        mine = {row.key: row.outcome() for row in self.rows()}
+        theirs = list(other._db.execute(
+            "SELECT level, options, player, seed, result, cause, rounds, turns, score, seconds, run "
+            "FROM games ORDER BY level, options, player, seed"))
+        fresh = []
+        for values in theirs:
+            row = GameRow(*values[:10])
+            known = mine.get(row.key)
+            if known is None:
+                fresh.append((row, int(values[10])))
+            elif known != row.outcome():
+                level, options, player, seed = row.key
+                raise StoreError(
+                    f"{str(other.path)!r} and {str(self.path)!r} disagree on the game of seed {seed} "
+                    f"at level {level}{' with ' + options if options else ''} ({player}): "
+                    f"{row.result} in {row.turns} turns there, {known[4]} in {known[7]} turns here; "
+                    "they were not played by the same rules and players, so they are not merged")
+        runs = {run.id: run for run in other.runs()}
+        with self._db:
+            new_id: dict[int, int] = {}
+            for old in sorted({run for _row, run in fresh}):
+                run = runs.get(old)
+                if run is None:
+                    raise StoreError(f"{str(other.path)!r} has games of a run {old} it does not "
+                                     "describe; it is not merged")
+                cursor = self._db.execute(
+                    "INSERT INTO runs (version, commit_hash, started, finished, seconds, games, "
+                    "workers, command) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (run.version, run.commit_hash, run.started, run.finished, run.seconds,
+                     sum(1 for _row, r in fresh if r == old), run.workers,
+                     f"{run.command}  [merged from {other.path.name}]"))
+                assert cursor.lastrowid is not None
+                new_id[old] = cursor.lastrowid
+            self._db.executemany(
+                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [(r.level, r.options, r.player, r.seed, r.result, r.cause, r.rounds, r.turns,
+                  r.score, r.seconds, new_id[run]) for r, run in fresh])
+        return len(fresh), len(theirs) - len(fresh)
+
     # --- reading ----------------------------------------------------------------------------
 
     def seeds(self, level: str, options: str, player: str) -> set[int]:

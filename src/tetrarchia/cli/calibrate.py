@@ -170,6 +170,24 @@ def summary(store: Store, setups: list[Setup], seed: int, games: int, console: C
     console.print(table)
 
 
+@calibrate_app.command("merge")
+def merge_command(
+    store: Annotated[Path, typer.Argument(help="The results store to add the games to.")],
+    others: Annotated[list[Path], typer.Argument(help="Results stores whose games are added.")],
+) -> None:
+    """Add the games of other results stores (filled on other machines, or over other seeds) to
+    STORE, with their runs.  A game stored in both must have the same outcome; otherwise nothing
+    is written."""
+    try:
+        with Store.open(store) as target:
+            for path in others:
+                with Store.read(path) as source:
+                    added, known = target.merge(source)
+                typer.echo(f"{path}: {added} games added, {known} already in {store}")
+    except TetrarchiaError as exc:
+        raise fail(str(exc)) from None
+
+
 @calibrate_app.command("report")
 def report_command(
     store: Annotated[Path, typer.Argument(help="A results store written by tetrarchia calibrate.")],
