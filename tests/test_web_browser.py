@@ -22,7 +22,7 @@ import pytest
 import uvicorn
 
 from tetrarchia.web.app import create_app
-from web_helpers import free_port
+from web_helpers import UNLIMITED_RATE, free_port
 
 pytestmark = pytest.mark.browser
 
@@ -56,8 +56,10 @@ def either_server(request: pytest.FixtureRequest) -> str:
 
 def serving(database: Path | str) -> Iterator[str]:
     port = free_port()
-    live = uvicorn.Server(uvicorn.Config(create_app(database), host="127.0.0.1", port=port,
-                                         log_level="warning"))
+    # the tests script whole rounds over HTTP before the page looks (70 steps in a second on an
+    # idle machine): the rate limit is tested in tests/test_web_seats.py, not here
+    live = uvicorn.Server(uvicorn.Config(create_app(database, rate=UNLIMITED_RATE), host="127.0.0.1",
+                                         port=port, log_level="warning"))
     thread = threading.Thread(target=live.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
