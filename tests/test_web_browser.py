@@ -379,10 +379,12 @@ def test_the_optional_rules_pieces_are_drawn(server: str, page: Any) -> None:
     shot(page, "dux-and-pirates")
 
 
-def test_two_seats_and_a_spectator_play_live_in_three_browsers(server: str, browser: Any) -> None:
+def test_two_seats_and_a_spectator_play_live_in_three_browsers(either_server: str, browser: Any) -> None:
     """Issue 11: a 2-player game (R10: Player 1 the East, Diocletian and Galerius; Player 2 the
     West, Constantius and Maximian) in three browser contexts — each seat from its own link, and
-    a spectator — each seeing the others' moves live, without reloading."""
+    a spectator — each seeing the others' moves live, without reloading.  On SQLite and on
+    PostgreSQL (the live news then crosses LISTEN/NOTIFY)."""
+    server = either_server
     response = httpx.post(f"{server}/api/games", json={"seed": 7, "players": 2}, timeout=30)
     assert response.status_code == 201, response.text
     data = response.json()
