@@ -12,6 +12,7 @@ the engine's seats (0-3 the Emperors, 4 the Barbarian player, R12.6) to the tool
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from tetrarchia.core.engine import BARBARIAN_SEAT, returns
@@ -59,6 +60,11 @@ class Table:
     settings: Settings
     team: bool = False
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled through the settings' JSON: the compiled core's frozen records (``Level``)
+        cannot be rebuilt by pickle's attribute setting (mypyc), the JSON form always can."""
+        return (_table_from_json, (json.dumps(self.settings.to_json()), self.team))
+
     @property
     def emperor_players(self) -> int:
         """The players of the Emperors: 1 with ``team``, else the settings' 1-4 (R10)."""
@@ -103,3 +109,7 @@ class Table:
         if self.has_barbarian:
             result.append(by_seat[BARBARIAN_SEAT])
         return result
+
+
+def _table_from_json(settings: str, team: bool) -> Table:
+    return Table(Settings.from_json(json.loads(settings)), team)
