@@ -13,7 +13,6 @@ reason.  None of them changes a stored game.
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
@@ -53,6 +52,7 @@ from tetrarchia.web.live import (
     bearer,
     field,
     guard_logs,
+    json_object,
     parse_message,
     refusal_of,
 )
@@ -77,13 +77,7 @@ async def read_body(request: Request) -> dict[str, Any]:
     raw = await request.body()
     if len(raw) > MAX_BODY:
         raise Malformed(f"the body holds {len(raw):,} bytes; at most {MAX_BODY:,}")
-    try:
-        data = json.loads(raw or b"null")
-    except (ValueError, RecursionError) as exc:
-        raise Malformed(f"the body is not JSON: {exc}") from None
-    if not isinstance(data, dict):
-        raise Malformed("the body must be a JSON object")
-    return data
+    return json_object(raw)
 
 
 def settings_from(data: dict[str, Any]) -> Settings:

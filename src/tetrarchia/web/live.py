@@ -202,6 +202,11 @@ def parse_message(raw: bytes | str) -> dict[str, Any]:
     size = len(raw.encode() if isinstance(raw, str) else raw)
     if size > MAX_MESSAGE:
         raise TooLarge(f"{size:,} bytes; at most {MAX_MESSAGE:,}")
+    return json_object(raw)
+
+
+def json_object(raw: bytes | str) -> dict[str, Any]:
+    """A request's body read as a JSON object (Malformed otherwise); the caller bounds its size."""
     try:
         data = json.loads(raw or b"null")
     except (ValueError, RecursionError) as exc:
