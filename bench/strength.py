@@ -74,24 +74,27 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-Job = tuple[str, str, int, float | None, int | None, tuple[str, ...], tuple[tuple[str, int], ...], bool]
-SEARCH_PARAMETERS = ("beam", "candidates", "turns", "workers", "refine")
+Job = tuple[str, str, int, float | None, int | None, tuple[str, ...], tuple[tuple[str, float], ...], bool]
+SEARCH_PARAMETERS = ("beam", "candidates", "turns", "workers", "refine", "risk")
 
 
-def parse_search(text: str) -> tuple[tuple[str, int], ...]:
-    """``turns=3,candidates=8`` as pairs, each a parameter of :class:`SearchPlayer`."""
-    pairs: list[tuple[str, int]] = []
+def parse_search(text: str) -> tuple[tuple[str, float], ...]:
+    """``turns=3,candidates=8,risk=0.5`` as pairs, each a parameter of :class:`SearchPlayer`
+    (``risk`` a fraction, the others whole numbers)."""
+    pairs: list[tuple[str, float]] = []
     for part in (p.strip() for p in text.split(",")):
         if not part:
             continue
         name, _, value = part.partition("=")
-        if name not in SEARCH_PARAMETERS or not value.strip().isdigit():
+        value = value.strip()
+        number = value.replace(".", "", 1) if name == "risk" else value
+        if name not in SEARCH_PARAMETERS or not number.isdigit():
             raise SystemExit(f"--search: {part!r} is not one of {', '.join(SEARCH_PARAMETERS)} = a number")
-        pairs.append((name, int(value)))
+        pairs.append((name, float(value) if name == "risk" else int(value)))
     return tuple(pairs)
 
 
-def make(player: str, seed: int, search: tuple[tuple[str, int], ...], cpu: bool) -> Player:
+def make(player: str, seed: int, search: tuple[tuple[str, float], ...], cpu: bool) -> Player:
     """The player by name; the search with the parameters of ``--search`` and the clock of
     ``--cpu-clock``."""
     if player == "search" and (search or cpu):

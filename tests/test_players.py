@@ -22,9 +22,9 @@ from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import Awaiting, State
 from tetrarchia.options.scenarios import SCENARIOS, scenario_level
 from tetrarchia.players import Budget, make_player
-from tetrarchia.players.evaluation import WEIGHTS, evaluate, read_threats
+from tetrarchia.players.evaluation import WEIGHTS, board_facts, evaluate, read_threats
 from tetrarchia.players.heuristic import rank
-from tetrarchia.players.search import SearchPlayer
+from tetrarchia.players.search import RISK_DECAY, RISK_NEAR, SearchPlayer, army_risk
 
 QUICK = Budget(simulations=2)
 BORDERS = {"gaetvlia": "garrison Diocletian", "germania_magna": "garrison Galerius",
@@ -305,3 +305,53 @@ def test_the_search_measures_its_budget_with_its_clock() -> None:
     assert all(len(p.samples) <= 1 for p in player.last.plans)
     with pytest.raises(ValueError, match="-1"):
         SearchPlayer(1, refine=-1)
+
+
+# --- the search's risk of an army in Roma beyond its samples (R7.3, R8) ----------------------
+
+def test_an_army_near_roma_counts_as_its_share_of_a_lost_game() -> None:
+    facts = board_facts(default_board())
+    # Etrvria -> Roma: 1 step, 1 phase expected: the excess risk measured, 0.78 of a lost game
+    assert army_risk(position(armies=["etrvria"]), facts) == pytest.approx(RISK_NEAR)
+    # Diocletian in Roma beats it 32 times in 36 with Maximian linked (the odds worked out in
+    # test_the_odds_of_the_emperors_around_an_army): what is left is its 4 chances in 36
+    held = position(armies=["etrvria"], emperors={"Maximian": "cisalpina", "Diocletian": "roma"},
+                    discs={"II:6": "garrison Maximian"})
+    assert army_risk(held, facts) == pytest.approx(RISK_NEAR * 4 / 36)
+    # IV:6 => Lvcania -> Roma: 2 steps, a broken link (2 phases on average, R7.4): 3 phases
+    assert army_risk(position(armies=["IV:6"]), facts) == pytest.approx(RISK_NEAR * RISK_DECAY ** 2)
+    # Dacia is 6 steps away: no more risk than any army (RISK_STEPS)
+    assert army_risk(position(armies=["IV:1"]), facts) == 0.0
+    # two armies near Roma: at most one lost game
+    assert army_risk(position(armies=["etrvria", "IV:6"]), facts) == 1.0
+    assert army_risk(position(), facts) == 0.0
+
+
+def test_the_search_with_the_army_risk_meets_the_army_instead_of_securing_far_away() -> None:
+    # R7.3: an army in Africa marches on Roma (Africa => Sicilia => Lvcania -> Roma: 3 steps, 2
+    # broken links, R7.4).  Diocletian in Cisalpina can reach Germania Magna and secure it
+    # (R5.3), or walk to Roma, on the army's road.  The two turns sampled end in no lost game
+    # either way; what their ends leave (the army nearer Roma, nobody in its way, or Diocletian
+    # there) is what the risk term weighs: with it he goes to Roma.
+    state = position(
+        armies=["africa"], turn="Diocletian", level="4200",
+        emperors={"Diocletian": "cisalpina", "Galerius": "tingitana", "Constantius": "mavretania",
+                  "Maximian": "dacia"},
+        discs={"germania_superior": "unrest", "carthaginensis": "revolt", "tripolitania": "unrest",
+               "epirvs": "revolt", "moesia_inferior": "unrest", "cappadocia": "unrest",
+               "etrvria": "revolt", "gaetvlia": "garrison Diocletian", "persia": "garrison Diocletian"})
+    before = state.copy()
+    legal = legal_actions(state)
+    budget = Budget(simulations=8)
+    blind = SearchPlayer(1, risk=0.0).think(state, legal, random.Random(1), budget).plans[0]
+    wary = SearchPlayer(1, risk=0.5).think(state, legal, random.Random(1), budget).plans[0]
+    assert Secure(Emperor.DIOCLETIAN, prov("germania_magna")) in blind.actions
+    assert wary.end.emperor_at[Emperor.DIOCLETIAN] == prov("roma")
+    assert state == before
+    again = SearchPlayer(1, risk=0.5).think(state, legal, random.Random(1), budget).plans[0]
+    assert again.actions == wary.actions and again.samples == wary.samples
+
+
+def test_the_search_refuses_a_risk_weight_outside_0_to_1() -> None:
+    with pytest.raises(ValueError, match="must be 0 to 1, not 1.5"):
+        SearchPlayer(1, risk=1.5)

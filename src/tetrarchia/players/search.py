@@ -46,7 +46,15 @@ from tetrarchia.core.engine import BARBARIAN_SEAT, apply_trusted, deciding_seat,
 from tetrarchia.core.errors import TetrarchiaError
 from tetrarchia.core.serialize import position_from_json, position_to_json
 from tetrarchia.core.state import Awaiting, State
-from tetrarchia.players.evaluation import WEIGHTS, BoardFacts, Weights, board_facts, evaluate
+from tetrarchia.players.evaluation import (
+    WEIGHTS,
+    WIN,
+    BoardFacts,
+    Weights,
+    board_facts,
+    evaluate,
+    read_threats,
+)
 from tetrarchia.players.heuristic import choose, look_ahead, position_terms
 from tetrarchia.players.protocol import UNLIMITED, Budget
 
@@ -55,6 +63,17 @@ MAX_TURNS_AHEAD = 8
 PLANNING_SHARE = 0.5  # of a time budget, for enumerating plans (the rest: sampling)
 ATTACKS_JUDGED = 3  # armies whose best attack plan is judged whatever its rank
 REFINED = 2  # plans that get the ``refine`` further samples (the best two after the first round)
+# The leaf's risk of an army in Roma (R7.3, R8), beyond the turns sampled: measured over 1,200
+# games of the heuristic at 4200 (`python bench/army_risk.py`), an army at the start of a Roman
+# phase, nobody on its next step, lost the game within the next 4 turns in 90% of the positions
+# at 1 step from Roma, 78% at 2 (59% with a broken link on the way), 50% and 38% at 3 (1 and 2
+# broken links), 38% and 23% at 4, and 11-14% at 5 or more: the same as any army far away (the
+# games lost by some other army).  The excess over those 12%: about 0.78 × 0.8 ** (expected
+# phases - 1) up to 4 steps (0.78, 0.62, 0.50, 0.40, 0.32 for 1-5 phases), none beyond.
+RISK_NEAR = 0.78  # the excess risk of an army one phase from Roma
+RISK_DECAY = 0.8  # per further expected phase (a broken link counts as two, R7.4)
+RISK_STEPS = 4  # armies farther than this add no risk beyond any army's
+DEFAULT_RISK = 0.5  # the weight of that risk, in lost games (WIN), at a sample's end
 
 
 def state_key(state: State) -> Hashable:
@@ -129,9 +148,27 @@ def enumerate_plans(state: State, weights: Weights, facts: BoardFacts, beam: int
     return ends
 
 
-def sample(start: State, seed: int, turns: int, weights: Weights, facts: BoardFacts) -> float:
+def army_risk(state: State, facts: BoardFacts) -> float:
+    """The expected excess of games lost by an army in Roma (R7.3, R8) that the armies near
+    Roma bring, beyond what the turns sampled show (``RISK_NEAR`` and the constants after it):
+    the evaluation's ``army_near`` weighs an army one phase from Roma as 2% of a lost game,
+    which lets a sample's end hide a game about to be lost.  An Emperor on the army's next step
+    cuts its risk by his odds of beating it (R6, R7.3)."""
+    if state.is_over:
+        return 0.0
+    risk = 0.0
+    for a in read_threats(state, facts).armies:
+        if not a.rebel and a.steps <= RISK_STEPS:
+            risk += RISK_NEAR * RISK_DECAY ** max(a.phases - 1.0, 0.0) * (1.0 - a.held)
+    return min(risk, 1.0)
+
+
+def sample(start: State, seed: int, turns: int, weights: Weights, facts: BoardFacts,
+           risk: float = 0.0) -> float:
     """Step 2: one continuation of ``start`` with dice seeded by ``seed``, played by the
-    heuristic until ``turns`` turns have ended (or the game), then evaluated."""
+    heuristic until ``turns`` turns have ended (or the game), then evaluated; ``risk`` weighs
+    :func:`army_risk` at that end (in lost games: ``risk`` 1 counts it as its share of a
+    lost game)."""
     state = start.copy()
     dice = random.Random(seed)
     rng = random.Random(seed ^ 0x5EED)
@@ -150,13 +187,16 @@ def sample(start: State, seed: int, turns: int, weights: Weights, facts: BoardFa
             break
         options = legal_actions(state)
         apply_trusted(state, choose(state, options, rng, weights))
-    return evaluate(state, weights, facts)
+    value = evaluate(state, weights, facts)
+    if risk:
+        value -= risk * WIN * army_risk(state, facts)
+    return value
 
 
-def _judge(job: tuple[dict[str, Any], list[list[Action]], list[int], int, Weights, float | None]
-           ) -> list[list[float]]:
+def _judge(job: tuple[dict[str, Any], list[list[Action]], list[int], int, Weights, float | None,
+                  float]) -> list[list[float]]:
     """A worker's share of step 2: the plans' samples from a position given as JSON."""
-    data, plans, seeds, turns, weights, seconds = job
+    data, plans, seeds, turns, weights, seconds, risk = job
     start = time.perf_counter()
     root = position_from_json(data, default_board())
     facts = board_facts(root.board)
@@ -171,14 +211,15 @@ def _judge(job: tuple[dict[str, Any], list[list[Action]], list[int], int, Weight
         if seconds is not None and i and time.perf_counter() - start > seconds:
             break
         for end, found in zip(ends, samples, strict=True):
-            found.append(sample(end, seed, turns, weights, facts))
+            found.append(sample(end, seed, turns, weights, facts, risk))
     return samples
 
 
 class SearchPlayer:
     """Plans each Roman phase (module docstring).  ``beam``: positions kept per action of the
     phase; ``candidates``: plans judged by sampling; ``turns``: whole turns sampled after a plan
-    (1: its own Barbarian phase).  ``clock`` measures the time budget: the wall clock by default;
+    (1: its own Barbarian phase); ``risk``: the weight of :func:`army_risk` at a sample's end
+    (0: off).  ``clock`` measures the time budget: the wall clock by default;
     ``time.process_time`` counts this process's CPU time alone (a benchmark on a machine shared
     with other work measures what one free core would do)."""
 
@@ -186,13 +227,17 @@ class SearchPlayer:
 
     def __init__(self, seed: int | None = None, weights: Weights = WEIGHTS, beam: int = 10,
                  candidates: int = 6, turns: int = 2, workers: int = 1,
-                 clock: Callable[[], float] = time.perf_counter, refine: int = 0) -> None:
+                 clock: Callable[[], float] = time.perf_counter, refine: int = 0,
+                 risk: float = DEFAULT_RISK) -> None:
         if not 1 <= turns <= MAX_TURNS_AHEAD:
             raise ValueError(f"the turns sampled ahead must be 1 to {MAX_TURNS_AHEAD}, not {turns!r}")
         if workers < 1:
             raise ValueError(f"a search needs at least 1 worker, not {workers!r}")
         if refine < 0:
             raise ValueError(f"the further samples must be 0 or more, not {refine!r}")
+        if not 0.0 <= risk <= 1.0:
+            raise ValueError(f"the weight of an army's risk must be 0 to 1, not {risk!r}")
+        self.risk = risk
         self.refine = refine
         self.workers = workers
         self.clock = clock
@@ -300,7 +345,7 @@ class SearchPlayer:
                     began - start + last_round > budget.seconds:  # limit is not begun
                 break
             for plan in judged:
-                plan.samples.append(sample(plan.end, seed, self.turns, self.weights, facts))
+                plan.samples.append(sample(plan.end, seed, self.turns, self.weights, facts, self.risk))
             last_round = clock() - began
 
     def _judge_in_pool(self, state: State, judged: list[Plan], seeds: list[int], budget: Budget,
@@ -318,7 +363,7 @@ class SearchPlayer:
             self._pool = ProcessPoolExecutor(self.workers)
         left = None if budget.seconds is None else max(budget.seconds - (self.clock() - start), 0.01)
         shares = [judged[i::self.workers] for i in range(self.workers)]
-        jobs = [(data, [p.actions for p in share], seeds, self.turns, self.weights, left)
+        jobs = [(data, [p.actions for p in share], seeds, self.turns, self.weights, left, self.risk)
                 for share in shares if share]
         for share, samples in zip([s for s in shares if s], self._pool.map(_judge, jobs), strict=True):
             for plan, found in zip(share, samples, strict=True):
