@@ -75,7 +75,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 Job = tuple[str, str, int, float | None, int | None, tuple[str, ...], tuple[tuple[str, float], ...], bool]
-SEARCH_PARAMETERS = ("beam", "candidates", "turns", "workers", "refine", "risk")
+SEARCH_PARAMETERS = ("beam", "candidates", "turns", "workers", "refine", "risk", "defend")
 
 
 def parse_search(text: str) -> tuple[tuple[str, float], ...]:

@@ -24,7 +24,15 @@ from tetrarchia.options.scenarios import SCENARIOS, scenario_level
 from tetrarchia.players import Budget, make_player
 from tetrarchia.players.evaluation import WEIGHTS, board_facts, evaluate, read_threats
 from tetrarchia.players.heuristic import rank
-from tetrarchia.players.search import RISK_DECAY, RISK_NEAR, SearchPlayer, army_risk
+from tetrarchia.players.search import (
+    RISK_DECAY,
+    RISK_NEAR,
+    SearchPlayer,
+    army_risk,
+    army_roads,
+    defensive_plans,
+    enumerate_plans,
+)
 
 QUICK = Budget(simulations=2)
 BORDERS = {"gaetvlia": "garrison Diocletian", "germania_magna": "garrison Galerius",
@@ -353,5 +361,28 @@ def test_the_search_with_the_army_risk_meets_the_army_instead_of_securing_far_aw
 
 
 def test_the_search_refuses_a_risk_weight_outside_0_to_1() -> None:
-    with pytest.raises(ValueError, match="must be 0 to 1, not 1.5"):
+    with pytest.raises(ValueError, match=r"must be 0 to 1, not 1\.5"):
         SearchPlayer(1, risk=1.5)
+
+
+def test_the_search_judges_the_plan_that_walks_to_each_army_near_roma() -> None:
+    # R7.3: the army in Africa walks Africa => Sicilia => Lvcania -> Roma; the one in Dacia is
+    # 6 steps away (RISK_STEPS: no road).  Whatever the beam's ranking, the plan that ends with
+    # Maximian nearest that road is among the plans judged by the samples.
+    state = position(armies=["africa", "IV:1"], emperors={"Maximian": "britannia"},
+                     discs={"II:1": "revolt", "II:2": "unrest"})
+    facts = board_facts(state.board)
+    assert army_roads(state, facts) == [(prov("sicilia"), prov("lvcania"), prov("roma"))]
+    plans = enumerate_plans(state, WEIGHTS, facts, beam=10)
+    (guard,) = defensive_plans(plans, state, facts)
+    road = army_roads(state, facts)[0]
+    nearest = min(min(facts.distance[p.end.emperor_at[Emperor.MAXIMIAN]][q] for q in road)
+                  for p in plans)
+    assert min(facts.distance[guard.end.emperor_at[Emperor.MAXIMIAN]][q] for q in road) == nearest
+    thought = SearchPlayer(1).think(state, legal_actions(state), random.Random(1), Budget(simulations=2))
+    assert any(p.actions == guard.actions and p.samples for p in thought.plans)
+    # without it, the six best plans by the heuristic leave that one out here
+    alone = SearchPlayer(1, defend=0).think(state, legal_actions(state), random.Random(1),
+                                            Budget(simulations=2))
+    assert not any(p.actions == guard.actions and p.samples for p in alone.plans)
+    assert len([p for p in thought.plans if p.samples]) == len([p for p in alone.plans if p.samples]) + 1

@@ -33,6 +33,12 @@ def test_the_search_parameters_and_the_cpu_clock() -> None:
     assert BENCH.parse_search("turns=3, refine=8") == (("turns", 3), ("refine", 8))
     with pytest.raises(SystemExit, match="'depth=2'"):
         BENCH.parse_search("depth=2")
+    assert BENCH.parse_search("risk=0.25,risk=1") == (("risk", 0.25), ("risk", 1.0))
+    with pytest.raises(SystemExit, match="'risk=half'"):
+        BENCH.parse_search("risk=half")
+    with pytest.raises(SystemExit, match=r"'turns=1\.5'"):
+        BENCH.parse_search("turns=1.5")
+    assert BENCH.make("search", 1, (("risk", 0.25),), True).risk == 0.25
     player = BENCH.make("search", 1, (("turns", 3), ("candidates", 4)), True)
     assert isinstance(player, SearchPlayer)
     assert (player.turns, player.candidates, player.clock) == (3, 4, time.process_time)

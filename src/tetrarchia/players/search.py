@@ -76,6 +76,48 @@ RISK_STEPS = 4  # armies farther than this add no risk beyond any army's
 DEFAULT_RISK = 0.5  # the weight of that risk, in lost games (WIN), at a sample's end
 
 
+def army_roads(state: State, facts: BoardFacts) -> list[tuple[int, ...]]:
+    """The roads to Roma (R7.3: its next step, the steps after, Roma) of the armies within
+    ``RISK_STEPS`` steps of it, nearest first; rebel armies never advance (R13)."""
+    board = facts.board
+    roads: list[tuple[int, tuple[int, ...]]] = []
+    for a in read_threats(state, facts).armies:
+        if a.rebel or a.steps > RISK_STEPS:
+            continue
+        road: list[int] = []
+        at = a.province
+        while at >= 0 and at != board.roma and len(road) <= RISK_STEPS:
+            at = board.next_step[at]
+            road.append(at)
+        roads.append((a.steps, tuple(p for p in road if p >= 0)))
+    roads.sort(key=lambda r: r[0])
+    return [road for _, road in roads]
+
+
+def defensive_plans(plans: list[Plan], state: State, facts: BoardFacts) -> list[Plan]:
+    """For each army near Roma (:func:`army_roads`), the plan that ends with the Emperor of the
+    phase nearest its road (R5.1's IP distances; ties: the better plan by the heuristic, the
+    order of ``plans``): the beam's ranking by today's readings may leave out every plan that
+    walks towards an army still a few phases away, and the samples cannot judge a plan that is
+    not among the candidates."""
+    emperor = state.turn
+    distance = facts.distance
+    found: list[Plan] = []
+    for road in army_roads(state, facts):
+        best: Plan | None = None
+        nearest = 0
+        for plan in plans:
+            at = plan.end.emperor_at[emperor]
+            if at < 0:
+                continue
+            near = min(distance[at][p] for p in road)
+            if best is None or near < nearest:
+                best, nearest = plan, near
+        if best is not None and all(best is not f for f in found):
+            found.append(best)
+    return found
+
+
 def state_key(state: State) -> Hashable:
     """What tells two positions of one Roman phase apart (the shared board and settings aside)."""
     return (tuple(state.disc), tuple(state.figure), tuple(state.fleets), tuple(state.garrisons),
@@ -219,16 +261,16 @@ class SearchPlayer:
     """Plans each Roman phase (module docstring).  ``beam``: positions kept per action of the
     phase; ``candidates``: plans judged by sampling; ``turns``: whole turns sampled after a plan
     (1: its own Barbarian phase); ``risk``: the weight of :func:`army_risk` at a sample's end
-    (0: off).  ``clock`` measures the time budget: the wall clock by default;
-    ``time.process_time`` counts this process's CPU time alone (a benchmark on a machine shared
-    with other work measures what one free core would do)."""
+    (0: off); ``defend``: judge the :func:`defensive_plans` too (0: not).  ``clock`` measures the
+    time budget: the wall clock by default; ``time.process_time`` counts this process's CPU time
+    alone (a benchmark on a machine shared with other work measures what one free core would do)."""
 
     name = "search"
 
     def __init__(self, seed: int | None = None, weights: Weights = WEIGHTS, beam: int = 10,
                  candidates: int = 6, turns: int = 2, workers: int = 1,
                  clock: Callable[[], float] = time.perf_counter, refine: int = 0,
-                 risk: float = DEFAULT_RISK) -> None:
+                 risk: float = DEFAULT_RISK, defend: int = 1) -> None:
         if not 1 <= turns <= MAX_TURNS_AHEAD:
             raise ValueError(f"the turns sampled ahead must be 1 to {MAX_TURNS_AHEAD}, not {turns!r}")
         if workers < 1:
@@ -238,6 +280,7 @@ class SearchPlayer:
         if not 0.0 <= risk <= 1.0:
             raise ValueError(f"the weight of an army's risk must be 0 to 1, not {risk!r}")
         self.risk = risk
+        self.defend = defend
         self.refine = refine
         self.workers = workers
         self.clock = clock
@@ -310,6 +353,8 @@ class SearchPlayer:
             if isinstance(last, Attack) and last.target not in targets and len(targets) < ATTACKS_JUDGED:
                 targets.add(last.target)
                 judged.append(plan)
+        if self.defend and state.awaiting in (Awaiting.ROMAN_ACTION, Awaiting.ENTRY):
+            judged += [p for p in defensive_plans(plans, state, facts) if all(p is not j for j in judged)]
         rest = [p for p in plans if all(p is not j for j in judged)]
         simulations = budget.simulations or DEFAULT_SIMULATIONS
         seeds = [rng.getrandbits(32) for _ in range(simulations)]
