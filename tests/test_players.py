@@ -379,10 +379,11 @@ def test_the_search_judges_the_plan_that_walks_to_each_army_near_roma() -> None:
     nearest = min(min(facts.distance[p.end.emperor_at[Emperor.MAXIMIAN]][q] for q in road)
                   for p in plans)
     assert min(facts.distance[guard.end.emperor_at[Emperor.MAXIMIAN]][q] for q in road) == nearest
-    thought = SearchPlayer(1).think(state, legal_actions(state), random.Random(1), Budget(simulations=2))
+    thought = SearchPlayer(1, defend=1).think(state, legal_actions(state), random.Random(1),
+                                              Budget(simulations=2))
     assert any(p.actions == guard.actions and p.samples for p in thought.plans)
-    # without it, the six best plans by the heuristic leave that one out here
-    alone = SearchPlayer(1, defend=0).think(state, legal_actions(state), random.Random(1),
-                                            Budget(simulations=2))
+    # without it (the default: not measured to help), the six best plans by the heuristic leave
+    # that one out here
+    alone = SearchPlayer(1).think(state, legal_actions(state), random.Random(1), Budget(simulations=2))
     assert not any(p.actions == guard.actions and p.samples for p in alone.plans)
     assert len([p for p in thought.plans if p.samples]) == len([p for p in alone.plans if p.samples]) + 1

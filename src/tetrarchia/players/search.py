@@ -270,7 +270,7 @@ class SearchPlayer:
     def __init__(self, seed: int | None = None, weights: Weights = WEIGHTS, beam: int = 10,
                  candidates: int = 6, turns: int = 2, workers: int = 1,
                  clock: Callable[[], float] = time.perf_counter, refine: int = 0,
-                 risk: float = DEFAULT_RISK, defend: int = 1) -> None:
+                 risk: float = DEFAULT_RISK, defend: int = 0) -> None:
         if not 1 <= turns <= MAX_TURNS_AHEAD:
             raise ValueError(f"the turns sampled ahead must be 1 to {MAX_TURNS_AHEAD}, not {turns!r}")
         if workers < 1:
