@@ -12,7 +12,10 @@ ended by EndPhase, or cut by an attack, whose battle dice decide what follows (R
    on with seeded dice (the same dice for every plan: the comparison is paired), the decisions
    inside the phase taken by the heuristic (the Barbarian player's too, R12.6), through the
    Barbarian phase (R7) and ``turns - 1`` more whole turns played by the heuristic, and
-   evaluates the position reached.  A battle's dice are part of the sample.
+   evaluates the position reached, less the risk that the armies then near Roma still take it
+   (:func:`army_risk`, measured: the evaluation alone weighs an army one phase from Roma as 2%
+   of a lost game, and a plan that only puts the loss off past the samples' end looked as good
+   as one that stops the army).  A battle's dice are part of the sample.
 3. **Plays the best plan's first action**, and the next ones while the game goes as planned;
    after any die it plans again.
 
