@@ -21,7 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from tetrarchia.core.errors import AmbiguousPlace, BoardError
+from tetrarchia.core.errors import AmbiguousPlace, BoardError, Said, said
 from tetrarchia.core.pieces import EMPERORS, NUMERAL_VALUES, ROMAN_NUMERALS, Emperor
 
 ITALIA = 0  # Italia has no region number (R2)
@@ -273,26 +273,42 @@ def load_board(path: str | Path) -> Board:
         with path.open(encoding="utf-8") as file:
             text = file.read(MAX_BOARD_TEXT + 1)  # never more: parse_board refuses a longer text
     except OSError as exc:
-        raise BoardError(f"cannot read board file {str(path)!r}: {exc.strerror}") from exc
+        raise BoardError(said("cannot read board file {path}: {why}", path=repr(str(path)),
+                              why=str(exc.strerror))) from exc
     except UnicodeDecodeError as exc:
-        raise BoardError(f"board file {str(path)!r} is not UTF-8 text") from exc
+        raise BoardError(said("board file {path} is not UTF-8 text", path=repr(str(path)))) from exc
     return parse_board(text, source=str(path))
 
 
 def parse_board(text: str, source: str = "<board>") -> Board:
     """Parse and validate board TOML text; every problem names the entry at fault."""
     if len(text) > MAX_BOARD_TEXT:
-        raise BoardError(f"{source}: {len(text):,} characters; a board file is at most "
-                         f"{MAX_BOARD_TEXT:,}")
+        raise BoardError(said("{source}: {length} characters; a board file is at most {limit}",
+                              source=source, length=f"{len(text):,}",
+                              limit=f"{MAX_BOARD_TEXT:,}"))
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise BoardError(f"{source}: not valid TOML: {exc}") from exc
+        raise BoardError(_toml_refusal(source, str(exc))) from exc
     except (RecursionError, ValueError) as exc:  # arrays nested ~1,000 deep, 4,300-digit numbers
-        raise BoardError(f"{source}: not a board file: {type(exc).__name__}: "
-                         f"{str(exc)[:120]}") from None
+        raise BoardError(said("{source}: not a board file: {why}", source=source,
+                              why=f"{type(exc).__name__}: {str(exc)[:120]}")) from None
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
     return _BoardBuilder(data, source, digest).build()
+
+
+_TOML_PLACE = re.compile(r"(.*) \(at line (\d+), column (\d+)\)", re.DOTALL)
+
+
+def _toml_refusal(source: str, message: str) -> Said:
+    """The TOML reader's complaint as a sentence: its own words (Python's, quoted as they are
+    in every language) and the line and column, which every language names in its own words."""
+    place = _TOML_PLACE.fullmatch(message)
+    if place is None:
+        return said("{source}: not valid TOML: {why}", source=source, why=message)
+    return said("{source}: not valid TOML: {why} (at line {line}, column {column})",
+                source=source, why=place.group(1), line=int(place.group(2)),
+                column=int(place.group(3)))
 
 
 class _BoardBuilder:
@@ -301,44 +317,54 @@ class _BoardBuilder:
         self.source = source
         self.digest = digest
 
-    def fail(self, where: str, what: str) -> BoardError:
+    def fail(self, where: str, what: str | Said) -> BoardError:
+        """The error naming the entry at fault; ``what`` as a :class:`Said` lets it be told in
+        another language (a plain text is told there by the code's sentence)."""
+        if isinstance(what, Said):
+            return BoardError(said("{source}: {where}: {what}", source=self.source, where=where,
+                                   what=what))
         return BoardError(f"{self.source}: {where}: {what}")
 
     def table_list(self, key: str) -> list[dict[str, Any]]:
         value = self.data.get(key)
         if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-            raise self.fail(key, "missing, or not a list of tables")
+            raise self.fail(key, said("missing, or not a list of tables"))
         return value
 
     def field(self, entry: dict[str, Any], where: str, key: str, kind: type) -> Any:
         if key not in entry:
-            raise self.fail(where, f"missing field {key!r}")
+            raise self.fail(where, said("missing field {field}", field=repr(key)))
         value = entry[key]
         if kind is int and isinstance(value, bool):
-            raise self.fail(where, f"field {key!r} must be an integer, not {value!r}")
+            raise self.fail(where, said("field {field} must be an integer, not {value}",
+                                        field=repr(key), value=repr(value)))
         if not isinstance(value, kind):
-            raise self.fail(where, f"field {key!r} must be a {kind.__name__}, not {value!r}")
+            raise self.fail(where, said("field {field} must be a {kind}, not {value}",
+                                        field=repr(key), kind=kind.__name__, value=repr(value)))
         return value
 
     def id_field(self, entry: dict[str, Any], where: str) -> str:
         """A province's id: see ID_PATTERN and RESERVED_IDS."""
         pid = str(self.field(entry, where, "id", str))
         if not ID_PATTERN.fullmatch(pid) or pid in RESERVED_IDS:
-            raise self.fail(where, f"id {pid!r} must be a lower-case word of letters, digits and "
-                            "'_' starting with a letter (at most 40), not coordinates, a number or "
-                            f"one of {', '.join(sorted(RESERVED_IDS))}")
+            raise self.fail(where, said("id {id} must be a lower-case word of letters, digits "
+                                        "and '_' starting with a letter (at most 40), not "
+                                        "coordinates, a number or one of {reserved}",
+                                        id=repr(pid), reserved=", ".join(sorted(RESERVED_IDS))))
         return pid
 
     def name_field(self, entry: dict[str, Any], where: str) -> str:
         """A province's or sea zone's name: see NAME_PATTERN and JOINING_WORDS."""
         name = str(self.field(entry, where, "name", str))
         if len(name) > 60 or not NAME_PATTERN.fullmatch(name):
-            raise self.fail(where, f"name {name!r} must be words of letters (with ' or .), single "
-                            "spaces between them, at most 60 characters")
+            raise self.fail(where, said("name {name} must be words of letters (with ' or .), "
+                                        "single spaces between them, at most 60 characters",
+                                        name=repr(name)))
         joining = [w for w in name.lower().split() if w in JOINING_WORDS]
         if joining:
-            raise self.fail(where, f"name {name!r} holds {joining[0]!r}, a word the notation uses "
-                            "between the parts of an action")
+            raise self.fail(where, said("name {name} holds {word}, a word the notation uses "
+                                        "between the parts of an action", name=repr(name),
+                                        word=repr(joining[0])))
         return name
 
     def check_names(self, provinces: list[Province]) -> None:
@@ -358,7 +384,7 @@ class _BoardBuilder:
             return ITALIA
         if value in NUMERAL_VALUES:
             return NUMERAL_VALUES[value]
-        raise self.fail(where, f"unknown region {value!r} (I-VI or ITALIA)")
+        raise self.fail(where, said("unknown region {region} (I-VI or ITALIA)", region=repr(value)))
 
     def build(self) -> Board:
         zones = self.build_zones()
@@ -435,7 +461,7 @@ class _BoardBuilder:
             where = f"provinces[{i}] ({pid})"
             self.name_field(entry, where)
             if pid in seen_ids:
-                raise self.fail(where, f"province id {pid!r} appears twice")
+                raise self.fail(where, said("province id {id} appears twice", id=repr(pid)))
             seen_ids.add(pid)
             region = self.region(self.field(entry, where, "region", str), where)
             number = entry.get("number")
@@ -456,13 +482,14 @@ class _BoardBuilder:
             counts[region] = counts.get(region, 0) + 1
             result.append((region, number, i, entry))
         if len(result) != 42:
-            raise self.fail("provinces", f"there must be 42 Roman provinces, found {len(result)}")
+            raise self.fail("provinces", said("there must be 42 Roman provinces, found {count}",
+                                              count=len(result)))
         for region in (*OUTER_REGIONS, ITALIA):
             name = "ITALIA" if region == ITALIA else f"region {ROMAN_NUMERALS[region]}"
             if counts.get(region, 0) != 6:
                 raise self.fail("provinces", f"{name} must have 6 provinces, found {counts.get(region, 0)}")
         if "roma" not in seen_ids:
-            raise self.fail("provinces", "there is no province with id 'roma'")
+            raise self.fail("provinces", said("there is no province with id 'roma'"))
         return result
 
     def build_borders(self, zones: list[SeaZone]) -> dict[int, dict[str, Any]]:
@@ -483,7 +510,8 @@ class _BoardBuilder:
             self.coastal(entry, where, zones)
             borders[region] = entry
         if len(entries) != 6 or len(borders) != 6:
-            raise self.fail("borders", f"there must be 6 borders, one per region I-VI, found {len(entries)}")
+            raise self.fail("borders", said("there must be 6 borders, one per region I-VI, found "
+                                            "{count}", count=len(entries)))
         return borders
 
     def province(
@@ -497,7 +525,7 @@ class _BoardBuilder:
         for name in capital_of:
             matches = [e for e in EMPERORS if isinstance(name, str) and e.title == name]
             if not matches:
-                raise self.fail(where, f"unknown Emperor {name!r} in 'capital_of'")
+                raise self.fail(where, said("unknown Emperor {name} in 'capital_of'", name=repr(name)))
             emperors.append(matches[0])
         if border and emperors:
             raise self.fail(where, "a border cannot be a capital")
@@ -539,12 +567,12 @@ class _BoardBuilder:
             broken = self.field(entry, where, "broken", bool)
             for end in (a, b):
                 if end not in index:
-                    raise self.fail(where, f"unknown province {end!r}")
+                    raise self.fail(where, said("unknown province {province}", province=repr(end)))
             if a == b:
-                raise self.fail(where, "a link must join two different provinces")
+                raise self.fail(where, said("a link must join two different provinces"))
             pair = frozenset((index[a], index[b]))
             if pair in seen:
-                raise self.fail(where, "these provinces are already linked")
+                raise self.fail(where, said("these provinces are already linked"))
             seen.add(pair)
             links.append(Link(len(links), index[a], index[b], broken))
         return links
@@ -560,7 +588,7 @@ class _BoardBuilder:
             where = f"arrows[{i}] ({a} -> {b})"
             for end in (a, b):
                 if end not in index:
-                    raise self.fail(where, f"unknown province {end!r}")
+                    raise self.fail(where, said("unknown province {province}", province=repr(end)))
             if frozenset((index[a], index[b])) not in pairs:
                 raise self.fail(where, "an arrow must lie on a link, and these provinces are not linked")
             if index[a] in arrows:

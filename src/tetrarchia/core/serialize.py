@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from tetrarchia.core.board import Board
-from tetrarchia.core.errors import OptionError, SaveFileError
+from tetrarchia.core.errors import OptionError, Said, SaveFileError, said
 from tetrarchia.core.events import PURPOSE_NAMES
 from tetrarchia.core.extensions import (
     DEFAULTS,
@@ -149,7 +149,7 @@ def _records_to_json(state: State) -> dict[str, Any]:
 def position_from_json(data: Any, board: Board) -> State:
     """A state from :func:`position_to_json` data (or a hand-written position), validated
     (``core/validate.py``): anything the rules cannot reach raises :class:`SaveFileError`."""
-    check_data(data, "the position")
+    check_data(data, said("the position"))
     if isinstance(data, dict) and data.get("format") == POSITION_FORMAT \
             and data.get("version") == 1:
         data = position_v1_to_v2(data)  # format 1 (core/migrate.py)
@@ -163,53 +163,60 @@ class _Reader:
         self.data = data
         self.board = board
 
-    def fail(self, where: str, what: str) -> SaveFileError:
+    def fail(self, where: str, what: str | Said) -> SaveFileError:
+        """The error naming the part at fault; ``what`` as a :class:`Said` lets it be told in
+        another language (a plain text is told there by the code's sentence)."""
+        if isinstance(what, Said):
+            return SaveFileError(said("position {where}: {what}", where=where, what=what))
         return SaveFileError(f"position {where}: {what}")
 
     def get(self, obj: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str,
             default: Any = ...) -> Any:
         if key not in obj:
             if default is ...:
-                raise self.fail(where, f"missing {key!r}")
+                raise self.fail(where, said("missing {field}", field=repr(key)))
             return default
         value = obj[key]
         if isinstance(value, bool) and kind is int:
-            raise self.fail(f"{where}.{key}", f"must be a number, not {value!r}")
+            raise self.fail(f"{where}.{key}", said("must be a number, not {value}", value=repr(value)))
         if not isinstance(value, kind):
-            raise self.fail(f"{where}.{key}", f"has the wrong type ({type(value).__name__})")
+            raise self.fail(f"{where}.{key}", said("has the wrong type ({kind})",
+                                                   kind=type(value).__name__))
         return value
 
     def province(self, key: Any, where: str) -> int:
         if not isinstance(key, str):
-            raise self.fail(where, f"{key!r} is not a province")
+            raise self.fail(where, said("{province} is not a province", province=repr(key)))
         try:
             return self.board.province(key).index
         except KeyError:
-            raise self.fail(where, f"unknown province {key!r}") from None
+            raise self.fail(where, said("unknown province {province}", province=repr(key))) from None
 
     def emperor(self, name: Any, where: str) -> Emperor:
         for e in EMPERORS:
             if isinstance(name, str) and e.title.lower() == name.strip().lower():
                 return e
-        raise self.fail(where, f"unknown Emperor {name!r}")
+        raise self.fail(where, said("unknown Emperor {name}", name=repr(name)))
 
     def read(self) -> State:
         data = self.data
         if not isinstance(data, dict):
-            raise self.fail("", "must be a JSON object")
+            raise self.fail("", said("must be a JSON object"))
         if data.get("format") != POSITION_FORMAT:
-            raise self.fail("format", f"must be {POSITION_FORMAT!r}, not {data.get('format')!r}")
+            raise self.fail("format", said("must be {expected}, not {value}",
+                                           expected=repr(POSITION_FORMAT),
+                                           value=repr(data.get("format"))))
         version = data.get("version")
         if version != POSITION_VERSION:
-            raise self.fail("version", f"this program reads versions 1 and {POSITION_VERSION}, "
-                            f"not {version!r}")
+            raise self.fail("version", said("this program reads versions 1 and {latest}, not "
+                                            "{value}", latest=POSITION_VERSION, value=repr(version)))
         digest = data.get("board")
         if digest not in (None, self.board.digest):
-            raise self.fail("board", "was written for another board file than the one loaded")
+            raise self.fail("board", said("was written for another board file than the one loaded"))
         try:
             settings = Settings.from_json(data.get("settings", {}))
         except OptionError as exc:
-            raise self.fail("settings", str(exc)) from None
+            raise self.fail("settings", exc.said if exc.said is not None else str(exc)) from None
         state = State.empty(self.board, settings)
         result = self.get(data, "result", str, "", "ongoing")
         if result not in _RESULTS:
