@@ -304,6 +304,9 @@ def _toml_refusal(source: str, message: str) -> Said:
     """The TOML reader's complaint as a sentence: its own words (Python's, quoted as they are
     in every language) and the line and column, which every language names in its own words."""
     place = _TOML_PLACE.fullmatch(message)
+    if message.endswith(" (at end of document)"):
+        return said("{source}: not valid TOML: {why} (at end of document)", source=source,
+                    why=message.removesuffix(" (at end of document)"))
     if place is None:
         return said("{source}: not valid TOML: {why}", source=source, why=message)
     return said("{source}: not valid TOML: {why} (at line {line}, column {column})",

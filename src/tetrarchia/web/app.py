@@ -261,8 +261,8 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
             board_text = field(data, "board", str, required=False)
             start = field(data, "position", dict, required=False)
             hotseat, ai = seats_wanted(data)
-            if board_text:
-                parse_board(board_text, "the board file")  # a BoardError (400) before anything
+            if board_text:  # a BoardError (400) before anything, naming the body's field
+                parse_board(board_text, repr("board"))
             if start is None:
                 from tetrarchia.web.seats import check_ai
                 check_ai(ai, settings)  # before the game is stored
@@ -277,6 +277,8 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
             save = field(data, "save", dict)
             board_text = field(data, "board", str, required=False)
             hotseat, ai = seats_wanted(data)
+            if board_text:  # a BoardError (400) naming the body's field
+                parse_board(board_text, repr("board"))
             live = await asyncio.to_thread(authority.import_save, save, board_text)
             return await asyncio.to_thread(seated, request, live, hotseat, ai)
         return await guarded(request, handler)

@@ -265,7 +265,7 @@ def json_object(raw: bytes | str) -> dict[str, Any]:
     except json.JSONDecodeError as exc:
         raise Malformed(said("the body is not JSON: line {line}, column {column}, at {near}",
                              line=exc.lineno, column=exc.colno,
-                             near=quoted(exc.doc[exc.pos:exc.pos + 20] or "the end", 30))) from None
+                             near=quoted(exc.doc[max(0, exc.pos - 20):exc.pos + 20], 50))) from None
     except UnicodeDecodeError as exc:
         raise Malformed(said("the body is not JSON: byte {byte} at {position} is not UTF-8 text",
                              byte=quoted(exc.object[exc.start:exc.start + 1]),
