@@ -23,6 +23,10 @@ import pytest
 from sqlalchemy import text
 from starlette.testclient import TestClient
 
+from test_board import BROKEN_FILES, board_text
+from tetrarchia.core.board import parse_board
+from tetrarchia.core.errors import BoardError
+from tetrarchia.render.refusals import args_in, refusal_in, said_in
 from tetrarchia.web.live import MAX_MESSAGE
 from web_helpers import bearer, client, new_game
 
@@ -337,3 +341,20 @@ def test_not_your_turn_over_the_websocket(http: TestClient) -> None:
     assert len(set(reasons.values())) == 3
     assert not any(english_words(reasons[lang], {}) for lang in LANGS), reasons
     assert rows(http) == before
+
+
+# --- the board loader's every refusal -------------------------------------------------------
+@pytest.mark.parametrize(("change", "message"), BROKEN_FILES)
+def test_every_broken_board_file_is_told_in_spanish_and_french(change: Any, message: str) -> None:
+    """Each broken board file of test_board (TOML, counts, coordinates, links, arrows, capitals,
+    sea zones, reachability) is refused by a sentence of its own in each language, not by its
+    code's general sentence, and the English is the message test_board expects."""
+    with pytest.raises(BoardError) as caught:
+        parse_board(change(board_text()), "my-board.toml")
+    error = caught.value
+    assert re.search(message, str(error))
+    assert error.said is not None, f"{error} is plain text"
+    for lang in LANGS:
+        told = refusal_in(error, lang)
+        assert told == said_in(error.said, lang) and told != str(error)
+        assert not english_words(told, args_in(error, lang)), f"{lang}: English in {told!r}"

@@ -297,6 +297,12 @@ def parse_board(text: str, source: str = "<board>") -> Board:
     return _BoardBuilder(data, source, digest).build()
 
 
+def entry_of(border: bool, pid: str) -> Said:
+    """Where a province's entry is, as a refusal names it (``provinces entry 'roma'``: the
+    file's table name stays as written)."""
+    return said("{table} entry {id}", table="borders" if border else "provinces", id=repr(pid))
+
+
 _TOML_PLACE = re.compile(r"(.*) \(at line (\d+), column (\d+)\)", re.DOTALL)
 
 
@@ -320,7 +326,7 @@ class _BoardBuilder:
         self.source = source
         self.digest = digest
 
-    def fail(self, where: str, what: str | Said) -> BoardError:
+    def fail(self, where: str | Said, what: str | Said) -> BoardError:
         """The error naming the entry at fault; ``what`` as a :class:`Said` lets it be told in
         another language (a plain text is told there by the code's sentence)."""
         if isinstance(what, Said):
@@ -377,9 +383,11 @@ class _BoardBuilder:
             for key, what in ((_fold(p.name), "name"), (_fold(p.id), "id")):
                 other = seen.get(key)
                 if other is not None and other is not p:
-                    raise self.fail(f"{'borders' if p.is_border else 'provinces'} entry {p.id!r}",
-                                    f"its {what} {getattr(p, what)!r} reads the same as the name or "
-                                    f"id of {other.id!r}")
+                    raise self.fail(entry_of(p.is_border, p.id),
+                                    said("its {part} {value} reads the same as the name or id of "
+                                         "{other}", part=said("name") if what == "name" else what,
+                                         value=repr(getattr(p, what)),
+                                         other=repr(other.id)))
                 seen[key] = p
 
     def region(self, value: str, where: str) -> int:
@@ -417,24 +425,25 @@ class _BoardBuilder:
             name = self.name_field(entry, where)
             adjacent = self.field(entry, where, "adjacent", list)
             if not all(isinstance(z, int) and not isinstance(z, bool) for z in adjacent):
-                raise self.fail(where, f"field 'adjacent' must be a list of sea zone numbers, not "
-                                f"{adjacent!r}")
+                raise self.fail(where, said("field {field} must be a list of sea zone numbers, not "
+                                            "{value}", field=repr("adjacent"), value=repr(adjacent)))
             zones.append(SeaZone(zid, name, tuple(adjacent)))
         ids = sorted(z.id for z in zones)
         folded = sorted(_fold(z.name) for z in zones)
         for shorter, longer in itertools.pairwise(folded):
             if longer.startswith(shorter):
-                raise self.fail("sea_zones", f"the names of two sea zones read alike "
-                                f"({shorter!r}, {longer!r}): the notation could not tell them apart")
+                raise self.fail("sea_zones", said("the names of two sea zones read alike ({one}, "
+                                                  "{other}): the notation could not tell them apart",
+                                                  one=repr(shorter), other=repr(longer)))
         if ids != list(ZONE_IDS):
-            raise self.fail("sea_zones", f"the zones must be 1, 2 and 3, found {ids}")
+            raise self.fail("sea_zones", said("the zones must be 1, 2 and 3, found {ids}", ids=str(ids)))
         wanted = {1: (2,), 2: (1, 3), 3: (2,)}
         for zone in zones:
             if tuple(sorted(zone.adjacent)) != wanted[zone.id]:
                 raise self.fail(
-                    f"sea zone {zone.id} ({zone.name})",
-                    f"must be adjacent to {list(wanted[zone.id])} (zones adjacent 1-2-3), "
-                    f"found {list(zone.adjacent)}",
+                    said("sea zone {zone} ({name})", zone=zone.id, name=zone.name),
+                    said("must be adjacent to {wanted} (zones adjacent 1-2-3), found {found}",
+                         wanted=str(list(wanted[zone.id])), found=str(list(zone.adjacent))),
                 )
         return zones
 
@@ -443,13 +452,15 @@ class _BoardBuilder:
         if not isinstance(coastal, list) or not all(
             isinstance(z, int) and not isinstance(z, bool) for z in coastal
         ):
-            raise self.fail(where, f"field 'coastal' must be a list of sea zone numbers, not {coastal!r}")
+            raise self.fail(where, said("field {field} must be a list of sea zone numbers, not {value}",
+                                        field=repr("coastal"), value=repr(coastal)))
         known = {z.id for z in zones}
         for z in coastal:
             if z not in known:
-                raise self.fail(where, f"coastal on unknown sea zone {z}")
+                raise self.fail(where, said("coastal on unknown sea zone {zone}", zone=z))
         if len(set(coastal)) != len(coastal):
-            raise self.fail(where, f"sea zone listed twice in 'coastal': {coastal}")
+            raise self.fail(where, said("sea zone listed twice in 'coastal': {coastal}",
+                                        coastal=str(coastal)))
         return tuple(sorted(coastal))
 
     def build_roman(
@@ -470,16 +481,17 @@ class _BoardBuilder:
             number = entry.get("number")
             if region == ITALIA:
                 if number is not None:
-                    raise self.fail(where, "a province of Italia has no coordinates (no 'number')")
+                    raise self.fail(where, said("a province of Italia has no coordinates (no "
+                                                "'number')"))
             else:
                 if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 6:
-                    raise self.fail(where, f"'number' must be 1-6 in region {ROMAN_NUMERALS[region]}")
+                    raise self.fail(where, said("'number' must be 1-6 in region {region}",
+                                                region=ROMAN_NUMERALS[region]))
                 if (region, number) in seen_coords:
-                    raise self.fail(
-                        where,
-                        f"coordinates {ROMAN_NUMERALS[region]}:{number} already used by "
-                        f"{seen_coords[(region, number)]!r}",
-                    )
+                    raise self.fail(where, said("coordinates {region}:{number} already used by "
+                                                "{other}", region=ROMAN_NUMERALS[region],
+                                                number=number,
+                                                other=repr(seen_coords[(region, number)])))
                 seen_coords[(region, number)] = pid
             self.coastal(entry, where, zones)
             counts[region] = counts.get(region, 0) + 1
@@ -488,9 +500,11 @@ class _BoardBuilder:
             raise self.fail("provinces", said("there must be 42 Roman provinces, found {count}",
                                               count=len(result)))
         for region in (*OUTER_REGIONS, ITALIA):
-            name = "ITALIA" if region == ITALIA else f"region {ROMAN_NUMERALS[region]}"
+            name: str | Said = "ITALIA" if region == ITALIA else \
+                said("region {region}", region=ROMAN_NUMERALS[region])
             if counts.get(region, 0) != 6:
-                raise self.fail("provinces", f"{name} must have 6 provinces, found {counts.get(region, 0)}")
+                raise self.fail("provinces", said("{name} must have 6 provinces, found {count}",
+                                                  name=name, count=counts.get(region, 0)))
         if "roma" not in seen_ids:
             raise self.fail("provinces", said("there is no province with id 'roma'"))
         return result
@@ -504,12 +518,13 @@ class _BoardBuilder:
             where = f"borders[{i}] ({bid})"
             self.name_field(entry, where)
             if bid in ids:
-                raise self.fail(where, f"id {bid!r} is also a Roman province")
+                raise self.fail(where, said("id {id} is also a Roman province", id=repr(bid)))
             region = self.region(self.field(entry, where, "region", str), where)
             if region == ITALIA:
-                raise self.fail(where, "Italia has no border")
+                raise self.fail(where, said("Italia has no border"))
             if region in borders:
-                raise self.fail(where, f"region {ROMAN_NUMERALS[region]} already has a border")
+                raise self.fail(where, said("region {region} already has a border",
+                                            region=ROMAN_NUMERALS[region]))
             self.coastal(entry, where, zones)
             borders[region] = entry
         if len(entries) != 6 or len(borders) != 6:
@@ -520,10 +535,10 @@ class _BoardBuilder:
     def province(
         self, index: int, entry: dict[str, Any], region: int, number: int | None, border: bool, order: int
     ) -> Province:
-        where = f"{'borders' if border else 'provinces'} entry {entry['id']!r}"
+        where = entry_of(border, entry["id"])
         capital_of = entry.get("capital_of", [])
         if not isinstance(capital_of, list):
-            raise self.fail(where, "'capital_of' must be a list of Emperor names")
+            raise self.fail(where, said("'capital_of' must be a list of Emperor names"))
         emperors: list[Emperor] = []
         for name in capital_of:
             matches = [e for e in EMPERORS if isinstance(name, str) and e.title == name]
@@ -531,7 +546,7 @@ class _BoardBuilder:
                 raise self.fail(where, said("unknown Emperor {name} in 'capital_of'", name=repr(name)))
             emperors.append(matches[0])
         if border and emperors:
-            raise self.fail(where, "a border cannot be a capital")
+            raise self.fail(where, said("a border cannot be a capital"))
         return Province(
             index=index,
             id=entry["id"],
@@ -546,18 +561,21 @@ class _BoardBuilder:
     def check_capitals(self, provinces: list[Province]) -> None:
         roma = next(p for p in provinces if p.id == "roma")
         if roma.region != ITALIA:
-            raise self.fail("province 'roma'", "Roma must be in ITALIA")
+            raise self.fail(said("province {id}", id=repr("roma")), said("Roma must be in ITALIA"))
         if set(roma.capital_of) != set(EMPERORS):
-            raise self.fail("province 'roma'", "Roma must carry the printed disc of all four Emperors")
+            raise self.fail(said("province {id}", id=repr("roma")),
+                            said("Roma must carry the printed disc of all four Emperors"))
         for emperor in EMPERORS:
             capitals = [p for p in provinces if emperor in p.capital_of and p.id != "roma"]
             if len(capitals) != 1:
-                found = ", ".join(p.id for p in capitals) or "none"
-                raise self.fail(
-                    "capitals", f"{emperor.title} must have exactly one capital besides Roma, found {found}"
-                )
+                found = said("{ids}", ids=", ".join(p.id for p in capitals)) if capitals \
+                    else said("none")
+                raise self.fail("capitals", said("{emperor} must have exactly one capital besides "
+                                                 "Roma, found {found}", emperor=emperor.title,
+                                                 found=found))
             if len(capitals[0].capital_of) != 1:
-                raise self.fail(f"province {capitals[0].id!r}", "a capital belongs to one Emperor")
+                raise self.fail(said("province {id}", id=repr(capitals[0].id)),
+                                said("a capital belongs to one Emperor"))
 
     def build_links(self, index: dict[str, int]) -> list[Link]:
         links: list[Link] = []
@@ -593,11 +611,13 @@ class _BoardBuilder:
                 if end not in index:
                     raise self.fail(where, said("unknown province {province}", province=repr(end)))
             if frozenset((index[a], index[b])) not in pairs:
-                raise self.fail(where, "an arrow must lie on a link, and these provinces are not linked")
+                raise self.fail(where, said("an arrow must lie on a link, and these provinces are "
+                                            "not linked"))
             if index[a] in arrows:
-                raise self.fail(where, f"{a!r} already has an arrow out (at most one per space)")
+                raise self.fail(where, said("{id} already has an arrow out (at most one per space)",
+                                            id=repr(a)))
             if a == "roma":
-                raise self.fail(where, "no arrow leaves Roma")
+                raise self.fail(where, said("no arrow leaves Roma"))
             arrows[index[a]] = index[b]
         roma = index["roma"]
         for start in arrows:
@@ -605,23 +625,24 @@ class _BoardBuilder:
             while p in arrows:
                 p = arrows[p]
                 if p in seen:
-                    raise self.fail(f"arrow path from {names[start]!r}", "the arrows form a loop")
+                    raise self.fail(said("arrow path from {id}", id=repr(names[start])),
+                                    said("the arrows form a loop"))
                 seen.add(p)
             if p != roma:
-                raise self.fail(
-                    f"arrow path from {names[start]!r}", f"ends in {names[p]!r}, not in Roma"
-                )
+                raise self.fail(said("arrow path from {id}", id=repr(names[start])),
+                                said("ends in {id}, not in Roma", id=repr(names[p])))
         return arrows
 
     def check_reachability(self, board: Board) -> None:
         for border in board.borders:
             if board.arrow[border] < 0:
-                raise self.fail(f"border {board.provinces[border].id!r}", "has no arrow into the Empire")
+                raise self.fail(said("border {id}", id=repr(board.provinces[border].id)),
+                                said("has no arrow into the Empire"))
         for p in board.roman:
             if board.distance_to_roma[p] >= 10**6:
-                raise self.fail(
-                    f"province {board.provinces[p].id!r}", "cannot reach Roma through Roman provinces"
-                )
+                raise self.fail(said("province {id}", id=repr(board.provinces[p].id)),
+                                said("cannot reach Roma through Roman provinces"))
         for border in board.borders:
             if not board.neighbours[border]:
-                raise self.fail(f"border {board.provinces[border].id!r}", "is not linked to any province")
+                raise self.fail(said("border {id}", id=repr(board.provinces[border].id)),
+                                said("is not linked to any province"))
