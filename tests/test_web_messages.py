@@ -147,6 +147,14 @@ CASES: list[tuple[str, Send, int, str, str | None]] = [
      400, "bad_board", "5"),
     ("board-unknown-province", post("/api/games", {"board": BOARD.replace(
         '"britannia"', '"atlantis"', 1)}), 400, "bad_board", "'britannia'"),
+    ("position-bad-disc", post("/api/games", {"position": {
+        "format": "tetrarchia-position", "version": 1, "discs": {"I:3": "fire"}}}), 400, "bad_save",
+     "'fire'"),
+    ("position-bad-fleet", post("/api/games", {"position": {
+        "format": "tetrarchia-position", "version": 1, "fleets": [7]}}), 400, "bad_save", "7"),
+    ("position-too-many-armies", post("/api/games", {"position": {
+        "format": "tetrarchia-position", "version": 1, "armies": ["I:1", "I:2", "I:3", "I:4"]}}),
+     400, "bad_save", "3"),
     ("ai-seat-out-of-game", post("/api/games", {"players": 2, "ai": {"3": "heuristic"}}), 400,
      "bad_seats", "3"),
     ("ai-player-unknown", post("/api/games", {"ai": {"1": "deep blue"}}), 400, "bad_seats",
