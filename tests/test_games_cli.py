@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from sqlalchemy import text
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
@@ -74,6 +75,9 @@ def test_delete_asks_first_and_removes_the_game_and_its_log(served: tuple[TestCl
     state = new_game(http, seed=5)
     assert change(http, state["id"], "actions",
                   {"version": 1, "action": state["legal"][0]["notation"]}).status_code == 200
+    with http.app.state.store.engine.connect() as connection:  # type: ignore[attr-defined]
+        assert connection.execute(text("SELECT count(*) FROM seats WHERE game_id = :g"),
+                                  {"g": state["id"]}).scalar() > 0  # what the deletion must remove
     code, said = games("delete", state["id"], "--database", database, given="n\n")
     assert code == 1 and "for good?" in said and "Nothing deleted." in said
     assert http.app.state.store.fetch(state["id"]) is not None  # type: ignore[attr-defined]
@@ -81,14 +85,16 @@ def test_delete_asks_first_and_removes_the_game_and_its_log(served: tuple[TestCl
     assert code == 0 and f"Game {state['id']} deleted." in said
     assert http.app.state.store.fetch(state["id"]) is None  # type: ignore[attr-defined]
     with http.app.state.store.engine.connect() as connection:  # type: ignore[attr-defined]
-        from sqlalchemy import text
-
         assert connection.execute(text("SELECT count(*) FROM actions")).scalar() == 0  # its log too
+        for table in ("seats", "presence", "ai_notes"):  # and its seats, presence and AI notes
+            assert connection.execute(text(f"SELECT count(*) FROM {table} WHERE game_id = :g"),
+                                      {"g": state["id"]}).scalar() == 0
     code, said = games("list", "--database", database)
     assert code == 0 and "No games in" in said
     other = new_game(http, seed=6)
     assert games("delete", other["id"], "--yes", "--database", database)[0] == 0
-    assert http.get(f"/api/games/{other['id']}").status_code == 404  # the server forgets it too
+    gone = http.get(f"/api/games/{other['id']}")  # the server forgets it too, and its links
+    assert gone.status_code == 403 and gone.json()["error"]["code"] == "bad_credential"
 
 
 def test_an_unknown_game_or_a_foreign_database_is_refused(tmp_path: Path) -> None:

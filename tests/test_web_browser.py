@@ -300,6 +300,39 @@ def test_a_phone_sized_screen(server: str, browser: Any) -> None:
     context.close()
 
 
+# What stands between the status box and the Hint button: every box of the panel in between
+# that takes room (an empty one — no decision pending, no refusal, no dice — must take none).
+GAP_ABOVE_HINT = """() => {
+  const panel = document.querySelector('.panel');
+  const status = panel.querySelector('.status').getBoundingClientRect();
+  const hint = panel.querySelector('.play-area').getBoundingClientRect();  // the Hint's box
+  const between = [...panel.children].filter((e) => e.matches(':empty') && !e.hidden)
+    .map((e) => [e.className, getComputedStyle(e).position, e.getBoundingClientRect().height]);
+  return {gap: hint.top - status.bottom, empty: between,
+          gapCss: parseFloat(getComputedStyle(panel).rowGap)};
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1440])
+def test_no_empty_band_above_the_hint_button(server: str, browser: Any, width: int) -> None:
+    """With no decision pending, the Hint button follows the status box at the panel's own gap:
+    the empty boxes (decision, message, dice, battle, the province's actions) take no room (on
+    a 390 px phone they stacked into a band of 48 px)."""
+    context = browser.new_context(viewport={"width": width, "height": 900 if width > 390 else 844})
+    board = context.new_page()
+    board.goto(f"{server}/game/{create(server)}")
+    board.wait_for_selector("svg.map .spot")
+    board.wait_for_selector(".hint-box button")
+    board.wait_for_load_state("networkidle")
+    found = board.evaluate(GAP_ABOVE_HINT)
+    assert found["empty"], "the page has no empty box to check"
+    assert all(position == "absolute" for _, position, _ in found["empty"]), found
+    assert found["gap"] <= found["gapCss"] + 1, f"{found['gap']} px above the Hint button: {found}"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    board.screenshot(path=str(SHOTS / f"board-{width}.png"), full_page=True)
+    context.close()
+
+
 def test_a_later_game_is_drawn_piece_for_piece(server: str, page: Any) -> None:
     """Some rounds into a seeded game, every disc, figure and fleet of the position is on the map."""
     import random

@@ -207,37 +207,42 @@ class Game:
         """Rebuild a game by replaying its log; any inconsistency raises SaveFileError."""
         board = board or default_board()
         if not isinstance(data, dict):
-            raise SaveFileError("a saved game must be a JSON object")
-        check_data(data, "the saved game")
+            raise SaveFileError(said("a saved game must be a JSON object"))
+        check_data(data, said("the saved game"))
         if data.get("format") != SAVE_FORMAT:
-            raise SaveFileError(f"not a saved TETRARCHIA game (format {data.get('format')!r})")
+            raise SaveFileError(said("not a saved TETRARCHIA game (format {format})",
+                                     format=repr(data.get("format"))))
         if data.get("version") == 1:
             data = game_v1_to_v2(data)  # format 1: its positions migrated (core/migrate.py)
         if data.get("version") != SAVE_VERSION:
-            raise SaveFileError(f"saved game version {data.get('version')!r}; this program reads "
-                                f"versions 1 and {SAVE_VERSION}")
+            raise SaveFileError(said("saved game version {version}; this program reads versions 1 "
+                                     "and {latest}", version=repr(data.get("version")),
+                                     latest=SAVE_VERSION))
         saved_board = data.get("board")
         if isinstance(saved_board, dict) and saved_board.get("digest") not in (None, board.digest):
-            raise SaveFileError(f"this game was played on another board ({saved_board.get('source')}); "
-                                "load that board with --board")
+            raise SaveFileError(said("this game was played on another board ({source}); load that "
+                                     "board with --board", source=str(saved_board.get("source"))))
         seed = data.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise SaveFileError("'seed' must be a whole number or null")
+            raise SaveFileError(said("{field} must be a whole number or null", field=repr("seed")))
         log = data.get("log")
         if not isinstance(log, list) or not all(isinstance(x, str) for x in log):
-            raise SaveFileError("'log' must be a list of actions in the notation")
+            raise SaveFileError(said("{field} must be a list of actions in the notation",
+                                     field=repr("log")))
         if len(log) > MAX_LOG:
-            raise SaveFileError(f"'log' holds {len(log):,} actions; a saved game holds at most "
-                                f"{MAX_LOG:,}")
+            raise SaveFileError(said("{field} holds {count} actions; a saved game holds at most "
+                                     "{limit}", field=repr("log"), count=f"{len(log):,}",
+                                     limit=f"{MAX_LOG:,}"))
         drawn = data.get("dice_drawn", 0)
         if not isinstance(drawn, int) or isinstance(drawn, bool) or drawn < 0:
-            raise SaveFileError("'dice_drawn' must be a count of dice")
+            raise SaveFileError(said("{field} must be a count of dice", field=repr("dice_drawn")))
         start = data.get("start")
         if start is None:
             try:
                 settings = Settings.from_json(data.get("settings", {}))
             except OptionError as exc:
-                raise SaveFileError(f"settings: {exc}") from None
+                raise SaveFileError(f"settings: {exc}" if exc.said is None else
+                                    said("settings: {why}", why=exc.said)) from None
             game = cls(new_game(settings, board), seed=seed)
         else:
             game = cls(position_from_json(start, board), seed=seed, fresh=False)
@@ -246,11 +251,14 @@ class Game:
             try:
                 game.play(parse_action(text, board))
             except TetrarchiaError as exc:
-                raise SaveFileError(f"log entry {number} {text!r}: {exc}") from None
+                raise SaveFileError(f"log entry {number} {text!r}: {exc}" if exc.said is None else
+                                    said("log entry {number} {action}: {why}", number=number,
+                                         action=repr(text), why=exc.said)) from None
         logged = sum(len(a.dice) for a in game.log if isinstance(a, Roll))
         if drawn > logged:  # checked before drawing them: a forged count could be endless
-            raise SaveFileError(f"'dice_drawn' is {drawn}, but the log holds only {logged} dice: a "
-                                "game draws no die it does not log")
+            raise SaveFileError(said("{field} is {drawn}, but the log holds only {logged} dice: a "
+                                     "game draws no die it does not log", field=repr("dice_drawn"),
+                                     drawn=drawn, logged=logged))
         if seed is not None and drawn:
             game.dice.roll(drawn)  # the source goes on where it stopped
         game.dice_drawn = drawn
@@ -258,8 +266,8 @@ class Game:
         if final is not None and position_to_json(game.state) != final:
             paused = _paused_on_the_way(final, game.state, board)
             if paused is None:
-                raise SaveFileError("the log does not lead to the saved final position: the file "
-                                    "was edited or is damaged")
+                raise SaveFileError(said("the log does not lead to the saved final position: the "
+                                         "file was edited or is damaged"))
             game.state = paused
         return game
 

@@ -61,21 +61,9 @@ def phase_summary(events: Sequence[ev.Event], board: Board) -> list[str]:
             removed.append(f"{Piece(e.piece).title} ({board.name(e.province)})")
         elif isinstance(e, ev.GameEnds):
             removed.append("the game ends")
-    lines = []
-    if unrest:
-        lines.append(f"Unrest: {_names(board, unrest)}.")
-    if revolts:
-        lines.append(f"New revolts: {_names(board, revolts)}.")
-    if uprisings:
-        lines.append(f"Uprisings: {_names(board, uprisings)}.")
-    if protected:
-        lines.append(f"Protected: {_names(board, protected)}.")
-    if armies:
-        lines.append(f"Armies: {'; '.join(armies)}.")
-    if battles:
-        lines.append(f"Battles: {'; '.join(battles)}.")
-    if lost:
-        lines.append(f"Lost: {'; '.join(lost)}.")
-    if removed:
-        lines.append(f"Off the board: {'; '.join(removed)}.")
-    return lines
+    # places first (named once each, in order), then the stories
+    named = (("Unrest", unrest), ("New revolts", revolts), ("Uprisings", uprisings),
+             ("Protected", protected))
+    told = (("Armies", armies), ("Battles", battles), ("Lost", lost), ("Off the board", removed))
+    return ([f"{head}: {_names(board, items)}." for head, items in named if items]
+            + [f"{head}: {'; '.join(items)}." for head, items in told if items])

@@ -21,7 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from tetrarchia.core.errors import AmbiguousPlace, BoardError
+from tetrarchia.core.errors import AmbiguousPlace, BoardError, Said, said
 from tetrarchia.core.pieces import EMPERORS, NUMERAL_VALUES, ROMAN_NUMERALS, Emperor
 
 ITALIA = 0  # Italia has no region number (R2)
@@ -273,26 +273,51 @@ def load_board(path: str | Path) -> Board:
         with path.open(encoding="utf-8") as file:
             text = file.read(MAX_BOARD_TEXT + 1)  # never more: parse_board refuses a longer text
     except OSError as exc:
-        raise BoardError(f"cannot read board file {str(path)!r}: {exc.strerror}") from exc
+        raise BoardError(said("cannot read board file {path}: {why}", path=repr(str(path)),
+                              why=str(exc.strerror))) from exc
     except UnicodeDecodeError as exc:
-        raise BoardError(f"board file {str(path)!r} is not UTF-8 text") from exc
+        raise BoardError(said("board file {path} is not UTF-8 text", path=repr(str(path)))) from exc
     return parse_board(text, source=str(path))
 
 
 def parse_board(text: str, source: str = "<board>") -> Board:
     """Parse and validate board TOML text; every problem names the entry at fault."""
     if len(text) > MAX_BOARD_TEXT:
-        raise BoardError(f"{source}: {len(text):,} characters; a board file is at most "
-                         f"{MAX_BOARD_TEXT:,}")
+        raise BoardError(said("{source}: {length} characters; a board file is at most {limit}",
+                              source=source, length=f"{len(text):,}",
+                              limit=f"{MAX_BOARD_TEXT:,}"))
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise BoardError(f"{source}: not valid TOML: {exc}") from exc
+        raise BoardError(_toml_refusal(source, str(exc))) from exc
     except (RecursionError, ValueError) as exc:  # arrays nested ~1,000 deep, 4,300-digit numbers
-        raise BoardError(f"{source}: not a board file: {type(exc).__name__}: "
-                         f"{str(exc)[:120]}") from None
+        raise BoardError(said("{source}: not a board file: {why}", source=source,
+                              why=f"{type(exc).__name__}: {str(exc)[:120]}")) from None
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
     return _BoardBuilder(data, source, digest).build()
+
+
+def entry_of(border: bool, pid: str) -> Said:
+    """Where a province's entry is, as a refusal names it (``provinces entry 'roma'``: the
+    file's table name stays as written)."""
+    return said("{table} entry {id}", table="borders" if border else "provinces", id=repr(pid))
+
+
+_TOML_PLACE = re.compile(r"(.*) \(at line (\d+), column (\d+)\)", re.DOTALL)
+
+
+def _toml_refusal(source: str, message: str) -> Said:
+    """The TOML reader's complaint as a sentence: its own words (Python's, quoted as they are
+    in every language) and the line and column, which every language names in its own words."""
+    place = _TOML_PLACE.fullmatch(message)
+    if message.endswith(" (at end of document)"):
+        return said("{source}: not valid TOML: {why} (at end of document)", source=source,
+                    why=message.removesuffix(" (at end of document)"))
+    if place is None:
+        return said("{source}: not valid TOML: {why}", source=source, why=message)
+    return said("{source}: not valid TOML: {why} (at line {line}, column {column})",
+                source=source, why=place.group(1), line=int(place.group(2)),
+                column=int(place.group(3)))
 
 
 class _BoardBuilder:
@@ -301,44 +326,54 @@ class _BoardBuilder:
         self.source = source
         self.digest = digest
 
-    def fail(self, where: str, what: str) -> BoardError:
+    def fail(self, where: str | Said, what: str | Said) -> BoardError:
+        """The error naming the entry at fault; ``what`` as a :class:`Said` lets it be told in
+        another language (a plain text is told there by the code's sentence)."""
+        if isinstance(what, Said):
+            return BoardError(said("{source}: {where}: {what}", source=self.source, where=where,
+                                   what=what))
         return BoardError(f"{self.source}: {where}: {what}")
 
     def table_list(self, key: str) -> list[dict[str, Any]]:
         value = self.data.get(key)
         if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-            raise self.fail(key, "missing, or not a list of tables")
+            raise self.fail(key, said("missing, or not a list of tables"))
         return value
 
     def field(self, entry: dict[str, Any], where: str, key: str, kind: type) -> Any:
         if key not in entry:
-            raise self.fail(where, f"missing field {key!r}")
+            raise self.fail(where, said("missing field {field}", field=repr(key)))
         value = entry[key]
         if kind is int and isinstance(value, bool):
-            raise self.fail(where, f"field {key!r} must be an integer, not {value!r}")
+            raise self.fail(where, said("field {field} must be an integer, not {value}",
+                                        field=repr(key), value=repr(value)))
         if not isinstance(value, kind):
-            raise self.fail(where, f"field {key!r} must be a {kind.__name__}, not {value!r}")
+            raise self.fail(where, said("field {field} must be a {kind}, not {value}",
+                                        field=repr(key), kind=kind.__name__, value=repr(value)))
         return value
 
     def id_field(self, entry: dict[str, Any], where: str) -> str:
         """A province's id: see ID_PATTERN and RESERVED_IDS."""
         pid = str(self.field(entry, where, "id", str))
         if not ID_PATTERN.fullmatch(pid) or pid in RESERVED_IDS:
-            raise self.fail(where, f"id {pid!r} must be a lower-case word of letters, digits and "
-                            "'_' starting with a letter (at most 40), not coordinates, a number or "
-                            f"one of {', '.join(sorted(RESERVED_IDS))}")
+            raise self.fail(where, said("id {id} must be a lower-case word of letters, digits "
+                                        "and '_' starting with a letter (at most 40), not "
+                                        "coordinates, a number or one of {reserved}",
+                                        id=repr(pid), reserved=", ".join(sorted(RESERVED_IDS))))
         return pid
 
     def name_field(self, entry: dict[str, Any], where: str) -> str:
         """A province's or sea zone's name: see NAME_PATTERN and JOINING_WORDS."""
         name = str(self.field(entry, where, "name", str))
         if len(name) > 60 or not NAME_PATTERN.fullmatch(name):
-            raise self.fail(where, f"name {name!r} must be words of letters (with ' or .), single "
-                            "spaces between them, at most 60 characters")
+            raise self.fail(where, said("name {name} must be words of letters (with ' or .), "
+                                        "single spaces between them, at most 60 characters",
+                                        name=repr(name)))
         joining = [w for w in name.lower().split() if w in JOINING_WORDS]
         if joining:
-            raise self.fail(where, f"name {name!r} holds {joining[0]!r}, a word the notation uses "
-                            "between the parts of an action")
+            raise self.fail(where, said("name {name} holds {word}, a word the notation uses "
+                                        "between the parts of an action", name=repr(name),
+                                        word=repr(joining[0])))
         return name
 
     def check_names(self, provinces: list[Province]) -> None:
@@ -348,9 +383,11 @@ class _BoardBuilder:
             for key, what in ((_fold(p.name), "name"), (_fold(p.id), "id")):
                 other = seen.get(key)
                 if other is not None and other is not p:
-                    raise self.fail(f"{'borders' if p.is_border else 'provinces'} entry {p.id!r}",
-                                    f"its {what} {getattr(p, what)!r} reads the same as the name or "
-                                    f"id of {other.id!r}")
+                    raise self.fail(entry_of(p.is_border, p.id),
+                                    said("its {part} {value} reads the same as the name or id of "
+                                         "{other}", part=said("name") if what == "name" else what,
+                                         value=repr(getattr(p, what)),
+                                         other=repr(other.id)))
                 seen[key] = p
 
     def region(self, value: str, where: str) -> int:
@@ -358,7 +395,7 @@ class _BoardBuilder:
             return ITALIA
         if value in NUMERAL_VALUES:
             return NUMERAL_VALUES[value]
-        raise self.fail(where, f"unknown region {value!r} (I-VI or ITALIA)")
+        raise self.fail(where, said("unknown region {region} (I-VI or ITALIA)", region=repr(value)))
 
     def build(self) -> Board:
         zones = self.build_zones()
@@ -388,24 +425,25 @@ class _BoardBuilder:
             name = self.name_field(entry, where)
             adjacent = self.field(entry, where, "adjacent", list)
             if not all(isinstance(z, int) and not isinstance(z, bool) for z in adjacent):
-                raise self.fail(where, f"field 'adjacent' must be a list of sea zone numbers, not "
-                                f"{adjacent!r}")
+                raise self.fail(where, said("field {field} must be a list of sea zone numbers, not "
+                                            "{value}", field=repr("adjacent"), value=repr(adjacent)))
             zones.append(SeaZone(zid, name, tuple(adjacent)))
         ids = sorted(z.id for z in zones)
         folded = sorted(_fold(z.name) for z in zones)
         for shorter, longer in itertools.pairwise(folded):
             if longer.startswith(shorter):
-                raise self.fail("sea_zones", f"the names of two sea zones read alike "
-                                f"({shorter!r}, {longer!r}): the notation could not tell them apart")
+                raise self.fail("sea_zones", said("the names of two sea zones read alike ({one}, "
+                                                  "{other}): the notation could not tell them apart",
+                                                  one=repr(shorter), other=repr(longer)))
         if ids != list(ZONE_IDS):
-            raise self.fail("sea_zones", f"the zones must be 1, 2 and 3, found {ids}")
+            raise self.fail("sea_zones", said("the zones must be 1, 2 and 3, found {ids}", ids=str(ids)))
         wanted = {1: (2,), 2: (1, 3), 3: (2,)}
         for zone in zones:
             if tuple(sorted(zone.adjacent)) != wanted[zone.id]:
                 raise self.fail(
-                    f"sea zone {zone.id} ({zone.name})",
-                    f"must be adjacent to {list(wanted[zone.id])} (zones adjacent 1-2-3), "
-                    f"found {list(zone.adjacent)}",
+                    said("sea zone {zone} ({name})", zone=zone.id, name=zone.name),
+                    said("must be adjacent to {wanted} (zones adjacent 1-2-3), found {found}",
+                         wanted=str(list(wanted[zone.id])), found=str(list(zone.adjacent))),
                 )
         return zones
 
@@ -414,13 +452,15 @@ class _BoardBuilder:
         if not isinstance(coastal, list) or not all(
             isinstance(z, int) and not isinstance(z, bool) for z in coastal
         ):
-            raise self.fail(where, f"field 'coastal' must be a list of sea zone numbers, not {coastal!r}")
+            raise self.fail(where, said("field {field} must be a list of sea zone numbers, not {value}",
+                                        field=repr("coastal"), value=repr(coastal)))
         known = {z.id for z in zones}
         for z in coastal:
             if z not in known:
-                raise self.fail(where, f"coastal on unknown sea zone {z}")
+                raise self.fail(where, said("coastal on unknown sea zone {zone}", zone=z))
         if len(set(coastal)) != len(coastal):
-            raise self.fail(where, f"sea zone listed twice in 'coastal': {coastal}")
+            raise self.fail(where, said("sea zone listed twice in 'coastal': {coastal}",
+                                        coastal=str(coastal)))
         return tuple(sorted(coastal))
 
     def build_roman(
@@ -435,34 +475,38 @@ class _BoardBuilder:
             where = f"provinces[{i}] ({pid})"
             self.name_field(entry, where)
             if pid in seen_ids:
-                raise self.fail(where, f"province id {pid!r} appears twice")
+                raise self.fail(where, said("province id {id} appears twice", id=repr(pid)))
             seen_ids.add(pid)
             region = self.region(self.field(entry, where, "region", str), where)
             number = entry.get("number")
             if region == ITALIA:
                 if number is not None:
-                    raise self.fail(where, "a province of Italia has no coordinates (no 'number')")
+                    raise self.fail(where, said("a province of Italia has no coordinates (no "
+                                                "'number')"))
             else:
                 if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 6:
-                    raise self.fail(where, f"'number' must be 1-6 in region {ROMAN_NUMERALS[region]}")
+                    raise self.fail(where, said("'number' must be 1-6 in region {region}",
+                                                region=ROMAN_NUMERALS[region]))
                 if (region, number) in seen_coords:
-                    raise self.fail(
-                        where,
-                        f"coordinates {ROMAN_NUMERALS[region]}:{number} already used by "
-                        f"{seen_coords[(region, number)]!r}",
-                    )
+                    raise self.fail(where, said("coordinates {region}:{number} already used by "
+                                                "{other}", region=ROMAN_NUMERALS[region],
+                                                number=number,
+                                                other=repr(seen_coords[(region, number)])))
                 seen_coords[(region, number)] = pid
             self.coastal(entry, where, zones)
             counts[region] = counts.get(region, 0) + 1
             result.append((region, number, i, entry))
         if len(result) != 42:
-            raise self.fail("provinces", f"there must be 42 Roman provinces, found {len(result)}")
+            raise self.fail("provinces", said("there must be 42 Roman provinces, found {count}",
+                                              count=len(result)))
         for region in (*OUTER_REGIONS, ITALIA):
-            name = "ITALIA" if region == ITALIA else f"region {ROMAN_NUMERALS[region]}"
+            name: str | Said = "ITALIA" if region == ITALIA else \
+                said("region {region}", region=ROMAN_NUMERALS[region])
             if counts.get(region, 0) != 6:
-                raise self.fail("provinces", f"{name} must have 6 provinces, found {counts.get(region, 0)}")
+                raise self.fail("provinces", said("{name} must have 6 provinces, found {count}",
+                                                  name=name, count=counts.get(region, 0)))
         if "roma" not in seen_ids:
-            raise self.fail("provinces", "there is no province with id 'roma'")
+            raise self.fail("provinces", said("there is no province with id 'roma'"))
         return result
 
     def build_borders(self, zones: list[SeaZone]) -> dict[int, dict[str, Any]]:
@@ -474,33 +518,35 @@ class _BoardBuilder:
             where = f"borders[{i}] ({bid})"
             self.name_field(entry, where)
             if bid in ids:
-                raise self.fail(where, f"id {bid!r} is also a Roman province")
+                raise self.fail(where, said("id {id} is also a Roman province", id=repr(bid)))
             region = self.region(self.field(entry, where, "region", str), where)
             if region == ITALIA:
-                raise self.fail(where, "Italia has no border")
+                raise self.fail(where, said("Italia has no border"))
             if region in borders:
-                raise self.fail(where, f"region {ROMAN_NUMERALS[region]} already has a border")
+                raise self.fail(where, said("region {region} already has a border",
+                                            region=ROMAN_NUMERALS[region]))
             self.coastal(entry, where, zones)
             borders[region] = entry
         if len(entries) != 6 or len(borders) != 6:
-            raise self.fail("borders", f"there must be 6 borders, one per region I-VI, found {len(entries)}")
+            raise self.fail("borders", said("there must be 6 borders, one per region I-VI, found "
+                                            "{count}", count=len(entries)))
         return borders
 
     def province(
         self, index: int, entry: dict[str, Any], region: int, number: int | None, border: bool, order: int
     ) -> Province:
-        where = f"{'borders' if border else 'provinces'} entry {entry['id']!r}"
+        where = entry_of(border, entry["id"])
         capital_of = entry.get("capital_of", [])
         if not isinstance(capital_of, list):
-            raise self.fail(where, "'capital_of' must be a list of Emperor names")
+            raise self.fail(where, said("'capital_of' must be a list of Emperor names"))
         emperors: list[Emperor] = []
         for name in capital_of:
             matches = [e for e in EMPERORS if isinstance(name, str) and e.title == name]
             if not matches:
-                raise self.fail(where, f"unknown Emperor {name!r} in 'capital_of'")
+                raise self.fail(where, said("unknown Emperor {name} in 'capital_of'", name=repr(name)))
             emperors.append(matches[0])
         if border and emperors:
-            raise self.fail(where, "a border cannot be a capital")
+            raise self.fail(where, said("a border cannot be a capital"))
         return Province(
             index=index,
             id=entry["id"],
@@ -515,18 +561,21 @@ class _BoardBuilder:
     def check_capitals(self, provinces: list[Province]) -> None:
         roma = next(p for p in provinces if p.id == "roma")
         if roma.region != ITALIA:
-            raise self.fail("province 'roma'", "Roma must be in ITALIA")
+            raise self.fail(said("province {id}", id=repr("roma")), said("Roma must be in ITALIA"))
         if set(roma.capital_of) != set(EMPERORS):
-            raise self.fail("province 'roma'", "Roma must carry the printed disc of all four Emperors")
+            raise self.fail(said("province {id}", id=repr("roma")),
+                            said("Roma must carry the printed disc of all four Emperors"))
         for emperor in EMPERORS:
             capitals = [p for p in provinces if emperor in p.capital_of and p.id != "roma"]
             if len(capitals) != 1:
-                found = ", ".join(p.id for p in capitals) or "none"
-                raise self.fail(
-                    "capitals", f"{emperor.title} must have exactly one capital besides Roma, found {found}"
-                )
+                found = said("{ids}", ids=", ".join(p.id for p in capitals)) if capitals \
+                    else said("none")
+                raise self.fail("capitals", said("{emperor} must have exactly one capital besides "
+                                                 "Roma, found {found}", emperor=emperor.title,
+                                                 found=found))
             if len(capitals[0].capital_of) != 1:
-                raise self.fail(f"province {capitals[0].id!r}", "a capital belongs to one Emperor")
+                raise self.fail(said("province {id}", id=repr(capitals[0].id)),
+                                said("a capital belongs to one Emperor"))
 
     def build_links(self, index: dict[str, int]) -> list[Link]:
         links: list[Link] = []
@@ -539,12 +588,12 @@ class _BoardBuilder:
             broken = self.field(entry, where, "broken", bool)
             for end in (a, b):
                 if end not in index:
-                    raise self.fail(where, f"unknown province {end!r}")
+                    raise self.fail(where, said("unknown province {province}", province=repr(end)))
             if a == b:
-                raise self.fail(where, "a link must join two different provinces")
+                raise self.fail(where, said("a link must join two different provinces"))
             pair = frozenset((index[a], index[b]))
             if pair in seen:
-                raise self.fail(where, "these provinces are already linked")
+                raise self.fail(where, said("these provinces are already linked"))
             seen.add(pair)
             links.append(Link(len(links), index[a], index[b], broken))
         return links
@@ -560,13 +609,15 @@ class _BoardBuilder:
             where = f"arrows[{i}] ({a} -> {b})"
             for end in (a, b):
                 if end not in index:
-                    raise self.fail(where, f"unknown province {end!r}")
+                    raise self.fail(where, said("unknown province {province}", province=repr(end)))
             if frozenset((index[a], index[b])) not in pairs:
-                raise self.fail(where, "an arrow must lie on a link, and these provinces are not linked")
+                raise self.fail(where, said("an arrow must lie on a link, and these provinces are "
+                                            "not linked"))
             if index[a] in arrows:
-                raise self.fail(where, f"{a!r} already has an arrow out (at most one per space)")
+                raise self.fail(where, said("{id} already has an arrow out (at most one per space)",
+                                            id=repr(a)))
             if a == "roma":
-                raise self.fail(where, "no arrow leaves Roma")
+                raise self.fail(where, said("no arrow leaves Roma"))
             arrows[index[a]] = index[b]
         roma = index["roma"]
         for start in arrows:
@@ -574,23 +625,24 @@ class _BoardBuilder:
             while p in arrows:
                 p = arrows[p]
                 if p in seen:
-                    raise self.fail(f"arrow path from {names[start]!r}", "the arrows form a loop")
+                    raise self.fail(said("arrow path from {id}", id=repr(names[start])),
+                                    said("the arrows form a loop"))
                 seen.add(p)
             if p != roma:
-                raise self.fail(
-                    f"arrow path from {names[start]!r}", f"ends in {names[p]!r}, not in Roma"
-                )
+                raise self.fail(said("arrow path from {id}", id=repr(names[start])),
+                                said("ends in {id}, not in Roma", id=repr(names[p])))
         return arrows
 
     def check_reachability(self, board: Board) -> None:
         for border in board.borders:
             if board.arrow[border] < 0:
-                raise self.fail(f"border {board.provinces[border].id!r}", "has no arrow into the Empire")
+                raise self.fail(said("border {id}", id=repr(board.provinces[border].id)),
+                                said("has no arrow into the Empire"))
         for p in board.roman:
             if board.distance_to_roma[p] >= 10**6:
-                raise self.fail(
-                    f"province {board.provinces[p].id!r}", "cannot reach Roma through Roman provinces"
-                )
+                raise self.fail(said("province {id}", id=repr(board.provinces[p].id)),
+                                said("cannot reach Roma through Roman provinces"))
         for border in board.borders:
             if not board.neighbours[border]:
-                raise self.fail(f"border {board.provinces[border].id!r}", "is not linked to any province")
+                raise self.fail(said("border {id}", id=repr(board.provinces[border].id)),
+                                said("is not linked to any province"))

@@ -12,31 +12,36 @@ import json
 import re
 from typing import Any
 
-from tetrarchia.core.errors import SaveFileError
+from tetrarchia.core.errors import Said, SaveFileError, said
 
 MAX_TEXT = 8_000_000  # characters; a long saved game is some 100,000
 MAX_DEPTH = 16  # nesting of arrays and objects; the formats use 5
 MAX_DIGITS = 40  # digits of a number; seeds and counts use at most 20
 
 
-def parse_json(text: str, what: str) -> Any:
+def parse_json(text: str, what: str | Said) -> Any:
     """The JSON data of ``text``; ``what`` names the file in the messages."""
     if len(text) > MAX_TEXT:
-        raise SaveFileError(f"{what} is {len(text):,} characters long; a saved game or position "
-                            f"is at most {MAX_TEXT:,}")
+        raise SaveFileError(said("{what} is {length} characters long; a saved game or position is "
+                                 "at most {limit}", what=what, length=f"{len(text):,}",
+                                 limit=f"{MAX_TEXT:,}"))
     depth = _nesting(text)
     if depth > MAX_DEPTH:
-        raise SaveFileError(f"{what} nests arrays or objects {depth} deep; saved games and "
-                            f"positions nest at most {MAX_DEPTH}")
+        raise SaveFileError(said("{what} nests arrays or objects {depth} deep; saved games and "
+                                 "positions nest at most {limit}", what=what, depth=depth,
+                                 limit=MAX_DEPTH))
     try:
         return json.loads(text, parse_int=_whole_number, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise SaveFileError(f"{what} is not JSON: {exc}") from None
+        # the reader's own words (Python's, quoted as they are in every language), and where
+        raise SaveFileError(said("{what} is not JSON: {why}: line {line} column {column} (char "
+                                 "{char})", what=what, why=exc.msg, line=exc.lineno,
+                                 column=exc.colno, char=exc.pos)) from None
     except RecursionError:  # unreachable after the depth check, kept as the last guard
-        raise SaveFileError(f"{what} nests too deep") from None
+        raise SaveFileError(said("{what} nests too deep", what=what)) from None
 
 
-def check_data(data: Any, what: str) -> None:
+def check_data(data: Any, what: str | Said) -> None:
     """Refuse data (already parsed, e.g. handed over by a program) nested beyond the limit or
     holding a number of more digits than a file may write (Python cannot even print an int of
     4,301 digits)."""
@@ -45,10 +50,12 @@ def check_data(data: Any, what: str) -> None:
     while stack:
         item, depth = stack.pop()
         if isinstance(item, int) and not -largest < item < largest:
-            raise SaveFileError(f"{what} holds a number of more than {MAX_DIGITS} digits")
+            raise SaveFileError(said("{what} holds a number of more than {limit} digits", what=what,
+                                     limit=MAX_DIGITS))
         if isinstance(item, (list, dict)):
             if depth > MAX_DEPTH:
-                raise SaveFileError(f"{what} nests arrays or objects more than {MAX_DEPTH} deep")
+                raise SaveFileError(said("{what} nests arrays or objects more than {limit} deep",
+                                         what=what, limit=MAX_DEPTH))
             children = item.values() if isinstance(item, dict) else item
             stack.extend((child, depth + 1) for child in children)
 
@@ -71,10 +78,11 @@ def _nesting(text: str) -> int:
 
 def _whole_number(digits: str) -> int:
     if len(digits.lstrip("-")) > MAX_DIGITS:
-        raise SaveFileError(f"the number {digits[:20]}... has {len(digits.lstrip('-'))} digits; "
-                            f"numbers in a saved game have at most {MAX_DIGITS}")
+        raise SaveFileError(said("the number {number}... has {count} digits; numbers in a saved "
+                                 "game have at most {limit}", number=digits[:20],
+                                 count=len(digits.lstrip("-")), limit=MAX_DIGITS))
     return int(digits)
 
 
 def _no_constant(name: str) -> Any:
-    raise SaveFileError(f"{name} is not a number in JSON")
+    raise SaveFileError(said("{name} is not a number in JSON", name=name))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from tetrarchia.core.board import Board
-from tetrarchia.core.errors import OptionError, SaveFileError
+from tetrarchia.core.errors import OptionError, Said, SaveFileError, said
 from tetrarchia.core.events import PURPOSE_NAMES
 from tetrarchia.core.extensions import (
     DEFAULTS,
@@ -149,7 +149,7 @@ def _records_to_json(state: State) -> dict[str, Any]:
 def position_from_json(data: Any, board: Board) -> State:
     """A state from :func:`position_to_json` data (or a hand-written position), validated
     (``core/validate.py``): anything the rules cannot reach raises :class:`SaveFileError`."""
-    check_data(data, "the position")
+    check_data(data, said("the position"))
     if isinstance(data, dict) and data.get("format") == POSITION_FORMAT \
             and data.get("version") == 1:
         data = position_v1_to_v2(data)  # format 1 (core/migrate.py)
@@ -163,64 +163,71 @@ class _Reader:
         self.data = data
         self.board = board
 
-    def fail(self, where: str, what: str) -> SaveFileError:
+    def fail(self, where: str, what: str | Said) -> SaveFileError:
+        """The error naming the part at fault; ``what`` as a :class:`Said` lets it be told in
+        another language (a plain text is told there by the code's sentence)."""
+        if isinstance(what, Said):
+            return SaveFileError(said("position {where}: {what}", where=where, what=what))
         return SaveFileError(f"position {where}: {what}")
 
     def get(self, obj: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str,
             default: Any = ...) -> Any:
         if key not in obj:
             if default is ...:
-                raise self.fail(where, f"missing {key!r}")
+                raise self.fail(where, said("missing {field}", field=repr(key)))
             return default
         value = obj[key]
         if isinstance(value, bool) and kind is int:
-            raise self.fail(f"{where}.{key}", f"must be a number, not {value!r}")
+            raise self.fail(f"{where}.{key}", said("must be a number, not {value}", value=repr(value)))
         if not isinstance(value, kind):
-            raise self.fail(f"{where}.{key}", f"has the wrong type ({type(value).__name__})")
+            raise self.fail(f"{where}.{key}", said("has the wrong type ({kind})",
+                                                   kind=type(value).__name__))
         return value
 
     def province(self, key: Any, where: str) -> int:
         if not isinstance(key, str):
-            raise self.fail(where, f"{key!r} is not a province")
+            raise self.fail(where, said("{province} is not a province", province=repr(key)))
         try:
             return self.board.province(key).index
         except KeyError:
-            raise self.fail(where, f"unknown province {key!r}") from None
+            raise self.fail(where, said("unknown province {province}", province=repr(key))) from None
 
     def emperor(self, name: Any, where: str) -> Emperor:
         for e in EMPERORS:
             if isinstance(name, str) and e.title.lower() == name.strip().lower():
                 return e
-        raise self.fail(where, f"unknown Emperor {name!r}")
+        raise self.fail(where, said("unknown Emperor {name}", name=repr(name)))
 
     def read(self) -> State:
         data = self.data
         if not isinstance(data, dict):
-            raise self.fail("", "must be a JSON object")
+            raise self.fail("", said("must be a JSON object"))
         if data.get("format") != POSITION_FORMAT:
-            raise self.fail("format", f"must be {POSITION_FORMAT!r}, not {data.get('format')!r}")
+            raise self.fail("format", said("must be {expected}, not {value}",
+                                           expected=repr(POSITION_FORMAT),
+                                           value=repr(data.get("format"))))
         version = data.get("version")
         if version != POSITION_VERSION:
-            raise self.fail("version", f"this program reads versions 1 and {POSITION_VERSION}, "
-                            f"not {version!r}")
+            raise self.fail("version", said("this program reads versions 1 and {latest}, not "
+                                            "{value}", latest=POSITION_VERSION, value=repr(version)))
         digest = data.get("board")
         if digest not in (None, self.board.digest):
-            raise self.fail("board", "was written for another board file than the one loaded")
+            raise self.fail("board", said("was written for another board file than the one loaded"))
         try:
             settings = Settings.from_json(data.get("settings", {}))
         except OptionError as exc:
-            raise self.fail("settings", str(exc)) from None
+            raise self.fail("settings", exc.said if exc.said is not None else str(exc)) from None
         state = State.empty(self.board, settings)
         result = self.get(data, "result", str, "", "ongoing")
         if result not in _RESULTS:
-            raise self.fail("result", f"unknown result {result!r}")
+            raise self.fail("result", said("unknown result {value}", value=repr(result)))
         state.result = _RESULTS[result]  # known first: the records' figures may depend on it
         self.read_discs(state, self.get(data, "discs", dict, "", {}))
         self.read_figures(state, data)
         self.read_fleets(state, self.get(data, "fleets", list, "", []))
         if "expansion" in data:
-            raise self.fail("expansion", "is format 1's; a version 2 position has 'records' "
-                            "and 'flags'")
+            raise self.fail("expansion", said("is format 1's; a version 2 position has 'records' "
+                                              "and 'flags'"))
         self.read_records(state, self.get(data, "records", dict, "", {}))
         self.read_flags(state, self.get(data, "flags", list, "", []))
         self.read_reserves(state, self.get(data, "reserves", dict, "", {}))
@@ -237,31 +244,32 @@ class _Reader:
         for key, value in discs.items():
             p = self.province(key, f"discs[{key!r}]")
             if state.disc[p] != NO_DISC:
-                raise self.fail(f"discs[{key!r}]", "a province holds at most one disc (R2)")
+                raise self.fail(f"discs[{key!r}]", said("a province holds at most one disc (R2)"))
             if not isinstance(value, str):
-                raise self.fail(f"discs[{key!r}]", f"{value!r} is not a disc")
+                raise self.fail(f"discs[{key!r}]", said("{value} is not a disc", value=repr(value)))
             word = value.strip().lower()
             if word in ("unrest", "revolt"):
                 if self.board.is_border[p] and word == "unrest":
-                    raise self.fail(f"discs[{key!r}]", "a border never holds unrest or revolt")
+                    raise self.fail(f"discs[{key!r}]", said("a border never holds unrest or revolt"))
                 state.disc[p] = UNREST if word == "unrest" else REVOLT
             elif word.startswith("garrison"):
                 owner = self.emperor(word.removeprefix("garrison").strip(), f"discs[{key!r}]")
                 state.disc[p] = GARRISON + owner
             else:
-                raise self.fail(f"discs[{key!r}]", f"{value!r} is not 'unrest', 'revolt' or "
-                                "'garrison <Emperor>'")
+                raise self.fail(f"discs[{key!r}]", said("{value} is not 'unrest', 'revolt' or "
+                                                        "'garrison <Emperor>'", value=repr(value)))
 
     def read_figures(self, state: State, data: dict[str, Any]) -> None:
         for key in self.get(data, "armies", list, "", []):
             p = self.province(key, f"armies[{key!r}]")
             if state.figure[p] != NO_FIGURE:
-                raise self.fail(f"armies[{key!r}]", "a province holds at most one figure (R2)")
+                raise self.fail(f"armies[{key!r}]", said("a province holds at most one figure (R2)"))
             if p == self.board.roma and data.get("result") != "army-in-roma":
-                raise self.fail(f"armies[{key!r}]", "an army in Roma has already ended the game")
+                raise self.fail(f"armies[{key!r}]",
+                                said("an army in Roma has already ended the game"))
             state.figure[p] = ARMY
         if state.armies_on_board() > 3:
-            raise self.fail("armies", "there are only 3 Barbarian armies (R9)")
+            raise self.fail("armies", said("there are only 3 Barbarian armies (R9)"))
         turn = data.get("turn", {})
         passing = isinstance(turn, dict) and turn.get("passing") is True
         passer = -1
@@ -269,11 +277,11 @@ class _Reader:
             named = turn.get("passer", turn.get("emperor", "Diocletian"))
             names = {p.title.lower(): p for p in Piece}
             if not isinstance(named, str) or named.strip().lower() not in names:
-                raise self.fail("turn.passer", f"unknown figure {named!r}")
+                raise self.fail("turn.passer", said("unknown figure {name}", name=repr(named)))
             passer = int(names[named.strip().lower()])
         elif isinstance(turn, dict) and turn.get("passer") is not None:
-            raise self.fail("turn.passer", "names a figure passing through, but 'passing' is not "
-                            "true")
+            raise self.fail("turn.passer", said("names a figure passing through, but 'passing' "
+                                                "is not true"))
         state.passer = passer  # the option's figures are placed with their records
         for name, key in self.get(data, "emperors", dict, "", {}).items():
             emperor = self.emperor(name, f"emperors[{name!r}]")
@@ -284,7 +292,8 @@ class _Reader:
             if emperor == passer:
                 continue  # he stands on another figure while passing through
             if state.figure[p] != NO_FIGURE:
-                raise self.fail(f"emperors[{name!r}]", "a province holds at most one figure (R2)")
+                raise self.fail(f"emperors[{name!r}]",
+                                said("a province holds at most one figure (R2)"))
             state.figure[p] = EMPEROR_FIGURE + emperor
 
     def read_records(self, state: State, records: dict[str, Any]) -> None:
@@ -295,25 +304,27 @@ class _Reader:
             kind = RECORD_NAMES.get(name)
             if kind is None:
                 known = ", ".join(sorted(RECORD_NAMES))
-                raise self.fail("records", f"unknown record {name!r} (the records are: {known})")
+                raise self.fail("records", said("unknown record {name} (the records are: {known})",
+                                                name=repr(name), known=known))
             if name not in owned:
-                raise self.fail(f"records.{name}", f"{kind.title} on the table, but no optional "
-                                "rule in play has them")
+                raise self.fail(f"records.{name}", said("{title} on the table, but no optional rule "
+                                                        "in play has them", title=kind.title))
             try:
                 record = kind.from_json(state, value)
             except SaveFileError as exc:
-                raise self.fail(f"records.{name}", str(exc)) from None
+                raise self.fail(f"records.{name}", exc.said or str(exc)) from None
             if kind.slot >= 0:
                 state.ext[kind.slot] = record
         if state.armies_on_board() > 3:
-            raise self.fail("records", "there are only 3 Barbarian armies (R9)")
+            raise self.fail("records", said("there are only 3 Barbarian armies (R9)"))
 
     def read_flags(self, state: State, names: list[Any]) -> None:
         """The set flags, by name (core/extensions.py)."""
         for name in names:
             if not isinstance(name, str) or name not in FLAGS:
                 known = ", ".join(sorted(FLAGS))
-                raise self.fail("flags", f"unknown flag {name!r} (the flags are: {known})")
+                raise self.fail("flags", said("unknown flag {name} (the flags are: {known})",
+                                              name=repr(name), known=known))
             state.flags |= FLAGS[name]
 
     def check_borders(self, state: State) -> None:
@@ -321,7 +332,8 @@ class _Reader:
         for b in self.board.borders:
             if state.disc[b] == REVOLT and state.figure[b] != REBEL:
                 raise self.fail(f"discs[{province_key(self.board, b)!r}]",
-                                "a border never holds unrest or revolt (only a rebel's revolt)")
+                                said("a border never holds unrest or revolt (only a rebel's "
+                                     "revolt)"))
 
     def check_passer(self, state: State) -> None:
         """A figure passing through stands where another figure is (R5.1)."""
@@ -330,22 +342,23 @@ class _Reader:
         state.passing = True
         piece = state.passer
         if piece >= 4 and piece not in FIGURE_SLOTS:
-            raise self.fail("turn.passer", f"{Piece(piece).title} is not in play")
+            raise self.fail("turn.passer", said("{figure} is not in play", figure=Piece(piece).title))
         p = piece_at(state, piece)
         if p < 0 or state.figure[p] == NO_FIGURE or is_army(state.figure[p]):
-            raise self.fail("turn.passing", f"{Piece(piece).title} is not standing on another "
-                            "figure's province")
+            raise self.fail("turn.passing", said("{figure} is not standing on another figure's "
+                                                 "province", figure=Piece(piece).title))
 
     def read_fleets(self, state: State, fleets: list[Any]) -> None:
         for zone in fleets:
             if type(zone) is not int or zone not in (1, 2, 3):
-                raise self.fail("fleets", f"{zone!r} is not a sea zone (1-3)")
+                raise self.fail("fleets", said("{zone} is not a sea zone (1-3)", zone=repr(zone)))
             if state.fleets[zone]:
-                raise self.fail("fleets", f"two fleets in sea zone {zone}")
+                raise self.fail("fleets", said("two fleets in sea zone {zone}", zone=zone))
             state.fleets[zone] = 1
         if len(fleets) > state.settings.level.fleets:
-            raise self.fail("fleets", f"the level {state.settings.level} has "
-                            f"{state.settings.level.fleets} fleets, not {len(fleets)}")
+            raise self.fail("fleets", said("the level {level} has {fleets} fleets, not {count}",
+                                           level=str(state.settings.level),
+                                           fleets=state.settings.level.fleets, count=len(fleets)))
 
     def read_reserves(self, state: State, reserves: dict[str, Any]) -> None:
         on_board_unrest = state.disc.count(UNREST)
@@ -359,16 +372,20 @@ class _Reader:
         for name, count, on_board in (("unrest", state.unrest_reserve, on_board_unrest),
                                       ("revolt", state.revolt_reserve, on_board_revolt)):
             if count < 0 or count + on_board != DISCS_PER_RESERVE:
-                raise self.fail(f"reserves.{name}", f"{on_board} on the board and {count} in the "
-                                f"reserve do not make the {DISCS_PER_RESERVE} discs of R1")
+                raise self.fail(f"reserves.{name}", said("{on_board} on the board and {count} in "
+                                                         "the reserve do not make the {total} discs "
+                                                         "of R1", on_board=on_board, count=count,
+                                                         total=DISCS_PER_RESERVE))
         garrisons = self.get(reserves, "garrisons", dict, "reserves", {})
         level = state.settings.level.garrisons
         for e in EMPERORS:
             on_board = state.disc.count(GARRISON + e) + burned_discs(state, e)
             count = self.get(garrisons, e.title, int, "reserves.garrisons", level - on_board)
             if count < 0 or count + on_board != level:
-                raise self.fail(f"reserves.garrisons.{e.title}", f"{on_board} on the board and "
-                                f"{count} in reserve do not make the {level} of the level")
+                raise self.fail(f"reserves.garrisons.{e.title}",
+                                said("{on_board} on the board and {count} in reserve do not make "
+                                     "the {level} of the level", on_board=on_board, count=count,
+                                     level=level))
             state.garrisons[e] = count
         for name in garrisons:
             self.emperor(name, "reserves.garrisons")
@@ -381,9 +398,9 @@ class _Reader:
         state.ip = self.get(turn, "ip", int, "turn", 6)
         state.passing = self.get(turn, "passing", bool, "turn", False)
         if state.round < 1 or state.turns_played < 0:
-            raise self.fail("turn", "round starts at 1 and turns_played at 0")
+            raise self.fail("turn", said("round starts at 1 and turns_played at 0"))
         if not 0 <= state.ip <= max_ip(state.settings):
-            raise self.fail("turn.ip", f"{state.ip} IP is not possible")
+            raise self.fail("turn.ip", said("{ip} IP is not possible", ip=state.ip))
 
     def read_machine(self, state: State, machine: Any) -> None:
         """The machine as written; a hand-written position without one stands in the Roman phase
@@ -408,24 +425,24 @@ class _Reader:
                 state.awaiting = Awaiting.RUN
             return
         if not isinstance(machine, dict):
-            raise self.fail("machine", "must be an object")
+            raise self.fail("machine", said("must be an object"))
         awaiting = self.get(machine, "awaiting", str, "machine")
         if awaiting not in _AWAITING:
-            raise self.fail("machine.awaiting", f"unknown value {awaiting!r}")
+            raise self.fail("machine.awaiting", said("unknown value {value}", value=repr(awaiting)))
         state.awaiting = _AWAITING[awaiting]
         roll = self.get(machine, "roll", dict, "machine", {"count": 0, "purpose": "initial-revolt"})
         state.roll_count = self.get(roll, "count", int, "machine.roll")
         purpose = self.get(roll, "purpose", str, "machine.roll")
         codes = {name: code for code, name in PURPOSE_NAMES.items()}
         if purpose not in codes or state.roll_count not in (0, 1, 2):
-            raise self.fail("machine.roll", "unknown roll")
+            raise self.fail("machine.roll", said("unknown roll"))
         state.roll_purpose = codes[purpose]
         dice = machine.get("dice")
         if dice is not None:
             if not isinstance(dice, list) or not all(
                 isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice
             ) or len(dice) not in (1, 2):
-                raise self.fail("machine.dice", f"{dice!r} are not dice")
+                raise self.fail("machine.dice", said("{dice} are not dice", dice=repr(dice)))
             state.dice = tuple(dice)
         tasks = self.get(machine, "tasks", list, "machine")
         state.tasks = [self.task(t, f"machine.tasks[{i}]") for i, t in enumerate(tasks)]
@@ -433,22 +450,25 @@ class _Reader:
         for k, v in memo.items():
             if not (isinstance(k, str) and k.isascii() and k.isdigit() and len(k) < 6) \
                     or int(k) >= len(self.board.links) or not isinstance(v, bool):
-                raise self.fail("machine.memo", f"bad entry {k!r}: {v!r}")
+                raise self.fail("machine.memo", said("bad entry {key}: {value}", key=repr(k),
+                                                     value=repr(v)))
             state.memo[int(k)] = v
         state.armies_placed = [self.province(k, "machine.armies_placed")
                                for k in self.get(machine, "armies_placed", list, "machine", [])]
         if state.awaiting is Awaiting.ROLL and state.roll_count == 0:
-            raise self.fail("machine.roll", "a roll is awaited but no dice are wanted")
+            raise self.fail("machine.roll", said("a roll is awaited but no dice are wanted"))
         if not state.tasks and state.awaiting is not Awaiting.NOTHING:
-            raise self.fail("machine.tasks", "the game waits for something but has no step to do")
+            raise self.fail("machine.tasks",
+                            said("the game waits for something but has no step to do"))
         paused_at = (BEGIN_TURN, PHASE_START)  # a turn or a Barbarian phase begins (Game.advance)
         if state.awaiting is Awaiting.RUN:
             if not state.tasks or state.tasks[-1][0] not in paused_at:
-                raise self.fail("machine.awaiting", "the machine pauses only where a turn or a "
-                                "Barbarian phase begins")
+                raise self.fail("machine.awaiting", said("the machine pauses only where a turn or "
+                                                     "a Barbarian phase begins"))
         elif state.tasks and state.tasks[-1][0] in paused_at:
-            raise self.fail("machine.tasks", "a position stopped at the beginning of a turn or of "
-                            "a Barbarian phase is paused there ('awaiting': 'run')")
+            raise self.fail("machine.tasks", said("a position stopped at the beginning of a turn "
+                                                  "or of a Barbarian phase is paused there "
+                                                  "('awaiting': 'run')"))
 
     def task(self, item: Any, where: str) -> Task:
         """A step of the machine: its record, its arguments checked against the record's fields

@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import random
 import threading
+from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 
 from tetrarchia.cli.advice import explain
@@ -31,6 +32,16 @@ from tetrarchia.web.seats import SeatBook, player_deciding
 
 LOG = logging.getLogger("tetrarchia.web.ai")
 MAX_STEPS = 400  # decisions and rolls in one turn of the driver; it is poked again after
+GAMES_KEPT = 64  # games whose AI players stay in memory (the least recently played go first)
+
+
+class Seated:
+    """One game's AI: a player per seat (a search player keeps the rest of its plan) and the
+    game's generator."""
+
+    def __init__(self, seed: int) -> None:
+        self.players: dict[int, Player] = {}
+        self.rng = random.Random(seed)
 
 
 class AiDriver:
@@ -41,8 +52,10 @@ class AiDriver:
         self.book = book
         self.budget = Budget(seconds=seconds)
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tetrarchia-ai")
-        self.players: dict[tuple[str, int], Player] = {}
-        self.rngs: dict[str, random.Random] = {}
+        # the AI of each game, the most recently played last: a server up for months meets
+        # many games, so finished, deleted and long-idle games' players are let go (an idle
+        # game's AI comes back with a fresh plan and generator when it is played again)
+        self.games: OrderedDict[str, Seated] = OrderedDict()
         self.pending: set[str] = set()
         self.lock = threading.Lock()
         self.idle = threading.Condition(self.lock)
@@ -81,22 +94,38 @@ class AiDriver:
                 self.pending.discard(game_id)
                 self.idle.notify_all()
 
+    def seated(self, game_id: str, seed: int) -> Seated:
+        """The AI of ``game_id`` (made on first use), now the most recently played."""
+        found = self.games.get(game_id)
+        if found is None:
+            found = self.games[game_id] = Seated(seed)
+            while len(self.games) > GAMES_KEPT:
+                self.games.popitem(last=False)
+        self.games.move_to_end(game_id)
+        return found
+
+    def forget(self, game_id: str) -> None:
+        """Let the AI of a finished or deleted game go."""
+        self.games.pop(game_id, None)
+
     def player(self, game_id: str, player: int, name: str, seed: int) -> Player:
-        key = (game_id, player)
-        if key not in self.players:
-            self.players[key] = make_player(name, seed + player)
-        return self.players[key]
+        seated = self.seated(game_id, seed)
+        if player not in seated.players:
+            seated.players[player] = make_player(name, seed + player)
+        return seated.players[player]
 
     def step(self, game_id: str, ai: dict[int, str], humans: bool) -> bool:
         """One move of an AI seat, or one roll it is owed; False when there is nothing to do."""
         try:
             live = self.authority.get(game_id)
         except UnknownGame:
+            self.forget(game_id)
             return False
         with live.lock:
             state = live.state
             version = live.version
             if state.is_over:
+                self.forget(game_id)
                 return False
             if state.awaiting in (Awaiting.ROLL, Awaiting.RUN):
                 # a battle inside the Roman phase (R5.5): the attack's die, not the Barbarian phase
@@ -118,7 +147,7 @@ class AiDriver:
                 self.authority.advance(game_id, version, "roll" if humans else "decision")
                 return True
             legal = legal_actions(snapshot)
-            rng = self.rngs.setdefault(game_id, random.Random(seed))
+            rng = self.seated(game_id, seed).rng
             chosen = self.player(game_id, player, ai[player], seed).decide(
                 snapshot, legal, rng, self.budget)
             who = "the Barbarian player" if seat == BARBARIAN_SEAT else Emperor(seat or 0).title
@@ -127,5 +156,6 @@ class AiDriver:
         except StaleVersion:
             return True  # a player changed the game meanwhile: look again
         except GameOver:
+            self.forget(game_id)
             return False
         return True

@@ -54,7 +54,11 @@ from tetrarchia.web.live import (
     guard_logs,
     json_object,
     parse_message,
+    quoted,
     refusal_of,
+    told,
+    told_args,
+    unknown_fields,
 )
 from tetrarchia.web.seats import BadSeats, Credential, SeatBook, token_hash
 from tetrarchia.web.storage import Store
@@ -65,6 +69,12 @@ HINT_SECONDS = 2.0  # the hint button's bound: the search and the playouts stop 
 HINT_COUNT = 3
 MAX_BODY = 9_000_000  # a saved game is at most 8,000,000 characters (docs/save-format.md)
 EMPEROR_SEATS = 4
+SWITCHES = ("shared_caesar", "new_armies_advance", "broken_link_once", "support_group")
+# The fields a new game's body may hold (the start page's form; the settings check reads the
+# same body) and an import's: any other is refused (422) rather than ignored.
+GAME_FIELDS = frozenset({"level", "players", "options", "params", "seed", "board", "position",
+                         "hotseat", "ai", *SWITCHES})
+IMPORT_FIELDS = frozenset({"save", "board", "hotseat", "ai"})
 
 
 def refusal(status: int, code: str, reason: str, args: dict[str, Any] | None = None,
@@ -76,7 +86,8 @@ def refusal(status: int, code: str, reason: str, args: dict[str, Any] | None = N
 async def read_body(request: Request) -> dict[str, Any]:
     raw = await request.body()
     if len(raw) > MAX_BODY:
-        raise Malformed(f"the body holds {len(raw):,} bytes; at most {MAX_BODY:,}")
+        raise Malformed(said("the body holds {size} bytes; at most {limit}", size=f"{len(raw):,}",
+                             limit=f"{MAX_BODY:,}"))
     return json_object(raw)
 
 
@@ -84,15 +95,19 @@ def settings_from(data: dict[str, Any]) -> Settings:
     """The settings a start page sends, read like ``tetrarchia play``'s options: a scenario
     without a level is played at its own level (R13); 5 players are the four Emperor players
     and the Barbarian player (Barbaria, R12.6).  OptionError says what cannot be played."""
+    unknown_fields(data, GAME_FIELDS)
     options = data.get("options") or []
     params = data.get("params") or {}
     if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
-        raise Malformed("'options' must be a list of option names")
+        raise Malformed(said("{field} must be a list of option names, not {value}",
+                             field=repr("options"), value=quoted(options)))
     if not isinstance(params, dict):
-        raise Malformed("'params' must map 'option.parameter' to a value")
+        raise Malformed(said("{field} must map 'option.parameter' to a value, not {value}",
+                             field=repr("params"), value=quoted(params)))
     players = data.get("players", 1)
     if not isinstance(players, int) or isinstance(players, bool):
-        raise Malformed("'players' must be a whole number")
+        raise Malformed(said("{field} must be a whole number, not {value}", field=repr("players"),
+                             value=quoted(players)))
     if not 1 <= players <= EMPEROR_SEATS + 1:
         raise OptionError(said("{players} players: a game has 1-4 players, or 5 with the "
                                "Barbarian player (R10, R12.6)", players=players))
@@ -104,8 +119,7 @@ def settings_from(data: dict[str, Any]) -> Settings:
     if level in (None, "") and len(scenarios) == 1:
         garrisons = params.get(f"{scenarios[0]}.garrisons", 4)
         level = str(scenario_level(scenarios[0], int(garrisons) if str(garrisons).isdigit() else 4))
-    switches = ("shared_caesar", "new_armies_advance", "broken_link_once", "support_group")
-    settings: dict[str, Any] = {key: data[key] for key in switches if key in data}
+    settings: dict[str, Any] = {key: data[key] for key in SWITCHES if key in data}
     settings.update(level=level or "4211", players=min(players, EMPEROR_SEATS), options=keys,
                     params=params)
     return Settings.from_json(settings)
@@ -133,7 +147,9 @@ def seats_wanted(data: dict[str, Any]) -> tuple[bool, dict[int, str]]:
     wanted: dict[int, str] = {}
     for key, name in ai.items():
         if not str(key).isdigit() or not isinstance(name, str):
-            raise Malformed(f"'ai' maps a player's number to a player's name, not {key!r}: {name!r}")
+            raise Malformed(said("{field} maps a player's number to a player's name, not "
+                                 "{key}: {value}", field=repr("ai"), key=quoted(key),
+                                 value=quoted(name)))
         wanted[int(key)] = name.strip().lower()
     return hotseat, wanted
 
@@ -186,7 +202,8 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
             result: Response = await handler()
             return result
         except BadSeats as exc:
-            return refusal(400, "bad_seats", str(exc))
+            return refusal(400, "bad_seats", told(exc.said, lang(request)),
+                           told_args(exc.said, lang(request)))
         except Exception as exc:
             refused = refusal_of(exc, lang(request))
             if refused is None:
@@ -244,8 +261,8 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
             board_text = field(data, "board", str, required=False)
             start = field(data, "position", dict, required=False)
             hotseat, ai = seats_wanted(data)
-            if board_text:
-                parse_board(board_text, "the board file")  # a BoardError (400) before anything
+            if board_text:  # a BoardError (400) before anything, naming the body's field
+                parse_board(board_text, repr("board"))
             if start is None:
                 from tetrarchia.web.seats import check_ai
                 check_ai(ai, settings)  # before the game is stored
@@ -256,9 +273,12 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
     async def import_game(request: Request) -> Response:
         async def handler() -> Response:
             data = await read_body(request)
+            unknown_fields(data, IMPORT_FIELDS)
             save = field(data, "save", dict)
             board_text = field(data, "board", str, required=False)
             hotseat, ai = seats_wanted(data)
+            if board_text:  # a BoardError (400) naming the body's field
+                parse_board(board_text, repr("board"))
             live = await asyncio.to_thread(authority.import_save, save, board_text)
             return await asyncio.to_thread(seated, request, live, hotseat, ai)
         return await guarded(request, handler)
@@ -408,8 +428,8 @@ def position_after(live: LiveGame, n: int, lang: str = "en") -> dict[str, Any]:
         log = list(game.log)
         start = game.start.copy()
     if not 0 <= n <= len(log):
-        raise TetrarchiaError(f"this game has {len(log)} log entries; there is no entry {n}",
-                              Refusal.NO_SUCH_PLACE)
+        raise TetrarchiaError(said("this game has {count} log entries; there is no entry {n}",
+                                   count=len(log), n=n), Refusal.NO_SUCH_PLACE)
     state = start
     events: list[Event] = []
     for action in log[:n]:  # the log was checked when played: the trusted path replays it

@@ -30,7 +30,7 @@ from tetrarchia.core.actions import Action, Roll
 from tetrarchia.core.board import Board, default_board, parse_board
 from tetrarchia.core.dice import SeededDice
 from tetrarchia.core.engine import Boundary, deciding_seat, resume
-from tetrarchia.core.errors import Refusal, TetrarchiaError, WrongMoment
+from tetrarchia.core.errors import Refusal, TetrarchiaError, WrongMoment, said
 from tetrarchia.core.events import Event, event_from_json
 from tetrarchia.core.notation import format_action, parse_action
 from tetrarchia.core.serialize import position_from_json
@@ -356,11 +356,12 @@ class Authority:
                 action = parse_action(notation, game.board)
             except TetrarchiaError as exc:
                 if game.state.is_over:
-                    raise TetrarchiaError("the game is over: no more actions", Refusal.GAME_OVER) from None
+                    raise TetrarchiaError(said("the game is over: no more actions"),
+                                          Refusal.GAME_OVER) from None
                 raise exc from None
             if isinstance(action, Roll):
-                raise WrongMoment("the server rolls the dice: ask it to roll (advance), never "
-                                  "send dice")
+                raise WrongMoment(said("the server rolls the dice: ask it to roll (advance), "
+                                       "never send dice ({action})", action=notation.strip()))
             first = len(live.events)
             n = len(game.log)
             self.commit(live, lambda: self.play(live, action))
@@ -382,8 +383,8 @@ class Authority:
             state = live.state
             if state.awaiting not in (Awaiting.ROLL, Awaiting.RUN):
                 self.check_seat(live, holder, "to roll the dice")
-                raise WrongMoment(f"no dice are to be rolled now ({live.view()['seat_title']} "
-                                  "must decide)")
+                raise WrongMoment(said("no dice are to be rolled now ({who} must decide)",
+                                       who=str(live.view()["seat_title"])))
             first = len(live.events)
             self.commit(live, lambda: self.run_on(live, until))
             return live, first
@@ -397,8 +398,8 @@ class Authority:
             self.check_seat(live, holder, "to undo")
             point = live.undo_point()
             if point is None:
-                raise TetrarchiaError("nothing of yours to undo since the last die (a die once "
-                                      "rolled is never taken back, R1)", Refusal.NO_UNDO)
+                raise TetrarchiaError(said("nothing of yours to undo since the last die (a die "
+                                           "once rolled is never taken back, R1)"), Refusal.NO_UNDO)
             game = live.game
             while len(game.log) > point:
                 game.undo()

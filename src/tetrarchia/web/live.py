@@ -41,7 +41,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from tetrarchia.core.errors import TetrarchiaError, said
+from tetrarchia.core.errors import Said, TetrarchiaError, said
 from tetrarchia.render.refusals import args_in, refusal_in, said_in
 from tetrarchia.web import i18n
 from tetrarchia.web.authority import (
@@ -61,6 +61,13 @@ MAX_MESSAGE = 4096  # bytes: an action's request (a notation is at most 400 char
 HELLO_SECONDS = 10.0
 HEARTBEAT_SECONDS = 10.0
 POLL_SECONDS = 25.0
+# The fields each changing request reads (over HTTP; a WebSocket message adds its "type" and
+# "id"): any other is refused (422) rather than ignored.
+FIELDS: dict[str, frozenset[str]] = {
+    "action": frozenset({"version", "action", "type", "id"}),
+    "advance": frozenset({"version", "until", "type", "id"}),
+    "undo": frozenset({"version", "type", "id"}),
+}
 
 # The sentences of the refusals a player reads in his language (the page's catalogue: they are
 # extracted by ``i18n.sentences`` like the page's own).
@@ -107,11 +114,42 @@ def guard_logs() -> None:
 
 
 class Malformed(Exception):
-    """The request body is not what the route reads (HTTP 422)."""
+    """The request body is not what the route reads (HTTP 422).  Its sentence is a
+    :class:`Said`, told in the player's language, quoting the offending value."""
+
+    def __init__(self, sentence: Said) -> None:
+        super().__init__(str(sentence))
+        self.said = sentence
 
 
 class TooLarge(Exception):
-    """A message over the size limit (HTTP 413)."""
+    """A message over the size limit (HTTP 413): ``size`` bytes, at most ``limit``."""
+
+    def __init__(self, size: int, limit: int) -> None:
+        super().__init__(f"{size:,} bytes; at most {limit:,}")
+        self.size = size
+        self.limit = limit
+
+
+# What a field must hold, as the reasons say it (a Python type's name is no word of the game's)
+KINDS: dict[type, Said] = {int: said("a whole number"), str: said("a text"),
+                           dict: said("a JSON object"), bool: said("true or false"),
+                           list: said("a list")}
+
+
+def quoted(value: object, limit: int = 60) -> str:
+    """A client's value as a reason quotes it: its Python form, cut short past ``limit``."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def unknown_fields(data: dict[str, Any], known: tuple[str, ...] | frozenset[str]) -> None:
+    """Malformed when the body holds a field the route does not read (a misspelt field would
+    otherwise be ignored without a word)."""
+    extra = sorted(str(key) for key in data if key not in known)
+    if extra:
+        raise Malformed(said("unknown field {field}; this request reads {known}",
+                             field=quoted(extra[0]), known=", ".join(sorted(known))))
 
 
 class RateLimited(Exception):
@@ -122,11 +160,23 @@ def translate(text: str, lang: str, **values: object) -> str:
     return i18n.catalogue(lang).get(text, text).format(**values)
 
 
+def told(sentence: Said, lang: str) -> str:
+    """A server sentence in ``lang`` from the refusals catalogue (English when untranslated)."""
+    return said_in(sentence, lang) or str(sentence)
+
+
+def told_args(sentence: Said, lang: str) -> dict[str, str | int]:
+    """A sentence's arguments as data, a nested phrase told in ``lang``."""
+    return {name: value if isinstance(value, (str, int)) else told(value, lang)
+            for name, value in sentence.args}
+
+
 def refusal_of(exc: BaseException, lang: str) -> tuple[int, dict[str, Any]] | None:
     """The status and body answering a refused request, or None for an exception no check
     raises.  The reason never quotes a credential."""
-    def body(code: str, reason: str, **extra: Any) -> dict[str, Any]:
-        return {"error": {"code": code, "reason": reason}, **extra}
+    def body(code: str, reason: str, args: dict[str, str | int] | None = None,
+             **extra: Any) -> dict[str, Any]:
+        return {"error": {"code": code, "reason": reason, "args": args or {}}, **extra}
 
     if isinstance(exc, RateLimited):
         return 429, body("rate_limited", translate(REASONS["rate_limited"], lang))
@@ -134,24 +184,25 @@ def refusal_of(exc: BaseException, lang: str) -> tuple[int, dict[str, Any]] | No
         return 403, body(exc.code, translate(REASONS[exc.code], lang))
     if isinstance(exc, UnknownGame):
         unknown = said("there is no game {game} on this server", game=repr(str(exc)))
-        return 404, body("unknown_game", said_in(unknown, lang) or str(unknown))
+        return 404, body("unknown_game", told(unknown, lang), told_args(unknown, lang))
     if isinstance(exc, GameOver):
         return 410, body("game_over", translate(REASONS["game_over"], lang))
     if isinstance(exc, TooLarge):
-        return 413, body("too_large", f"{translate(REASONS['too_large'], lang)} ({exc})")
+        size = said("{size} bytes; at most {limit}", size=f"{exc.size:,}", limit=f"{exc.limit:,}")
+        return 413, body("too_large", f"{translate(REASONS['too_large'], lang)} ({told(size, lang)})",
+                         told_args(size, lang))
     if isinstance(exc, Malformed):
-        return 422, body("malformed", str(exc))
+        return 422, body("malformed", told(exc.said, lang), told_args(exc.said, lang))
     if isinstance(exc, StaleVersion):
         stale = said("the game has changed since this page last saw it (it is at version "
                      "{version})", version=exc.live.version)
-        return 409, body("stale", said_in(stale, lang) or str(stale), state=exc.live.view(0, lang))
+        return 409, body("stale", told(stale, lang), told_args(stale, lang),
+                         state=exc.live.view(0, lang))
     if isinstance(exc, NotYourDecision):
         reason = translate(NOT_YOURS, lang, who=exc.who) if exc.who else translate(DICE_DUE, lang)
         return 403, body("not_your_decision", reason)
     if isinstance(exc, TetrarchiaError):  # the engine's refusal, told in the player's language
-        answer = body(str(exc.code), refusal_in(exc, lang))
-        answer["error"]["args"] = args_in(exc, lang)
-        return 400, answer
+        return 400, body(str(exc.code), refusal_in(exc, lang), args_in(exc, lang))
     return None
 
 
@@ -191,9 +242,11 @@ def field(data: dict[str, Any], key: str, kind: type | tuple[type, ...], require
     if value is None and not required:
         return None
     if value is None:
-        raise Malformed(f"the body has no {key!r}")
+        raise Malformed(said("the body has no field {field}", field=repr(key)))
     if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
-        raise Malformed(f"{key!r} must be {getattr(kind, '__name__', kind)}, not {value!r}")
+        raise Malformed(said("{field} must be {kind}, not {value}", field=repr(key),
+                             kind=KINDS[kind] if isinstance(kind, type) else said("a list"),
+                             value=quoted(value)))
     return value
 
 
@@ -201,7 +254,7 @@ def parse_message(raw: bytes | str) -> dict[str, Any]:
     """An action's JSON body: at most ``MAX_MESSAGE`` bytes, an object."""
     size = len(raw.encode() if isinstance(raw, str) else raw)
     if size > MAX_MESSAGE:
-        raise TooLarge(f"{size:,} bytes; at most {MAX_MESSAGE:,}")
+        raise TooLarge(size, MAX_MESSAGE)
     return json_object(raw)
 
 
@@ -209,10 +262,19 @@ def json_object(raw: bytes | str) -> dict[str, Any]:
     """A request's body read as a JSON object (Malformed otherwise); the caller bounds its size."""
     try:
         data = json.loads(raw or b"null")
-    except (ValueError, RecursionError) as exc:
-        raise Malformed(f"the body is not JSON: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise Malformed(said("the body is not JSON: line {line}, column {column}, at {near}",
+                             line=exc.lineno, column=exc.colno,
+                             near=quoted(exc.doc[max(0, exc.pos - 20):exc.pos + 20], 50))) from None
+    except UnicodeDecodeError as exc:
+        raise Malformed(said("the body is not JSON: byte {byte} at {position} is not UTF-8 text",
+                             byte=quoted(exc.object[exc.start:exc.start + 1]),
+                             position=exc.start)) from None
+    except (ValueError, RecursionError):
+        raise Malformed(said("the body is not JSON: it nests arrays or objects too deep "
+                             "or holds a number too long")) from None
     if not isinstance(data, dict):
-        raise Malformed("the body must be a JSON object")
+        raise Malformed(said("the body must be a JSON object, not {value}", value=quoted(data)))
     return data
 
 
@@ -233,20 +295,25 @@ class Live:
         then the body (422), then the authority's 409, 403 and 400."""
         live = self.authority.get(game_id)
         self.authority.check_open(live)
+        if kind not in FIELDS:
+            raise Malformed(said("{field} must be action, advance, undo or ping, not {value}",
+                                 field=repr("type"), value=quoted(kind)))
+        unknown_fields(data, FIELDS[kind])
         version = field(data, "version", int)
         if kind == "action":
             notation = field(data, "action", str)
             if len(notation) > 400:
-                raise Malformed("an action is at most 400 characters")
+                raise Malformed(said("an action is at most 400 characters, not {length}: {value}",
+                                     length=len(notation), value=quoted(notation, 40)))
             return self.authority.act(game_id, version, notation, credential)
         if kind == "advance":
             until = data.get("until", "roll")
             if until not in BOUNDARIES:
-                raise Malformed(f"'until' must be one of {', '.join(BOUNDARIES)}, not {until!r}")
+                raise Malformed(said("{field} must be one of {choices}, not {value}",
+                                     field=repr("until"), choices=", ".join(BOUNDARIES),
+                                     value=quoted(until)))
             return self.authority.advance(game_id, version, until, credential)
-        if kind == "undo":
-            return self.authority.undo(game_id, version, credential)
-        raise Malformed(f"'type' must be action, advance, undo or ping, not {kind!r}")
+        return self.authority.undo(game_id, version, credential)
 
     def presence(self, game_id: str) -> dict[str, object]:
         return self.book.present(game_id)
@@ -261,11 +328,13 @@ class Live:
         first = request.query_params.get("events_from", "0")
         wait = request.query_params.get("wait", str(POLL_SECONDS))
         if not since.isdigit():
-            raise Malformed(f"'since' must be a state version, not {since!r}")
+            raise Malformed(said("{field} must be a state version, not {value}",
+                                 field=repr("since"), value=quoted(since)))
         try:
             seconds = min(max(float(wait), 0.0), POLL_SECONDS)
         except ValueError:
-            raise Malformed(f"'wait' must be a number of seconds, not {wait!r}") from None
+            raise Malformed(said("{field} must be a number of seconds, not {value}",
+                                 field=repr("wait"), value=quoted(wait))) from None
         connection = "poll-" + hashlib.sha256(b"poll:" + (token or "").encode()).hexdigest()[:32]
         await asyncio.to_thread(self.book.arrive, connection, game_id, credential.seat,
                                 seconds + PRESENCE_SECONDS)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from sqlalchemy import Float, Integer, String, delete, select
 from sqlalchemy.orm import Mapped, mapped_column
 
+from tetrarchia.core.errors import Said, said
 from tetrarchia.core.settings import Settings
 from tetrarchia.players.registry import PLAYERS
 from tetrarchia.seats import (
@@ -76,7 +77,12 @@ class Forbidden(Exception):
 
 
 class BadSeats(ValueError):
-    """The seats asked for at creation cannot be given (HTTP 400)."""
+    """The seats asked for at creation cannot be given (HTTP 400); its sentence is a
+    :class:`Said`, told in the player's language."""
+
+    def __init__(self, sentence: Said) -> None:
+        super().__init__(str(sentence))
+        self.said = sentence
 
 
 def new_token() -> str:
@@ -129,9 +135,11 @@ def check_ai(ai: dict[int, str], settings: Settings) -> None:
     """Refuse an AI seat that is no seat of this game, or a player the registry does not know."""
     for player, name in ai.items():
         if not 1 <= player <= total_players(settings):
-            raise BadSeats(f"AI for player {player}: this game has players 1-{total_players(settings)}")
+            raise BadSeats(said("AI for player {player}: this game has players 1-{last}",
+                                player=player, last=total_players(settings)))
         if name not in PLAYERS:
-            raise BadSeats(f"AI player {name!r} is unknown; the players are: {', '.join(sorted(PLAYERS))}")
+            raise BadSeats(said("AI player {name} is unknown; the players are: {players}",
+                                name=repr(name), players=", ".join(sorted(PLAYERS))))
 
 
 class SeatBook:
@@ -182,7 +190,8 @@ class SeatBook:
         with self.store.session() as session:
             row = session.get(SeatRow, (game_id, seat))
             if row is not None and row.kind == "ai":
-                raise BadSeats(f"player {seat} of game {game_id} is played by the AI ({row.player})")
+                raise BadSeats(said("player {seat} of game {game} is played by the AI ({player})",
+                                    seat=seat, game=game_id, player=str(row.player)))
             if row is None:
                 kind = {HOTSEAT: "hotseat", SPECTATOR: "spectator"}.get(seat, "human")
                 session.add(SeatRow(game_id=game_id, seat=seat, kind=kind,

@@ -336,9 +336,15 @@ class Store:
                                {"channel": NOTIFY_CHANNEL, "news": news})
 
     def delete(self, game_id: str) -> bool:
-        """Remove a game and its log for good; False when there was no such game."""
+        """Remove a game and everything stored of it for good (its log, and the rows of every
+        other table keyed by its id: seats, presence, the AI's notes); False when there was no
+        such game."""
+        import tetrarchia.web.seats  # noqa: F401  (its tables: a host command may not have loaded them)
+
         with self.session() as session:
-            session.execute(delete(ActionRow).where(ActionRow.game_id == game_id))
+            for table in Base.metadata.sorted_tables:
+                if table.name != GameRow.__tablename__ and "game_id" in table.c:
+                    session.execute(delete(table).where(table.c.game_id == game_id))
             gone = session.execute(delete(GameRow).where(GameRow.id == game_id))
             return bool(gone.rowcount == 1)  # type: ignore[attr-defined]
 
