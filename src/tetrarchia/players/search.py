@@ -12,10 +12,11 @@ ended by EndPhase, or cut by an attack, whose battle dice decide what follows (R
    on with seeded dice (the same dice for every plan: the comparison is paired), the decisions
    inside the phase taken by the heuristic (the Barbarian player's too, R12.6), through the
    Barbarian phase (R7) and ``turns - 1`` more whole turns played by the heuristic, and
-   evaluates the position reached, less the risk that the armies then near Roma still take it
-   (:func:`army_risk`, measured: the evaluation alone weighs an army one phase from Roma as 2%
-   of a lost game, and a plan that only puts the loss off past the samples' end looked as good
-   as one that stops the army).  A battle's dice are part of the sample.
+   evaluates the position reached; with ``risk`` (off by default: not measured to help), less
+   the risk that the armies then near Roma still take it (:func:`army_risk`: the evaluation
+   alone weighs an army one phase from Roma as 2% of a lost game, so a plan that only puts the
+   loss off past the samples' end looks as good as one that stops the army).  A battle's dice
+   are part of the sample.
 3. **Plays the best plan's first action**, and the next ones while the game goes as planned;
    after any die it plans again.
 
@@ -76,7 +77,11 @@ REFINED = 2  # plans that get the ``refine`` further samples (the best two after
 RISK_NEAR = 0.78  # the excess risk of an army one phase from Roma
 RISK_DECAY = 0.8  # per further expected phase (a broken link counts as two, R7.4)
 RISK_STEPS = 4  # armies farther than this add no risk beyond any army's
-DEFAULT_RISK = 0.5  # the weight of that risk, in lost games (WIN), at a sample's end
+# The weight of that risk, in lost games (WIN), at a sample's end: off by default.  Measured
+# with 0.5 (docs/ai.md, "The army risk, measured"): 52 of 58 against 49 at 4200 on the seeds
+# of the lost games studied (101-158), but 80 of 100 against 84 on fresh seeds (301-400), and
+# no better at 4211, 4222 or 3322: not shown to help.
+DEFAULT_RISK = 0.0
 
 
 def army_roads(state: State, facts: BoardFacts) -> list[tuple[int, ...]]:
