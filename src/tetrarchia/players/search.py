@@ -78,9 +78,9 @@ RISK_NEAR = 0.78  # the excess risk of an army one phase from Roma
 RISK_DECAY = 0.8  # per further expected phase (a broken link counts as two, R7.4)
 RISK_STEPS = 4  # armies farther than this add no risk beyond any army's
 # The weight of that risk, in lost games (WIN), at a sample's end: off by default.  Measured
-# with 0.5 (docs/ai.md, "The army risk, measured"): 52 of 58 against 49 at 4200 on the seeds
-# of the lost games studied (101-158), but 80 of 100 against 84 on fresh seeds (301-400), and
-# no better at 4211, 4222 or 3322: not shown to help.
+# with 0.5 (docs/ai.md, "The lost games studied, and two ideas measured"): 52 of 58 against
+# 49 at 4200 on the seeds of the lost games studied (101-158), but 80 of 100 against 84 on
+# fresh seeds (301-400), and no better at 4211, 4222 or 3322: not shown to help.
 DEFAULT_RISK = 0.0
 
 
