@@ -475,5 +475,6 @@ class _Reader:
         (``reachable.read_step``: the one check of a step's arguments)."""
         try:
             return read_step(item, self.board)
-        except ValueError as error:
-            raise self.fail(where, str(error)) from None
+        except ValueError as error:  # SaveFileError, told with its arguments
+            told = error.said if isinstance(error, SaveFileError) else None
+            raise self.fail(where, told or str(error)) from None
