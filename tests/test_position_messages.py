@@ -29,13 +29,18 @@ from test_web_messages import english_words
 from tetrarchia.core import tasks as t
 from tetrarchia.core.board import default_board
 from tetrarchia.core.errors import OptionError, Said, SaveFileError, TetrarchiaError
-from tetrarchia.core.pieces import ARMY, EMPEROR_FIGURE, GARRISON, GOTHS, REBEL, UNREST, Emperor
+from tetrarchia.core.extensions import FigureAt, RecordSlot
+from tetrarchia.core.pieces import ARMY, EMPEROR_FIGURE, GARRISON, GOTHS, REBEL, UNREST, Emperor, Piece
 from tetrarchia.core.serialize import position_from_json
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import Awaiting, Result, State
 from tetrarchia.core.validate import problems, validate_state
+from tetrarchia.options.barbaria import DISCS, BarbarianDiscs
+from tetrarchia.options.common import Count, PerEmperor
+from tetrarchia.options.dux import DUX_AT
+from tetrarchia.options.imperivm_first import IP_BOUGHT, RECOVERABLE
 from tetrarchia.options.pirates import PIRATES, Pirates
-from tetrarchia.options.scenarios import REBELS, Rebels
+from tetrarchia.options.scenarios import REBELS, SKIP, Rebels, Skip
 from tetrarchia.render.refusals import args_in, refusal_in, said_in
 
 LANGS = ("es", "fr")
@@ -224,6 +229,39 @@ def _ended(result: Result) -> Callable[[State], None]:
     return change
 
 
+def _record(slot: RecordSlot[Any], record: Any) -> Callable[[State], None]:
+    return lambda state: state.ext.__setitem__(slot.index, record)
+
+
+def _stack(*tasks: Any) -> Callable[[State], None]:
+    """The Roman phase with ``tasks`` on it."""
+    return _set("tasks", [t.ROMAN_PHASE_STEP, *tasks])
+
+
+SETUP = (t.PlaceFleetsStep(t.PLACE_FLEETS, 1), t.InitialArmyStep(t.INITIAL_ARMY),
+         t.AdditionalRevoltStep(t.ADDITIONAL_REVOLT))  # R3, above the first turn's beginning
+
+
+def _setup(*tasks: Any) -> Callable[[State], None]:
+    """The setup's ``tasks`` above the beginning of the first turn, awaiting a roll (R3)."""
+    def change(state: State) -> None:
+        state.tasks = [t.BEGIN_TURN_STEP, *tasks]
+        state.awaiting = Awaiting.ROLL
+    return change
+
+
+def _both(*changes: Callable[[State], None]) -> Callable[[State], None]:
+    def change(state: State) -> None:
+        for each in changes:
+            each(state)
+    return change
+
+
+def _later(state: State) -> None:
+    """Maximian's turn of the second round."""
+    state.round, state.turns_played = 2, 7
+
+
 MAXIMIAN = int(Emperor.MAXIMIAN)
 OPEN_LINK = next(i for i, link in enumerate(BOARD.links) if not link.broken)
 
@@ -312,7 +350,81 @@ CHANGED: list[Any] = [
                  id="fleets-beyond-the-level"),
     pytest.param(_set("round", 0), "round {round} is not possible", "0", id="round-0"),
     pytest.param(_set("ip", 99), "{ip} IP is not possible", "99", id="ip-99"),
+    # the optional rules' records (options/*.py), checked whether their rule is in play or not
+    pytest.param(_record(PIRATES, Pirates(3)), "a Roman fleet in the Pirates' sea zone (R11.3)",
+                 None, id="pirates-on-a-fleet"),
+    pytest.param(_record(PIRATES, Pirates(7)), "there is no sea zone {record} for the Pirates",
+                 "Pirates(zone=7)", id="pirates-off-the-sea"),
+    pytest.param(_record(REBELS, Rebels(((0, 9),))),
+                 "a rebel is on no border of the board, or needs no sea zone", None,
+                 id="rebel-without-sea-zone"),
+    pytest.param(_record(REBELS, Rebels(((key("I:1"), 1),))),
+                 "the rebels listed and the rebel figures on the board differ (R13)", None,
+                 id="rebel-listed-not-on-board"),
+    pytest.param(_record(SKIP, Skip(5)), "{record} turns to skip: a scenario skips at most 3 (R13)",
+                 "Skip(turns=5)", id="five-turns-to-skip"),
+    pytest.param(_both(_later, _record(SKIP, Skip(1))),
+                 "turns are skipped only at the start of a scenario (R13)", None,
+                 id="skip-in-round-2"),
+    pytest.param(_record(RECOVERABLE, PerEmperor((1, 2))),  # type: ignore[arg-type]  # forged
+                 "{title} must have 4 entries", "discs to take back", id="recoverable-of-two-emperors"),
+    pytest.param(_record(RECOVERABLE, PerEmperor((0, 0, 0, 99))),
+                 "{emperor} cannot have {count} {title} ({low}-{high})", "99",
+                 id="recoverable-beyond-the-box"),
+    pytest.param(_record(RECOVERABLE, PerEmperor((0, 0, 0, 1))),
+                 "{emperor} cannot take back {count} discs: he burned {burned}", "Maximian",
+                 id="recoverable-never-burned"),
+    pytest.param(_record(IP_BOUGHT, Count(99)), "{record} {title}: 0 to {high}", "Count(n=99)",
+                 id="ip-bought-99"),
+    pytest.param(_record(DUX_AT, FigureAt(999)), "{figure} stands on no province of the board",
+                 "the Dux", id="dux-off-the-map"),
+    pytest.param(_record(DISCS, BarbarianDiscs(9, 0)),
+                 "the Barbarian player holds 0-{most} gray discs and 0-1 black disc, not {record}",
+                 "BarbarianDiscs(gray=9, black=0)", id="barbarian-discs-too-many"),
     # core/reachable.py's check of the machine
+    pytest.param(_stack((999,)), "step {number} ({name}) is not a step of this game's rules", "999",
+                 id="step-of-no-rule"),
+    pytest.param(_stack(t.UprisingStep(t.UPRISING, 999)), "step {number}: {step} has the wrong arguments",
+                 "['uprising', 999]", id="step-past-the-board"),
+    pytest.param(_set("tasks", [t.BEGIN_TURN_STEP]),
+                 "a position stopped where a turn or a Barbarian phase begins ({name}) is paused there",
+                 "begin-turn", id="stopped-at-begin-turn"),
+    pytest.param(_set("awaiting", Awaiting.NOTHING),
+                 "the game is not over and waits for nothing: it would be stuck", None,
+                 id="waiting-for-nothing"),
+    pytest.param(_stack(t.BattleStep(t.BATTLE, MAXIMIAN, key("II:6"), False)),
+                 "in a Roman phase the Emperor attacks (R5.5); in a Barbarian phase the army does "
+                 "(R7.3)", None, id="army-attacks-in-a-roman-phase"),
+    pytest.param(_stack(t.BattleStep(t.BATTLE, int(Emperor.DIOCLETIAN), key("II:6"), True)),
+                 "{figure} attacks in {emperor}'s Roman phase: only the Emperor of the turn or the "
+                 "Dux attacks (R5.5, R11.1)", "Diocletian", id="another-emperor-attacks"),
+    pytest.param(_stack(t.BattleStep(t.BATTLE, int(Piece.DUX), key("II:6"), True)),
+                 "{figure} fights a battle but is not on the board", "Dux", id="dux-off-board-fights"),
+    pytest.param(_stack(t.BattleStep(t.BATTLE, MAXIMIAN, key("I:1"), True)),
+                 "a battle against the army in {place}, where no army is", None,
+                 id="battle-without-army"),
+    pytest.param(lambda s: (_put("emperor_at", MAXIMIAN, key("VI:1"))(s),
+                            _figure("II:3", 0)(s), _figure("VI:1", EMPEROR_FIGURE + MAXIMIAN)(s),
+                            _stack(t.BattleStep(t.BATTLE, MAXIMIAN, key("II:6"), True))(s)),
+                 "{figure} in {place} cannot fight the army in {army}: no link joins them (R5.5, "
+                 "R7.3)", "Maximian", id="battle-without-link"),
+    pytest.param(_ended(Result.ARMY_IN_ROMA),
+                 "the game was lost to an army in Roma, but no army is there (R8)", None,
+                 id="army-in-roma-without-army"),
+    pytest.param(_both(_later, _setup(t.PlaceFleetsStep(t.PLACE_FLEETS, 1)),
+                       _set("awaiting", Awaiting.FLEET_PLACEMENT)),
+                 "the setup happens before the first turn", None, id="setup-in-round-2"),
+    pytest.param(lambda s: (_setup(t.PlaceFleetsStep(t.PLACE_FLEETS, 2))(s),
+                            _set("awaiting", Awaiting.FLEET_PLACEMENT)(s)),
+                 "{placed} fleets placed and {left} to place do not make the {level} of the level "
+                 "(R3.6)", None, id="fleets-do-not-add-up"),
+    pytest.param(_setup(*SETUP, t.InitialRevoltStep(t.INITIAL_REVOLT, 1),
+                        t.InitialRevoltStep(t.INITIAL_REVOLT, 2)),
+                 "the initial revolts are rolled once per region, in region order (R3.2)", None,
+                 id="initial-revolts-out-of-order"),
+    pytest.param(_setup(*SETUP, t.AdditionalRevoltStep(t.ADDITIONAL_REVOLT)),
+                 "more setup rolls than the level {level} has (R3.4, R3.5)", "4211",
+                 id="too-many-setup-rolls"),
     pytest.param(_set("tasks", []), "the game is not over and has nothing to do: it would be stuck",
                  None, id="no-step"),
     pytest.param(_set("pending", [t.ROMAN_PHASE_STEP]),
