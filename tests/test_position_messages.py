@@ -367,7 +367,7 @@ CHANGED: list[Any] = [
                  "turns are skipped only at the start of a scenario (R13)", None,
                  id="skip-in-round-2"),
     pytest.param(_record(RECOVERABLE, PerEmperor((1, 2))),  # type: ignore[arg-type]  # forged
-                 "{title} must have 4 entries", "discs to take back", id="recoverable-of-two-emperors"),
+                 "{title} must have 4 entries", None, id="recoverable-of-two-emperors"),
     pytest.param(_record(RECOVERABLE, PerEmperor((0, 0, 0, 99))),
                  "{emperor} cannot have {count} {title} ({low}-{high})", "99",
                  id="recoverable-beyond-the-box"),
@@ -377,7 +377,7 @@ CHANGED: list[Any] = [
     pytest.param(_record(IP_BOUGHT, Count(99)), "{record} {title}: 0 to {high}", "Count(n=99)",
                  id="ip-bought-99"),
     pytest.param(_record(DUX_AT, FigureAt(999)), "{figure} stands on no province of the board",
-                 "the Dux", id="dux-off-the-map"),
+                 None, id="dux-off-the-map"),
     pytest.param(_record(DISCS, BarbarianDiscs(9, 0)),
                  "the Barbarian player holds 0-{most} gray discs and 0-1 black disc, not {record}",
                  "BarbarianDiscs(gray=9, black=0)", id="barbarian-discs-too-many"),
@@ -472,6 +472,23 @@ def test_an_impossible_position_is_told_in_each_language(change: Callable[[State
     error = caught.value
     assert str(error) == "impossible position: " + "; ".join(found)  # the English as before
     assert_told(error, template, quoted)
+
+
+@pytest.mark.parametrize(("slot", "record", "es", "fr"), [
+    (PIRATES, Pirates(2), "los Piratas en la mesa", "les Pirates sur la table"),
+    (IP_BOUGHT, Count(1), "discos quemados por PI este turno en la mesa",
+     "disques brûlés pour des PI ce tour sur la table"),
+])
+def test_a_records_title_is_told_in_the_language(slot: RecordSlot[Any], record: Any, es: str,
+                                                 fr: str) -> None:
+    """The optional rules' records are named in the language (the refusals catalogue holds
+    their titles): "the Pirates on the table, but no optional rule in play has them"."""
+    state = read()
+    _record(slot, record)(state)
+    with pytest.raises(SaveFileError) as caught:
+        validate_state(state)
+    assert "on the table, but no optional rule in play has them" in str(caught.value)
+    assert es in refusal_in(caught.value, "es") and fr in refusal_in(caught.value, "fr")
 
 
 def test_each_problem_is_a_part_of_its_own() -> None:

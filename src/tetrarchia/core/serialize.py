@@ -308,7 +308,8 @@ class _Reader:
                                                 name=repr(name), known=known))
             if name not in owned:
                 raise self.fail(f"records.{name}", said("{title} on the table, but no optional rule "
-                                                        "in play has them", title=kind.title))
+                                                        "in play has them",
+                                                        title=said(kind.title)))
             try:
                 record = kind.from_json(state, value)
             except SaveFileError as exc:

@@ -267,7 +267,7 @@ def _check_options(state: State, found: list[str | Said]) -> None:
     for kind in RECORDS:
         if kind.name not in owned and not kind.is_default(state):
             found.append(said("{title} on the table, but no optional rule in play has them",
-                              title=kind.title))
+                              title=said(kind.title)))  # the title: a phrase of the catalogue
     if state.fleets.count(1) > state.settings.level.fleets:
         found.append(said("{count} fleets: the level {level} has {fleets}",
                           count=state.fleets.count(1), level=str(state.settings.level),

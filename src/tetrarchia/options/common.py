@@ -91,13 +91,13 @@ def declare_per_emperor(name: str, title: str, low: int, high: int,
 
     def check_counts(state: State, record: PerEmperor, found: list[str | Said]) -> None:
         if not isinstance(record, PerEmperor) or len(record.counts) != 4:
-            found.append(said("{title} must have 4 entries", title=title))
+            found.append(said("{title} must have 4 entries", title=said(title)))
             return
         for e in EMPERORS:
             if not low <= record.counts[e] <= high:
                 found.append(said("{emperor} cannot have {count} {title} ({low}-{high})",
-                                  emperor=e.title, count=record.counts[e], title=title, low=low,
-                                  high=high))
+                                  emperor=e.title, count=record.counts[e], title=said(title),
+                                  low=low, high=high))
         if check is not None:
             check(state, record, found)
 
@@ -112,8 +112,8 @@ def declare_count(name: str, title: str, high: int) -> RecordSlot[Count]:
 
     def check(state: State, record: Count, found: list[str | Said]) -> None:
         if not isinstance(record, Count) or not 0 <= record.n <= high:
-            found.append(said("{record} {title}: 0 to {high}", record=repr(record), title=title,
-                              high=high))
+            found.append(said("{record} {title}: 0 to {high}", record=repr(record),
+                              title=said(title), high=high))
 
     return declare_record(name, Count(), title, lambda state, record: record.n,
                           lambda state, data: Count(count_from_json(data, 0, high)), check)

@@ -69,7 +69,7 @@ def declare_figure_record(name: str, title: str, piece: Piece, figure: int, rule
 
     def check(state: State, record: FigureAt, found: list[str | Said]) -> None:
         if not isinstance(record, FigureAt) or not DEAD <= record.at < state.board.size:
-            found.append(said("{figure} stands on no province of the board", figure=title))
+            found.append(said("{figure} stands on no province of the board", figure=said(title)))
 
     slot = declare_record(name, FigureAt(IN_BOX), title, to_json, from_json, check)
     declare_figure(int(piece), slot, rule, **traits)
