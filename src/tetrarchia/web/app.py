@@ -291,18 +291,20 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
             first = request.query_params.get("events_from", "0")
             data = live.view(int(first) if first.isdigit() else 0, lang(request))
             data["you"] = credential.seat
-            data["seats"] = await asyncio.to_thread(seat_table, live)
+            data["seats"] = await asyncio.to_thread(seat_table, live, lang(request))
             return JSONResponse(data)
         return await guarded(request, handler)
 
-    def seat_table(live: LiveGame) -> dict[str, Any]:
-        """The game's seats as every page shows them: whom each plays, its kind, who is here."""
-        from tetrarchia.web.seats import seat_names
+    def seat_table(live: LiveGame, language: str = "en") -> dict[str, Any]:
+        """The game's seats as every page shows them: whom each plays (in ``language``), its
+        kind, who is here."""
+        from tetrarchia.render.labels import seat_names_in
         kinds = book.kinds(live.id)
         ai = book.ai_seats(live.id)
+        names = seat_names_in(live.state.settings, language)
         return {"players": [{"player": n, "title": title,
                              "kind": "ai" if n in ai else ("hotseat" if "all" in kinds else "human"),
-                             "ai": ai.get(n)} for n, title in seat_names(live.state.settings).items()],
+                             "ai": ai.get(n)} for n, title in names.items()],
                 "presence": book.present(live.id)}
 
     async def get_board(request: Request) -> Response:
@@ -436,7 +438,7 @@ def position_after(live: LiveGame, n: int, lang: str = "en") -> dict[str, Any]:
         events = []
         resume(state, events)
         apply_action(state, action, events)
-    data = state_json(state)
+    data = state_json(state, lang)
     data.update(id=live.id, n=n, total=len(log),
                 action=None if n == 0 else format_action(log[n - 1], game.board),
                 events=translated([event_json(e, game.board, n - 1) for e in events], game.board, lang))
@@ -454,5 +456,5 @@ def hint_for(live: LiveGame, lang: str) -> dict[str, Any]:
     waiting = state.is_over or state.awaiting in (Awaiting.ROLL, Awaiting.RUN)
     advice = [] if waiting else advise(state, HINT_COUNT, seconds=HINT_SECONDS)
     seat = deciding_seat(state)
-    return {"version": version, "seat": seat, "seat_title": seat_title(seat, state.settings),
+    return {"version": version, "seat": seat, "seat_title": seat_title(seat, state.settings, lang),
             "hints": advice_json(state, advice, lang)}
