@@ -64,6 +64,12 @@ def emperor_name(emperor: Emperor, lang: str) -> str:
     return said_in(name, lang, "events") or str(name)
 
 
+def emperor_names(lang: str) -> dict[str, str]:
+    """Each Emperor's name on the board (the save format's) → his name in ``lang``, for the
+    page's own lines (whose turn it is)."""
+    return {e.title: emperor_name(e, lang) for e in Emperor}
+
+
 def figure_name(piece: Piece, lang: str) -> str:
     """An Emperor in ``lang``; the Dux and the Vicarius keep their rule names (R11.1, R11.2)."""
     return emperor_name(Emperor(int(piece)), lang) if int(piece) < 4 else piece.title
@@ -262,9 +268,10 @@ def told(said: Said, lang: str) -> str:
 
 def relabel(view: dict[str, Any], state: State, lang: str) -> None:
     """Tell a state's view (``web.views.state_json``, built in English) in ``lang``: each legal
-    action's label and who decides.  An action without a label here keeps its English."""
+    action's label, who decides and the Emperors' names.  An action without a label here keeps its English."""
     if lang == "en":
         return
+    view["emperor_names"] = emperor_names(lang)
     view["seat_title"] = seat_title_in(deciding_seat(state), state.settings, lang)
     if not view.get("legal"):
         return

@@ -37,7 +37,7 @@ from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, State
 from tetrarchia.options.pirates import ATTACK_COST, AttackPirates, coast_values
 from tetrarchia.render import render
-from tetrarchia.render.labels import label_in, seat_title_in
+from tetrarchia.render.labels import emperor_names, label_in, seat_title_in
 from tetrarchia.seats import barbarian_player, seat_label
 from tetrarchia.web.geography import board_positions
 
@@ -216,6 +216,7 @@ def state_json(state: State, lang: str = "en") -> dict[str, Any]:
         "awaiting": state.awaiting.name.lower(),
         "seat": seat,
         "seat_title": seat_title(seat, state.settings, lang),
+        "emperor_names": emperor_names(lang),
         "over": state.is_over,
         "roll": roll_json(state),
         "legal": [action_json(state, i, a, pirates, lang) for i, a in enumerate(legal)],
