@@ -12,8 +12,9 @@ from collections.abc import Iterator
 import pytest
 
 import tetrarchia.options  # noqa: F401  (registers every optional rule's actions)
+from barbarian_helpers import QUIET
 from conftest import play, position, roll
-from test_option_barbaria import QUIET, variant
+from test_option_barbaria import variant
 from tetrarchia.core.actions import (
     Action,
     EndPhase,
