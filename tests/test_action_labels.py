@@ -198,3 +198,18 @@ def test_seat_titles_in_every_language(players: int, barbaria: bool) -> None:
     if players == 3:
         assert view_seat_title(int(Emperor.GALERIUS), settings, "es") == \
             "Jugadores 1-3 (Galerio, compartido; decide el jugador 1 (Diocleciano))"
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_the_start_pages_option_descriptions_are_translated(lang: str) -> None:
+    """The start page's description of every optional rule and of each of its parameters
+    (``/api/options?lang=``) comes from the ``labels`` catalogue; the rules' names stay."""
+    from tetrarchia.web.app import options_catalogue
+
+    english, told = options_catalogue()["options"], options_catalogue(lang)["options"]
+    assert [o["title"] for o in told] == [o["title"] for o in english]
+    for mine, theirs in zip(told, english, strict=True):
+        assert mine["summary"] != theirs["summary"], mine["summary"]
+        assert not words(mine["summary"]) & {"the", "and", "his", "spend", "from", "with"}, mine
+        for param, original in zip(mine["params"], theirs["params"], strict=True):
+            assert param["help"] != original["help"], param["help"]

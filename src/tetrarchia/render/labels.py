@@ -13,7 +13,9 @@ English of every template is the label the page showed before word for word
 (``str(label(...)) == action_json``'s English, tests), so a browser clicks the same button.
 
 An optional rule added later without a template here keeps its module's English label
-(``OptionAction.label``): it still shows, in English.
+(``OptionAction.label``): it still shows, in English.  The start page's description of each
+optional rule and of its parameters (the registry's ``summary`` and ``help``) is in the same
+catalogue (:func:`phrase_in`).
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, State
 from tetrarchia.options import barbaria, dux, imperivm, imperivm_first, patres_patriae, pirates, via_romana
 from tetrarchia.options.common import RESERVE
+from tetrarchia.render.catalogues import TRANSLATED, catalogue
 from tetrarchia.render.refusals import said_in
 from tetrarchia.render.told import EMPEROR_NAMES
 from tetrarchia.seats import barbarian_player, emperors_of, has_barbarian_player, is_shared, seat_of
@@ -261,7 +264,7 @@ def seat_names_in(settings: Settings, lang: str) -> dict[int, str]:
 
 def told(said: Said, lang: str) -> str:
     """A phrase of the ``labels`` catalogue in ``lang`` (English when untranslated)."""
-    if lang not in ("es", "fr"):
+    if lang not in TRANSLATED:
         return str(said)
     return said_in(said, lang, DOMAIN) or str(said)
 
@@ -277,3 +280,9 @@ def relabel(view: dict[str, Any], state: State, lang: str) -> None:
         return
     for item, action in zip(view["legal"], legal_actions(state), strict=True):
         item["label"] = label_in(state, action, lang) or item["label"]
+
+
+def phrase_in(text: str, lang: str) -> str:
+    """An English phrase of the ``labels`` catalogue in ``lang``: an optional rule's summary or
+    a parameter's help on the start page (English when untranslated)."""
+    return catalogue(lang, DOMAIN).get(text, text) if text else text

@@ -125,12 +125,14 @@ def settings_from(data: dict[str, Any]) -> Settings:
     return Settings.from_json(settings)
 
 
-def options_catalogue() -> dict[str, Any]:
-    """Every optional rule the start page offers, with its parameters (the registry)."""
+def options_catalogue(lang: str = "en") -> dict[str, Any]:
+    """Every optional rule the start page offers, with its parameters (the registry); their
+    descriptions in ``lang`` (``render.labels``), their names as the rulebooks write them."""
+    from tetrarchia.render.labels import phrase_in
     return {"options": [{"key": m.key, "title": m.title, "family": m.family, "rule": m.rule,
-                         "summary": m.summary, "excludes": list(m.excludes),
+                         "summary": phrase_in(m.summary, lang), "excludes": list(m.excludes),
                          "params": [{"name": p.name, "default": p.default, "choices": list(p.choices),
-                                     "help": p.help} for p in m.params]}
+                                     "help": phrase_in(p.help, lang)} for p in m.params]}
                         for m in sorted(REGISTRY.values(), key=lambda m: (m.family, m.key))],
             "levels": [f"{g}{f}{r}{a}" for g in (5, 4, 3) for f in (3, 2, 1) for r in (0, 1, 2)
                        for a in (0, 1, 2)],
@@ -236,7 +238,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
                                         "summary": g.summary} for g in games], "hidden": False})
 
     async def options(request: Request) -> Response:
-        return JSONResponse(options_catalogue())
+        return JSONResponse(options_catalogue(lang(request)))
 
     async def check_settings(request: Request) -> Response:
         async def handler() -> Response:
