@@ -50,7 +50,8 @@ def servers(database: str, count: int) -> Iterator[list[str]]:
             port = free_port()
             processes.append(subprocess.Popen(
                 [sys.executable, "-m", "tetrarchia.cli", "serve", "--port", str(port),
-                 "--database", database], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
+                 "--database", database, "--new-games", "100000"],
+                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
             urls.append(f"http://127.0.0.1:{port}")
         for url, process in zip(urls, processes, strict=True):
             deadline = time.monotonic() + 60

@@ -41,7 +41,7 @@ def serve(database: Path) -> tuple[str, uvicorn.Server, threading.Thread]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(database), host="127.0.0.1", port=port,
+    server = uvicorn.Server(uvicorn.Config(create_app(database, new_games=1e9), host="127.0.0.1", port=port,
                                            log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -58,8 +58,8 @@ def serving(database: Path | str) -> Iterator[str]:
     port = free_port()
     # the tests script whole rounds over HTTP before the page looks (70 steps in a second on an
     # idle machine): the rate limit is tested in tests/test_web_seats.py, not here
-    live = uvicorn.Server(uvicorn.Config(create_app(database, rate=UNLIMITED_RATE), host="127.0.0.1",
-                                         port=port, log_level="warning"))
+    served = create_app(database, rate=UNLIMITED_RATE, new_games=1e9)
+    live = uvicorn.Server(uvicorn.Config(served, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=live.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20

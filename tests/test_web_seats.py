@@ -231,6 +231,28 @@ def test_too_many_requests_on_one_connection_are_429(tmp_path: Path) -> None:
     assert refused.status_code == 429 and rows(http) == before
 
 
+def test_one_address_creates_a_bounded_number_of_games(tmp_path: Path) -> None:
+    """Every game is kept for good: past its bucket of new games (at once, then per hour) an
+    address is answered 429 before its body is read, in the player's language, and nothing is
+    stored; the games already made go on."""
+    http = client(tmp_path / "games.sqlite3", new_games=3)
+    made = [http.post("/api/games", json={"players": 1}) for _ in range(3)]
+    assert [r.status_code for r in made] == [201, 201, 201]
+    before = rows(http)
+    refused = http.post("/api/games?lang=es", json={"players": 1})
+    assert refused.status_code == 429 and refused.json()["error"]["code"] == "rate_limited"
+    english = http.post("/api/games", json={"players": 1}).json()["error"]["reason"]
+    assert refused.json()["error"]["reason"] != english
+    save = http.get(f"/api/games/{made[0].json()['id']}/export",
+                    headers=bearer(token_of(made[0].json(), 1))).json()
+    assert http.post("/api/games/import", json={"save": save}).status_code == 429  # imports too
+    assert http.post("/api/games", content=b"not json").status_code == 429  # before the body
+    assert rows(http) == before
+    game = made[0].json()
+    assert post(http, game["id"], "actions", token_of(game, 1),
+                {"version": 1, "action": game["legal"][0]["notation"]}).status_code == 200
+
+
 # --- the order of the checks ---------------------------------------------------------------------
 def test_a_request_wrong_in_several_ways_gets_the_first_checks_answer(http: TestClient) -> None:
     data = created(http, players=2)

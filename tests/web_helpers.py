@@ -25,6 +25,7 @@ UNLIMITED_RATE = (1e9, 1e9)  # the tests' clients send requests as fast as they 
 
 def client(database: Path | str, **options: Any) -> TestClient:
     options.setdefault("rate", UNLIMITED_RATE)
+    options.setdefault("new_games", 1e9)
     return TestClient(create_app(database, **options))
 
 

@@ -31,6 +31,9 @@ def serve(
              "listens on this machine only, hidden otherwise).")] = None,
     ai_seconds: Annotated[float, typer.Option(
         "--ai-seconds", min=0.05, help="Thinking time of an AI seat per decision.")] = 1.0,
+    new_games: Annotated[int, typer.Option(
+        "--new-games", min=1, help="Games one address may create or import at once, and then "
+        "per hour (every game is kept: a stranger's loop must not fill the disc).")] = 60,
 ) -> None:
     """Play in the browser: start the server and open the address it prints.  Every game is
     stored as it is played; stop and start the server again and every game goes on."""
@@ -41,6 +44,7 @@ def serve(
             AI_SECONDS_VARIABLE,
             DATABASE_VARIABLE,
             LIST_VARIABLE,
+            NEW_GAMES_VARIABLE,
             create_app,
         )
         from tetrarchia.web.storage import DatabaseRefused, Store, default_database
@@ -53,6 +57,7 @@ def serve(
         shown_list = list_games if list_games is not None else host in LOOPBACK
         os.environ[LIST_VARIABLE] = "1" if shown_list else "0"  # for the worker processes
         os.environ[AI_SECONDS_VARIABLE] = str(ai_seconds)
+        os.environ[NEW_GAMES_VARIABLE] = str(new_games)
         if workers > 1:
             store = Store(where)  # checked and migrated once, before any worker starts
             store.dispose()
@@ -64,7 +69,8 @@ def serve(
                 raise typer.Exit(2)
             app = None
         else:
-            app = create_app(where, list_games=shown_list, ai_seconds=ai_seconds)
+            app = create_app(where, list_games=shown_list, ai_seconds=ai_seconds,
+                             new_games=new_games)
             store = app.state.store
     except DatabaseRefused as exc:
         typer.echo(f"Error: {exc}", err=True)

@@ -159,6 +159,8 @@ def seats_wanted(data: dict[str, Any]) -> tuple[bool, dict[int, str]]:
 DATABASE_VARIABLE = "TETRARCHIA_DATABASE"  # the database of each worker process (--workers N)
 LIST_VARIABLE = "TETRARCHIA_LIST_GAMES"  # and whether it lists the stored games ("1"/"0")
 AI_SECONDS_VARIABLE = "TETRARCHIA_AI_SECONDS"  # and its AI seats' thinking time
+NEW_GAMES_VARIABLE = "TETRARCHIA_NEW_GAMES"  # and the games one address may create per hour
+NEW_GAMES = 60  # per address: at once, then this many an hour (tetrarchia serve --new-games)
 
 
 def app_from_environment() -> Starlette:
@@ -166,17 +168,20 @@ def app_from_environment() -> Starlette:
     it in each process, and the database and the server's options come in the environment."""
     return create_app(os.environ[DATABASE_VARIABLE],
                       list_games=os.environ.get(LIST_VARIABLE, "1") == "1",
-                      ai_seconds=float(os.environ.get(AI_SECONDS_VARIABLE, "1.0")))
+                      ai_seconds=float(os.environ.get(AI_SECONDS_VARIABLE, "1.0")),
+                      new_games=float(os.environ.get(NEW_GAMES_VARIABLE, str(NEW_GAMES))))
 
 
 def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: float = 1.0,
-               rate: tuple[float, float] = (60.0, 30.0)) -> Starlette:
+               rate: tuple[float, float] = (60.0, 30.0), new_games: float = NEW_GAMES) -> Starlette:
     """The application on ``database`` (a SQLite file, or a ``postgresql://`` URL), created and
     migrated as needed.  On PostgreSQL the news crosses processes (LISTEN/NOTIFY).
 
     ``list_games``: whether ``GET /api/games`` lists the stored games (a host serving strangers
     hides it: ``tetrarchia serve --hide-games``); ``ai_seconds``: the AI seats' thinking time per
-    decision; ``rate``: each connection's token bucket (burst, requests per second)."""
+    decision; ``rate``: each connection's token bucket (burst, requests per second);
+    ``new_games``: the games one client address may create (or import) at once, and then per
+    hour: every game is stored for good, so a stranger's loop must not fill the disc."""
     guard_logs()  # no credential in a log line, whatever the log level
     store = Store(database)
     bus: Bus = PostgresBus(store) if store.postgresql else LocalBus()
@@ -190,6 +195,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
     driver = AiDriver(authority, book, ai_seconds)
     authority.changed = driver.poke  # an AI seat may decide after any commit
     limiter = RateLimiter(*rate)
+    creations = RateLimiter(new_games, new_games / 3600)
     live_routes = Live(authority, book, bus, limiter, driver.poke)
 
     def lang(request: Request) -> str:
@@ -255,8 +261,14 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         driver.poke(live.id)  # an AI seat may decide first
         return JSONResponse(data, status_code=201)
 
+    def creation(request: Request) -> None:
+        """A new game's first check (429): the client address's bucket of new games (its host
+        alone: each request may come on a new connection)."""
+        creations.take(request.client.host if request.client else "local")
+
     async def create(request: Request) -> Response:
         async def handler() -> Response:
+            creation(request)
             data = await read_body(request)
             settings = settings_from(data)
             seed = field(data, "seed", int, required=False)
@@ -274,6 +286,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
 
     async def import_game(request: Request) -> Response:
         async def handler() -> Response:
+            creation(request)
             data = await read_body(request)
             unknown_fields(data, IMPORT_FIELDS)
             save = field(data, "save", dict)
