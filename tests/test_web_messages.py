@@ -124,6 +124,12 @@ def import_of(make: Callable[[dict[str, Any]], dict[str, Any]]) -> Send:
     return send
 
 
+def position(**changes: Any) -> dict[str, Any]:
+    """docs/save-format.md's hand-written position, with top-level keys replaced."""
+    return {"format": "tetrarchia-position", "version": 2, "settings": {"level": "4211"},
+            "emperors": {"Maximian": "II:3"}, "turn": {"emperor": "Maximian", "ip": 6}, **changes}
+
+
 CASES: list[tuple[str, Send, int, str, str | None]] = [
     # 422: the body of a new game
     ("not-json", post("/api/games", content=b'{"players": 2,'), 422, "malformed", '"players": 2,'),
@@ -155,6 +161,15 @@ CASES: list[tuple[str, Send, int, str, str | None]] = [
     ("position-too-many-armies", post("/api/games", {"position": {
         "format": "tetrarchia-position", "version": 1, "armies": ["I:1", "I:2", "I:3", "I:4"]}}),
      400, "bad_save", "3"),
+    # the optional rules' records, a machine step, an impossible position (test_position_messages)
+    ("position-record-unknown-province", post("/api/games", {"position": position(
+        settings={"level": "4211", "options": ["dux"]}, records={"dux": "atlantis"})}), 400,
+     "bad_save", "'atlantis'"),
+    ("position-unknown-step", post("/api/games", {"position": position(machine={
+        "awaiting": "roman-action", "tasks": [["teleport", 3]]})}), 400, "bad_save",
+     "['teleport', 3]"),
+    ("position-impossible", post("/api/games", {"position": position(turn={
+        "emperor": "Maximian", "ip": 6, "round": 2, "turns_played": 1})}), 400, "bad_save", "7"),
     ("ai-seat-out-of-game", post("/api/games", {"players": 2, "ai": {"3": "heuristic"}}), 400,
      "bad_seats", "3"),
     ("ai-player-unknown", post("/api/games", {"ai": {"1": "deep blue"}}), 400, "bad_seats",
@@ -329,6 +344,41 @@ def test_a_malformed_or_refused_message_over_the_websocket(http: TestClient, gam
         if quoted is not None:
             assert quoted in told[lang]["reason"] and quoted in told["en"]["reason"]
     assert rows(http) == before
+
+
+def test_a_hello_that_is_not_json_is_refused_in_the_browsers_language(
+        http: TestClient, game: dict[str, Any]) -> None:
+    """A hello that cannot be read names no language: the handshake's Accept-Language does
+    (the highest weight among the page's languages; English without one)."""
+    told = {}
+    for header in ("", "fr-CH, fr;q=0.9, en;q=0.8", "de, es;q=0.5, fr;q=0.2", "es;q=0, fr;q=0.1"):
+        headers = {"Accept-Language": header} if header else {}
+        with http.websocket_connect(f"/api/games/{game['id']}/live", headers=headers) as socket:
+            socket.send_text('{"type": "hello", "token": ')
+            answer = error_of(socket)
+        assert answer["status"] == 422 and answer["error"]["code"] == "malformed"
+        assert '"token": ' in answer["error"]["reason"]
+        told[header] = answer["error"]["reason"]
+    english, french, spanish, weighted = told.values()
+    assert len({english, french, spanish}) == 3 and weighted == french
+    for reason in (french, spanish):
+        assert not english_words(reason, {}), reason
+    assert english.startswith("the body is not JSON")
+
+
+def test_a_request_without_lang_is_answered_in_the_browsers_language(http: TestClient) -> None:
+    answer = http.post("/api/games", json={"players": "two"}, headers={"Accept-Language": "es-MX"})
+    chosen = http.post("/api/games?lang=fr", json={"players": "two"},
+                       headers={"Accept-Language": "es-MX"})
+    plain = http.post("/api/games", json={"players": "two"})
+    assert answer.json()["error"]["reason"] == \
+        http.post("/api/games?lang=es", json={"players": "two"}).json()["error"]["reason"]
+    assert chosen.json()["error"]["reason"] == \
+        http.post("/api/games?lang=fr", json={"players": "two"}).json()["error"]["reason"]
+    assert plain.json()["error"]["reason"] == \
+        http.post("/api/games?lang=en", json={"players": "two"}).json()["error"]["reason"]
+    assert len({answer.json()["error"]["reason"], chosen.json()["error"]["reason"],
+                plain.json()["error"]["reason"]}) == 3
 
 
 def test_not_your_turn_over_the_websocket(http: TestClient) -> None:

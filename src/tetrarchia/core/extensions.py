@@ -29,6 +29,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Generic, NamedTuple, TypeVar
 
+from tetrarchia.core.errors import Said
+
 if TYPE_CHECKING:
     from tetrarchia.core.state import State
 
@@ -83,7 +85,7 @@ class RecordKind:
     to_json: Callable[[State, Any], Any]
     from_json: Callable[[State, Any], Any]
     is_default: Callable[[State], bool]
-    check: Callable[[State, Any, list[str]], None] | None = None
+    check: Callable[[State, Any, list[str | Said]], None] | None = None
     reserve_unrest: Callable[[Any], int] | None = None
     reserve_revolt: Callable[[Any], int] | None = None
     burned: Callable[[Any, int], int] | None = None
@@ -123,7 +125,7 @@ def declare_record(
     title: str,
     to_json: Callable[[State, R], Any],
     from_json: Callable[[State, Any], R],
-    check: Callable[[State, R, list[str]], None] | None = None,
+    check: Callable[[State, R, list[str | Said]], None] | None = None,
     reserve_unrest: Callable[[R], int] | None = None,
     reserve_revolt: Callable[[R], int] | None = None,
     burned: Callable[[R, int], int] | None = None,

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from tetrarchia.core import tasks as t
 from tetrarchia.core.board import Board
+from tetrarchia.core.errors import Said, SaveFileError, said
 from tetrarchia.core.events import DICE_NEEDED, PURPOSE_NAMES, Purpose
 from tetrarchia.core.pieces import ARMY, REBEL, REVOLT, Piece
 from tetrarchia.core.state import Awaiting, Result, State, Task
@@ -189,23 +190,23 @@ def _fits(args: tuple[object, ...], shapes: tuple[Shape, ...], board: Board) -> 
 
 
 def read_step(item: object, board: Board) -> Task:
-    """The step record a save writes as ``[name, *args]`` (docs/save-format.md); ValueError
-    says what is wrong in the game's words.  The arguments are checked against the shapes of
-    the step's record (:func:`step_shapes`); a decision's against its kind later
-    (:func:`check_machine`)."""
+    """The step record a save writes as ``[name, *args]`` (docs/save-format.md); SaveFileError
+    (a ValueError) says what is wrong in the game's words, as a said() the position reader tells
+    in the player's language.  The arguments are checked against the shapes of the step's record
+    (:func:`step_shapes`); a decision's against its kind later (:func:`check_machine`)."""
     codes = {name: code for code, name in t.TASK_NAMES.items()}
     if not isinstance(item, list) or not item or not isinstance(item[0], str) \
             or item[0] not in codes:
-        raise ValueError(f"{item!r} is not a step of the game")
+        raise SaveFileError(said("{step} is not a step of the game", step=repr(item)))
     code = codes[item[0]]
     args = tuple(item[1:])
     if code == t.DECISION:  # (seat, kind, the kind's arguments)
         if not 2 <= len(args) <= 9 or not all(is_count(a, -1, 1000) for a in args):
-            raise ValueError(f"{item!r} has the wrong arguments")
+            raise SaveFileError(said("{step} has the wrong arguments", step=repr(item)))
     elif not _fits(args, step_shapes(code), board):
         if "region" in t.STEPS[code].arg_names and args == (0,):
-            raise ValueError("regions are numbered 1 to 6")
-        raise ValueError(f"{item!r} has the wrong arguments")
+            raise SaveFileError(said("regions are numbered 1 to 6"))
+        raise SaveFileError(said("{step} has the wrong arguments", step=repr(item)))
     return t.STEPS[code].from_args(args)
 
 
@@ -214,21 +215,21 @@ def is_count(value: object, lo: int, hi: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
 
 
-def check_machine(state: State, found: list[str]) -> None:
+def check_machine(state: State, found: list[str | Said]) -> None:
     """The task stack, what the game awaits and the pending roll or decision."""
     board = state.board
     tasks = state.tasks
     awaiting = state.awaiting
     if state.result is not Result.ONGOING:
         if tasks or awaiting is not Awaiting.NOTHING:
-            found.append("the game is over: nothing is left to do")
+            found.append(said("the game is over: nothing is left to do"))
         _check_result(state, found)
         return
     if not tasks:
-        found.append("the game is not over and has nothing to do: it would be stuck")
+        found.append(said("the game is not over and has nothing to do: it would be stuck"))
         return
     if state.pending:
-        found.append("steps a rule triggered are left waiting outside the machine")
+        found.append(said("steps a rule triggered are left waiting outside the machine"))
         return
     specs = [TASKS.get(task[0]) if task else None for task in tasks]
     handlers = state.hooks.handlers
@@ -237,24 +238,27 @@ def check_machine(state: State, found: list[str]) -> None:
         kind = t.STEPS.get(task[0]) if task else None
         if spec is None or kind is None or type(task) is not kind.record \
                 or (task[0] >= t.FIRST_OPTION_TASK and task[0] not in handlers):
-            found.append(f"step {i + 1} ({name}) is not a step of this game's rules")
+            found.append(said("step {number} ({name}) is not a step of this game's rules",
+                              number=i + 1, name=name))
             return
         if isinstance(task, t.DecisionStep):
             if i != len(tasks) - 1 or not _decision_fits(state, task):
-                found.append(f"step {i + 1}: {[name, *kind.to_args(task)]} is not a decision of "
-                             "this game's rules")
+                found.append(said("step {number}: {step} is not a decision of this game's rules",
+                                  number=i + 1, step=str([name, *kind.to_args(task)])))
                 return
         elif not _step_fits(task, board):
-            found.append(f"step {i + 1}: {[name, *task[1:]]} has the wrong arguments")
+            found.append(said("step {number}: {step} has the wrong arguments", number=i + 1,
+                              step=str([name, *task[1:]])))
             return
         if i == 0:
             if spec.below is not None:
-                found.append(f"the game cannot rest on {name}: a turn, its Roman phase or its "
-                             "Barbarian phase lies beneath every step")
+                found.append(said("the game cannot rest on {name}: a turn, its Roman phase or its "
+                                  "Barbarian phase lies beneath every step", name=name))
                 return
         elif spec.below is None or tasks[i - 1][0] not in spec.below:
             below = t.TASK_NAMES.get(tasks[i - 1][0], "?")
-            found.append(f"step {i + 1} ({name}) never follows {below}")
+            found.append(said("step {number} ({name}) never follows {below}", number=i + 1,
+                              name=name, below=below))
             return
     _check_setup_steps(state, found)
     _check_step_contents(state, found)
@@ -267,43 +271,45 @@ def check_machine(state: State, found: list[str]) -> None:
     name = t.TASK_NAMES.get(top[0], "?")
     if awaiting is Awaiting.RUN:
         if top[0] not in PAUSED_AT:
-            found.append(f"the machine pauses only where a turn or a Barbarian phase begins, not "
-                         f"at {name}")
+            found.append(said("the machine pauses only where a turn or a Barbarian phase begins, "
+                              "not at {name}", name=name))
     elif top[0] in PAUSED_AT:
-        found.append(f"a position stopped where a turn or a Barbarian phase begins ({name}) is "
-                     "paused there")
+        found.append(said("a position stopped where a turn or a Barbarian phase begins ({name}) "
+                          "is paused there", name=name))
     elif awaiting is Awaiting.ROLL:
         purpose = spec.purpose
         if purpose is None or (isinstance(top, t.BattleStep) and top.roman_die != t.NOT_ROLLED):
-            found.append(f"no dice are rolled for {name}")
+            found.append(said("no dice are rolled for {name}", name=name))
         elif state.roll_purpose != purpose or state.roll_count != DICE_NEEDED[purpose]:
-            found.append(f"{name} waits for {DICE_NEEDED[purpose]} dice for "
-                         f"{PURPOSE_NAMES[purpose]}")
+            found.append(said("{name} waits for {dice} dice for {purpose}", name=name,
+                              dice=DICE_NEEDED[purpose], purpose=PURPOSE_NAMES[purpose]))
     elif awaiting is Awaiting.FLEET_PLACEMENT:
         if not isinstance(top, t.PlaceFleetsStep) or top.fleets == 0:
-            found.append("fleets are placed only at setup, while fleets are left to place (R3.6)")
+            found.append(said("fleets are placed only at setup, while fleets are left to place "
+                              "(R3.6)"))
     elif awaiting is Awaiting.ENTRY:
         if top[0] != t.ENTRY or state.emperor_at[state.turn] >= 0:
-            found.append(f"{state.turn.title} enters only at the start of his turn, off the board (R4)")
+            found.append(said("{emperor} enters only at the start of his turn, off the board (R4)",
+                              emperor=state.turn.title))
     elif awaiting is Awaiting.ROMAN_ACTION:
         if top[0] != t.ROMAN_PHASE:
-            found.append(f"no Roman phase is under way ({name} comes first)")
+            found.append(said("no Roman phase is under way ({name} comes first)", name=name))
     elif awaiting is Awaiting.DECISION:
         if top[0] != t.DECISION:
-            found.append(f"no decision is pending ({name} comes first)")
+            found.append(said("no decision is pending ({name} comes first)", name=name))
     else:
-        found.append("the game is not over and waits for nothing: it would be stuck")
+        found.append(said("the game is not over and waits for nothing: it would be stuck"))
     if state.dice is not None and (awaiting is not Awaiting.DECISION or not _dice_ok(state)):
-        found.append("dice are kept aside only while the Barbarian player decides on them (R12.6), "
-                     "and they are the dice of the step beneath his decision")
+        found.append(said("dice are kept aside only while the Barbarian player decides on them "
+                          "(R12.6), and they are the dice of the step beneath his decision"))
     if state.passing and awaiting is not Awaiting.ROMAN_ACTION:
-        found.append("a figure passes through a province only in a Roman phase (R5.1)")
+        found.append(said("a figure passes through a province only in a Roman phase (R5.1)"))
     if found or awaiting in (Awaiting.ROLL, Awaiting.RUN):
         return
     from tetrarchia.core.engine import legal_actions  # the engine never imports this module
 
     if not legal_actions(state):
-        found.append(f"nothing can be done at {name}: the game would be stuck")
+        found.append(said("nothing can be done at {name}: the game would be stuck", name=name))
 
 
 def _step_fits(task: Task, board: Board) -> bool:
@@ -349,65 +355,72 @@ def _dice_ok(state: State) -> bool:
         and len(dice) == DICE_NEEDED[purpose]
 
 
-def _check_setup_steps(state: State, found: list[str]) -> None:
+def _check_setup_steps(state: State, found: list[str | Said]) -> None:
     """R3: the setup steps are the level's, in order, and the fleets add up."""
     ops = [task[0] for task in state.tasks]
     level = state.settings.level
     regions = [task.region for task in state.tasks if isinstance(task, t.InitialRevoltStep)]
     if regions != sorted(set(regions), reverse=True):
-        found.append("the initial revolts are rolled once per region, in region order (R3.2)")
+        found.append(said("the initial revolts are rolled once per region, in region order (R3.2)"))
     if ops.count(t.ADDITIONAL_REVOLT) > level.revolts or ops.count(t.INITIAL_ARMY) > level.armies:
-        found.append(f"more setup rolls than the level {level} has (R3.4, R3.5)")
+        found.append(said("more setup rolls than the level {level} has (R3.4, R3.5)",
+                          level=str(level)))
     for task in state.tasks:
         if isinstance(task, t.PlaceFleetsStep) \
                 and task.fleets + state.fleets.count(1) != level.fleets:
-            found.append(f"{state.fleets.count(1)} fleets placed and {task.fleets} to place do not make "
-                         f"the {level.fleets} of the level (R3.6)")
+            found.append(said("{placed} fleets placed and {left} to place do not make the {level} "
+                              "of the level (R3.6)", placed=state.fleets.count(1),
+                              left=task.fleets, level=level.fleets))
     if t.PLACE_FLEETS in ops and (state.round, state.turns_played) != (1, 0):
-        found.append("the setup happens before the first turn")
+        found.append(said("the setup happens before the first turn"))
 
 
-def _check_step_contents(state: State, found: list[str]) -> None:
+def _check_step_contents(state: State, found: list[str | Said]) -> None:
     """Steps that name pieces: the pieces must be where the step needs them."""
     board = state.board
     figure = state.figure
     for i, task in enumerate(state.tasks):
         if isinstance(task, t.ArmyStep) and task.dest != t.FOLLOW_ARROW \
                 and not board.linked(task.province, task.dest):
-            found.append(f"the army in {board.name(task.province)} cannot step to "
-                         f"{board.name(task.dest)}: no link joins them")
+            found.append(said("the army in {place} cannot step to {dest}: no link joins them",
+                              place=board.name(task.province), dest=board.name(task.dest)))
         elif isinstance(task, t.BattleStep):
             piece, army = task.fighter, task.army
             p = t.piece_at(state, piece)
             in_roman_phase = i > 0 and isinstance(state.tasks[i - 1], t.RomanPhaseStep)
             if task.fighter_attacks != in_roman_phase:
-                found.append("in a Roman phase the Emperor attacks (R5.5); in a Barbarian phase the "
-                             "army does (R7.3)")
+                found.append(said("in a Roman phase the Emperor attacks (R5.5); in a Barbarian "
+                                  "phase the army does (R7.3)"))
             elif in_roman_phase and piece not in (int(state.turn), int(Piece.DUX)):
-                found.append(f"{Piece(piece).title} attacks in {state.turn.title}'s Roman phase: only "
-                             "the Emperor of the turn or the Dux attacks (R5.5, R11.1)")
+                found.append(said("{figure} attacks in {emperor}'s Roman phase: only the Emperor "
+                                  "of the turn or the Dux attacks (R5.5, R11.1)",
+                                  figure=Piece(piece).title, emperor=state.turn.title))
             elif p < 0:
-                found.append(f"{Piece(piece).title} fights a battle but is not on the board")
+                found.append(said("{figure} fights a battle but is not on the board",
+                                  figure=Piece(piece).title))
             elif not ARMY <= figure[army] <= REBEL:
-                found.append(f"a battle against the army in {board.name(army)}, where no army is")
+                found.append(said("a battle against the army in {place}, where no army is",
+                                  place=board.name(army)))
             elif not board.linked(p, army):
-                found.append(f"{Piece(piece).title} in {board.name(p)} cannot fight the army in "
-                             f"{board.name(army)}: no link joins them (R5.5, R7.3)")
+                found.append(said("{figure} in {place} cannot fight the army in {army}: no link "
+                                  "joins them (R5.5, R7.3)", figure=Piece(piece).title,
+                                  place=board.name(p), army=board.name(army)))
         elif isinstance(task, t.UprisingStep) and state.disc[task.province] != REVOLT:
-            found.append(f"an uprising starts from a revolt, and {board.name(task.province)} is not in "
-                         "revolt (R7.2)")
+            found.append(said("an uprising starts from a revolt, and {place} is not in revolt "
+                              "(R7.2)", place=board.name(task.province)))
     for link in state.memo:
         if not is_count(link, 0, len(board.links) - 1) or not board.links[link].broken:
-            found.append(f"link {link} is not a broken link (R7.4)")
+            found.append(said("link {link} is not a broken link (R7.4)", link=str(link)))
             break
 
 
-def _check_result(state: State, found: list[str]) -> None:
+def _check_result(state: State, found: list[str | Said]) -> None:
     """R8: the result says how the game ended, and the table shows it."""
     result = state.result
     if result is Result.ROMA_VICTRIX and state.secured_borders() != 6:
-        found.append(f"Roma Victrix needs the six borders secured, not {state.secured_borders()} (R8)")
+        found.append(said("Roma Victrix needs the six borders secured, not {count} (R8)",
+                          count=state.secured_borders()))
     elif result is Result.ARMY_IN_ROMA and not ARMY <= state.figure[state.board.roma] <= REBEL:
-        found.append("the game was lost to an army in Roma, but no army is there (R8)")
+        found.append(said("the game was lost to an army in Roma, but no army is there (R8)"))
     elif result is Result.RESERVE_EMPTY and state.unrest_reserve and state.revolt_reserve:
-        found.append("the game was lost to an empty reserve, but both reserves hold discs (R8)")
+        found.append(said("the game was lost to an empty reserve, but both reserves hold discs (R8)"))

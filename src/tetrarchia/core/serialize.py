@@ -308,7 +308,8 @@ class _Reader:
                                                 name=repr(name), known=known))
             if name not in owned:
                 raise self.fail(f"records.{name}", said("{title} on the table, but no optional rule "
-                                                        "in play has them", title=kind.title))
+                                                        "in play has them",
+                                                        title=said(kind.title)))
             try:
                 record = kind.from_json(state, value)
             except SaveFileError as exc:
@@ -475,5 +476,6 @@ class _Reader:
         (``reachable.read_step``: the one check of a step's arguments)."""
         try:
             return read_step(item, self.board)
-        except ValueError as error:
-            raise self.fail(where, str(error)) from None
+        except ValueError as error:  # SaveFileError, told with its arguments
+            told = error.said if isinstance(error, SaveFileError) else None
+            raise self.fail(where, told or str(error)) from None

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tetrarchia.core import tasks as t
-from tetrarchia.core.errors import SaveFileError
+from tetrarchia.core.errors import Said, SaveFileError, said
 from tetrarchia.core.extensions import FLAGS, RECORDS, RecordKind, missing_records
 from tetrarchia.core.pieces import (
     ARMIES,
@@ -49,16 +49,31 @@ MAX_FLAGS = (1 << 32) - 1  # state.flags: the turn's, the round's and the option
 
 
 def validate_state(state: State) -> None:
-    """Raise :class:`SaveFileError` naming what is wrong when the rules cannot reach ``state``."""
-    found = problems(state)
-    if found:
-        raise SaveFileError("impossible position: " + "; ".join(found))
+    """Raise :class:`SaveFileError` naming what is wrong when the rules cannot reach ``state``.
+
+    The message is ``"impossible position: "`` and the problems joined by ``"; "``; as a said()
+    whose parts are the problems' own, so that each is told in the player's language."""
+    found = problem_sentences(state)
+    if not found:
+        return
+    if all(isinstance(problem, Said) for problem in found):
+        names = [f"p{i}" for i in range(len(found))]
+        joined = Said("; ".join("{" + name + "}" for name in names),
+                      tuple(zip(names, found, strict=True)))
+        raise SaveFileError(said("impossible position: {problems}", problems=joined))
+    raise SaveFileError("impossible position: " + "; ".join(map(str, found)))
 
 
 def problems(state: State, machine: bool = True) -> list[str]:
     """Everything that makes ``state`` a situation the rules cannot reach (empty: none);
     without ``machine``, the table alone (pieces, discs, counters and turn)."""
-    found: list[str] = []
+    return [str(problem) for problem in problem_sentences(state, machine)]
+
+
+def problem_sentences(state: State, machine: bool = True) -> list[str | Said]:
+    """:func:`problems` as sentences an interface can tell in another language (a said() each;
+    a plain text for a program's own mistake, such as a record declared too late)."""
+    found: list[str | Said] = []
     _check_counts(state, found)
     if found:  # the rest indexes by these counts: stop at the first broken layer
         return found
@@ -71,42 +86,50 @@ def problems(state: State, machine: bool = True) -> list[str]:
     return found
 
 
-def _check_counts(state: State, found: list[str]) -> None:
+def _check_counts(state: State, found: list[str | Said]) -> None:
     """The shape of every field: lists of the board's length, codes and counts in range."""
     n = state.board.size
     if len(state.disc) != n or len(state.figure) != n:
-        found.append(f"the board has {n} provinces")
+        found.append(said("the board has {count} provinces", count=n))
         return
     if not all(is_count(d, NO_DISC, GARRISON + 3) for d in state.disc):
-        found.append("a province holds something that is not a disc")
+        found.append(said("a province holds something that is not a disc"))
     if not all(is_count(f, NO_FIGURE, VICARIUS) for f in state.figure):
-        found.append("a province holds something that is not a figure")
+        found.append(said("a province holds something that is not a figure"))
     for name in ("emperor_at", "garrisons", "fleets"):
         if len(getattr(state, name)) != 4:
-            found.append(f"{name} must have 4 entries")
+            found.append(said("{name} must have 4 entries", name=name))
             return
     level = state.settings.level.garrisons
     for e in EMPERORS:
         if not is_count(state.emperor_at[e], -1, n - 1):
-            found.append(f"{e.title} stands on no province of the board")
+            found.append(said("{emperor} stands on no province of the board", emperor=e.title))
         if not is_count(state.garrisons[e], 0, level):
-            found.append(f"{e.title} cannot have {state.garrisons[e]} garrisons in his reserve "
-                         f"(the level gives {level})")
+            found.append(said("{emperor} cannot have {count} garrisons in his reserve (the level "
+                              "gives {level})", emperor=e.title, count=state.garrisons[e],
+                              level=level))
     for name, value in (("unrest", state.unrest_reserve), ("revolt", state.revolt_reserve)):
         if not is_count(value, 0, DISCS_PER_RESERVE):
-            found.append(f"the {name} reserve cannot hold {value} discs (0-{DISCS_PER_RESERVE}, R1)")
+            if name == "unrest":
+                found.append(said("the unrest reserve cannot hold {count} discs (0-{total}, R1)",
+                                  count=value, total=DISCS_PER_RESERVE))
+            else:
+                found.append(said("the revolt reserve cannot hold {count} discs (0-{total}, R1)",
+                                  count=value, total=DISCS_PER_RESERVE))
     if state.fleets[0] != 0 or not all(is_count(f, 0, 1) for f in state.fleets):
-        found.append("a sea zone holds one Roman fleet at most (zones 1-3)")
+        found.append(said("a sea zone holds one Roman fleet at most (zones 1-3)"))
     if not is_count(state.passer, -1, int(Piece.VICARIUS)):
-        found.append(f"there is no figure {state.passer} to pass through a province")
+        found.append(said("there is no figure {figure} to pass through a province",
+                          figure=str(state.passer)))
     if not is_count(state.flags, 0, MAX_FLAGS) or state.flags & ~_known_flags():
-        found.append(f"unknown flags {state.flags}")
+        found.append(said("unknown flags {flags}", flags=str(state.flags)))
     if len(state.tasks) > MAX_TASKS:
-        found.append(f"{len(state.tasks)} steps to do: the rules never stack more than {MAX_TASKS}")
+        found.append(said("{count} steps to do: the rules never stack more than {most}",
+                          count=len(state.tasks), most=MAX_TASKS))
     if len(state.armies_placed) > 3 * ARMIES:
-        found.append("more armies placed in one Barbarian phase than the rules allow")
+        found.append(said("more armies placed in one Barbarian phase than the rules allow"))
     if not all(is_count(p, 0, n - 1) for p in state.armies_placed):
-        found.append("an army was placed on no province of the board")
+        found.append(said("an army was placed on no province of the board"))
     short = missing_records(state)
     if short is not None:
         found.append(short)
@@ -149,77 +172,87 @@ def burned_discs(state: State, emperor: int) -> int:
                if kind.burned is not None)
 
 
-def _check_discs(state: State, found: list[str]) -> None:
+def _check_discs(state: State, found: list[str | Said]) -> None:
     """R1 conservation and R2 placement of the discs."""
     board = state.board
     disc = state.disc
     held = held_unrest(state)  # glory, gray discs (R12.5, R12.6)
     if disc.count(UNREST) + held + state.unrest_reserve != DISCS_PER_RESERVE:
-        found.append(f"{disc.count(UNREST)} unrest on the board, {held} held by the optional "
-                     f"rules (glory, gray) and {state.unrest_reserve} in the reserve do not make "
-                     f"the {DISCS_PER_RESERVE} unrest discs of R1")
+        found.append(said("{on_board} unrest on the board, {held} held by the optional rules "
+                          "(glory, gray) and {count} in the reserve do not make the {total} "
+                          "unrest discs of R1", on_board=disc.count(UNREST), held=held,
+                          count=state.unrest_reserve, total=DISCS_PER_RESERVE))
     held = held_revolt(state)  # the black disc (R12.6)
     if disc.count(REVOLT) + held + state.revolt_reserve != DISCS_PER_RESERVE:
-        found.append(f"{disc.count(REVOLT)} revolts on the board, {held} held by the optional "
-                     f"rules (black) and {state.revolt_reserve} in the reserve do not make the "
-                     f"{DISCS_PER_RESERVE} revolt discs of R1")
+        found.append(said("{on_board} revolts on the board, {held} held by the optional rules "
+                          "(black) and {count} in the reserve do not make the {total} revolt "
+                          "discs of R1", on_board=disc.count(REVOLT), held=held,
+                          count=state.revolt_reserve, total=DISCS_PER_RESERVE))
     level = state.settings.level.garrisons
     for e in EMPERORS:
         on_board = disc.count(GARRISON + e)
         burned = burned_discs(state, e)
         if on_board + state.garrisons[e] + burned != level:
-            found.append(f"{e.title}: {on_board} garrisons on the board, {state.garrisons[e]} in "
-                         f"reserve and {burned} burned do not make the {level} of the level")
+            found.append(said("{emperor}: {on_board} garrisons on the board, {count} in reserve "
+                              "and {burned} burned do not make the {level} of the level",
+                              emperor=e.title, on_board=on_board, count=state.garrisons[e],
+                              burned=burned, level=level))
     for b in board.borders:
         if disc[b] == UNREST or (disc[b] == REVOLT and state.figure[b] != REBEL):
-            found.append(f"a border never holds unrest or revolt ({board.name(b)}), only a "
-                         "rebel's revolt (R13)")
+            found.append(said("a border never holds unrest or revolt ({place}), only a rebel's "
+                              "revolt (R13)", place=board.name(b)))
 
 
-def _check_figures(state: State, found: list[str]) -> None:
+def _check_figures(state: State, found: list[str | Said]) -> None:
     """R2: one figure per province, where the pieces say they stand; R9: 3 armies."""
     board = state.board
     figure = state.figure
     armies = sum(1 for f in figure if ARMY <= f <= REBEL)
     if armies > ARMIES:
-        found.append(f"{armies} armies on the board: there are only {ARMIES} (R9)")
+        found.append(said("{count} armies on the board: there are only {most} (R9)",
+                          count=armies, most=ARMIES))
     if figure.count(GOTHS) > 1:
-        found.append("there is only one Goths army (R11.4)")
+        found.append(said("there is only one Goths army (R11.4)"))
     if ARMY <= figure[board.roma] <= REBEL and state.result is not Result.ARMY_IN_ROMA:
-        found.append("an army in Roma has already ended the game (R8)")
+        found.append(said("an army in Roma has already ended the game (R8)"))
     for b in board.borders:
         if ARMY <= figure[b] < REBEL and state.disc[b] != NO_DISC:
-            found.append(f"an army stands on the secured border {board.name(b)}: armies arrive "
-                         "only on an empty border (R7.2), and the Goths take the garrison (R11.4)")
+            found.append(said("an army stands on the secured border {place}: armies arrive only "
+                              "on an empty border (R7.2), and the Goths take the garrison (R11.4)",
+                              place=board.name(b)))
     for p, f in enumerate(figure):
         if f == REBEL and (not board.is_border[p] or state.disc[p] != REVOLT):
-            found.append(f"a rebel stands on a revolt on its border (R13), not in {board.name(p)}")
+            found.append(said("a rebel stands on a revolt on its border (R13), not in {place}",
+                              place=board.name(p)))
     where = [t.piece_at(state, piece) for piece in range(6)]
     for piece in Piece:
         p = where[piece]
         own = piece.figure
         if p < 0:
             if own in figure:
-                found.append(f"{piece.title} is off the board but his figure is on it")
+                found.append(said("{figure} is off the board but his figure is on it",
+                                  figure=piece.title))
         elif piece == state.passer:
             holder = figure[p]
             if holder in (own, NO_FIGURE) or ARMY <= holder <= REBEL:
-                found.append(f"{piece.title} is passing through {board.name(p)}, where no other "
-                             "Roman figure stands (R5.1)")
+                found.append(said("{figure} is passing through {place}, where no other Roman "
+                                  "figure stands (R5.1)", figure=piece.title, place=board.name(p)))
             if figure.count(own):
-                found.append(f"{piece.title} stands in two places")
+                found.append(said("{figure} stands in two places", figure=piece.title))
         elif figure[p] != own:
-            found.append(f"{piece.title} is said to stand in {board.name(p)}, where another "
-                         "figure is (R2)")
+            found.append(said("{figure} is said to stand in {place}, where another figure is "
+                              "(R2)", figure=piece.title, place=board.name(p)))
         elif figure.count(own) != 1:
-            found.append(f"{piece.title} stands in two places")
+            found.append(said("{figure} stands in two places", figure=piece.title))
     for p, f in enumerate(figure):
         if f >= EMPEROR_FIGURE and where[t.figure_piece(f)] != p:
-            found.append(f"a figure in {board.name(p)} belongs to no piece standing there")
+            found.append(said("a figure in {place} belongs to no piece standing there",
+                              place=board.name(p)))
         elif EMPEROR_FIGURE + 4 <= f < DUX:
-            found.append(f"unknown figure in {board.name(p)}")
+            found.append(said("unknown figure in {place}", place=board.name(p)))
     if state.passing != (state.passer >= 0):
-        found.append("a figure passes through a province exactly when one is named to (R5.1)")
+        found.append(said("a figure passes through a province exactly when one is named to "
+                          "(R5.1)"))
 
 
 def _owned(state: State) -> set[str]:
@@ -227,27 +260,30 @@ def _owned(state: State) -> set[str]:
     return {piece for key in state.settings.options for piece in REGISTRY[key].pieces}
 
 
-def _check_options(state: State, found: list[str]) -> None:
+def _check_options(state: State, found: list[str | Said]) -> None:
     """The records of an optional rule differ from their defaults only when that rule is in play
     (``RuleModule.pieces`` names the records each module owns)."""
     owned = _owned(state)
     for kind in RECORDS:
         if kind.name not in owned and not kind.is_default(state):
-            found.append(f"{kind.title} on the table, but no optional rule in play has them")
+            found.append(said("{title} on the table, but no optional rule in play has them",
+                              title=said(kind.title)))  # the title: a phrase of the catalogue
     if state.fleets.count(1) > state.settings.level.fleets:
-        found.append(f"{state.fleets.count(1)} fleets: the level {state.settings.level} has "
-                     f"{state.settings.level.fleets}")
+        found.append(said("{count} fleets: the level {level} has {fleets}",
+                          count=state.fleets.count(1), level=str(state.settings.level),
+                          fleets=state.settings.level.fleets))
 
 
-def _check_turn(state: State, found: list[str]) -> None:
+def _check_turn(state: State, found: list[str | Said]) -> None:
     if not 1 <= state.round <= MAX_ROUND:
-        found.append(f"round {state.round} is not possible")
+        found.append(said("round {round} is not possible", round=state.round))
     elif state.turns_played != 4 * (state.round - 1) + int(state.turn):
-        found.append(f"round {state.round}, {state.turn.title}'s turn: "
-                     f"{4 * (state.round - 1) + int(state.turn)} turns played before, not "
-                     f"{state.turns_played}")
+        found.append(said("round {round}, {emperor}'s turn: {wanted} turns played before, not "
+                          "{count}", round=state.round, emperor=state.turn.title,
+                          wanted=4 * (state.round - 1) + int(state.turn),
+                          count=state.turns_played))
     # 7 at most in the base game (a hand-written position may say 7); Maximian's 7th IP (R12.1)
     # or one IP per disc burned (R12.1b); one more from Patres Patriae (R12.8)
     most = 7 + extra_ip(state.settings)
     if not 0 <= state.ip <= most:
-        found.append(f"{state.ip} IP is not possible")
+        found.append(said("{ip} IP is not possible", ip=state.ip))

@@ -25,7 +25,15 @@ from typing import Any, ClassVar, NamedTuple
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.barbarian import place_army
 from tetrarchia.core.board import Board
-from tetrarchia.core.errors import IllegalAction, NotYourTurn, Refusal, SaveFileError, WrongMoment, said
+from tetrarchia.core.errors import (
+    IllegalAction,
+    NotYourTurn,
+    Refusal,
+    Said,
+    SaveFileError,
+    WrongMoment,
+    said,
+)
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.extensions import TURN, declare_flag, declare_record
 from tetrarchia.core.notation import province_key, register_parser
@@ -72,20 +80,22 @@ class BarbarianDiscs(NamedTuple):
 
 def _discs_from_json(state: State, data: Any) -> BarbarianDiscs:
     if not isinstance(data, dict) or set(data) - {"gray", "black"}:
-        raise SaveFileError(f"{data!r} is not {{\"gray\": count, \"black\": count}}")
+        raise SaveFileError(said("{value} is not {{\"gray\": count, \"black\": count}}",
+                                 value=repr(data)))
     gray, black = data.get("gray", 0), data.get("black", 0)
     if type(gray) is not int or type(black) is not int or not 0 <= gray <= GRAY_DISCS \
             or not 0 <= black <= 1:
-        raise SaveFileError(f"the Barbarian player holds 0-{GRAY_DISCS} gray discs and 0-1 black "
-                            f"disc, not {gray!r} and {black!r}")
+        raise SaveFileError(said("the Barbarian player holds 0-{most} gray discs and 0-1 black "
+                                 "disc, not {gray} and {black}", most=GRAY_DISCS,
+                                 gray=repr(gray), black=repr(black)))
     return BarbarianDiscs(gray, black)
 
 
-def _check_discs(state: State, record: BarbarianDiscs, found: list[str]) -> None:
+def _check_discs(state: State, record: BarbarianDiscs, found: list[str | Said]) -> None:
     if not isinstance(record, BarbarianDiscs) or not 0 <= record.gray <= GRAY_DISCS \
             or not 0 <= record.black <= 1:
-        found.append(f"the Barbarian player holds 0-{GRAY_DISCS} gray discs and 0-1 black disc, "
-                     f"not {record!r}")
+        found.append(said("the Barbarian player holds 0-{most} gray discs and 0-1 black disc, "
+                          "not {record}", most=GRAY_DISCS, record=repr(record)))
 
 
 DISCS = declare_record(

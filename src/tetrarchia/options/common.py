@@ -51,27 +51,28 @@ def emperor_from_json(name: Any) -> Emperor:
     for e in EMPERORS:
         if isinstance(name, str) and e.title.lower() == name.strip().lower():
             return e
-    raise SaveFileError(f"unknown Emperor {name!r}")
+    raise SaveFileError(said("unknown Emperor {name}", name=repr(name)))
 
 
 def province_from_json(state: State, key: Any) -> int:
     if not isinstance(key, str):
-        raise SaveFileError(f"{key!r} is not a province")
+        raise SaveFileError(said("{key} is not a province", key=repr(key)))
     try:
         return state.board.province(key).index
     except KeyError:
-        raise SaveFileError(f"unknown province {key!r}") from None
+        raise SaveFileError(said("unknown province {key}", key=repr(key))) from None
 
 
 def count_from_json(data: Any, low: int, high: int) -> int:
     if type(data) is not int or not low <= data <= high:
-        raise SaveFileError(f"{data!r} is not a count ({low}-{high})")
+        raise SaveFileError(said("{value} is not a count ({low}-{high})", value=repr(data),
+                                 low=low, high=high))
     return data
 
 
 def declare_per_emperor(name: str, title: str, low: int, high: int,
                         reserve_unrest: bool = False,
-                        check: Callable[[State, PerEmperor, list[str]], None] | None = None,
+                        check: Callable[[State, PerEmperor, list[str | Said]], None] | None = None,
                         burned: bool = False) -> RecordSlot[PerEmperor]:
     """A record of one count per Emperor between ``low`` and ``high``, written as an object
     ``{"Diocletian": 1, ...}`` with every Emperor; ``reserve_unrest``: the counts are unrest
@@ -82,20 +83,21 @@ def declare_per_emperor(name: str, title: str, low: int, high: int,
 
     def from_json(state: State, data: Any) -> PerEmperor:
         if not isinstance(data, dict):
-            raise SaveFileError(f"{data!r} is not a table of the Emperors")
+            raise SaveFileError(said("{value} is not a table of the Emperors", value=repr(data)))
         counts = [0, 0, 0, 0]
         for who, count in data.items():
             counts[emperor_from_json(who)] = count_from_json(count, low, high)
         return PerEmperor((counts[0], counts[1], counts[2], counts[3]))
 
-    def check_counts(state: State, record: PerEmperor, found: list[str]) -> None:
+    def check_counts(state: State, record: PerEmperor, found: list[str | Said]) -> None:
         if not isinstance(record, PerEmperor) or len(record.counts) != 4:
-            found.append(f"{title} must have 4 entries")
+            found.append(said("{title} must have 4 entries", title=said(title)))
             return
         for e in EMPERORS:
             if not low <= record.counts[e] <= high:
-                found.append(f"{e.title} cannot have {record.counts[e]} {title} "
-                             f"({low}-{high})")
+                found.append(said("{emperor} cannot have {count} {title} ({low}-{high})",
+                                  emperor=e.title, count=record.counts[e], title=said(title),
+                                  low=low, high=high))
         if check is not None:
             check(state, record, found)
 
@@ -108,9 +110,10 @@ def declare_per_emperor(name: str, title: str, low: int, high: int,
 def declare_count(name: str, title: str, high: int) -> RecordSlot[Count]:
     """A record of one count from 0 to ``high``, written as a number."""
 
-    def check(state: State, record: Count, found: list[str]) -> None:
+    def check(state: State, record: Count, found: list[str | Said]) -> None:
         if not isinstance(record, Count) or not 0 <= record.n <= high:
-            found.append(f"{record!r} {title}: 0 to {high}")
+            found.append(said("{record} {title}: 0 to {high}", record=repr(record),
+                              title=said(title), high=high))
 
     return declare_record(name, Count(), title, lambda state, record: record.n,
                           lambda state, data: Count(count_from_json(data, 0, high)), check)

@@ -26,6 +26,7 @@ from tetrarchia.core.errors import (
     NotYourTurn,
     Occupied,
     Refusal,
+    Said,
     SaveFileError,
     WrongMoment,
     said,
@@ -62,13 +63,13 @@ def declare_figure_record(name: str, title: str, piece: Piece, figure: int, rule
         p = province_from_json(state, data)
         if state.passer != piece:  # else he is passing through another figure's province
             if state.figure[p] != NO_FIGURE:
-                raise SaveFileError("a province holds at most one figure (R2)")
+                raise SaveFileError(said("a province holds at most one figure (R2)"))
             state.figure[p] = figure
         return FigureAt(p)
 
-    def check(state: State, record: FigureAt, found: list[str]) -> None:
+    def check(state: State, record: FigureAt, found: list[str | Said]) -> None:
         if not isinstance(record, FigureAt) or not DEAD <= record.at < state.board.size:
-            found.append(f"{title} stands on no province of the board")
+            found.append(said("{figure} stands on no province of the board", figure=said(title)))
 
     slot = declare_record(name, FigureAt(IN_BOX), title, to_json, from_json, check)
     declare_figure(int(piece), slot, rule, **traits)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from tetrarchia.core.board import Board
-from tetrarchia.core.errors import SaveFileError
+from tetrarchia.core.errors import SaveFileError, said
 from tetrarchia.core.events import ArmyPlaced, Event, Events
 from tetrarchia.core.extensions import declare_part
 from tetrarchia.core.notation import province_key
@@ -86,13 +86,13 @@ def _goths_to_json(state: State) -> list[str]:
 
 def _goths_from_json(state: State, data: Any) -> None:
     if not isinstance(data, list):
-        raise SaveFileError(f"{data!r} is not a list of provinces")
+        raise SaveFileError(said("{value} is not a list of provinces", value=repr(data)))
     for key in data:
         p = province_from_json(state, key)
         # an army in Roma ended the game (R8): only then may the Goths stand there
         ended_there = p == state.board.roma and state.result is Result.ARMY_IN_ROMA
         if state.figure[p] != NO_FIGURE or (p == state.board.roma and not ended_there):
-            raise SaveFileError("the Goths need a province with no figure")
+            raise SaveFileError(said("the Goths need a province with no figure"))
         state.figure[p] = GOTHS
 
 

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
-from tetrarchia.core.errors import IllegalAction, NotYourTurn, ReserveEmpty, WrongMoment, said
+from tetrarchia.core.errors import IllegalAction, NotYourTurn, ReserveEmpty, Said, WrongMoment, said
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.notation import register_parser
 from tetrarchia.core.pieces import EMPERORS, GARRISONS_IN_BOX, Emperor
@@ -39,11 +39,11 @@ from tetrarchia.options.common import (
 IP_BOUGHT = declare_count("ip-bought", "discs burned for IP this turn", 15)
 
 
-def _check_recoverable(state: State, record: PerEmperor, found: list[str]) -> None:
+def _check_recoverable(state: State, record: PerEmperor, found: list[str | Said]) -> None:
     for e in EMPERORS:
         if record.counts[e] > burned(state, e):
-            found.append(f"{e.title} cannot take back {record.counts[e]} discs: he burned "
-                         f"{burned(state, e)}")
+            found.append(said("{emperor} cannot take back {count} discs: he burned {burned}",
+                              emperor=e.title, count=record.counts[e], burned=burned(state, e)))
 
 
 # R12.1b: of the discs each Emperor burned, the ones he may take back

@@ -274,15 +274,15 @@ class Pirates(NamedTuple):
 def _pirates_from_json(state: State, data: Any) -> Pirates:
     zone = count_from_json(data, 0, 3)
     if zone and state.fleets[zone]:
-        raise SaveFileError("the Pirates need a sea zone with no Roman fleet")
+        raise SaveFileError(said("the Pirates need a sea zone with no Roman fleet"))
     return Pirates(zone)
 
 
-def _check_pirates(state: State, record: Pirates, found: list[str]) -> None:
+def _check_pirates(state: State, record: Pirates, found: list[str | Said]) -> None:
     if not isinstance(record, Pirates) or not 0 <= record.zone <= 3:
-        found.append(f"there is no sea zone {record!r} for the Pirates")
+        found.append(said("there is no sea zone {record} for the Pirates", record=repr(record)))
     elif record.zone and state.fleets[record.zone]:
-        found.append("a Roman fleet in the Pirates' sea zone (R11.3)")
+        found.append(said("a Roman fleet in the Pirates' sea zone (R11.3)"))
 
 
 PIRATES = declare_record("pirates", Pirates(), "the Pirates", lambda state, r: r.zone,
@@ -491,8 +491,9 @@ def explain_attack(state: State, action: AttackPirates) -> IllegalAction:
 
 def _validate(settings: Settings) -> None:
     if settings.level.fleets >= 3:
-        raise OptionError(f"the Pirates are played only with fewer than 3 Roman fleets; level "
-                          f"{settings.level} has {settings.level.fleets}")
+        raise OptionError(said("the Pirates are played only with fewer than 3 Roman fleets; level "
+                               "{level} has {fleets}", level=str(settings.level),
+                               fleets=settings.level.fleets))
 
 
 def _hooks(settings: Settings) -> Hooks:

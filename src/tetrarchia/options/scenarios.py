@@ -156,35 +156,37 @@ def _rebels_to_json(state: State, record: Rebels) -> list[list[Any]]:
 
 def _rebels_from_json(state: State, data: Any) -> Rebels:
     if not isinstance(data, list):
-        raise SaveFileError(f"{data!r} is not a list of [province, sea zone]")
+        raise SaveFileError(said("{value} is not a list of [province, sea zone]",
+                                 value=repr(data)))
     rebels = []
     for item in data:
         if not isinstance(item, list) or len(item) != 2 or type(item[1]) is not int \
                 or item[1] not in (1, 2, 3):
-            raise SaveFileError(f"{item!r} is not [province, sea zone]")
+            raise SaveFileError(said("{value} is not [province, sea zone]", value=repr(item)))
         p = province_from_json(state, item[0])
         if state.figure[p] != NO_FIGURE:
-            raise SaveFileError("a province holds at most one figure (R2)")
+            raise SaveFileError(said("a province holds at most one figure (R2)"))
         state.figure[p] = REBEL
         rebels.append((p, item[1]))
     return Rebels(tuple(rebels))
 
 
-def _check_rebels(state: State, record: Rebels, found: list[str]) -> None:
+def _check_rebels(state: State, record: Rebels, found: list[str | Said]) -> None:
     n = state.board.size
     if not isinstance(record, Rebels) or len(record.rebels) > ARMIES or not all(
             0 <= p < n and 1 <= z <= 3 for p, z in record.rebels):
-        found.append("a rebel is on no border of the board, or needs no sea zone")
+        found.append(said("a rebel is on no border of the board, or needs no sea zone"))
     elif sorted(p for p, _ in record.rebels) != [p for p, f in enumerate(state.figure)
                                                   if f == REBEL]:
-        found.append("the rebels listed and the rebel figures on the board differ (R13)")
+        found.append(said("the rebels listed and the rebel figures on the board differ (R13)"))
 
 
-def _check_skip(state: State, record: Skip, found: list[str]) -> None:
+def _check_skip(state: State, record: Skip, found: list[str | Said]) -> None:
     if not isinstance(record, Skip) or not 0 <= record.turns <= 3:
-        found.append(f"{record!r} turns to skip: a scenario skips at most 3 (R13)")
+        found.append(said("{record} turns to skip: a scenario skips at most 3 (R13)",
+                          record=repr(record)))
     elif record.turns and state.turns_played > 3:
-        found.append("turns are skipped only at the start of a scenario (R13)")
+        found.append(said("turns are skipped only at the start of a scenario (R13)"))
 
 
 REBELS = declare_record("rebels", Rebels(), "rebels", _rebels_to_json, _rebels_from_json,

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from tetrarchia.core.board import ITALIA, Board
-from tetrarchia.core.errors import SaveFileError
+from tetrarchia.core.errors import Said, SaveFileError, said
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.extensions import declare_purpose, declare_record
 from tetrarchia.core.notation import province_key
@@ -123,15 +123,16 @@ class Usurpers(NamedTuple):
 
 def _usurpers_from_json(state: State, data: Any) -> Usurpers:
     if not isinstance(data, list) or len(data) > ARMIES:
-        raise SaveFileError(f"{data!r} is not a list of at most {ARMIES} provinces")
+        raise SaveFileError(said("{value} is not a list of at most {armies} provinces",
+                                 value=repr(data), armies=ARMIES))
     return Usurpers(tuple(province_from_json(state, key) for key in data))
 
 
-def _check_usurpers(state: State, record: Usurpers, found: list[str]) -> None:
+def _check_usurpers(state: State, record: Usurpers, found: list[str | Said]) -> None:
     if not isinstance(record, Usurpers) or len(record.provinces) > ARMIES:
-        found.append("more armies placed in one Barbarian phase than the rules allow")
+        found.append(said("more armies placed in one Barbarian phase than the rules allow"))
     elif not all(0 <= p < state.board.size for p in record.provinces):
-        found.append("an army was placed on no province of the board")
+        found.append(said("an army was placed on no province of the board"))
 
 
 USURPERS = declare_record(

@@ -54,8 +54,11 @@ def _literal_calls(tree: ast.AST, names: tuple[str, ...]) -> list[str]:
 
 def refusal_templates() -> list[str]:
     """Every refusal sentence of the package, in source order: the literal templates of
-    ``said(...)`` and ``N_(...)`` in ``tetrarchia``'s modules, and the dice purposes."""
+    ``said(...)`` and ``N_(...)`` in ``tetrarchia``'s modules, the dice purposes and the titles
+    of the optional rules' records (a phrase of an impossible position's problems)."""
+    import tetrarchia.options  # noqa: F401  (every rule's purposes and records, declared on import)
     from tetrarchia.core.events import PURPOSE_TEXT
+    from tetrarchia.core.extensions import RECORDS
 
     found: dict[str, None] = {}
     for path in sorted(PACKAGE.rglob("*.py")):
@@ -64,6 +67,8 @@ def refusal_templates() -> list[str]:
             found[template] = None
     for text in PURPOSE_TEXT.values():
         found[text] = None
+    for kind in RECORDS:
+        found[kind.title] = None
     return list(found)
 
 

@@ -44,7 +44,7 @@ from tetrarchia.web.ai import AiDriver
 from tetrarchia.web.authority import Authority, LiveGame, translated
 from tetrarchia.web.bus import Bus, LocalBus, PostgresBus
 from tetrarchia.web.geography import map_json
-from tetrarchia.web.i18n import LANGUAGES
+from tetrarchia.web.i18n import LANGUAGES, accepted
 from tetrarchia.web.live import (
     Live,
     Malformed,
@@ -199,8 +199,11 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
     live_routes = Live(authority, book, bus, limiter, driver.poke)
 
     def lang(request: Request) -> str:
-        chosen = request.query_params.get("lang", "en")
-        return chosen if chosen in LANGUAGES else "en"
+        """``?lang=`` when it names a language of the page, else the browser's (Accept-Language)."""
+        chosen = request.query_params.get("lang")
+        if chosen in LANGUAGES:
+            return str(chosen)
+        return accepted(request.headers.get("accept-language")) or "en"
 
     def answer(request: Request, live: LiveGame, first: int, status: int = 200) -> JSONResponse:
         return JSONResponse(live.view(first, lang(request)), status_code=status)

@@ -60,3 +60,26 @@ def catalogue(lang: str) -> dict[str, str]:
     with path.open("rb") as file:
         messages = read_mo(file)
     return {str(m.id): str(m.string) for m in messages if m.id and m.string}
+
+
+def accepted(header: str | None) -> str | None:
+    """The first of :data:`LANGUAGES` an ``Accept-Language`` header asks for (RFC 9110 12.5.4:
+    ranges by weight, ``fr-CH`` counting as ``fr``, a weight of 0 refusing), or None.
+
+    The language of an answer that cannot read the player's choice from his request (a
+    WebSocket hello that is not JSON, or a request without ``?lang=``): his browser's."""
+    if not header:
+        return None
+    ranked: list[tuple[float, int, str]] = []
+    for order, part in enumerate(header.split(",")):
+        tag, _, params = part.strip().partition(";")
+        weight = 1.0
+        match = re.fullmatch(r"\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*", params) if params else None
+        if params and match is None:
+            continue  # a malformed range is ignored rather than guessed at
+        if match is not None:
+            weight = float(match.group(1))
+        primary = tag.strip().split("-")[0].lower()
+        if weight > 0 and primary in LANGUAGES:
+            ranked.append((-weight, order, primary))
+    return min(ranked)[2] if ranked else None

@@ -357,19 +357,22 @@ class Live:
     async def socket(self, websocket: WebSocket) -> None:
         game_id = websocket.path_params["game_id"]
         await websocket.accept()
+        # until the hello names it, the player's language is his browser's (the handshake's
+        # Accept-Language): a hello that is no JSON, or none, is refused in it
+        browser = i18n.accepted(websocket.headers.get("accept-language")) or "en"
         try:
             hello = await asyncio.wait_for(websocket.receive_text(), HELLO_SECONDS)
         except (TimeoutError, WebSocketDisconnect, KeyError):
-            await self.close(websocket, 4403, 403, "no_credential", "en")
+            await self.close(websocket, 4403, 403, "no_credential", browser)
             return
         try:
             data = parse_message(hello)
         except (TooLarge, Malformed) as exc:
-            status, body = refusal_of(exc, "en") or (422, {})
+            status, body = refusal_of(exc, browser) or (422, {})
             await websocket.send_json({"kind": "error", "status": status, **body})
             await websocket.close(code=1009 if isinstance(exc, TooLarge) else 4422)
             return
-        lang = data.get("lang") if data.get("lang") in i18n.LANGUAGES else "en"
+        lang = data.get("lang") if data.get("lang") in i18n.LANGUAGES else browser
         token = data.get("token") if data.get("type") == "hello" else None
         try:
             credential = await asyncio.to_thread(
