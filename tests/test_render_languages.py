@@ -53,6 +53,6 @@ def test_the_battle_is_told_with_its_numbers() -> None:
                        roman_modifier=0, roman_groups=(3,), roman_support=3, roman_linked=1,
                        roman_value=18, barbarian_die=1, barbarian_modifier=0, barbarian_groups=(7,),
                        barbarian_support=7, barbarian_linked=0, barbarian_value=8, outcome=1)
-    assert render_in(battle, board, "es").startswith("Batalla de Maximian en Germania Svperior")
+    assert render_in(battle, board, "es").startswith("Batalla de Maximiano en Germania Svperior")
     assert "= 18" in render_in(battle, board, "fr") and "= 8" in render_in(battle, board, "fr")
     assert render_in(battle, board, "xx") == en.render(battle, board)

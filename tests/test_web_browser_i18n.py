@@ -115,3 +115,45 @@ def test_a_decisions_choices_show_what_they_do(server: str, page: Any) -> None:
     page.wait_for_function("document.querySelector('.decision-context').innerText.includes('joueur barbare')")
     effects = page.locator(".decision .effect").all_inner_texts()
     assert "laisse faire : rien n'est dépensé" in effects, effects
+
+
+# English words the board page must not show in Spanish or French (the action list and the
+# seats; "phase" is also the French word, refused only in Spanish).
+STOP = ("end", "secure", "attack", "attacks", "fleet", "from", "move", "subdue", "deploy",
+        "remove", "reduce", "border", "revolt", "unrest", "burning", "his", "the", "player",
+        "players", "uses", "power", "sends", "garrison", "pirates from", "diocletian", "galerius",
+        "maximian", "constantius")
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_the_action_list_and_the_seats_are_in_the_pages_language(server: str, page: Any,
+                                                                  lang: str) -> None:
+    """Every label of the action list (every group opened), the seat panel and who decides come
+    from the catalogues in Spanish and French: no English word of the stop-list is left, and
+    the Emperors are named as the rulebook names them."""
+    import re
+
+    position = {"format": "tetrarchia-position", "version": 2,
+                "settings": {"level": "4211", "options": ["dux", "pirates", "imperivm"],
+                             "players": 2},
+                "emperors": {"Maximian": "roma", "Diocletian": "bithynia"}, "fleets": [1, 3],
+                "discs": {"venetia": "revolt", "etrvria": "unrest"},
+                "turn": {"emperor": "Maximian", "ip": 6}, "records": {"pirates": 2}}
+    in_language(page, server, lang)
+    page.goto(f"{server}/game/{create(server, position=position)}")
+    page.wait_for_selector("button.action")
+    for summary in page.locator(".actions details:not([open]) summary").all():
+        summary.click()
+    words = {"es": ("Maximiano", "Diocleciano", "Jugador"),
+             "fr": ("Maximien", "Dioclétien", "Joueur")}[lang]
+    shown = {"actions": page.locator(".actions").inner_text(),
+             "seats": page.locator(".seats").inner_text(),
+             "status": page.locator(".status").inner_text()}
+    stop = STOP if lang == "fr" else (*STOP, "phase")
+    for where, text in shown.items():
+        left = [w for w in stop if re.search(rf"\b{w}\b", text, re.IGNORECASE)]
+        assert not left, (where, left, text)
+    assert words[0] in shown["actions"] and words[2] in shown["seats"], shown
+    assert words[1] in shown["seats"], shown["seats"]
+    assert page.locator("button.action").count() >= 6
+    shot(page, f"actions-{lang}")

@@ -18,6 +18,7 @@ from tetrarchia.core.notation import format_action
 from tetrarchia.core.state import Awaiting, State
 from tetrarchia.players.advice import Advice
 from tetrarchia.render.catalogues import catalogue
+from tetrarchia.render.labels import relabel
 from tetrarchia.render.refusals import said_in
 
 DOMAIN = "advice"
@@ -41,7 +42,10 @@ def advice_json(state: State, advice: list[Advice], lang: str) -> list[dict[str,
 def explain_choices(data: dict[str, Any], state: State, lang: str) -> None:
     """Add to a state's view (``web.views.state_json``) what the decision awaited is about
     (``decision_context``) and, on each of its choices in ``legal``, what it does (``effect``),
-    in ``lang`` (``analysis.decisions``; the page shows them beside the choice buttons)."""
+    in ``lang`` (``analysis.decisions``; the page shows them beside the choice buttons); and,
+    the view being built in English, its actions' labels and who decides, in ``lang``
+    (``render.labels``)."""
+    relabel(data, state, lang)
     context = decision_context(state)
     data["decision_context"] = told_in(context, lang) if context is not None else None
     if state.awaiting is not Awaiting.DECISION:

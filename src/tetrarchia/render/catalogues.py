@@ -8,7 +8,9 @@ by ``tools/i18n.py``), one domain per kind of sentence (:data:`SOURCES`):
 - ``advice``: why a hint suggests an action (``players.evaluation.REASONS``), and what each
   choice of a decision inside a phase does (:func:`advice_sentences`);
 - ``events``: every event record's sentence, the literal templates of ``render.told``
-  (:func:`event_templates`).
+  (:func:`event_templates`), the Emperors' names among them;
+- ``labels``: the words of the page's action list and seats, the literal templates of
+  ``render.labels``, and the optional rules' descriptions (:func:`label_templates`).
 
 The message ids are the English sentences themselves (gettext's usual way), so the translators'
 files are always complete against the code: ``tools/i18n.py --check`` fails on a sentence
@@ -22,6 +24,7 @@ from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from string import Formatter
 
 from babel.messages.mofile import read_mo
 
@@ -97,9 +100,25 @@ def event_templates() -> list[str]:
     return list(dict.fromkeys(words))
 
 
+def label_templates() -> list[str]:
+    """Every label of an action and every seat title: the literal templates of
+    ``labelled("...")`` (``render.labels``; a template of fields alone is its own); and the
+    start page's description of every optional rule and of its parameters (the registry)."""
+    import tetrarchia.options  # noqa: F401  (registers every optional rule)
+    from tetrarchia.core.rulebook import REGISTRY
+
+    tree = ast.parse((RENDER / "labels.py").read_text("utf-8"))
+    words = [t for t in _literal_calls(tree, ("labelled",))
+             if any(c.isalpha() for text, _, _, _ in Formatter().parse(t) for c in text)]
+    for module in sorted(REGISTRY.values(), key=lambda m: (m.family, m.key)):
+        words += [module.summary, *(p.help for p in module.params)]
+    return list(dict.fromkeys(w for w in words if w))
+
+
 SOURCES: dict[str, Callable[[], list[str]]] = {"refusals": refusal_templates,
                                                "advice": advice_sentences,
-                                               "events": event_templates}
+                                               "events": event_templates,
+                                               "labels": label_templates}
 """Each domain and the function that lists its English sentences."""
 
 

@@ -48,18 +48,28 @@ def tell(template: str, /, **args: Arg) -> Said:
     return Said(template, tuple(args.items()))
 
 
-def _emperor(emperor: int) -> str:
-    return Emperor(emperor).title
+EMPEROR_NAMES: dict[Emperor, Said] = {
+    Emperor.DIOCLETIAN: tell("Diocletian"),
+    Emperor.GALERIUS: tell("Galerius"),
+    Emperor.CONSTANTIUS: tell("Constantius"),
+    Emperor.MAXIMIAN: tell("Maximian"),
+}
+"""Each Emperor's name as a phrase of the catalogue: each rulebook names him in its language
+(Diocleciano, Galerio... in Spanish; Dioclétien, Galère... in French), the English the board's."""
+
+
+def _emperor(emperor: int) -> Said:
+    return EMPEROR_NAMES[Emperor(emperor)]
 
 
 def _piece(piece: int) -> Arg:
     """An Emperor by name, the Dux or the Vicarius as "the Dux" (inside a sentence)."""
-    return Piece(piece).title if piece < 4 else tell("the {figure}", figure=Piece(piece).title)
+    return _emperor(piece) if piece < 4 else tell("the {figure}", figure=Piece(piece).title)
 
 
 def _piece_first(piece: int) -> Arg:
     """The same at the start of a sentence ("The Dux")."""
-    return Piece(piece).title if piece < 4 else tell("The {figure}", figure=Piece(piece).title)
+    return _emperor(piece) if piece < 4 else tell("The {figure}", figure=Piece(piece).title)
 
 
 def _region(region: int) -> str:
@@ -214,7 +224,7 @@ def _leaves(piece: int, why: Said) -> Said:
     """A Roman figure taken off the board (R4: an Emperor until his next turn; R11.1, R11.2:
     the Dux or the Vicarius dies)."""
     if piece < 4:
-        return tell("{figure} {why} and leaves the board.", figure=Piece(piece).title, why=why)
+        return tell("{figure} {why} and leaves the board.", figure=_emperor(piece), why=why)
     return tell("The {figure} {why} and dies: he leaves the game.", figure=Piece(piece).title,
                 why=why)
 
@@ -239,7 +249,7 @@ def _replaced(disc: int, place: str) -> Said:
         return tell("; the unrest in {place} becomes a revolt", place=place)
     if disc >= GARRISON:
         return tell("; the garrison of {emperor} in {place} returns to his reserve",
-                    emperor=Emperor(disc - GARRISON).title, place=place)
+                    emperor=_emperor(disc - GARRISON), place=place)
     return tell("")
 
 
@@ -293,7 +303,7 @@ def _power_used(e: imperivm.PowerUsed, b: Board) -> Said:
              Emperor.MAXIMIAN: tell("takes a 7th IP"),
              Emperor.GALERIUS: tell("adds +1 to his combat die"),
              Emperor.CONSTANTIUS: tell("blocks the army")}[emperor]
-    return tell("{emperor} burns {burn} and {power}.", emperor=emperor.title, burn=_burn(b, e.burn),
+    return tell("{emperor} burns {burn} and {power}.", emperor=_emperor(emperor), burn=_burn(b, e.burn),
                 power=power)
 
 
@@ -389,12 +399,13 @@ TELLERS: dict[type[Any], Callable[[Any, Board], Said]] = {
     # R11.3 Pirates
     pirates.PiratesRerolled: lambda e, b: tell("Pirates: rolled {die}, roll again (2 or 3).", die=e.die),
     pirates.PiratesSail: lambda e, b: tell("The Pirates sail into {zone}.", zone=_zone(b, e.zone)),
-    pirates.PiratesAttacked: lambda e, b: tell("{figure} attacks the Pirates in {zone}.",
-                                               figure=Piece(e.piece).title, zone=_zone(b, e.zone)),
+    pirates.PiratesAttacked: lambda e, b: tell(
+        "{figure} attacks the Pirates in {zone}.",
+        figure=_emperor(e.piece) if e.piece < 4 else Piece(e.piece).title, zone=_zone(b, e.zone)),
     pirates.PirateBattle: _pirate_battle,
     pirates.PiratesBeaten: lambda e, b: tell(
         "{figure} wins: the Pirates leave the board; {zone} is open to the fleets.",
-        figure=Piece(e.piece).title if e.piece < 4 else tell("The Dux"), zone=_zone(b, e.zone)),
+        figure=_emperor(e.piece) if e.piece < 4 else tell("The Dux"), zone=_zone(b, e.zone)),
     pirates.PiratesWin: lambda e, b: _leaves(e.piece, tell("is defeated by the Pirates")),
     pirates.CoastLost: lambda e, b: tell("Every garrison on the coast of {zone} is lost.",
                                          zone=_zone(b, e.zone)),

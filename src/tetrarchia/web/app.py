@@ -125,12 +125,14 @@ def settings_from(data: dict[str, Any]) -> Settings:
     return Settings.from_json(settings)
 
 
-def options_catalogue() -> dict[str, Any]:
-    """Every optional rule the start page offers, with its parameters (the registry)."""
+def options_catalogue(lang: str = "en") -> dict[str, Any]:
+    """Every optional rule the start page offers, with its parameters (the registry); their
+    descriptions in ``lang`` (``render.labels``), their names as the rulebooks write them."""
+    from tetrarchia.render.labels import phrase_in
     return {"options": [{"key": m.key, "title": m.title, "family": m.family, "rule": m.rule,
-                         "summary": m.summary, "excludes": list(m.excludes),
+                         "summary": phrase_in(m.summary, lang), "excludes": list(m.excludes),
                          "params": [{"name": p.name, "default": p.default, "choices": list(p.choices),
-                                     "help": p.help} for p in m.params]}
+                                     "help": phrase_in(p.help, lang)} for p in m.params]}
                         for m in sorted(REGISTRY.values(), key=lambda m: (m.family, m.key))],
             "levels": [f"{g}{f}{r}{a}" for g in (5, 4, 3) for f in (3, 2, 1) for r in (0, 1, 2)
                        for a in (0, 1, 2)],
@@ -245,7 +247,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
                                         "summary": g.summary} for g in games], "hidden": False})
 
     async def options(request: Request) -> Response:
-        return JSONResponse(options_catalogue())
+        return JSONResponse(options_catalogue(lang(request)))
 
     async def check_settings(request: Request) -> Response:
         async def handler() -> Response:
@@ -307,18 +309,20 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
             first = request.query_params.get("events_from", "0")
             data = live.view(int(first) if first.isdigit() else 0, lang(request))
             data["you"] = credential.seat
-            data["seats"] = await asyncio.to_thread(seat_table, live)
+            data["seats"] = await asyncio.to_thread(seat_table, live, lang(request))
             return JSONResponse(data)
         return await guarded(request, handler)
 
-    def seat_table(live: LiveGame) -> dict[str, Any]:
-        """The game's seats as every page shows them: whom each plays, its kind, who is here."""
-        from tetrarchia.web.seats import seat_names
+    def seat_table(live: LiveGame, language: str = "en") -> dict[str, Any]:
+        """The game's seats as every page shows them: whom each plays (in ``language``), its
+        kind, who is here."""
+        from tetrarchia.render.labels import seat_names_in
         kinds = book.kinds(live.id)
         ai = book.ai_seats(live.id)
+        names = seat_names_in(live.state.settings, language)
         return {"players": [{"player": n, "title": title,
                              "kind": "ai" if n in ai else ("hotseat" if "all" in kinds else "human"),
-                             "ai": ai.get(n)} for n, title in seat_names(live.state.settings).items()],
+                             "ai": ai.get(n)} for n, title in names.items()],
                 "presence": book.present(live.id)}
 
     async def get_board(request: Request) -> Response:
@@ -452,7 +456,7 @@ def position_after(live: LiveGame, n: int, lang: str = "en") -> dict[str, Any]:
         events = []
         resume(state, events)
         apply_action(state, action, events)
-    data = state_json(state)
+    data = state_json(state, lang)
     data.update(id=live.id, n=n, total=len(log),
                 action=None if n == 0 else format_action(log[n - 1], game.board),
                 events=translated([event_json(e, game.board, n - 1) for e in events], game.board, lang))
@@ -470,5 +474,5 @@ def hint_for(live: LiveGame, lang: str) -> dict[str, Any]:
     waiting = state.is_over or state.awaiting in (Awaiting.ROLL, Awaiting.RUN)
     advice = [] if waiting else advise(state, HINT_COUNT, seconds=HINT_SECONDS)
     seat = deciding_seat(state)
-    return {"version": version, "seat": seat, "seat_title": seat_title(seat, state.settings),
+    return {"version": version, "seat": seat, "seat_title": seat_title(seat, state.settings, lang),
             "hints": advice_json(state, advice, lang)}

@@ -37,6 +37,7 @@ from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, State
 from tetrarchia.options.pirates import ATTACK_COST, AttackPirates, coast_values
 from tetrarchia.render import render
+from tetrarchia.render.labels import emperor_names, label_in, seat_title_in
 from tetrarchia.seats import barbarian_player, seat_label
 from tetrarchia.web.geography import board_positions
 
@@ -98,10 +99,19 @@ def pirates_preview(state: State, action: AttackPirates, zone: int) -> dict[str,
             "odds": odds(support, times, revolts, pirate_times)}
 
 
-def action_json(state: State, index: int, action: Action, pirates: int | None = None) -> dict[str, Any]:
-    """One legal action: its notation (long and compact), a kind, the places it concerns and
-    its cost in IP, so the page can highlight and label it without knowing a rule.
-    ``pirates``: the Pirates' sea zone, read from the position (R11.3)."""
+def action_json(state: State, index: int, action: Action, pirates: int | None = None,
+                lang: str = "en") -> dict[str, Any]:
+    """One legal action: its notation (long and compact), a kind, the places it concerns, its
+    cost in IP and its label in ``lang`` (``render.labels``), so the page can highlight and label
+    it without knowing a rule.  ``pirates``: the Pirates' sea zone, read from the position
+    (R11.3)."""
+    item = _action_json(state, index, action, pirates)
+    if lang != "en":
+        item["label"] = label_in(state, action, lang) or item["label"]
+    return item
+
+
+def _action_json(state: State, index: int, action: Action, pirates: int | None) -> dict[str, Any]:
     board = state.board
     item: dict[str, Any] = {"i": index, "notation": format_action(action, board),
                             "compact": format_action(action, board, compact=True),
@@ -181,9 +191,11 @@ def roll_json(state: State) -> dict[str, Any] | None:
             "army": request.army}
 
 
-def seat_title(seat: int | None, settings: Settings) -> str | None:
+def seat_title(seat: int | None, settings: Settings, lang: str = "en") -> str | None:
     """Who decides, as the players at the screen know themselves (R10: ``Player 2 (Galerius)``;
-    alone, the Emperor's name)."""
+    alone, the Emperor's name), in ``lang`` (``render.labels``)."""
+    if lang != "en":
+        return seat_title_in(seat, settings, lang)
     if seat is None:
         return None
     if seat == BARBARIAN_SEAT:
@@ -193,8 +205,8 @@ def seat_title(seat: int | None, settings: Settings) -> str | None:
     return seat_label(Emperor(seat), settings)
 
 
-def state_json(state: State) -> dict[str, Any]:
-    """The position and what can be done in it."""
+def state_json(state: State, lang: str = "en") -> dict[str, Any]:
+    """The position and what can be done in it, its words in ``lang``."""
     legal = legal_actions(state) if state.awaiting is not Awaiting.ROLL else []
     seat = deciding_seat(state)
     position = position_to_json(state)
@@ -203,8 +215,9 @@ def state_json(state: State) -> dict[str, Any]:
         "position": position,
         "awaiting": state.awaiting.name.lower(),
         "seat": seat,
-        "seat_title": seat_title(seat, state.settings),
+        "seat_title": seat_title(seat, state.settings, lang),
+        "emperor_names": emperor_names(lang),
         "over": state.is_over,
         "roll": roll_json(state),
-        "legal": [action_json(state, i, a, pirates) for i, a in enumerate(legal)],
+        "legal": [action_json(state, i, a, pirates, lang) for i, a in enumerate(legal)],
     }

@@ -385,7 +385,7 @@ class GamePage {
                      "reserve-empty": t("A reserve of discs ran out. The game is lost.") }[p.result];
     this.status.replaceChildren(...[
       el("div", { class: "turn" },
-        el("b", { text: `${t("Round")} ${p.turn.round} · ${p.turn.emperor}` }),
+        el("b", { text: `${t("Round")} ${p.turn.round} · ${(s.emperor_names || {})[p.turn.emperor] || p.turn.emperor}` }),
         ` · ${p.turn.ip} ${t("IP")}`),
       el("div", { text: s.over ? "" : `${t("To decide")}: ${s.seat_title ? s.seat_title : t("the dice")}` }),
       el("div", { class: "reserves", text: `${t("Reserves")}: ${p.reserves.unrest} ${t("unrest")}, ` +
@@ -559,6 +559,10 @@ function setBadge(on) {
 export const GROUP_NAMES = {
   placefleet: N_("Place a fleet"), enter: N_("Enter"), move: N_("Move"), sail: N_("Sail a fleet"),
   secure: N_("Secure"), subdue: N_("Subdue"), attack: N_("Attack"), endphase: N_("End"), option: N_("Other"),
+  // the optional rules' groups (their actions' ``group``); a rule's own name (Imperivm, Via
+  // Romana, Patres Patriae) is the same in every rulebook
+  "Deploy Dux": N_("Deploy Dux"), "Place Vicarius": N_("Place Vicarius"), Pirates: N_("Pirates"),
+  "Revolt (black disc)": N_("Revolt (black disc)"), "Army (black disc)": N_("Army (black disc)"),
 };
 // What a roll is for (the engine's Purpose), in words.
 const PURPOSES = {
