@@ -298,7 +298,9 @@ def test_another_seats_decision_and_a_bad_credential_are_told_in_the_pages_langu
     assert len(set(reasons.values())) == 3
     for lang in LANGS:
         assert not english_words(reasons[lang], {}), reasons[lang]
-        assert "Diocletian" in reasons[lang]  # who decides, by name
+    # the seat deciding named as the page names it in each language (R10: Player 1 holds the East)
+    assert "Player 1 (Diocletian)" in reasons["en"]
+    assert "Jugador 1 (Diocleciano)" in reasons["es"] and "Joueur 1 (Dioclétien)" in reasons["fr"]
     assert rows(http) == before
 
 

@@ -160,7 +160,7 @@ def test_another_seats_token_cannot_act_for_the_seat_deciding(http: TestClient) 
     assert error["code"] == "not_your_decision" and "Player 1 (Diocletian)" in error["reason"]
     spanish = http.post(f"/api/games/{data['id']}/actions?lang=es", headers=bearer(token_of(data, 2)),
                         json={"version": 1, "action": data["legal"][0]["notation"]}).json()["error"]
-    assert spanish["reason"].startswith("No es tu decisión") and "Player 1 (Diocletian)" in spanish["reason"]
+    assert spanish["reason"] == "No es tu decisión: ahora decide Jugador 1 (Diocleciano)."
     assert post(http, data["id"], "undo", token_of(data, 2), {"version": 1}).status_code == 403
     assert rows(http) == before
 

@@ -123,16 +123,16 @@ def _option(state: State, action: OptionAction, lang: str) -> Said | None:
                    labelled("spends an extra IP, burning {burn} (+1 IP)", burn=burn),
                    labelled("{emperor} spends an extra IP, burning {burn} (+1 IP)", emperor=name,
                             burn=burn))
-    if isinstance(action, pirates.AttackPirates):  # R11.3
-        place, cost = board.name(action.origin), _ip(pirates.ATTACK_COST)
+    if isinstance(action, pirates.AttackPirates):  # R11.3 (its cost: the page adds the item's)
+        place = board.name(action.origin)
         name = emperor_name(action.emperor, lang)
         if action.piece is not None:  # the Dux fights: the label names whose
-            return labelled("{emperor}'s Dux attacks the Pirates from {place} {cost}",
-                            emperor=name, place=place, cost=cost)
+            return labelled("{emperor}'s Dux attacks the Pirates from {place}",
+                            emperor=name, place=place)
         return _by(state, action.emperor,
-                   labelled("attacks the Pirates from {place} {cost}", place=place, cost=cost),
-                   labelled("{emperor} attacks the Pirates from {place} {cost}", emperor=name,
-                            place=place, cost=cost))
+                   labelled("attacks the Pirates from {place}", place=place),
+                   labelled("{emperor} attacks the Pirates from {place}", emperor=name,
+                            place=place))
     if isinstance(action, via_romana.SendGarrison):  # R12.3: what the link would cost a move
         broken = board.link_between[(action.origin, action.dest)].broken
         origin, dest = board.name(action.origin), board.name(action.dest)

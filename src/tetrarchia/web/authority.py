@@ -63,10 +63,19 @@ class NotYourDecision(Exception):
     seat that does (``Player 2 (Galerius)``), or is None when the dice are due; ``want`` says
     what the request tried (to act, to undo)."""
 
-    def __init__(self, who: str | None, want: str) -> None:
+    def __init__(self, who: str | None, want: str, seat: int | None = None,
+                 settings: Settings | None = None) -> None:
         super().__init__(f"it is not your decision: {who or 'the dice'} now ({want})")
         self.who = who
         self.want = want
+        self.seat = seat  # the seat deciding and the settings: ``who`` in another language
+        self.settings = settings
+
+    def who_in(self, lang: str) -> str | None:
+        """The seat deciding as the page names it in ``lang`` (``Jugador 2 (Galerio)``)."""
+        if self.settings is None or self.seat is None:
+            return self.who
+        return seat_title(self.seat, self.settings, lang)
 
 
 class StaleVersion(Exception):
@@ -331,7 +340,7 @@ class Authority:
         state = live.state
         player = player_deciding(deciding_seat(state), state.settings)
         if player is None or not holder.holds(player):
-            raise NotYourDecision(live.view_title(), want)
+            raise NotYourDecision(live.view_title(), want, deciding_seat(state), state.settings)
 
     def opened(self, game_id: str, version: int) -> LiveGame:
         """The game, not over (410), with its lock taken at the request's version (409)."""

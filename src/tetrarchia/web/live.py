@@ -199,7 +199,8 @@ def refusal_of(exc: BaseException, lang: str) -> tuple[int, dict[str, Any]] | No
         return 409, body("stale", told(stale, lang), told_args(stale, lang),
                          state=exc.live.view(0, lang))
     if isinstance(exc, NotYourDecision):
-        reason = translate(NOT_YOURS, lang, who=exc.who) if exc.who else translate(DICE_DUE, lang)
+        who = exc.who_in(lang)
+        reason = translate(NOT_YOURS, lang, who=who) if who else translate(DICE_DUE, lang)
         return 403, body("not_your_decision", reason)
     if isinstance(exc, TetrarchiaError):  # the engine's refusal, told in the player's language
         return 400, body(str(exc.code), refusal_in(exc, lang), args_in(exc, lang))

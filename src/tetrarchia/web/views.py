@@ -106,8 +106,9 @@ def action_json(state: State, index: int, action: Action, pirates: int | None = 
     it without knowing a rule.  ``pirates``: the Pirates' sea zone, read from the position
     (R11.3)."""
     item = _action_json(state, index, action, pirates)
-    if lang != "en":
-        item["label"] = label_in(state, action, lang) or item["label"]
+    # the catalogue's label in every language, English too: the same words as the terminal's,
+    # except that the page adds each item's cost itself (the Pirates' label leaves its out)
+    item["label"] = label_in(state, action, lang) or item["label"]
     return item
 
 
