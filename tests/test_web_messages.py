@@ -28,7 +28,7 @@ from tetrarchia.core.board import parse_board
 from tetrarchia.core.errors import BoardError
 from tetrarchia.render.refusals import args_in, refusal_in, said_in
 from tetrarchia.web.live import MAX_MESSAGE
-from web_helpers import bearer, client, new_game
+from web_helpers import bearer, client, new_game, sit
 
 LANGS = ("es", "fr")
 BOARD = (Path(__file__).resolve().parent.parent / "src" / "tetrarchia" / "data" / "board.toml") \
@@ -203,7 +203,7 @@ CASES: list[tuple[str, Send, int, str, str | None]] = [
      400, "wrong_moment", "roll 6 6"),
     ("dice-asked-while-deciding", post("/api/games/{id}/advance",
                                        {"version": "$version", "until": "roll"}),
-     400, "wrong_moment", "Diocletian"),
+     400, "wrong_moment", None),  # the seat named in each language: its own test below
     ("nothing-to-undo", post("/api/games/{id}/undo", {"version": "$version"}), 400, "no_undo",
      None),
     ("not-notation", post("/api/games/{id}/actions", {"version": "$version", "action": "fly"}),
@@ -418,3 +418,26 @@ def test_every_broken_board_file_is_told_in_spanish_and_french(change: Any, mess
         told = refusal_in(error, lang)
         assert told == said_in(error.said, lang) and told != str(error)
         assert not english_words(told, args_in(error, lang)), f"{lang}: English in {told!r}"
+
+
+def test_no_dice_now_names_the_seat_deciding_in_the_pages_language(http: TestClient) -> None:
+    """A roll asked while a player must decide (R1: the dice wait for the decision) names that
+    seat as the page names it: Player 1 (Diocletian), Jugador 1 (Diocleciano), Joueur 1
+    (Dioclétien) (R10: Player 1 holds the East at two players)."""
+    created = http.post("/api/games", json={"level": "4211", "players": 2, "seed": 3,
+                                            "hotseat": True}).json()
+    sit(http, created)
+    before = rows(http)
+    reasons = {}
+    for lang in ("en", *LANGS):
+        answer = http.post(f"/api/games/{created['id']}/advance?lang={lang}",
+                           json={"version": created["version"], "until": "decision"})
+        assert answer.status_code == 400 and answer.json()["error"]["code"] == "wrong_moment", \
+            answer.text
+        reasons[lang] = answer.json()["error"]["reason"]
+    assert reasons["en"] == "no dice are to be rolled now (Player 1 (Diocletian) must decide)"
+    assert "Jugador 1 (Diocleciano)" in reasons["es"], reasons["es"]
+    assert "Joueur 1 (Dioclétien)" in reasons["fr"], reasons["fr"]
+    for lang in LANGS:
+        assert not english_words(reasons[lang], {}), reasons[lang]
+    assert rows(http) == before

@@ -103,15 +103,18 @@ def event_templates() -> list[str]:
 def label_templates() -> list[str]:
     """Every label of an action and every seat title: the literal templates of
     ``labelled("...")`` (``render.labels``; a template of fields alone is its own); and the
-    start page's description of every optional rule and of its parameters (the registry)."""
+    start page's description of every optional rule and of its parameters (the registry), and
+    of every AI player a seat can be given to (``players.registry``)."""
     import tetrarchia.options  # noqa: F401  (registers every optional rule)
     from tetrarchia.core.rulebook import REGISTRY
+    from tetrarchia.players.registry import PLAYERS
 
     tree = ast.parse((RENDER / "labels.py").read_text("utf-8"))
     words = [t for t in _literal_calls(tree, ("labelled",))
              if any(c.isalpha() for text, _, _, _ in Formatter().parse(t) for c in text)]
     for module in sorted(REGISTRY.values(), key=lambda m: (m.family, m.key)):
         words += [module.summary, *(p.help for p in module.params)]
+    words += [player.summary for player in sorted(PLAYERS.values(), key=lambda p: p.name)]
     return list(dict.fromkeys(w for w in words if w))
 
 

@@ -12,6 +12,7 @@ rather than a player's, such as a malformed save) is told by the sentence of its
 
 from __future__ import annotations
 
+import re
 from string import Formatter
 
 from tetrarchia.core.errors import Refusal, Said, TetrarchiaError
@@ -75,7 +76,7 @@ def said_in(sentence: Said, lang: str, domain: str = DOMAIN) -> str | None:
     if template is None:
         if any(c.isalpha() for c in _words(sentence.template)):
             return None
-        template = sentence.template
+        template = french_spacing(sentence.template) if lang == "fr" else sentence.template
     values: dict[str, str | int] = {}
     for name, value in sentence.args:
         if isinstance(value, Said):
@@ -86,6 +87,25 @@ def said_in(sentence: Said, lang: str, domain: str = DOMAIN) -> str | None:
         else:
             values[name] = value
     return template.format(**values)
+
+
+_FRENCH_SPACED = re.compile(r"(?<! )([:;!?])(?=\s)")
+_FRENCH_SPACED_LAST = re.compile(r"(?<! )([:;!?])(?=\s|$)")  # the template's end too
+
+
+def french_spacing(template: str) -> str:
+    """A template of fields alone (``"{text}: {power}"``, its own in every language) as French
+    typography writes it: a space before ``:`` ``;`` ``!`` ``?`` (« réserve : un 7e PI »), as
+    the French catalogues' own sentences do.  A colon inside a token (``{region}:{number}``,
+    the province's label) is left alone."""
+    parts = []
+    for text, field, spec, conversion in Formatter().parse(template):
+        literal = (_FRENCH_SPACED if field is not None else _FRENCH_SPACED_LAST).sub(r" \1", text)
+        parts.append(literal.replace("{", "{{").replace("}", "}}"))
+        if field is not None:
+            parts.append("{" + field + (f"!{conversion}" if conversion else "")
+                         + (f":{spec}" if spec else "") + "}")
+    return "".join(parts)
 
 
 def _words(template: str) -> str:

@@ -32,6 +32,7 @@ from tetrarchia.core.engine import apply_action, deciding_seat, resume
 from tetrarchia.core.errors import OptionError, Refusal, TetrarchiaError, said
 from tetrarchia.core.events import Event
 from tetrarchia.core.notation import format_action
+from tetrarchia.core.pieces import Emperor
 from tetrarchia.core.rulebook import REGISTRY, find_module
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting
@@ -127,8 +128,10 @@ def settings_from(data: dict[str, Any]) -> Settings:
 
 def options_catalogue(lang: str = "en") -> dict[str, Any]:
     """Every optional rule the start page offers, with its parameters (the registry); their
-    descriptions in ``lang`` (``render.labels``), their names as the rulebooks write them."""
-    from tetrarchia.render.labels import phrase_in
+    descriptions in ``lang`` (``render.labels``), their names as the rulebooks write them; the
+    Caesars three players may share (R10: the value sent back is the save format's name, the
+    text the rulebook's of ``lang``); the AI players, described in ``lang``."""
+    from tetrarchia.render.labels import emperor_name, phrase_in
     return {"options": [{"key": m.key, "title": m.title, "family": m.family, "rule": m.rule,
                          "summary": phrase_in(m.summary, lang), "excludes": list(m.excludes),
                          "params": [{"name": p.name, "default": p.default, "choices": list(p.choices),
@@ -137,7 +140,9 @@ def options_catalogue(lang: str = "en") -> dict[str, Any]:
             "levels": [f"{g}{f}{r}{a}" for g in (5, 4, 3) for f in (3, 2, 1) for r in (0, 1, 2)
                        for a in (0, 1, 2)],
             # the AI players a seat can be given to (issue 10: the registry's names)
-            "ai_players": [{"name": p.name, "summary": p.summary} for p in
+            "shared_caesars": [{"value": e.title, "text": emperor_name(e, lang)}
+                               for e in (Emperor.GALERIUS, Emperor.CONSTANTIUS)],
+            "ai_players": [{"name": p.name, "summary": phrase_in(p.summary, lang)} for p in
                            sorted(PLAYERS.values(), key=lambda p: p.name) if p.name != "random"]}
 
 

@@ -30,7 +30,7 @@ from tetrarchia.core.actions import Action, Roll
 from tetrarchia.core.board import Board, default_board, parse_board
 from tetrarchia.core.dice import SeededDice
 from tetrarchia.core.engine import Boundary, deciding_seat, resume
-from tetrarchia.core.errors import Refusal, TetrarchiaError, WrongMoment, said
+from tetrarchia.core.errors import Refusal, Said, TetrarchiaError, WrongMoment, said
 from tetrarchia.core.events import Event, event_from_json
 from tetrarchia.core.notation import format_action, parse_action
 from tetrarchia.core.serialize import position_from_json
@@ -76,6 +76,23 @@ class NotYourDecision(Exception):
         if self.settings is None or self.seat is None:
             return self.who
         return seat_title(self.seat, self.settings, lang)
+
+
+class NoDiceNow(WrongMoment):
+    """A request to roll while a player must decide (R1: the dice wait for the decision).  The
+    seat deciding and the settings let the refusal name him in the page's language, as
+    :class:`NotYourDecision` does (``Jugador 2 (Galerio)``)."""
+
+    def __init__(self, seat: int | None, settings: Settings) -> None:
+        self.seat = seat
+        self.settings = settings
+        super().__init__(self.said_in("en"))
+
+    def said_in(self, lang: str) -> Said:
+        """The refusal with the seat deciding named in ``lang`` (the template stays English:
+        ``render.refusals`` tells it)."""
+        return said("no dice are to be rolled now ({who} must decide)",
+                    who=str(seat_title(self.seat, self.settings, lang)))
 
 
 class StaleVersion(Exception):
@@ -392,8 +409,7 @@ class Authority:
             state = live.state
             if state.awaiting not in (Awaiting.ROLL, Awaiting.RUN):
                 self.check_seat(live, holder, "to roll the dice")
-                raise WrongMoment(said("no dice are to be rolled now ({who} must decide)",
-                                       who=str(live.view()["seat_title"])))
+                raise NoDiceNow(deciding_seat(state), state.settings)
             first = len(live.events)
             self.commit(live, lambda: self.run_on(live, until))
             return live, first

@@ -41,7 +41,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from tetrarchia.core.errors import Said, TetrarchiaError, said
+from tetrarchia.core.errors import Said, TetrarchiaError, WrongMoment, said
 from tetrarchia.render.refusals import args_in, refusal_in, said_in
 from tetrarchia.web import i18n
 from tetrarchia.web.authority import (
@@ -49,6 +49,7 @@ from tetrarchia.web.authority import (
     Authority,
     GameOver,
     LiveGame,
+    NoDiceNow,
     NotYourDecision,
     StaleVersion,
     UnknownGame,
@@ -202,6 +203,9 @@ def refusal_of(exc: BaseException, lang: str) -> tuple[int, dict[str, Any]] | No
         who = exc.who_in(lang)
         reason = translate(NOT_YOURS, lang, who=who) if who else translate(DICE_DUE, lang)
         return 403, body("not_your_decision", reason)
+    if isinstance(exc, NoDiceNow):  # the seat deciding named in the page's language
+        told_now = WrongMoment(exc.said_in(lang))
+        return 400, body(str(exc.code), refusal_in(told_now, lang), args_in(told_now, lang))
     if isinstance(exc, TetrarchiaError):  # the engine's refusal, told in the player's language
         return 400, body(str(exc.code), refusal_in(exc, lang), args_in(exc, lang))
     return None

@@ -16,8 +16,9 @@ export async function startPage(main) {
     ...catalogue.levels.map((l) => el("option", { value: l, text: l })));
   const players = el("select", { id: "players", name: "players" },
     ...[1, 2, 3, 4, 5].map((n) => el("option", { value: n, text: n === 5 ? t("5 (with the Barbarian player)") : String(n) })));
-  const caesar = el("select", { id: "shared_caesar" }, el("option", { value: "Galerius", text: "Galerius" }),
-                    el("option", { value: "Constantius", text: "Constantius" }));
+  // R10: the value is the save format's name, the text the rulebook's of the page's language
+  const caesar = el("select", { id: "shared_caesar" },
+                    ...catalogue.shared_caesars.map((c) => el("option", { value: c.value, text: c.text })));
   const seed = el("input", { id: "seed", type: "number", min: "0", placeholder: t("random") });
   const d2 = el("input", { id: "d2", type: "checkbox", checked: "" });
   const d3 = el("input", { id: "d3", type: "checkbox", checked: "" });
