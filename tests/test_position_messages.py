@@ -501,7 +501,7 @@ def test_each_problem_is_a_part_of_its_own() -> None:
     assert refusal_in(caught.value, "es") == \
         "posición imposible: la ronda 0 no es posible; 99 PI no es posible"
     assert refusal_in(caught.value, "fr") == \
-        "position impossible : la manche 0 n'est pas possible; 99 PI n'est pas possible"
+        "position impossible : la manche 0 n'est pas possible ; 99 PI n'est pas possible"  # « ; »
 
 
 # --- every sentence of these modules has its own translation ------------------------------------
