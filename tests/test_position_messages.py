@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 
 from test_web_messages import english_words
+from tetrarchia.buildinfo import compiled_in_use
 from tetrarchia.core import tasks as t
 from tetrarchia.core.board import default_board
 from tetrarchia.core.errors import OptionError, Said, SaveFileError, TetrarchiaError
@@ -367,7 +368,11 @@ CHANGED: list[Any] = [
                  "turns are skipped only at the start of a scenario (R13)", None,
                  id="skip-in-round-2"),
     pytest.param(_record(RECOVERABLE, PerEmperor((1, 2))),  # type: ignore[arg-type]  # forged
-                 "{title} must have 4 entries", None, id="recoverable-of-two-emperors"),
+                 "{title} must have 4 entries", None, id="recoverable-of-two-emperors",
+                 # the compiled options (mypyc) refuse the forged record's tuple when it is read
+                 # (TypeError): there no position can hold it, and the check cannot be met
+                 marks=pytest.mark.skipif("tetrarchia.options.common" in compiled_in_use(),
+                                          reason="a compiled record refuses a tuple of 2")),
     pytest.param(_record(RECOVERABLE, PerEmperor((0, 0, 0, 99))),
                  "{emperor} cannot have {count} {title} ({low}-{high})", "99",
                  id="recoverable-beyond-the-box"),
