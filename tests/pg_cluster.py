@@ -5,6 +5,10 @@ one database per test module, stopped and removed at the end.  A real server, no
 
 ``initdb`` refuses to run as root: as root the server runs as the unprivileged user ``postgres``
 (Debian's package creates it) or else ``nobody``, in a directory that user owns.
+
+A run killed before its end (SIGKILL, a timeout) cannot stop its server: each server's directory
+names the process that owns it (``owner``), and the next server started stops and removes those
+whose owner is gone (``reap_orphans``).
 """
 
 from __future__ import annotations
@@ -45,14 +49,52 @@ def free_port() -> int:
         return port
 
 
+PREFIX = "tetrarchia-pg-"
+OWNER = "owner"  # the file in a server's directory holding its owner's process id
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process: alive
+        return True
+    return True
+
+
+def reap_orphans(where: str | None = None) -> list[Path]:
+    """Stop and remove the servers whose owning process is gone (a run killed before its end);
+    the directories removed.  A server of a run still going (its owner alive) is left alone."""
+    reaped = []
+    for root in Path(where or tempfile.gettempdir()).glob(PREFIX + "*"):
+        try:
+            owner = int((root / OWNER).read_text())
+        except (OSError, ValueError):
+            continue  # not one of ours, or being created
+        if alive(owner):
+            continue
+        if (root / "data" / "postmaster.pid").exists():
+            user = root.stat().st_uid
+            prefix = (["runuser", "-u", pwd.getpwuid(user).pw_name, "--"]
+                      if os.geteuid() == 0 and user != 0 else [])
+            subprocess.run([*prefix, str(server_binaries() / "pg_ctl"), "-D", str(root / "data"),
+                            "-m", "immediate", "-w", "stop"], capture_output=True, timeout=60)
+        shutil.rmtree(root, ignore_errors=True)
+        reaped.append(root)
+    return reaped
+
+
 class TempPostgres:
     """``with TempPostgres() as server: url = server.database("name")``."""
 
     def __init__(self, durable: bool = False) -> None:
         self.durable = durable  # fsync on, as a real host's server (bench/load.py); off for tests
         self.bin = server_binaries()
+        reap_orphans()
         self.port = free_port()
-        self.root = Path(tempfile.mkdtemp(prefix="tetrarchia-pg-"))
+        self.root = Path(tempfile.mkdtemp(prefix=PREFIX))
+        (self.root / OWNER).write_text(str(os.getpid()))
         self.data = self.root / "data"
         self.user: str | None = None
         if os.geteuid() == 0:
