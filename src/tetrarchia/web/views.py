@@ -13,7 +13,6 @@ from typing import Any
 from tetrarchia.core.actions import (
     Action,
     Attack,
-    EndPhase,
     Enter,
     Move,
     OptionAction,
@@ -106,9 +105,12 @@ def action_json(state: State, index: int, action: Action, pirates: int | None = 
     it without knowing a rule.  ``pirates``: the Pirates' sea zone, read from the position
     (R11.3)."""
     item = _action_json(state, index, action, pirates)
-    # the catalogue's label in every language, English too: the same words as the terminal's,
-    # except that the page adds each item's cost itself (the Pirates' label leaves its out)
-    item["label"] = label_in(state, action, lang) or item["label"]
+    # the catalogue's label in every language, English too (the page adds each item's cost
+    # itself, so the Pirates' label leaves its out); an optional rule's action that the
+    # catalogue does not know keeps its own English label
+    found = label_in(state, action, lang) or item.get("label")
+    if found is not None:
+        item["label"] = found
     return item
 
 
@@ -124,36 +126,25 @@ def _action_json(state: State, index: int, action: Action, pirates: int | None) 
             item.update(cost=ATTACK_COST, preview=pirates_preview(state, action, pirates))
         return item
     if isinstance(action, PlaceFleet):
-        item.update(zone=action.zone, label=board.zones[action.zone].title)
+        item.update(zone=action.zone)
     elif isinstance(action, Enter):
-        item.update(piece=int(action.emperor), to=action.province, label=board.label(action.province))
+        item.update(piece=int(action.emperor), to=action.province)
     elif isinstance(action, Move):
         cost = move_cost(state, action)
         item.update(piece=int(mover(action)), origin=action.origin, to=action.dest, cost=cost,
                     by_fleet=action.by_fleet, zones=list(action.zones),
-                    passing=bool(state.figure[action.dest]) and not state.passing,
-                    label=f"{mover(action).title} → {board.label(action.dest)}"
-                          f"{' by fleet' if action.by_fleet else ''}")
+                    passing=bool(state.figure[action.dest]) and not state.passing)
     elif isinstance(action, Sail):
-        item.update(zone=action.src, to_zone=action.dst, cost=1,
-                    label=f"fleet {board.zones[action.src].title} → {board.zones[action.dst].title}")
+        item.update(zone=action.src, to_zone=action.dst, cost=1)
     elif isinstance(action, Secure):
         border = board.is_border[action.at]
-        item.update(at=action.at, cost=2 if border else 1, border=border,
-                    label=f"secure {'the border ' if border else ''}{board.name(action.at)}")
+        item.update(at=action.at, cost=2 if border else 1, border=border)
     elif isinstance(action, Subdue):
         item.update(piece=int(mover(action)), at=action.at, cost=SUBDUE_COST[action.kind],
-                    subdue=action.kind.name.lower(),
-                    label={SubdueKind.REMOVE_REVOLT: "remove the revolt",
-                           SubdueKind.REDUCE_REVOLT: "reduce the revolt to unrest",
-                           SubdueKind.REMOVE_UNREST: "remove the unrest"}[action.kind]
-                    + f" in {board.name(action.at)}")
+                    subdue=action.kind.name.lower())
     elif isinstance(action, Attack):
         item.update(piece=int(mover(action)), origin=action.origin, target=action.target,
-                    cost=attack_cost(state, action), preview=attack_preview(state, action),
-                    label=f"{mover(action).title} attacks {board.label(action.target)}")
-    elif isinstance(action, EndPhase):
-        item.update(label=f"end {action.emperor.title}'s Roman phase")
+                    cost=attack_cost(state, action), preview=attack_preview(state, action))
     item.setdefault("group", item["kind"])
     item["places"] = [item[key] for key in ("origin", "to", "at", "target") if key in item]
     return item
