@@ -75,7 +75,8 @@ def percentile(values: list[float], q: float) -> float:
 
 
 Job = tuple[str, str, int, float | None, int | None, tuple[str, ...], tuple[tuple[str, float], ...], bool]
-SEARCH_PARAMETERS = ("beam", "candidates", "turns", "workers", "refine", "risk", "defend")
+FRACTIONS = ("risk", "learned")
+SEARCH_PARAMETERS = ("beam", "candidates", "turns", "workers", "refine", "risk", "defend", "learned")
 
 
 def parse_search(text: str) -> tuple[tuple[str, float], ...]:
@@ -87,10 +88,10 @@ def parse_search(text: str) -> tuple[tuple[str, float], ...]:
             continue
         name, _, value = part.partition("=")
         value = value.strip()
-        number = value.replace(".", "", 1) if name == "risk" else value
+        number = value.replace(".", "", 1) if name in FRACTIONS else value
         if name not in SEARCH_PARAMETERS or not number.isdigit():
             raise SystemExit(f"--search: {part!r} is not one of {', '.join(SEARCH_PARAMETERS)} = a number")
-        pairs.append((name, float(value) if name == "risk" else int(value)))
+        pairs.append((name, float(value) if name in FRACTIONS else int(value)))
     return tuple(pairs)
 
 

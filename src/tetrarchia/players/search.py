@@ -61,6 +61,7 @@ from tetrarchia.players.evaluation import (
 )
 from tetrarchia.players.heuristic import choose, look_ahead, position_terms
 from tetrarchia.players.protocol import UNLIMITED, Budget
+from tetrarchia.players.value import learned_value
 
 DEFAULT_SIMULATIONS = 32
 MAX_TURNS_AHEAD = 8
@@ -82,6 +83,9 @@ RISK_STEPS = 4  # armies farther than this add no risk beyond any army's
 # 49 at 4200 on the seeds of the lost games studied (101-158), but 80 of 100 against 84 on
 # fresh seeds (301-400), and no better at 4211, 4222 or 3322: not shown to help.
 DEFAULT_RISK = 0.0
+# The share of the learned chance of winning (players/value.py) in a sample's value, the rest
+# the evaluation's: 0 the evaluation alone.
+DEFAULT_LEARNED = 0.0
 
 
 def army_roads(state: State, facts: BoardFacts) -> list[tuple[int, ...]]:
@@ -214,7 +218,7 @@ def army_risk(state: State, facts: BoardFacts) -> float:
 
 
 def sample(start: State, seed: int, turns: int, weights: Weights, facts: BoardFacts,
-           risk: float = 0.0) -> float:
+           risk: float = 0.0, learned: float = 0.0) -> float:
     """Step 2: one continuation of ``start`` with dice seeded by ``seed``, played by the
     heuristic until ``turns`` turns have ended (or the game), then evaluated; ``risk`` weighs
     :func:`army_risk` at that end (in lost games: ``risk`` 1 counts it as its share of a
@@ -237,16 +241,18 @@ def sample(start: State, seed: int, turns: int, weights: Weights, facts: BoardFa
             break
         options = legal_actions(state)
         apply_trusted(state, choose(state, options, rng, weights))
-    value = evaluate(state, weights, facts)
+    value = evaluate(state, weights, facts) if learned < 1.0 else 0.0
+    if learned:
+        value = (1.0 - learned) * value + learned * learned_value(state, facts)
     if risk:
         value -= risk * WIN * army_risk(state, facts)
     return value
 
 
 def _judge(job: tuple[dict[str, Any], list[list[Action]], list[int], int, Weights, float | None,
-                  float]) -> list[list[float]]:
+                  float, float]) -> list[list[float]]:
     """A worker's share of step 2: the plans' samples from a position given as JSON."""
-    data, plans, seeds, turns, weights, seconds, risk = job
+    data, plans, seeds, turns, weights, seconds, risk, learned = job
     start = time.perf_counter()
     root = position_from_json(data, default_board())
     facts = board_facts(root.board)
@@ -261,7 +267,7 @@ def _judge(job: tuple[dict[str, Any], list[list[Action]], list[int], int, Weight
         if seconds is not None and i and time.perf_counter() - start > seconds:
             break
         for end, found in zip(ends, samples, strict=True):
-            found.append(sample(end, seed, turns, weights, facts, risk))
+            found.append(sample(end, seed, turns, weights, facts, risk, learned))
     return samples
 
 
@@ -278,7 +284,7 @@ class SearchPlayer:
     def __init__(self, seed: int | None = None, weights: Weights = WEIGHTS, beam: int = 10,
                  candidates: int = 6, turns: int = 2, workers: int = 1,
                  clock: Callable[[], float] = time.perf_counter, refine: int = 0,
-                 risk: float = DEFAULT_RISK, defend: int = 0) -> None:
+                 risk: float = DEFAULT_RISK, defend: int = 0, learned: float = DEFAULT_LEARNED) -> None:
         if not 1 <= turns <= MAX_TURNS_AHEAD:
             raise ValueError(f"the turns sampled ahead must be 1 to {MAX_TURNS_AHEAD}, not {turns!r}")
         if workers < 1:
@@ -287,7 +293,10 @@ class SearchPlayer:
             raise ValueError(f"the further samples must be 0 or more, not {refine!r}")
         if not 0.0 <= risk <= 1.0:
             raise ValueError(f"the weight of an army's risk must be 0 to 1, not {risk!r}")
+        if not 0.0 <= learned <= 1.0:
+            raise ValueError(f"the share of the learned value must be 0 to 1, not {learned!r}")
         self.risk = risk
+        self.learned = learned
         self.defend = defend
         self.refine = refine
         self.workers = workers
@@ -398,7 +407,8 @@ class SearchPlayer:
                     began - start + last_round > budget.seconds:  # limit is not begun
                 break
             for plan in judged:
-                plan.samples.append(sample(plan.end, seed, self.turns, self.weights, facts, self.risk))
+                plan.samples.append(sample(plan.end, seed, self.turns, self.weights, facts, self.risk,
+                                           self.learned))
             last_round = clock() - began
 
     def _judge_in_pool(self, state: State, judged: list[Plan], seeds: list[int], budget: Budget,
@@ -416,7 +426,8 @@ class SearchPlayer:
             self._pool = ProcessPoolExecutor(self.workers)
         left = None if budget.seconds is None else max(budget.seconds - (self.clock() - start), 0.01)
         shares = [judged[i::self.workers] for i in range(self.workers)]
-        jobs = [(data, [p.actions for p in share], seeds, self.turns, self.weights, left, self.risk)
+        jobs = [(data, [p.actions for p in share], seeds, self.turns, self.weights, left, self.risk,
+                 self.learned)
                 for share in shares if share]
         for share, samples in zip([s for s in shares if s], self._pool.map(_judge, jobs), strict=True):
             for plan, found in zip(share, samples, strict=True):

@@ -1,0 +1,189 @@
+"""Fit the learned chance of winning (players/value.py) to seeded heuristic games (issue 10).
+
+Plays ``--games`` games of the heuristic player at each of ``--levels`` (game i: seed ``--seed``
++ i for the dice and the player, in ``--workers`` processes), reads :func:`value.features` at the
+start of every Roman phase (R4) and fits a logistic model of whether the game was won (L2
+penalty ``--l2``, Newton's method).  The last fifth of each level's games is held out: the
+model's log loss and Brier score there are printed against the evaluation's best logistic
+scaling (how much better the learned chance orders and spaces the positions), with a table of
+the held-out chance by tenth.  ``--write`` writes the coefficients to
+``src/tetrarchia/players/value_coefficients.py``; ``--data F`` keeps the readings (npz) to fit
+again without playing.
+
+Usage::
+
+    python bench/fit_value.py --games 4000 --levels 4200,4211,4222,3322 --workers 2 --write
+    python bench/fit_value.py --data /tmp/value.npz --l2 3 --write      # refit the kept games
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import numpy as np
+
+from tetrarchia.core.actions import Roll
+from tetrarchia.core.dice import SeededDice
+from tetrarchia.core.engine import apply_trusted, legal_actions, new_game
+from tetrarchia.core.settings import Level, Settings
+from tetrarchia.core.state import Awaiting
+from tetrarchia.players.evaluation import board_facts, evaluate
+from tetrarchia.players.protocol import UNLIMITED
+from tetrarchia.players.registry import make_player
+from tetrarchia.players.value import FEATURES, features
+
+TARGET = Path(__file__).resolve().parent.parent / "src/tetrarchia/players/value_coefficients.py"
+
+Rows = tuple[list[list[float]], list[float], list[int]]  # features, evaluation, game index
+
+
+def play(level: str, seed: int) -> tuple[list[list[float]], list[float], bool]:
+    """One heuristic game: the features and the evaluation at each Roman phase's start, and
+    whether it was won."""
+    state = new_game(Settings(level=Level.parse(level)))
+    dice = SeededDice(seed)
+    player = make_player("heuristic", seed)
+    rng = random.Random(seed)
+    facts = board_facts(state.board)
+    rows: list[list[float]] = []
+    values: list[float] = []
+    read_at = -1
+    while not state.is_over:
+        if state.awaiting is Awaiting.ROLL:
+            apply_trusted(state, Roll(dice.roll(state.roll_count)))
+            continue
+        if state.awaiting in (Awaiting.ROMAN_ACTION, Awaiting.ENTRY) and state.turns_played != read_at:
+            read_at = state.turns_played
+            rows.append(features(state, facts))
+            values.append(evaluate(state, facts=facts))
+        apply_trusted(state, player.decide(state, legal_actions(state), rng, UNLIMITED))
+    return rows, values, state.result.is_victory
+
+
+def play_many(job: tuple[str, int, int]) -> tuple[Rows, list[bool]]:
+    level, first, count = job
+    xs: list[list[float]] = []
+    vs: list[float] = []
+    gs: list[int] = []
+    won: list[bool] = []
+    for i in range(count):
+        rows, values, victory = play(level, first + i)
+        xs += rows
+        vs += values
+        gs += [first + i] * len(rows)
+        won.append(victory)
+    return (xs, vs, gs), won
+
+
+def collect(levels: list[str], games: int, seed: int, workers: int) -> dict[str, np.ndarray]:
+    """Play the games (in chunks, ``workers`` processes) and return the readings as arrays."""
+    chunk = 50
+    jobs = [(level, seed + i, min(chunk, games - i)) for level in levels for i in range(0, games, chunk)]
+    xs: list[list[float]] = []
+    vs: list[float] = []
+    gs: list[int] = []
+    ys: list[float] = []
+    lv: list[int] = []
+    start = time.perf_counter()
+    wins = 0
+    with ProcessPoolExecutor(workers) as pool:
+        for done, ((job_level, first, _), ((x, v, g), won)) in enumerate(
+                zip(jobs, pool.map(play_many, jobs), strict=True), 1):
+            by_game = {first + i: w for i, w in enumerate(won)}
+            xs += x
+            vs += v
+            gs += g
+            ys += [1.0 if by_game[i] else 0.0 for i in g]
+            lv += [int(job_level)] * len(x)
+            wins += sum(won)
+            print(f"\r  {done}/{len(jobs)} chunks, {len(xs):,} positions, "
+                  f"{time.perf_counter() - start:.0f} s", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    return {"x": np.array(xs), "v": np.array(vs), "g": np.array(gs), "y": np.array(ys),
+            "level": np.array(lv)}
+
+
+def fit(x: np.ndarray, y: np.ndarray, l2: float) -> np.ndarray:
+    """Logistic regression by Newton's method, the bias (column 0) not penalised."""
+    w = np.zeros(x.shape[1])
+    penalty = np.full(x.shape[1], l2)
+    penalty[0] = 0.0
+    for _ in range(50):
+        p = 1.0 / (1.0 + np.exp(-np.clip(x @ w, -30, 30)))
+        grad = x.T @ (p - y) + penalty * w
+        hess = (x * (p * (1 - p))[:, None]).T @ x + np.diag(penalty) + 1e-9 * np.eye(x.shape[1])
+        step = np.linalg.solve(hess, grad)
+        w -= step
+        if np.max(np.abs(step)) < 1e-8:
+            break
+    return w
+
+
+def scores(p: np.ndarray, y: np.ndarray) -> tuple[float, float]:
+    p = np.clip(p, 1e-6, 1 - 1e-6)
+    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p))), float(np.mean((p - y) ** 2))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=4_000, help="games per level")
+    parser.add_argument("--levels", default="4200,4211,4222,3322")
+    parser.add_argument("--seed", type=int, default=1_000_000, help="game i uses seed S + i")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--l2", type=float, default=1.0)
+    parser.add_argument("--data", type=Path, help="an npz of readings: read if it exists, else kept")
+    parser.add_argument("--write", action="store_true", help=f"write {TARGET.name}")
+    args = parser.parse_args()
+    if args.data and args.data.exists():
+        data = dict(np.load(args.data))
+        print(f"fit_value: {len(data['y']):,} positions read from {args.data}")
+    else:
+        levels = args.levels.split(",")
+        print(f"fit_value: {args.games} heuristic games at each of {', '.join(levels)}, seeds "
+              f"{args.seed}-{args.seed + args.games - 1}")
+        data = collect(levels, args.games, args.seed, args.workers)
+        data["games"] = np.array(f"--games {args.games} --levels {args.levels} --seed {args.seed}")
+        if args.data:
+            np.savez_compressed(args.data, **data)
+    x, y, v, g, lv = data["x"], data["y"], data["v"], data["g"], data["level"]
+    if x.shape[1] != len(FEATURES):
+        raise SystemExit(f"the readings have {x.shape[1]} features, the model {len(FEATURES)}")
+    cut = np.zeros(len(y), dtype=bool)  # the last fifth of each level's games: held out
+    for level in np.unique(lv):
+        games = np.unique(g[lv == level])
+        cut |= (lv == level) & (g >= games[int(len(games) * 0.8)])
+    train, test = ~cut, cut
+    w = fit(x[train], y[train], args.l2)
+    baseline = fit(np.column_stack([np.ones(len(v)), v / 1_000.0])[train], y[train], 0.0)
+    p = 1.0 / (1.0 + np.exp(-np.clip(x[test] @ w, -30, 30)))
+    pb = 1.0 / (1.0 + np.exp(-np.clip(np.column_stack([np.ones(test.sum()), v[test] / 1_000.0])
+                                       @ baseline, -30, 30)))
+    print(f"positions: {train.sum():,} fitted, {test.sum():,} held out; won: {y.mean():.1%}")
+    for name, q in (("learned", p), ("evaluation, scaled", pb)):
+        loss, brier = scores(q, y[test])
+        print(f"  held out, {name:<19} log loss {loss:.4f}  Brier {brier:.4f}")
+    print("held-out chance by tenth: predicted -> won")
+    order = np.argsort(p)
+    for part in np.array_split(order, 10):
+        print(f"  {p[part].mean():6.1%} -> {y[test][part].mean():6.1%}  ({len(part):,})")
+    print("coefficients:")
+    for name, c in zip(FEATURES, w, strict=True):
+        print(f"  {name:<15} {c:+.4f}")
+    if args.write:
+        rows = "\n".join(f"    {c:+.6f},  # {name}" for name, c in zip(FEATURES, w, strict=True))
+        TARGET.write_text(
+            '"""The learned value\'s coefficients (players/value.py), written by '
+            '``bench/fit_value.py``:\n\n'
+            f"    python bench/fit_value.py {data['games']} --l2 {args.l2:g} --write\n\n"
+            f"{train.sum():,} positions of heuristic games fitted; do not edit by hand.\n"
+            '"""\n\nCOEFFICIENTS: tuple[float, ...] = (\n' + rows + "\n)\n")
+        print(f"written: {TARGET}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,135 @@
+"""A learned chance of winning: the threat readings weighed by a logistic model fitted to games.
+
+:func:`tetrarchia.players.evaluation.evaluate` weighs the readings for the heuristic's one-action
+comparisons: it only has to rank the moves of one position, and it weighs an army one phase from
+Roma as 2% of a lost game.  The search compares positions a whole turn or two apart, at the end
+of its sampled continuations, and there the weights must say what each reading costs in games
+won.  :func:`win_chance` says it: a logistic model over :func:`features` (the same readings,
+unweighted, with the armies split by their expected phases to Roma and the reserves by how near
+they are to running dry, R8), fitted by ``bench/fit_value.py`` to the positions at the start of
+every Roman phase (R4) of seeded heuristic games and whether each game was won.  The fitted
+coefficients live in :mod:`tetrarchia.players.value_coefficients`, written by that script.
+
+The chance is the heuristic's: how often the heuristic player goes on to win from such a
+position.  The search plays better than the heuristic, so the chance is low for the search's
+own games; what the search needs is the order and the spacing of the positions it compares.
+"""
+
+from __future__ import annotations
+
+import math
+
+from tetrarchia.core.state import Result, State
+from tetrarchia.players.evaluation import RESERVE_ALARM, WIN, BoardFacts, board_facts, read_threats
+from tetrarchia.players.readings import dux_province
+from tetrarchia.players.value_coefficients import COEFFICIENTS
+
+# The features, in the order of the model's coefficients (bench/fit_value.py reads this list).
+FEATURES: tuple[str, ...] = (
+    "bias",
+    "borders",  # secured borders (R5.3); six win (R8)
+    "securable",  # unsecured borders whose region holds no revolt (R5.3)
+    "revolts",  # revolts on the board
+    "blocking",  # revolts in a region whose border is unsecured (R5.3)
+    "unrest",  # unrest on the board
+    "dominoes",  # unrest expected to turn at the next R7.1
+    "new_revolts",  # expected new revolts of the next R7.2's first roll
+    "new_armies",  # expected armies placed by it (R7.2.2)
+    "armies",  # Barbarian armies on the board (R7.3)
+    "rebels",  # rebel armies (R13): they never advance
+    "army_1",  # armies expected to reach Roma in 1 phase, each times P(nobody in its way beats it)
+    "army_2",  # ... in 2 phases (R7.3; a broken link counts 2 on average, R7.4)
+    "army_3",  # ... in 3
+    "army_4",  # ... in 4
+    "army_6",  # ... in 5 or 6
+    "ready",  # per army, the best chance of an Emperor linked to it to beat it now (R6)
+    "unrest_short",  # unrest discs below RESERVE_ALARM left in the reserve (R8)
+    "unrest_short2",  # its square / RESERVE_ALARM: the last discs weigh more
+    "revolt_short",  # the same for the revolt reserve (R8)
+    "revolt_short2",
+    "doomed",  # Emperors (and the Dux) expected on a revolt after the next R7.1
+    "off",  # Emperors off the board (R4)
+    "work_distance",  # IP between each Emperor and his nearest work
+    "garrison_short",  # garrisons missing to secure every unsecured border (R8)
+    "garrisons_left",  # garrison discs still in the reserves
+    "protected",  # outer provinces a garrison protects from R7.2
+    "dux",  # the Dux on the board (R11.1)
+)
+
+ARMY_BANDS = (1.0, 2.0, 3.0, 4.0, 6.0)  # the upper bound of expected phases of each army_* band
+
+
+def features(state: State, facts: BoardFacts) -> list[float]:
+    """The readings of ``state`` (an ongoing game) as the model's inputs, in :data:`FEATURES`'
+    order."""
+    r = read_threats(state, facts)
+    bands = [0.0] * len(ARMY_BANDS)
+    armies = 0.0
+    rebels = 0.0
+    ready = 0.0
+    for a in r.armies:
+        if a.rebel:
+            rebels += 1.0
+            continue
+        armies += 1.0
+        ready += a.ready
+        for i, bound in enumerate(ARMY_BANDS):
+            if a.phases <= bound:
+                bands[i] += 1.0 - a.held  # an Emperor in its way may beat it (R7.3)
+                break
+    doomed = 0.0
+    off = 0.0
+    for at in state.emperor_at:
+        if at < 0:
+            off += 1.0
+        else:
+            doomed += r.turns_to_revolt[at]
+    dux = dux_province(state) if state.settings.options else -1
+    if dux >= 0:
+        doomed += r.turns_to_revolt[dux]
+    unrest_short = float(max(0, RESERVE_ALARM - r.unrest_left))
+    revolt_short = float(max(0, RESERVE_ALARM - r.revolts_left))
+    return [
+        1.0,
+        float(state.secured_borders()),
+        float(len(r.securable)),
+        float(len(r.revolts)),
+        float(r.blocking),
+        float(len(r.unrests)),
+        float(r.dominoes),
+        r.expected_new_revolts,
+        r.expected_new_armies,
+        armies,
+        rebels,
+        *bands,
+        ready,
+        unrest_short,
+        unrest_short * unrest_short / RESERVE_ALARM,
+        revolt_short,
+        revolt_short * revolt_short / RESERVE_ALARM,
+        doomed,
+        off,
+        float(sum(r.work_distance)),
+        float(r.garrisons_short),
+        float(r.garrisons_left),
+        float(r.protected),
+        1.0 if dux >= 0 else 0.0,
+    ]
+
+
+def win_chance(state: State, facts: BoardFacts | None = None) -> float:
+    """The model's chance that the Emperors win from ``state`` (1 or 0 once the game is over)."""
+    if state.result is not Result.ONGOING:
+        return 1.0 if state.result.is_victory else 0.0
+    found = features(state, facts or board_facts(state.board))
+    z = sum(c * x for c, x in zip(COEFFICIENTS, found, strict=True))
+    if z < -30.0:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+def learned_value(state: State, facts: BoardFacts | None = None) -> float:
+    """:func:`win_chance` on the evaluation's scale: ``WIN`` for a won game, ``-WIN`` for a lost
+    one, and in between the chance's place between them (a sample's mean is then the expected
+    chance on that scale)."""
+    return WIN * (2.0 * win_chance(state, facts) - 1.0)

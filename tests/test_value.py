@@ -1,0 +1,74 @@
+"""The learned chance of winning (players/value.py): its readings worked out by hand on built
+positions (R7.3, R7.4, R8), and what the fitted model says of positions whose order is clear."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import position
+from tetrarchia.core.state import Result
+from tetrarchia.players.evaluation import WIN, board_facts
+from tetrarchia.players.value import FEATURES, features, learned_value, win_chance
+from tetrarchia.players.value_coefficients import COEFFICIENTS
+
+EMPERORS = {"Maximian": "IV:3", "Galerius": "V:1", "Diocletian": "I:1", "Constantius": "II:1"}
+
+
+def reading(**kwargs: object) -> dict[str, float]:
+    state = position(level="4200", **kwargs)  # type: ignore[arg-type]
+    return dict(zip(FEATURES, features(state, board_facts(state.board)), strict=True))
+
+
+def test_one_coefficient_per_feature() -> None:
+    assert len(COEFFICIENTS) == len(FEATURES)
+    assert FEATURES[0] == "bias"
+    assert any(c != 0.0 for c in COEFFICIENTS[1:]), "the model is fitted (bench/fit_value.py --write)"
+
+
+def test_armies_are_read_by_their_expected_phases_to_roma() -> None:
+    """Lvcania: 1 step to Roma, no broken link: 1 phase (army_1).  Africa: Sicilia, Lvcania,
+    Roma, two broken links on the way (R7.4: 2 phases each on average): 3 + 2 = 5 phases
+    (army_6, the band of 5 and 6).  Libya: 7 steps and 3 broken links, 10 phases: no band, but
+    it counts among the armies (R7.3)."""
+    found = reading(armies=["lvcania", "africa", "libya"], emperors=EMPERORS)
+    assert found["armies"] == 3.0
+    assert found["army_1"] == 1.0
+    assert found["army_6"] == 1.0
+    assert found["army_2"] == found["army_3"] == found["army_4"] == 0.0
+
+
+def test_an_emperor_in_the_armys_way_takes_his_odds_off_its_band() -> None:
+    """Constantius in Roma stands on the next step of the army in Lvcania (R7.3): the army_1
+    reading is what is left when his odds of beating it are taken off (0 < it < 1)."""
+    found = reading(armies=["lvcania"], emperors={**EMPERORS, "Constantius": "roma"})
+    assert 0.0 < found["army_1"] < 1.0
+
+
+def test_the_reserves_count_below_the_alarm() -> None:
+    """R8: 7 unrest discs left is 3 below the alarm of 10 (3, and 3² / 10 = 0.9); 10 revolts
+    left is none below it."""
+    state = position(emperors=EMPERORS, level="4200")
+    state.unrest_reserve, state.revolt_reserve = 7, 10  # the discs' count is not checked here
+    found = dict(zip(FEATURES, features(state, board_facts(state.board)), strict=True))
+    assert found["unrest_short"] == 3.0
+    assert found["unrest_short2"] == pytest.approx(0.9)
+    assert found["revolt_short"] == found["revolt_short2"] == 0.0
+
+
+def test_a_game_over_is_certain() -> None:
+    state = position(emperors=EMPERORS, level="4200")
+    state.result = Result.ARMY_IN_ROMA
+    assert win_chance(state) == 0.0 and learned_value(state) == -WIN
+    state.result = Result.ROMA_VICTRIX
+    assert win_chance(state) == 1.0 and learned_value(state) == WIN
+
+
+def test_the_fitted_model_orders_clear_positions() -> None:
+    """An army one phase from Roma, a secured border more or fewer revolts: the fitted chance
+    moves the way every player knows it must."""
+    quiet = position(emperors=EMPERORS, level="4200")
+    army = position(armies=["lvcania"], emperors=EMPERORS, level="4200")
+    revolts = position(discs={"I:2": "revolt", "I:3": "revolt", "II:2": "revolt"}, emperors=EMPERORS,
+                       level="4200")
+    assert 0.0 < win_chance(army) < win_chance(quiet) < 1.0
+    assert win_chance(revolts) < win_chance(quiet)
