@@ -149,7 +149,7 @@ def main() -> None:
         data = collect(levels, args.games, args.seed, args.workers)
         data["games"] = np.array(f"--games {args.games} --levels {args.levels} --seed {args.seed}")
         if args.data:
-            np.savez_compressed(args.data, **data)
+            np.savez_compressed(args.data, allow_pickle=False, **data)
     x, y, v, g, lv = data["x"], data["y"], data["v"], data["g"], data["level"]
     if x.shape[1] != len(FEATURES):
         raise SystemExit(f"the readings have {x.shape[1]} features, the model {len(FEATURES)}")

@@ -22,7 +22,7 @@ from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import Awaiting, State
 from tetrarchia.options.scenarios import SCENARIOS, scenario_level
 from tetrarchia.players import Budget, make_player
-from tetrarchia.players.evaluation import WEIGHTS, board_facts, evaluate, read_threats
+from tetrarchia.players.evaluation import WEIGHTS, WIN, board_facts, evaluate, read_threats
 from tetrarchia.players.heuristic import rank
 from tetrarchia.players.search import (
     RISK_DECAY,
@@ -340,7 +340,8 @@ def test_the_search_with_the_army_risk_meets_the_army_instead_of_securing_far_aw
     # broken links, R7.4).  Diocletian in Cisalpina can reach Germania Magna and secure it
     # (R5.3), or walk to Roma, on the army's road.  The two turns sampled end in no lost game
     # either way; what their ends leave (the army nearer Roma, nobody in its way, or Diocletian
-    # there) is what the risk term weighs: with it he goes to Roma.
+    # there) is what the risk term weighs: with it he goes to Roma.  (The risk was built for the
+    # evaluation's values at a sample's end: measured with it, so judged with it, learned=0.)
     state = position(
         armies=["africa"], turn="Diocletian", level="4200",
         emperors={"Diocletian": "cisalpina", "Galerius": "tingitana", "Constantius": "mavretania",
@@ -351,12 +352,12 @@ def test_the_search_with_the_army_risk_meets_the_army_instead_of_securing_far_aw
     before = state.copy()
     legal = legal_actions(state)
     budget = Budget(simulations=8)
-    blind = SearchPlayer(1, risk=0.0).think(state, legal, random.Random(1), budget).plans[0]
-    wary = SearchPlayer(1, risk=0.5).think(state, legal, random.Random(1), budget).plans[0]
+    blind = SearchPlayer(1, risk=0.0, learned=0.0).think(state, legal, random.Random(1), budget).plans[0]
+    wary = SearchPlayer(1, risk=0.5, learned=0.0).think(state, legal, random.Random(1), budget).plans[0]
     assert Secure(Emperor.DIOCLETIAN, prov("germania_magna")) in blind.actions
     assert wary.end.emperor_at[Emperor.DIOCLETIAN] == prov("roma")
     assert state == before
-    again = SearchPlayer(1, risk=0.5).think(state, legal, random.Random(1), budget).plans[0]
+    again = SearchPlayer(1, risk=0.5, learned=0.0).think(state, legal, random.Random(1), budget).plans[0]
     assert again.actions == wary.actions and again.samples == wary.samples
 
 
@@ -387,3 +388,15 @@ def test_the_search_judges_the_plan_that_walks_to_each_army_near_roma() -> None:
     alone = SearchPlayer(1).think(state, legal_actions(state), random.Random(1), Budget(simulations=2))
     assert not any(p.actions == guard.actions and p.samples for p in alone.plans)
     assert len([p for p in thought.plans if p.samples]) == len([p for p in alone.plans if p.samples]) + 1
+
+
+def test_the_search_values_a_sample_by_the_learned_chance_of_winning() -> None:
+    # learned=1 (the default): each sample's value is WIN x (2 x the chance - 1) at the position
+    # its dice reached, so every sample lies in [-WIN, WIN] and their mean reads as a chance
+    state = _midgame(5)
+    thought = SearchPlayer(1).think(state, legal_actions(state), random.Random(1), Budget(simulations=4))
+    judged = [p for p in thought.plans if p.samples]
+    assert judged and all(-WIN <= s <= WIN for p in judged for s in p.samples)
+    assert SearchPlayer(1).learned == 1.0
+    with pytest.raises(ValueError, match=r"learned value must be 0 to 1, not 2"):
+        SearchPlayer(1, learned=2)
