@@ -37,9 +37,11 @@ from tetrarchia.core.dice import SeededDice
 from tetrarchia.core.engine import apply_trusted, legal_actions, new_game
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import Awaiting, Result
+from tetrarchia.players.heuristic import HeuristicPlayer
 from tetrarchia.players.protocol import Budget, Player
 from tetrarchia.players.registry import make_player
-from tetrarchia.players.search import SearchPlayer
+from tetrarchia.players.search import BarbarianSearchPlayer, SearchPlayer
+from tetrarchia.players.seated import SeatedPlayer
 
 MAX_DECISIONS = 50_000
 
@@ -96,11 +98,15 @@ def parse_search(text: str) -> tuple[tuple[str, float], ...]:
 
 
 def make(player: str, seed: int, search: tuple[tuple[str, float], ...], cpu: bool) -> Player:
-    """The player by name; the search with the parameters of ``--search`` and the clock of
+    """The player by name; the search (at the Emperors' seats, or the Barbarian seat's of
+    ``barbarian-search``, R12.6) with the parameters of ``--search`` and the clock of
     ``--cpu-clock``."""
+    clock = time.process_time if cpu else time.perf_counter
     if player == "search" and (search or cpu):
-        clock = time.process_time if cpu else time.perf_counter
         return SearchPlayer(seed, clock=clock, **dict(search))  # type: ignore[arg-type]
+    if player == "barbarian-search" and (search or cpu):
+        return SeatedPlayer(player, HeuristicPlayer(seed),
+                            BarbarianSearchPlayer(seed, clock=clock, **dict(search)))  # type: ignore[arg-type]
     return make_player(player, seed)
 
 
