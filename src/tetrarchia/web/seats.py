@@ -27,10 +27,8 @@ from sqlalchemy.orm import Mapped, mapped_column
 from tetrarchia.core.errors import Said, said
 from tetrarchia.core.settings import Settings
 from tetrarchia.players.registry import PLAYERS
+from tetrarchia.render.labels import seat_names_in
 from tetrarchia.seats import (
-    emperors_of,
-    has_barbarian_player,
-    is_shared,
     player_of_seat,
     total_players,
 )
@@ -110,22 +108,6 @@ class Credential:
         return self.seat == HOTSEAT or self.seat == str(player)
 
 
-def seat_names(settings: Settings) -> dict[int, str]:
-    """Each player's seat and whom it plays, in the rulebook's words (R10, R12.6)."""
-    names: dict[int, str] = {}
-    for player in range(1, settings.players + 1):
-        own = emperors_of(player, settings.players, settings.shared_caesar)
-        titles = [e.title for e in own if not is_shared(e, settings)]
-        shared = [e.title for e in own if is_shared(e, settings)]
-        text = ", ".join(titles)
-        if shared:  # R10: the shared Caesar's disagreements are decided by his Augustus's player
-            text += f" (and decides for the shared {shared[0]})"
-        names[player] = f"Player {player}: {text}"
-    if has_barbarian_player(settings):
-        names[settings.players + 1] = f"Player {settings.players + 1}: the Barbarian player"
-    return names
-
-
 def player_deciding(seat: int | None, settings: Settings) -> int | None:
     """The player (1-based) whose decision it is, from the engine's seat (None at a roll)."""
     return None if seat is None else player_of_seat(seat, settings)
@@ -157,7 +139,7 @@ class SeatBook:
         now = time.time()
         rows: list[SeatRow] = []
         seats: list[dict[str, object]] = []
-        names = seat_names(settings)
+        names = seat_names_in(settings, "en")  # the rulebook's words (R10, R12.6)
         hot_token = None
         if hotseat:
             hot_token = new_token()

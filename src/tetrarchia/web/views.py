@@ -28,7 +28,6 @@ from tetrarchia.core.combat import battle_odds, battle_values
 from tetrarchia.core.engine import deciding_seat, legal_actions
 from tetrarchia.core.events import PURPOSE_NAMES, Event, Purpose, event_to_json
 from tetrarchia.core.notation import format_action
-from tetrarchia.core.pieces import Emperor
 from tetrarchia.core.rolls import pending_roll
 from tetrarchia.core.roman import attack_cost, move_cost
 from tetrarchia.core.serialize import position_to_json
@@ -37,7 +36,6 @@ from tetrarchia.core.state import Awaiting, State
 from tetrarchia.options.pirates import ATTACK_COST, AttackPirates, coast_values
 from tetrarchia.render import render
 from tetrarchia.render.labels import emperor_names, label_in, seat_title_in
-from tetrarchia.seats import barbarian_player, seat_label
 from tetrarchia.web.geography import board_positions
 
 SUBDUE_COST = {SubdueKind.REMOVE_REVOLT: 2, SubdueKind.REDUCE_REVOLT: 1, SubdueKind.REMOVE_UNREST: 1}
@@ -185,16 +183,8 @@ def roll_json(state: State) -> dict[str, Any] | None:
 
 def seat_title(seat: int | None, settings: Settings, lang: str = "en") -> str | None:
     """Who decides, as the players at the screen know themselves (R10: ``Player 2 (Galerius)``;
-    alone, the Emperor's name), in ``lang`` (``render.labels``)."""
-    if lang != "en":
-        return seat_title_in(seat, settings, lang)
-    if seat is None:
-        return None
-    if seat == BARBARIAN_SEAT:
-        return f"Player {barbarian_player(settings)} (the Barbarian player)"
-    if settings.players == 1:
-        return Emperor(seat).title
-    return seat_label(Emperor(seat), settings)
+    alone, the Emperor's name), in ``lang``: ``render.labels`` holds the words, English too."""
+    return seat_title_in(seat, settings, lang)
 
 
 def state_json(state: State, lang: str = "en") -> dict[str, Any]:
