@@ -405,16 +405,17 @@ class SearchPlayer:
             return
         clock = self.clock
         facts = board_facts(state.board)
-        last_round = 0.0
+        longest = 0.0  # the longest round so far: rounds vary with their dice (a game lost early
+        # ends its samples early), and the last one alone let the next overrun the limit
         for done, seed in enumerate(seeds):  # round robin: a time limit cuts every plan at
             began = clock()  # the same sample; a round that would end past the
             if budget.seconds is not None and (done or judged[0].samples) and \
-                    began - start + last_round > budget.seconds:  # limit is not begun
+                    began - start + longest > budget.seconds:  # limit is not begun
                 break
             for plan in judged:
                 plan.samples.append(sample(plan.end, seed, self.turns, self.weights, facts, self.risk,
                                            self.learned))
-            last_round = clock() - began
+            longest = max(longest, clock() - began)
 
     def _judge_in_pool(self, state: State, judged: list[Plan], seeds: list[int], budget: Budget,
                        start: float) -> bool:
