@@ -8,7 +8,7 @@ import pytest
 from conftest import position
 from tetrarchia.core.state import Result
 from tetrarchia.players.evaluation import WIN, board_facts
-from tetrarchia.players.value import FEATURES, features, learned_value, win_chance
+from tetrarchia.players.value import FEATURES, GUARD_CAP, features, learned_value, win_chance
 from tetrarchia.players.value_coefficients import COEFFICIENTS
 
 EMPERORS = {"Maximian": "IV:3", "Galerius": "V:1", "Diocletian": "I:1", "Constantius": "II:1"}
@@ -72,3 +72,23 @@ def test_the_fitted_model_orders_clear_positions() -> None:
                        level="4200")
     assert 0.0 < win_chance(army) < win_chance(quiet) < 1.0
     assert win_chance(revolts) < win_chance(quiet)
+
+
+def test_the_emperors_distance_to_each_armys_road() -> None:
+    """R7.3: the army in Lvcania takes the road Roma; the one in Epirvs (IV:6) Lvcania, Roma,
+    2 steps and a broken link on the way: 3 phases expected (R7.4).  Maximian in Etrvria is
+    1 IP from Roma (R5.1: a normal link), 2 from Lvcania: 1 IP from either road, counted once in
+    the band within 2 phases (guard_near) and once in the band of 3-4 (guard_far).  Two armies
+    on the board leave one in the reserve (R9); a third empties it."""
+    others = {"Galerius": "V:1", "Diocletian": "I:1", "Constantius": "II:1"}
+    found = reading(armies=["lvcania", "IV:6"], emperors={"Maximian": "etrvria", **others})
+    assert found["guard_near"] == 1.0
+    assert found["guard_far"] == 1.0
+    assert found["no_army_left"] == 0.0
+    found = reading(armies=["lvcania", "IV:6", "libya"], emperors={"Maximian": "etrvria", **others})
+    assert found["no_army_left"] == 1.0
+    # every Emperor in the far west or east: Cilicia is 8 IP from Roma (the cap), Tingitana and
+    # Syria 9, Mesopotamia 10 (R5.1's distances over the board's links)
+    far = reading(armies=["lvcania"], emperors={"Maximian": "V:2", "Galerius": "V:1",
+                                                "Diocletian": "I:1", "Constantius": "V:3"})
+    assert far["guard_near"] == GUARD_CAP == 8

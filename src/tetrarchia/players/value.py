@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 
+from tetrarchia.core.board import Board
 from tetrarchia.core.state import Result, State
 from tetrarchia.players.evaluation import RESERVE_ALARM, WIN, BoardFacts, board_facts, read_threats
 from tetrarchia.players.readings import dux_province
@@ -54,9 +55,54 @@ FEATURES: tuple[str, ...] = (
     "garrisons_left",  # garrison discs still in the reserves
     "protected",  # outer provinces a garrison protects from R7.2
     "dux",  # the Dux on the board (R11.1)
+    "guard_near",  # per army within 2 phases: IP from the nearest Emperor to its road (R5.1, R7.3)
+    "guard_far",  # ... within 3 or 4 phases
+    "no_army_left",  # the armies' reserve is empty: no uprising brings a new army (R7.2, R9)
 )
 
 ARMY_BANDS = (1.0, 2.0, 3.0, 4.0, 6.0)  # the upper bound of expected phases of each army_* band
+GUARD_CAP = 8  # IP: an Emperor farther than this from an army's road counts as this far
+_ROADS: dict[int, tuple[Board, tuple[tuple[int, ...], ...]]] = {}  # by id(board), the board kept
+
+
+def roads(facts: BoardFacts) -> tuple[tuple[int, ...], ...]:
+    """Per province, the road an army there takes to Roma (R7.3: its next step, the steps after,
+    Roma; D9 in Italia), empty where no arrow leads on; computed once per board."""
+    board = facts.board
+    entry = _ROADS.get(id(board))
+    if entry is not None and entry[0] is board:
+        return entry[1]
+    built: list[tuple[int, ...]] = []
+    for p in range(board.size):
+        road: list[int] = []
+        at = p
+        while at != board.roma and len(road) <= board.size:
+            at = board.next_step[at]
+            if at < 0:
+                road = []
+                break
+            road.append(at)
+        built.append(tuple(road))
+    found = tuple(built)
+    if len(_ROADS) >= 16:  # boards of tests and saved games: a few at most
+        _ROADS.clear()
+    _ROADS[id(board)] = (board, found)
+    return found
+
+
+def guard_distance(state: State, facts: BoardFacts, army: int) -> int:
+    """IP from the Emperor nearest to the road of the army in ``army`` (R5.1 distances; R7.3: an
+    Emperor on its way is attacked and may stop it), at most :data:`GUARD_CAP`."""
+    road = roads(facts)[army]
+    distance = facts.distance
+    best = GUARD_CAP
+    for at in state.emperor_at:
+        if at >= 0:
+            row = distance[at]
+            for p in road:
+                if row[p] < best:
+                    best = row[p]
+    return best
 
 
 def features(state: State, facts: BoardFacts) -> list[float]:
@@ -64,6 +110,7 @@ def features(state: State, facts: BoardFacts) -> list[float]:
     order."""
     r = read_threats(state, facts)
     bands = [0.0] * len(ARMY_BANDS)
+    guard_near = guard_far = 0.0
     armies = 0.0
     rebels = 0.0
     ready = 0.0
@@ -77,6 +124,12 @@ def features(state: State, facts: BoardFacts) -> list[float]:
             if a.phases <= bound:
                 bands[i] += 1.0 - a.held  # an Emperor in its way may beat it (R7.3)
                 break
+        if a.phases <= 4.0:
+            guard = guard_distance(state, facts, a.province) * (1.0 - a.held)
+            if a.phases <= 2.0:
+                guard_near += guard
+            else:
+                guard_far += guard
     doomed = 0.0
     off = 0.0
     for at in state.emperor_at:
@@ -114,6 +167,9 @@ def features(state: State, facts: BoardFacts) -> list[float]:
         float(r.garrisons_left),
         float(r.protected),
         1.0 if dux >= 0 else 0.0,
+        guard_near,
+        guard_far,
+        1.0 if state.armies_in_reserve() <= 0 else 0.0,
     ]
 
 

@@ -6,32 +6,35 @@
 """
 
 COEFFICIENTS: tuple[float, ...] = (
-    +5.191615,  # bias
-    +0.364117,  # borders
-    -0.007158,  # securable
-    -0.270401,  # revolts
-    -0.232035,  # blocking
-    -0.190483,  # unrest
-    -0.108105,  # dominoes
-    -0.812774,  # new_revolts
-    -1.927435,  # new_armies
-    -1.124108,  # armies
+    +5.179224,  # bias
+    +0.361320,  # borders
+    -0.005883,  # securable
+    -0.268917,  # revolts
+    -0.230379,  # blocking
+    -0.190562,  # unrest
+    -0.105648,  # dominoes
+    -0.811562,  # new_revolts
+    -2.082652,  # new_armies
+    -1.121672,  # armies
     +0.000000,  # rebels
-    -1.426891,  # army_1
-    -0.711600,  # army_2
-    -0.244480,  # army_3
-    -0.139537,  # army_4
-    -0.206190,  # army_6
-    +1.374526,  # ready
-    +0.102590,  # unrest_short
-    -0.232063,  # unrest_short2
-    +0.155898,  # revolt_short
-    -0.212501,  # revolt_short2
-    -0.069210,  # doomed
-    +0.074387,  # off
-    -0.019050,  # work_distance
+    -0.576693,  # army_1
+    -0.035949,  # army_2
+    +0.341354,  # army_3
+    +0.309954,  # army_4
+    -0.203164,  # army_6
+    +1.362390,  # ready
+    +0.106323,  # unrest_short
+    -0.238155,  # unrest_short2
+    +0.153797,  # revolt_short
+    -0.212228,  # revolt_short2
+    -0.069414,  # doomed
+    +0.076857,  # off
+    -0.018613,  # work_distance
     +0.000000,  # garrison_short
-    -0.096117,  # garrisons_left
-    +0.003834,  # protected
+    -0.095782,  # garrisons_left
+    +0.004924,  # protected
     +0.000000,  # dux
+    -0.209498,  # guard_near
+    -0.166194,  # guard_far
+    -0.195614,  # no_army_left
 )
