@@ -35,7 +35,7 @@ from tetrarchia.core.state import Awaiting
 from tetrarchia.players.evaluation import board_facts, evaluate
 from tetrarchia.players.protocol import UNLIMITED
 from tetrarchia.players.registry import make_player
-from tetrarchia.players.value import FEATURES, features
+from tetrarchia.players.value import FEATURES, RULED, features
 
 TARGET = Path(__file__).resolve().parent.parent / "src/tetrarchia/players/value_coefficients.py"
 
@@ -108,13 +108,16 @@ def collect(levels: list[str], games: int, seed: int, workers: int) -> dict[str,
             "level": np.array(lv)}
 
 
-def fit(x: np.ndarray, y: np.ndarray, l2: float) -> np.ndarray:
-    """Logistic regression by Newton's method, the bias (column 0) not penalised."""
+def fit(x: np.ndarray, y: np.ndarray, l2: float, offset: np.ndarray | None = None) -> np.ndarray:
+    """Logistic regression by Newton's method, the bias (column 0) not penalised; ``offset``
+    is added to every position's log-odds (the coefficients set by the rules)."""
+    if offset is None:
+        offset = np.zeros(len(y))
     w = np.zeros(x.shape[1])
     penalty = np.full(x.shape[1], l2)
     penalty[0] = 0.0
     for _ in range(50):
-        p = 1.0 / (1.0 + np.exp(-np.clip(x @ w, -30, 30)))
+        p = 1.0 / (1.0 + np.exp(-np.clip(x @ w + offset, -30, 30)))
         grad = x.T @ (p - y) + penalty * w
         hess = (x * (p * (1 - p))[:, None]).T @ x + np.diag(penalty) + 1e-9 * np.eye(x.shape[1])
         step = np.linalg.solve(hess, grad)
@@ -158,7 +161,12 @@ def main() -> None:
         games = np.unique(g[lv == level])
         cut |= (lv == level) & (g >= games[int(len(games) * 0.8)])
     train, test = ~cut, cut
-    w = fit(x[train], y[train], args.l2)
+    ruled = [FEATURES.index(name) for name in RULED]  # set by the rules (value.RULED), not fitted
+    free = [i for i in range(len(FEATURES)) if i not in ruled]
+    fixed = np.array([RULED[FEATURES[i]] for i in ruled])
+    w = np.zeros(len(FEATURES))
+    w[ruled] = fixed
+    w[free] = fit(x[train][:, free], y[train], args.l2, x[train][:, ruled] @ fixed)
     baseline = fit(np.column_stack([np.ones(len(v)), v / 1_000.0])[train], y[train], 0.0)
     p = 1.0 / (1.0 + np.exp(-np.clip(x[test] @ w, -30, 30)))
     pb = 1.0 / (1.0 + np.exp(-np.clip(np.column_stack([np.ones(test.sum()), v[test] / 1_000.0])
@@ -173,9 +181,10 @@ def main() -> None:
         print(f"  {p[part].mean():6.1%} -> {y[test][part].mean():6.1%}  ({len(part):,})")
     print("coefficients:")
     for name, c in zip(FEATURES, w, strict=True):
-        print(f"  {name:<15} {c:+.4f}")
+        print(f"  {name:<15} {c:+.4f}{'  (set by the rules)' if name in RULED else ''}")
     if args.write:
-        rows = "\n".join(f"    {c:+.6f},  # {name}" for name, c in zip(FEATURES, w, strict=True))
+        rows = "\n".join(f"    {c:+.6f},  # {name}{' (set by the rules: value.RULED)' if name in RULED else ''}"
+                         for name, c in zip(FEATURES, w, strict=True))
         TARGET.write_text(
             '"""The learned value\'s coefficients (players/value.py), written by '
             '``bench/fit_value.py``:\n\n'

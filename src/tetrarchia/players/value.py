@@ -60,6 +60,14 @@ FEATURES: tuple[str, ...] = (
     "no_army_left",  # the armies' reserve is empty: no uprising brings a new army (R7.2, R9)
 )
 
+# Coefficients set by the rules, not fitted: the heuristic's games never run short of garrisons
+# (its evaluation forbids it), so they cannot say what it costs, and there garrisons left go with
+# early positions, which the fit read as a loss of chance (-0.10 per garrison kept: the search
+# then spent garrisons on inner provinces, ran short and waited hundreds of turns for an uprising
+# to free one, R5.3, R7.2).  A garrison short blocks the last border until the game removes a
+# garrison: weighed as an army unstopped one phase from Roma (about -2.5 in the fit); garrisons
+# left count nothing of themselves (what they protect is ``protected``).
+RULED: dict[str, float] = {"garrison_short": -3.0, "garrisons_left": 0.0}
 ARMY_BANDS = (1.0, 2.0, 3.0, 4.0, 6.0)  # the upper bound of expected phases of each army_* band
 GUARD_CAP = 8  # IP: an Emperor farther than this from an army's road counts as this far
 _ROADS: dict[int, tuple[Board, tuple[tuple[int, ...], ...]]] = {}  # by id(board), the board kept

@@ -6,35 +6,35 @@
 """
 
 COEFFICIENTS: tuple[float, ...] = (
-    +5.179224,  # bias
-    +0.361320,  # borders
-    -0.005883,  # securable
-    -0.268917,  # revolts
-    -0.230379,  # blocking
-    -0.190562,  # unrest
-    -0.105648,  # dominoes
-    -0.811562,  # new_revolts
-    -2.082652,  # new_armies
-    -1.121672,  # armies
+    +3.222375,  # bias
+    +0.438124,  # borders
+    -0.003292,  # securable
+    -0.256233,  # revolts
+    -0.222959,  # blocking
+    -0.177258,  # unrest
+    -0.107855,  # dominoes
+    -0.634949,  # new_revolts
+    -1.993296,  # new_armies
+    -1.088605,  # armies
     +0.000000,  # rebels
-    -0.576693,  # army_1
-    -0.035949,  # army_2
-    +0.341354,  # army_3
-    +0.309954,  # army_4
-    -0.203164,  # army_6
-    +1.362390,  # ready
-    +0.106323,  # unrest_short
-    -0.238155,  # unrest_short2
-    +0.153797,  # revolt_short
-    -0.212228,  # revolt_short2
-    -0.069414,  # doomed
-    +0.076857,  # off
-    -0.018613,  # work_distance
-    +0.000000,  # garrison_short
-    -0.095782,  # garrisons_left
-    +0.004924,  # protected
+    -0.623486,  # army_1
+    -0.059117,  # army_2
+    +0.307554,  # army_3
+    +0.301923,  # army_4
+    -0.236888,  # army_6
+    +1.372857,  # ready
+    +0.103408,  # unrest_short
+    -0.277261,  # unrest_short2
+    +0.150517,  # revolt_short
+    -0.208152,  # revolt_short2
+    -0.076277,  # doomed
+    +0.067582,  # off
+    -0.017947,  # work_distance
+    -3.000000,  # garrison_short (set by the rules: value.RULED)
+    +0.000000,  # garrisons_left (set by the rules: value.RULED)
+    +0.104962,  # protected
     +0.000000,  # dux
-    -0.209498,  # guard_near
-    -0.166194,  # guard_far
-    -0.195614,  # no_army_left
+    -0.213852,  # guard_near
+    -0.171617,  # guard_far
+    -0.193370,  # no_army_left
 )
