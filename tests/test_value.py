@@ -8,7 +8,7 @@ import pytest
 from conftest import position
 from tetrarchia.core.state import Result
 from tetrarchia.players.evaluation import WIN, board_facts
-from tetrarchia.players.value import FEATURES, GUARD_CAP, features, learned_value, win_chance
+from tetrarchia.players.value import FEATURES, GUARD_CAP, RULED, features, learned_value, win_chance
 from tetrarchia.players.value_coefficients import COEFFICIENTS
 
 EMPERORS = {"Maximian": "IV:3", "Galerius": "V:1", "Diocletian": "I:1", "Constantius": "II:1"}
@@ -92,3 +92,16 @@ def test_the_emperors_distance_to_each_armys_road() -> None:
     far = reading(armies=["lvcania"], emperors={"Maximian": "V:2", "Galerius": "V:1",
                                                 "Diocletian": "I:1", "Constantius": "V:3"})
     assert far["guard_near"] == GUARD_CAP == 8
+
+
+def test_the_garrisons_are_weighed_by_the_rules_not_by_the_fit() -> None:
+    """R5.3: a border is secured with a garrison of the Emperor standing there; garrisons come
+    back only when the game removes them (R7.2).  The heuristic's games never run short, so the
+    fit cannot weigh a shortage: ``RULED`` sets it, and the coefficients keep it."""
+    for name, value in RULED.items():
+        assert COEFFICIENTS[FEATURES.index(name)] == value
+    assert RULED["garrison_short"] < 0.0 and RULED["garrisons_left"] == 0.0
+    state = position(emperors=EMPERORS, level="4200")
+    enough = win_chance(state)
+    state.garrisons = [0, 0, 1, 0]  # one garrison left for six open borders: five short
+    assert win_chance(state) < enough

@@ -85,10 +85,10 @@ RISK_STEPS = 4  # armies farther than this add no risk beyond any army's
 # fresh seeds (301-400), and no better at 4211, 4222 or 3322: not shown to help.
 DEFAULT_RISK = 0.0
 # The share of the learned chance of winning (players/value.py) in a sample's value, the rest
-# the evaluation's (0: the evaluation alone, as before).  Measured at 4200 on fresh seeds, 1 s of
-# CPU per decision (docs/ai.md, "The learned chance of winning"): 183 of 200 with it (89 of
-# seeds 301-400, 94 of 401-500), against 171 with the evaluation alone (84 and 87); paired, it
-# won 20 setups the evaluation lost and lost 8 it won.
+# the evaluation's (0: the evaluation alone, as before).  Measured on fresh seeds, 1 s of CPU
+# per decision (docs/ai.md, "The strength table now"): 178 of 200 at 4200 with it, against 171
+# with the evaluation alone (paired: 19 setups won that the evaluation lost, 12 lost that it
+# won), and more at 4211, 4222 and 3322 (48 / 34 over all 340 games).
 DEFAULT_LEARNED = 1.0
 
 
