@@ -183,7 +183,8 @@ def main() -> None:
     for name, c in zip(FEATURES, w, strict=True):
         print(f"  {name:<15} {c:+.4f}{'  (set by the rules)' if name in RULED else ''}")
     if args.write:
-        rows = "\n".join(f"    {c:+.6f},  # {name}{' (set by the rules: value.RULED)' if name in RULED else ''}"
+        note = " (set by the rules: value.RULED)"
+        rows = "\n".join(f"    {c:+.6f},  # {name}{note if name in RULED else ''}"
                          for name, c in zip(FEATURES, w, strict=True))
         TARGET.write_text(
             '"""The learned value\'s coefficients (players/value.py), written by '
