@@ -19,17 +19,13 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import random
 from collections import defaultdict
 
-from tetrarchia.core.actions import Roll
-from tetrarchia.core.dice import SeededDice
-from tetrarchia.core.engine import apply_trusted, legal_actions, new_game
+from tetrarchia.core.board import default_board
 from tetrarchia.core.settings import Level, Settings
-from tetrarchia.core.state import Awaiting, Result
+from tetrarchia.core.state import Result, State
 from tetrarchia.players.evaluation import board_facts, read_threats
-from tetrarchia.players.protocol import UNLIMITED
-from tetrarchia.players.registry import make_player
+from tetrarchia.simulate import play_game
 
 Key = tuple[int, int, float]  # steps (6: 6 or more), broken links (2: 2 or more), held
 
@@ -37,24 +33,16 @@ Key = tuple[int, int, float]  # steps (6: 6 or more), broken links (2: 2 or more
 def readings(level: str, seed: int, turns: int) -> list[tuple[Key, bool]]:
     """One game's army readings, each with whether an army in Roma ended the game within
     ``turns`` turns of it."""
-    state = new_game(Settings(level=Level.parse(level)))
-    dice = SeededDice(seed)
-    player = make_player("heuristic", seed)
-    rng = random.Random(seed)
-    facts = board_facts(state.board)
+    facts = board_facts(default_board())
     found: list[tuple[int, Key]] = []
-    read_at = -1
-    while not state.is_over:
-        if state.awaiting is Awaiting.ROLL:
-            apply_trusted(state, Roll(dice.roll(state.roll_count)))
-            continue
-        if state.awaiting in (Awaiting.ROMAN_ACTION, Awaiting.ENTRY) and state.turns_played != read_at:
-            read_at = state.turns_played
-            for army in read_threats(state, facts).armies:
-                if not army.rebel:  # R13: a rebel army never advances
-                    found.append((state.turns_played, (min(army.steps, 6), min(army.broken, 2),
-                                                       round(army.held * 4) / 4)))
-        apply_trusted(state, player.decide(state, legal_actions(state), rng, UNLIMITED))
+
+    def read(state: State) -> None:
+        for army in read_threats(state, facts).armies:
+            if not army.rebel:  # R13: a rebel army never advances
+                found.append((state.turns_played, (min(army.steps, 6), min(army.broken, 2),
+                                                   round(army.held * 4) / 4)))
+
+    state = play_game(Settings(level=Level.parse(level)), seed, player="heuristic", at_phase=read)
     lost_at = state.turns_played if state.result is Result.ARMY_IN_ROMA else None
     return [(key, lost_at is not None and lost_at - at < turns) for at, key in found]
 

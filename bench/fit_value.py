@@ -19,7 +19,6 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -27,15 +26,12 @@ from pathlib import Path
 
 import numpy as np
 
-from tetrarchia.core.actions import Roll
-from tetrarchia.core.dice import SeededDice
-from tetrarchia.core.engine import apply_trusted, legal_actions, new_game
+from tetrarchia.core.board import default_board
 from tetrarchia.core.settings import Level, Settings
-from tetrarchia.core.state import Awaiting
+from tetrarchia.core.state import State
 from tetrarchia.players.evaluation import board_facts, evaluate
-from tetrarchia.players.protocol import UNLIMITED
-from tetrarchia.players.registry import make_player
 from tetrarchia.players.value import FEATURES, RULED, features
+from tetrarchia.simulate import play_game
 
 TARGET = Path(__file__).resolve().parent.parent / "src/tetrarchia/players/value_coefficients.py"
 
@@ -45,24 +41,16 @@ Rows = tuple[list[list[float]], list[float], list[int]]  # features, evaluation,
 def play(level: str, seed: int) -> tuple[list[list[float]], list[float], bool]:
     """One heuristic game: the features and the evaluation at each Roman phase's start, and
     whether it was won."""
-    state = new_game(Settings(level=Level.parse(level)))
-    dice = SeededDice(seed)
-    player = make_player("heuristic", seed)
-    rng = random.Random(seed)
-    facts = board_facts(state.board)
+    facts = board_facts(default_board())
     rows: list[list[float]] = []
     values: list[float] = []
-    read_at = -1
-    while not state.is_over:
-        if state.awaiting is Awaiting.ROLL:
-            apply_trusted(state, Roll(dice.roll(state.roll_count)))
-            continue
-        if state.awaiting in (Awaiting.ROMAN_ACTION, Awaiting.ENTRY) and state.turns_played != read_at:
-            read_at = state.turns_played
-            rows.append(features(state, facts))
-            values.append(evaluate(state, facts=facts))
-        apply_trusted(state, player.decide(state, legal_actions(state), rng, UNLIMITED))
-    return rows, values, state.result.is_victory
+
+    def read(state: State) -> None:
+        rows.append(features(state, facts))
+        values.append(evaluate(state, facts=facts))
+
+    end = play_game(Settings(level=Level.parse(level)), seed, player="heuristic", at_phase=read)
+    return rows, values, end.result.is_victory
 
 
 def play_many(job: tuple[str, int, int]) -> tuple[Rows, list[bool]]:

@@ -10,6 +10,7 @@ import pytest
 import tetrarchia as t
 from conftest import game_at_roman_phase
 from tetrarchia.core.errors import OptionError, TetrarchiaError
+from tetrarchia.core.state import Awaiting
 from tetrarchia.simulate import play_game, simulate
 
 
@@ -67,6 +68,23 @@ def test_a_registered_player_plays_in_the_simulator() -> None:
     other = play_game(t.Settings(), 6, player="first")
     assert play_game(t.Settings(), 5, player="first") == first
     assert other != first  # another seed, other dice: the comparison can tell games apart
+
+
+def test_a_game_is_shown_at_the_start_of_every_roman_phase() -> None:
+    # R4: each Emperor's turn starts with his Roman phase; the hook sees every one of them once,
+    # before his first action (or his entry), and the game it watches plays as without it
+    seen: list[tuple[int, int, Awaiting, int]] = []
+
+    def watch(state: t.State) -> None:
+        seen.append((state.turns_played, int(state.turn), state.awaiting, state.ip))
+
+    end = play_game(t.Settings(), 7, player="heuristic", at_phase=watch)
+    assert end == play_game(t.Settings(), 7, player="heuristic")
+    assert [turn for turn, *_ in seen] == list(range(len(seen)))
+    assert len(seen) in (end.turns_played, end.turns_played + 1)  # the last phase may end it
+    assert [emperor for _, emperor, *_ in seen] == [i % 4 for i in range(len(seen))]  # R4's order
+    assert all(awaiting in (Awaiting.ROMAN_ACTION, Awaiting.ENTRY) for *_, awaiting, _ in seen)
+    assert all(ip == 6 for *_, ip in seen)  # R5: 6 IP, none spent yet
 
 
 def test_an_unknown_player_is_refused_with_the_known_names() -> None:

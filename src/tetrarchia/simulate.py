@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -120,17 +121,26 @@ class SimulationReport:
 
 
 def play_game(settings: Settings, seed: int, board: Board | None = None, player: str = "random",
-              budget: Budget = UNLIMITED) -> State:
-    """One whole game: the named player takes every decision of every seat, seeded dice roll."""
+              budget: Budget = UNLIMITED,
+              at_phase: Callable[[State], None] | None = None) -> State:
+    """One whole game: the named player takes every decision of every seat, seeded dice roll.
+    ``at_phase`` is shown the game at the start of every Roman phase (R4: before the Emperor's
+    first action, or his entry), to read, not to change: the benchmarks that study positions
+    (``bench/fit_value.py``, ``bench/army_risk.py``) read the games this way."""
     state = new_game(settings, board)
     dice = SeededDice(seed)
     chooser = make_player(player, seed)
     rng = random.Random(seed)
+    read_at = -1
     while not state.is_over and state.turns_played < MAX_TURNS:
         if state.awaiting is Awaiting.ROLL:
             apply_trusted(state, Roll(dice.roll(state.roll_count)))
-        else:
-            apply_trusted(state, chooser.decide(state, legal_actions(state), rng, budget))
+            continue
+        if (at_phase is not None and state.turns_played != read_at
+                and state.awaiting in (Awaiting.ROMAN_ACTION, Awaiting.ENTRY)):
+            read_at = state.turns_played
+            at_phase(state)
+        apply_trusted(state, chooser.decide(state, legal_actions(state), rng, budget))
     return state
 
 
