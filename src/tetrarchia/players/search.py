@@ -88,8 +88,13 @@ DEFAULT_RISK = 0.0
 # the evaluation's (0: the evaluation alone, as before).  Measured on fresh seeds, 1 s of CPU
 # per decision (docs/ai.md, "The strength table now"): 178 of 200 at 4200 with it, against 171
 # with the evaluation alone (paired: 19 setups won that the evaluation lost, 12 lost that it
-# won), and more at 4211, 4222 and 3322 (48 / 34 over all 340 games).
+# won), and more at 4211, 4222 and 3322 (48 / 34 over all 340 games); then 185 of 200 at 4200
+# on seeds no version of it had played (501-700).
 DEFAULT_LEARNED = 1.0
+# Judge the defensive plans too (1) or not (0): off.  Measured at 4200 on fresh seeds 301-700:
+# 365 of 400 with them against 363 without (paired: 3 setups won, 1 lost), the result of 4 games
+# changed: no gain shown.
+DEFAULT_DEFEND = 0
 
 
 def army_roads(state: State, facts: BoardFacts) -> list[tuple[int, ...]]:
@@ -289,7 +294,8 @@ class SearchPlayer:
     def __init__(self, seed: int | None = None, weights: Weights = WEIGHTS, beam: int = 10,
                  candidates: int = 6, turns: int = 2, workers: int = 1,
                  clock: Callable[[], float] = time.perf_counter, refine: int = 0,
-                 risk: float = DEFAULT_RISK, defend: int = 0, learned: float = DEFAULT_LEARNED) -> None:
+                 risk: float = DEFAULT_RISK, defend: int = DEFAULT_DEFEND,
+                 learned: float = DEFAULT_LEARNED) -> None:
         if not 1 <= turns <= MAX_TURNS_AHEAD:
             raise ValueError(f"the turns sampled ahead must be 1 to {MAX_TURNS_AHEAD}, not {turns!r}")
         if workers < 1:
