@@ -40,7 +40,7 @@ from tetrarchia.options.scenarios import scenario_level
 from tetrarchia.players.advice import advise
 from tetrarchia.players.registry import PLAYERS
 from tetrarchia.render.advice import advice_json
-from tetrarchia.web import i18n
+from tetrarchia.web import i18n, tutorial
 from tetrarchia.web.ai import AiDriver
 from tetrarchia.web.authority import Authority, LiveGame, translated
 from tetrarchia.web.bus import Bus, LocalBus, PostgresBus
@@ -408,6 +408,8 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         Route("/", index),
         Route("/game/{game_id}", index),
         Route("/replay/{game_id}", index),
+        Route("/learn", index),  # Learn to play (web/tutorial.py, static/tutorial.js)
+        Route("/api/tutorial", tutorial.served),
         Route("/api/options", options),
         Route("/api/settings/check", check_settings, methods=["POST"]),
         Route("/api/board", default_board_route),

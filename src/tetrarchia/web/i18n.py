@@ -42,6 +42,8 @@ def sentences() -> list[str]:
             continue
         for match in SERVER.finditer(path.read_text("utf-8")):
             found[match.group(1)] = None
+    from tetrarchia.web.tutorial import sentences as lessons  # the tutorial's, kept as data
+    found.update(dict.fromkeys(lessons()))
     return list(found)
 
 
