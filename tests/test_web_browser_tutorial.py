@@ -135,7 +135,7 @@ def test_the_tutorial_from_first_step_to_last_by_clicking(server: str, browser: 
     context, page, problems = opened(browser)
     page.goto(f"{server}/learn?lang=en")
     at_step(page, 0)
-    assert page.locator("#tutor-count").inner_text() == f"Step 1 / {len(steps)}"
+    assert page.locator("#tutor-count").inner_text() == f"Tutorial step 1 / {len(steps)}"
     assert page.locator(".tutor-ring").count() == 1  # the pointer on Roma
     shot(page, "tutorial-welcome")
     dacia = province_index(server, "Dacia")
@@ -174,4 +174,5 @@ def test_the_tutorial_from_first_step_to_last_by_clicking(server: str, browser: 
 
 def province_index(server: str, title: str) -> int:
     board = httpx.get(f"{server}/api/board", timeout=30).json()
-    return next(p["index"] for p in board["provinces"] if p["title"] == title)
+    index: int = next(p["index"] for p in board["provinces"] if p["title"] == title)
+    return index

@@ -148,7 +148,7 @@ class Tutorial {
     const lessons = this.data.lessons;
     this.view.show(this.state.position);
     this.progress.replaceChildren(
-      el("span", { id: "tutor-count", text: `${t("Step")} ${this.viewing + 1} / ${this.steps.length}` }),
+      el("span", { id: "tutor-count", text: `${t("Tutorial step")} ${this.viewing + 1} / ${this.steps.length}` }),
       el("progress", { max: this.steps.length, value: this.viewing + 1, "aria-hidden": "true" }));
     this.title.textContent = `${step.lesson + 1}. ${lessons[step.lesson]}`;
     this.text.textContent = step.text;
@@ -187,7 +187,7 @@ class Tutorial {
     const button = (id, text, click, extra = {}) => el("button", { type: "button", id, text, ...extra,
                                                                   on: { click } });
     const items = [];
-    if (this.viewing > 0) items.push(button("tutor-back", t("Back"), () => this.go(this.viewing - 1)));
+    if (this.viewing > 0) items.push(button("tutor-back", t("Previous"), () => this.go(this.viewing - 1)));
     if (!doing) items.push(button("tutor-next", t("Next"), () => this.go(this.viewing + 1), { class: "primary" }));
     else if (step.roll) items.push(button("tutor-roll", t("Roll the dice"), () => this.roll(), { class: "primary" }));
     else if (step.do.length) {
