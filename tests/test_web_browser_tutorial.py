@@ -176,3 +176,50 @@ def province_index(server: str, title: str) -> int:
     board = httpx.get(f"{server}/api/board", timeout=30).json()
     index: int = next(p["index"] for p in board["provinces"] if p["title"] == title)
     return index
+
+
+@pytest.mark.parametrize(("lang", "emperor"), [("es", "Diocleciano"), ("fr", "Dioclétien")])
+def test_the_tutorial_in_spanish_and_french(server: str, browser: Any, lang: str, emperor: str) -> None:
+    data = lessons(server, lang)
+    context, page, problems = opened(browser)
+    page.goto(f"{server}/learn?lang={lang}")
+    at_step(page, 0)
+    assert page.locator("#tutor-text").inner_text() == data["steps"][0]["text"]
+    assert emperor in data["steps"][0]["text"]
+    assert page.locator("#tutor-lesson").inner_text() == f"1. {data['lessons'][0]}"
+    for k in range(5):  # up to Diocletian's entry, clicked on the map
+        do_step(page, data["steps"][k])
+        at_step(page, k + 1)
+    said = page.locator("#tutor-happened").inner_text()
+    assert emperor in said and "Bithynia" in said  # the server's sentence, in the language
+    assert page.locator("#tutor-text").inner_text() == data["steps"][5]["text"]
+    shot(page, f"tutorial-{lang}")
+    closed(context, problems)
+
+
+def test_help_leads_to_the_tutorial_and_a_phone_shows_it_whole(server: str, browser: Any) -> None:
+    data = lessons(server, "en")
+    context, page, problems = opened(browser, 390, 844)
+    page.goto(server)
+    page.click("#help-button")
+    page.click("#help-learn")  # Help keeps the way back to the tutorial
+    at_step(page, 0)
+    assert page.url.endswith("/learn?lang=en")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the tutorial is {width} px wide on a 390 px screen"
+    for k in range(4):
+        do_step(page, data["steps"][k])
+        at_step(page, k + 1)
+    page.click("#tutor-show")  # "Show me" plays the step: Diocletian enters Bithynia
+    at_step(page, 5)
+    assert "Bithynia" in page.locator("#tutor-happened").inner_text()
+    page.click("#tutor-back")  # back to read the step done, then on again
+    at_step(page, 4)
+    assert page.locator("#tutor-text").inner_text() == data["steps"][4]["text"]
+    page.click("#tutor-next")
+    at_step(page, 5)
+    page.click("#tutor-next")
+    at_step(page, 6)
+    shot(page, "tutorial-phone")
+    page.locator(".tutor-panel").screenshot(path=str(SHOTS / "tutorial-phone-panel.png"))
+    closed(context, problems)

@@ -45,11 +45,23 @@ class Tutorial {
     this.board = board;
     this.events = [];
     this.busy = false;
-    const mapBox = el("div", { class: "board-wrap" });
-    this.view = new BoardView(mapBox, board, asset, (i) => this.clickProvince(i), (z) => this.clickZone(z));
+    // the map in its frame; on a phone enlarged inside it ("Zoom the map", as on the game page)
+    // and scrolled to what the step points at
+    this.mapArea = el("div", { class: "map-area" });
+    const small = window.matchMedia("(max-width: 600px)").matches;
+    const mapBox = el("section", { class: small ? "board-wrap zoomed" : "board-wrap", "aria-label": t("Map") });
+    const zoom = el("button", { type: "button", id: "zoom", class: "zoom", "aria-pressed": String(small),
+                                text: t("Zoom the map"), on: { click: () => {
+                                  const on = mapBox.classList.toggle("zoomed");
+                                  zoom.setAttribute("aria-pressed", String(on));
+                                  this.centre();
+                                } } });
+    mapBox.append(this.mapArea, zoom);
+    this.view = new BoardView(this.mapArea, board, asset, (i) => this.clickProvince(i), (z) => this.clickZone(z));
     this.pointer = document.createElementNS(SVG, "g");
     this.pointer.setAttribute("class", "tutor-pointer");
-    this.view.svg.append(this.pointer);
+    // under the provinces' circles and names: the ring shows around them, never over a name
+    this.view.svg.insertBefore(this.pointer, this.view.svg.querySelector(".spots"));
     this.progress = el("div", { class: "tutor-progress" });
     this.title = el("h2", { id: "tutor-lesson" });
     this.text = el("p", { id: "tutor-text", class: "tutor-text", "aria-live": "polite" });
@@ -66,7 +78,7 @@ class Tutorial {
       this.happened, el("details", { class: "tutor-all" },
         el("summary", { text: t("Lessons") }), this.lessonList), again);
     main.replaceChildren(el("section", { class: "tutorial", "data-ready": "no" },
-                            el("section", { class: "board-wrap", "aria-label": t("Map") }, mapBox), panel));
+                            mapBox, panel));
     this.root = main.firstChild;
   }
 
@@ -224,7 +236,10 @@ class Tutorial {
       const arrow = document.createElementNS(SVG, "path");
       arrow.setAttribute("d", "M0,-23 l-8,-13 h5 v-12 h6 v12 h5 z");  // its tip above the name
       arrow.setAttribute("class", "tutor-arrow");
-      g.append(ring, arrow);
+      const sized = document.createElementNS(SVG, "g");  // larger on a phone (tutorial.css)
+      sized.setAttribute("class", "tutor-size");
+      sized.append(ring, arrow);
+      g.append(sized);
       this.pointer.append(g);
     }
     const marks = {};
@@ -234,6 +249,16 @@ class Tutorial {
     const last = this.state.log_length - 1;
     const lit = step.roll || step.do.length ? [] : eventPlaces(this.events.filter((e) => e.n === last));
     this.view.highlight(marks, -1, lit);
+    this.centre();
+  }
+
+  // Scroll an enlarged map so that the first place pointed at stands in the middle of its frame.
+  centre() {
+    const first = this.pointer.querySelector(".tutor-target");
+    if (!first || this.mapArea.scrollWidth <= this.mapArea.clientWidth) return;
+    const frame = this.mapArea.getBoundingClientRect(), spot = first.getBoundingClientRect();
+    this.mapArea.scrollLeft += spot.left + spot.width / 2 - (frame.left + frame.width / 2);
+    this.mapArea.scrollTop += spot.top + spot.height / 2 - (frame.top + frame.height / 2);
   }
 
   say(text, kind = "wrong") {
