@@ -189,7 +189,24 @@ class Tutorial {
     const last = this.state.log_length - 1;
     const said = this.events.filter((e) => e.n === last && e.data.kind !== "turn");
     this.happened.replaceChildren(...(said.length ? [el("h3", { text: t("What happened") }),
+      this.drawDice(last),
       el("ul", {}, ...said.map((e) => el("li", { class: `event ${e.data.kind}`, text: e.text })))] : []));
+  }
+
+  // The dice of the last roll, each named (the Roman die, the Barbarian die) as the server named
+  // them before the roll; two dice are always the Roman, then the Barbarian (R7.2).
+  drawDice(last) {
+    const action = this.state.last_action || "";
+    if (!action.startsWith("roll ")) return null;
+    const dice = action.slice(5).split(" ");
+    const names = this.rolled && this.rolled.n === last ? this.rolled.names
+      : (dice.length === 2 ? ["roman", "barbarian"] : null);
+    if (!names) return null;
+    return el("div", { class: "dice tutor-dice" }, ...dice.map((d, i) => {
+      const name = names[i] === "roman" ? t("Roman die") : t("Barbarian die");
+      return el("span", { class: `die ${names[i]}`, "aria-label": `${name} ${d}` },
+                el("b", { text: d }), el("small", { text: name }));
+    }));
   }
 
   drawButtons() {
@@ -366,7 +383,13 @@ class Tutorial {
   }
 
   async roll() {
+    const names = this.state.roll ? this.state.roll.dice_names : null;
+    const before = this.state.log_length;
     await this.change("advance", { until: "roll" });
+    if (names && this.state.log_length === before + 1) {
+      this.rolled = { n: before, names };
+      this.drawHappened();
+    }
   }
 
   async change(kind, body) {
