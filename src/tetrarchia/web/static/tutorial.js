@@ -190,7 +190,7 @@ class Tutorial {
     const said = this.events.filter((e) => e.n === last && e.data.kind !== "turn");
     this.happened.replaceChildren(...(said.length ? [el("h3", { text: t("What happened") }),
       this.drawDice(last),
-      el("ul", {}, ...said.map((e) => el("li", { class: `event ${e.data.kind}`, text: e.text })))] : []));
+      el("ul", {}, ...said.map((e) => el("li", { class: `tutor-event ${e.data.kind}`, text: e.text })))] : []));
   }
 
   // The dice of the last roll, each named (the Roman die, the Barbarian die) as the server named
