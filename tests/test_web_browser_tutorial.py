@@ -150,6 +150,13 @@ def test_the_tutorial_from_first_step_to_last_by_clicking(server: str, browser: 
             assert step["wrong"] in message.inner_text()
             at_step(page, k)  # nothing changed: the same step waits to be done
             shot(page, "tutorial-wrong-click")
+        if step["do"] and step["do"][0].startswith("Galerius moves"):
+            # a legal move, but not this step's: said so, and nothing is played
+            page.locator(f'.spot[data-index="{province_index(server, "Dalmatia")}"]').click()
+            page.wait_for_selector("#tutor-message.wrong")
+            said = page.locator("#tutor-message").inner_text()
+            assert "Dalmatia" in said and "the rules allow it, but it is not what this step asks" in said
+            at_step(page, k)
         if step["do"] and "attacks" in step["do"][0]:
             page.locator(f'.spot[data-index="{step["point"][0]["province"]}"]').click()
             page.wait_for_selector("#tutor-confirm")  # the battle's numbers before the dice

@@ -335,8 +335,14 @@ class Tutorial {
       const notation = this.aimedAt(expected, index, zone);
       if (notation && !this.state.legal.some((item) => item.notation === notation)) {
         this.busy = true;
-        const answer = await api(`/api/games/${this.id}/actions`, { version: this.state.version, action: notation });
-        this.busy = false;
+        let answer;
+        try {
+          answer = await api(`/api/games/${this.id}/actions`, { version: this.state.version, action: notation });
+        } catch (error) {
+          answer = { error: { reason: t("The server could not be reached: try again.") } };
+        } finally {
+          this.busy = false;
+        }
         if (answer.error) reason = answer.error.reason;
         else { this.adopt(answer); this.step = this.resumeAt(this.step); this.viewing = this.step; this.keep(); this.draw(); return; }
       }
@@ -396,8 +402,14 @@ class Tutorial {
     if (this.busy) return;
     this.busy = true;
     this.root.dataset.ready = "no";
-    const answer = await api(`/api/games/${this.id}/${kind}`, { version: this.state.version, ...body });
-    this.busy = false;
+    let answer;
+    try {
+      answer = await api(`/api/games/${this.id}/${kind}`, { version: this.state.version, ...body });
+    } catch (error) {  // the server unreachable: nothing was done, the step waits to be retried
+      answer = { error: { reason: t("The server could not be reached: try again.") } };
+    } finally {
+      this.busy = false;
+    }
     if (answer.error) {
       if (answer.state) { this.adopt(answer.state); this.step = this.resumeAt(this.step); this.viewing = this.step; }
       this.draw();
