@@ -124,9 +124,15 @@ STEPS = (
     # Subdue
     Step(3, "Diocletian stands on a revolt, and an Emperor standing on a revolt when the "
             "Barbarian phase begins is removed from the board. Subdue it: removing a revolt "
-            "costs 2 IP, reducing it to unrest 1 IP, removing an unrest 1 IP. Click Thracia to "
-            "remove its revolt.", ("IV:3",), do=(f"{D} removes the revolt in Thracia",),
-         wrong="This step asks Diocletian to remove the revolt where he stands, in Thracia."),
+            "costs 2 IP; reducing it to unrest costs 1 IP, and removing an unrest 1 IP more. "
+            "Click Thracia to reduce its revolt to unrest.", ("IV:3",),
+         do=(f"{D} reduces the revolt in Thracia to unrest",),
+         wrong="This step asks Diocletian to reduce the revolt in Thracia, where he stands, to "
+               "unrest."),
+    Step(3, "Unrest is trouble on its way: the activity roll turns it to revolt, and so does a "
+            "revolt linked to it when the Barbarian phase begins. Click Thracia again to remove "
+            "the unrest (1 IP).", ("IV:3",), do=(f"{D} removes the unrest in Thracia",),
+         wrong="This step asks Diocletian to remove the unrest in Thracia, where he stands."),
     # Secure
     Step(4, "A garrison protects its province: Barbarian activity that falls on it does "
             "nothing, and garrisons support their Emperor in battle. Securing places one of the "
