@@ -147,12 +147,13 @@ def test_the_tutorial_from_first_step_to_last_by_clicking(server: str, browser: 
     assert len(shots) == len(told)
     for k, step in enumerate(steps[:-1]):
         assert page.locator("#tutor-text").inner_text() == step["text"]
+        assert "null" not in page.locator(".tutor-panel").inner_text()
         if step["do"] and "by fleet" in step["do"][0]:
             # a wrong click: Dacia lies on no sea; the engine's reason, then what the step asks
             page.locator(f'.spot[data-index="{dacia}"]').click()
             message = page.locator("#tutor-message.wrong")
             message.wait_for()
-            assert "no Roman fleet joins Bithynia and Dacia" in message.inner_text()
+            assert "No Roman fleet joins Bithynia and Dacia" in message.inner_text()
             assert step["wrong"] in message.inner_text()
             at_step(page, k)  # nothing changed: the same step waits to be done
             shot(page, "tutorial-wrong-click")
@@ -205,6 +206,7 @@ def test_the_tutorial_in_spanish_and_french(server: str, browser: Any, lang: str
         at_step(page, k + 1)
     said = page.locator("#tutor-happened").inner_text()
     assert emperor in said and "Bithynia" in said  # the server's sentence, in the language
+    assert "null" not in said and "undefined" not in page.locator(".tutor-panel").inner_text()
     assert page.locator("#tutor-text").inner_text() == data["steps"][5]["text"]
     shot(page, f"tutorial-{lang}")
     closed(context, problems)

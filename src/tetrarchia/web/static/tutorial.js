@@ -190,7 +190,8 @@ class Tutorial {
     const said = this.events.filter((e) => e.n === last && e.data.kind !== "turn");
     this.happened.replaceChildren(...(said.length ? [el("h3", { text: t("What happened") }),
       this.drawDice(last),
-      el("ul", {}, ...said.map((e) => el("li", { class: `tutor-event ${e.data.kind}`, text: e.text })))] : []));
+      el("ul", {}, ...said.map((e) => el("li", { class: `tutor-event ${e.data.kind}`, text: e.text })))]
+      .filter(Boolean) : []));
   }
 
   // The dice of the last roll, each named (the Roman die, the Barbarian die) as the server named
@@ -347,6 +348,8 @@ class Tutorial {
         else { this.adopt(answer); this.step = this.resumeAt(this.step); this.viewing = this.step; this.keep(); this.draw(); return; }
       }
     }
+    // the engine's reason begins in lower case (it follows a quoted action elsewhere): a sentence here
+    if (reason) reason = reason[0].toUpperCase() + reason.slice(1);
     this.say([reason, step.wrong].filter(Boolean).join(" — "));
     this.root.dataset.wrong = String(Number(this.root.dataset.wrong || 0) + 1);
   }
