@@ -75,7 +75,8 @@ class Tutorial {
     const panel = el("aside", { class: "tutor-panel", "aria-label": t("Learn to play") },
       el("h1", { class: "tutor-name", text: t("Learn to play") }),
       this.progress, this.title, this.text, this.message, this.buttons, this.status,
-      this.happened, el("details", { class: "tutor-all" },
+      // the lessons' names stay in view beside a wide map, folded under a phone's
+      this.happened, el("details", { class: "tutor-all", open: window.matchMedia("(min-width: 901px)").matches ? "" : null },
         el("summary", { text: t("Lessons") }), this.lessonList), again);
     main.replaceChildren(el("section", { class: "tutorial", "data-ready": "no" },
                             mapBox, panel));
