@@ -55,8 +55,8 @@ export class EndScreen {
   open() {
     this.element.hidden = false;
     this.reopen.hidden = true;
-    const first = this.element.querySelector("button");
-    if (first) first.focus({ preventScroll: true });
+    const title = this.element.querySelector("h2");  // a reader starts with how the game ended
+    if (title) title.focus({ preventScroll: true });
   }
 
   close() {
@@ -81,7 +81,7 @@ export class EndScreen {
     this.element.dataset.result = s.result;
     this.element.replaceChildren(
       close,
-      el("h2", { id: "ending-title", text: victory ? t("Roma Victrix") : t("The Empire has fallen") }),
+      el("h2", { id: "ending-title", tabindex: "-1", text: victory ? t("Roma Victrix") : t("The Empire has fallen") }),
       el("p", { class: "ending-how", id: "ending-how", text: how }),
       this.score(s.score),
       this.buttons(),
@@ -96,7 +96,7 @@ export class EndScreen {
       el("b", { text: `${t("Score (R8)")}: ${score.total}` }),
       el("ul", {},
         part("+", score.secured_borders, N_("secured borders")),
-        part("+", score.italia_free ? 4 : 0, N_("Italia free of revolt")),
+        part("+", score.italia_free ? 4 : 0, score.italia_free ? N_("Italia free of revolt") : N_("Italia holds a revolt")),
         part("−", score.unsecured_borders, N_("unsecured borders")),
         part("−", score.armies, N_("armies on the board")),
         part("−", score.regions_in_revolt, N_("regions in revolt"))));
@@ -160,7 +160,7 @@ export class EndScreen {
   // The unrest and revolts on the board after each turn, a small inline SVG.
   chart(samples) {
     const box = el("figure", { class: "ending-chart" });
-    const W = 300, H = 130, L = 26, B = 18, T = 8;
+    const W = 300, H = 130, L = 34, B = 18, T = 8;
     const top = Math.max(4, ...samples.map((x) => Math.max(x.unrest, x.revolts)));
     const x = (i) => L + (samples.length > 1 ? (i * (W - L - 6)) / (samples.length - 1) : (W - L) / 2);
     const y = (v) => T + (H - T - B) * (1 - v / top);
@@ -183,12 +183,13 @@ export class EndScreen {
       }
     });
     const chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label, id: "ending-chart" },
-      svg("title", {}, label), ...ticks, ...rounds, line("unrest", "unrest"), line("revolts", "revolts"));
+      svg("title", {}, label), ...ticks, ...rounds,
+      svg("text", { class: "tick axis", x: L - 9, y: H - 4, "text-anchor": "end" }, t("Round")),
+      line("unrest", "unrest"), line("revolts", "revolts"));
     box.append(el("figcaption", { text: label }), chart,
       el("div", { class: "ending-legend" },
         el("span", { class: "key unrest", text: t("unrest") }), " ",
-        el("span", { class: "key revolts", text: t("revolts") }), " ",
-        el("small", { text: `(${t("rounds below")})` })));
+        el("span", { class: "key revolts", text: t("revolts") })));
     return box;
   }
 }

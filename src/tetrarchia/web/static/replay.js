@@ -65,7 +65,10 @@ export async function replayPage(main, id, held) {
       box.select();
       try { await navigator.clipboard.writeText(link); share.textContent = t("Copied"); } catch (error) { /* shown to copy by hand */ }
     } } });
-  const panel = el("aside", { class: "panel" }, el("h2", { text: t("Replay") }), where, controls, slider,
+  // the slider in a box of its own: an <input> is :empty, which the panel's rule for empty
+  // boxes takes out of the flow (style.css)
+  const panel = el("aside", { class: "panel" }, el("h2", { text: t("Replay") }), where, controls,
+    el("div", { class: "replay-slider" }, slider),
     share, shared, held ? el("a", { href: `/game/${id}`, text: t("Back to the game") }) : null,
     el("h3", { text: t("What happened") }), happened);
   main.replaceChildren(el("div", { class: "game" }, mapBox, panel));
