@@ -293,3 +293,55 @@ def test_old_dice_are_cleared_when_a_new_phase_begins(server: str, tabs: Any) ->
     enter.click()  # the new Roman phase's first decision
     page.wait_for_function("!document.querySelector('.dice').innerText.trim()")
     assert page.locator(".battle").inner_text() == ""
+
+
+def barbarian_phase(page: Any, server: str) -> tuple[str, str]:
+    """A new game (seed 7) at the Barbarian phase after Diocletian's empty Roman phase; its id
+    and its seat's token."""
+    answer = httpx.post(f"{server}/api/games", json={"seed": 7, "hotseat": True, "level": "4211"}).json()
+    game_id, token = answer["id"], answer["credentials"]["hotseat"]
+    open_game(page, server, game_id, token)
+    fleets = "document.querySelectorAll('button.action.placefleet').length"
+    while (left := page.locator("button.action.placefleet").count()):
+        page.locator("button.action.placefleet").first.click()
+        page.wait_for_function(f"(before) => {fleets} < before", arg=left)
+    page.locator('.spot[aria-label^="Roma"]').click()
+    page.locator("button.action.endphase").click()
+    page.wait_for_selector("div.barbarian:not([hidden])")
+    return game_id, token
+
+
+def server_dice(server: str, game_id: str, token: str) -> list[str]:
+    """The faces of the game's last roll, as the server rolled them (its log)."""
+    state = httpx.get(f"{server}/api/games/{game_id}", headers={"Authorization": f"Bearer {token}"}).json()
+    last: str = state["last_action"]
+    assert last.startswith("roll "), last
+    return last.split()[1:]
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_the_barbarian_phase_as_a_scene(server: str, tabs: Any, motion: str) -> None:
+    """Step: the dice tumble and settle on the server's faces; what the roll made happen is
+    drawn over the map.  With prefers-reduced-motion nothing tumbles and the marks are drawn
+    still, at once."""
+    page = tabs(reduced_motion=motion)
+    game_id, token = barbarian_phase(page, server)
+    told = page.locator(".log li").count()
+    page.click("#step")
+    page.wait_for_function("(before) => document.querySelectorAll('.log li').length > before", arg=told)
+    if motion == "reduce":
+        assert page.locator(".die.rolling").count() == 0
+    page.wait_for_selector(".dice .die:not(.rolling)")
+    page.wait_for_function("!document.querySelector('.die.rolling')")
+    faces = page.locator(".dice .die b").all_inner_texts()
+    assert faces == server_dice(server, game_id, token)
+    assert page.locator(".scene .beat").count() >= 1  # the activity's province, at least (R7.2)
+    still = page.locator(".scene .beat.still").count()
+    assert (still > 0) == (motion == "reduce")
+    shot(page, f"scene-{motion}")
+    # Skip to the next decision: a long story, told within its bound, and the phase's marks
+    # are gone once the next Emperor acts
+    page.click("#skip")
+    page.wait_for_function("document.querySelector('.status').innerText.includes('Galerius')")
+    page.locator("button.action.enter").first.click()
+    page.wait_for_function("!document.querySelector('.scene').children.length")

@@ -6,6 +6,7 @@ import { BoardView, EMPERORS, eventPlaces, optionRecords } from "./board.js";
 import { HintBox } from "./hint.js";
 import { EndScreen } from "./ending.js";
 import { spectatorButton } from "./share.js";
+import { Scene } from "./scene.js";
 
 const SPEEDS = { slow: 1400, normal: 700, fast: 250 };
 const SPEED_NAMES = { slow: N_("slow"), normal: N_("normal"), fast: N_("fast") };
@@ -92,6 +93,7 @@ class GamePage {
     mapBox.append(mapArea, zoom);
     main.replaceChildren(el("div", { class: "game" }, this.ending.element, mapBox, panel));
     this.view = new BoardView(mapArea, board, asset, (i) => this.clickProvince(i), (z) => this.clickZone(z));
+    this.scene = new Scene(this.view, board);
   }
 
   // --- the state from the server ------------------------------------------------------------
@@ -135,6 +137,7 @@ class GamePage {
     if (this.state.over || (this.shownPhase !== undefined && phases > this.shownPhase)) {
       this.dice.replaceChildren();
       this.battle.replaceChildren();
+      if (this.scene) this.scene.clear();
       this.shownPhase = undefined;
     }
   }
@@ -363,12 +366,14 @@ class GamePage {
       ...dice.map((d, i) => el("span", { class: `die ${kinds[i]}`,
                                           "aria-label": `${names[i]} ${d}` },
                                el("b", { text: d }), el("small", { text: names[i] }))));
+    this.scene.roll(this.dice);
   }
 
   showHappened(events) {
     if (!events || !events.length) return;
     const places = eventPlaces(events);
     this.view.highlight({}, -1, places);
+    if (!this.state.over) this.scene.play(events);
     const battle = events.find((e) => e.data.event === "Battle" || e.data.event === "PirateBattle");
     if (battle && !this.state.over) {
       this.showBattle(battle);
