@@ -213,6 +213,11 @@ def test_the_end_screen_of_a_fall(server: str, tabs: Any) -> None:
     assert re.search(r"An army from \S.* entered Roma in round \d+", how), how
     assert f"Score (R8): {score(whole.state).total}" in page.locator("#ending-score").inner_text()
     shot(page, "end-defeat")
+    page.select_option("#lang", "es")  # the page drawn again in Spanish, the panel with it
+    page.wait_for_function("document.querySelector('#ending-title')?.innerText === 'El Imperio ha caído'")
+    assert "entró en Roma en la ronda" in page.locator("#ending-how").inner_text()
+    assert "Maximiano" in page.locator("#ending-stats").inner_text()  # the rulebook's names
+    shot(page, "end-defeat-es")
     phone = tabs(PHONE, is_mobile=True, has_touch=True)
     open_game(phone, server, game_id, token)
     phone.wait_for_selector("#ending:not([hidden]) #ending-score")

@@ -246,7 +246,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         none for a game that is over, whose replay is public (docs/web.md, web/ending.py)."""
         limiter.take(connection(request))
         game_id = request.path_params["game_id"]
-        if bearer(request) is None and await asyncio.to_thread(public_replay, authority, game_id):
+        if bearer(request) is None and await asyncio.to_thread(public_replay, store, game_id):
             return None
         return await asyncio.to_thread(book.authorize, bearer(request), game_id, False)
 

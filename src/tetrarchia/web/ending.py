@@ -20,14 +20,16 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from sqlalchemy import select
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from tetrarchia.analysis.summary import summarize
 from tetrarchia.core.serialize import position_to_json
-from tetrarchia.web.authority import Authority, LiveGame, UnknownGame
+from tetrarchia.web.authority import Authority, LiveGame
 from tetrarchia.web.seats import HOTSEAT, Credential, SeatBook
+from tetrarchia.web.storage import GameRow, Store
 
 Handler = Callable[[], Awaitable[Response]]
 
@@ -97,12 +99,14 @@ def ending_routes(authority: Authority, book: SeatBook,
             Route("/api/games/{game_id}/spectators", spectators, methods=["POST"])]
 
 
-def public_replay(authority: Authority, game_id: str) -> bool:
+def public_replay(store: Store, game_id: str) -> bool:
     """Whether a game's replay is read without a credential: once the game is over, nothing in
-    it can foretell a die (docs/web.md).  An unknown game is not public: the request is then
-    answered as one without its credential (403), not 404."""
-    try:
-        live = authority.get(game_id)
-    except UnknownGame:
+    it can foretell a die (docs/web.md).  Read from the stored result, so that a request
+    without a credential rebuilds no game; an unknown game is not public: the request is then
+    answered as one without its credential (403), not 404.  (A game over stays over: nothing is
+    played, nor undone, after the end.)"""
+    if len(game_id) > 32:
         return False
-    return live.state.is_over
+    with store.session() as session:
+        result = session.execute(select(GameRow.result).where(GameRow.id == game_id)).scalar()
+    return result is not None and result != "ongoing"

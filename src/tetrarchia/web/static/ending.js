@@ -39,8 +39,11 @@ export class EndScreen {
       this.reopen.hidden = true;
       return;
     }
-    if (this.summary && this.summary.actions === state.log_length) return;
+    // the state may come twice (the answer, then the live update): one summary is asked for
+    if (this.asking || (this.summary && this.summary.actions === state.log_length)) return;
+    this.asking = true;
     const summary = await api(`/api/games/${this.page.id}/summary`);
+    this.asking = false;
     if (summary.error) {
       this.element.replaceChildren(el("p", { class: "error", role: "alert", text: summary.error.reason }));
       this.element.hidden = false;
@@ -160,7 +163,7 @@ export class EndScreen {
   // The unrest and revolts on the board after each turn, a small inline SVG.
   chart(samples) {
     const box = el("figure", { class: "ending-chart" });
-    const W = 300, H = 130, L = 34, B = 18, T = 8;
+    const W = 300, H = 130, L = 46, B = 18, T = 8;
     const top = Math.max(4, ...samples.map((x) => Math.max(x.unrest, x.revolts)));
     const x = (i) => L + (samples.length > 1 ? (i * (W - L - 6)) / (samples.length - 1) : (W - L) / 2);
     const y = (v) => T + (H - T - B) * (1 - v / top);
@@ -184,7 +187,7 @@ export class EndScreen {
     });
     const chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label, id: "ending-chart" },
       svg("title", {}, label), ...ticks, ...rounds,
-      svg("text", { class: "tick axis", x: L - 9, y: H - 4, "text-anchor": "end" }, t("Round")),
+      svg("text", { class: "tick axis", x: L - 10, y: H - 4, "text-anchor": "end" }, t("Round")),
       line("unrest", "unrest"), line("revolts", "revolts"));
     box.append(el("figcaption", { text: label }), chart,
       el("div", { class: "ending-legend" },
