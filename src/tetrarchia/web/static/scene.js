@@ -105,8 +105,13 @@ export class Scene {
         return valid(d.origin) && valid(d.dest) ? [this.line(d.origin, d.dest, "advance"), this.army(d.origin, d.dest)] : [];
       case "ArmyAttacks":
         return valid(d.province) && valid(d.dest) ? [this.line(d.province, d.dest, "attack", "⚔")] : [];
-      case "Battle":
-        return valid(d.army_province) && valid(d.piece_province) ? [this.ring(d.army_province, "battle"), this.ring(d.piece_province, "battle")] : [];
+      case "Battle": {  // R6: both sides' values on the map, the winner's first-coloured
+        if (!(valid(d.army_province) && valid(d.piece_province))) return [];
+        const won = ["draw", "roman", "barbarian"][d.outcome] || "draw";
+        return [this.ring(d.army_province, "battle"), this.ring(d.piece_province, "battle"),
+                this.line(d.piece_province, d.army_province, `battle won-${won}`, `${d.roman_value}:${d.barbarian_value}`,
+                          `${t("Romans")} ${d.roman_value}, ${t("Barbarians")} ${d.barbarian_value}`)];
+      }
       case "ArmyPlaced":
         return valid(d.border) ? [this.ring(d.border, "army")] : [];
       case "UnrestPlaced": case "UnrestRevolts": case "UprisingStarts": case "ActivityRolled": case "ActivityProtected":
@@ -122,7 +127,8 @@ export class Scene {
     g.append(node("line", { x1, y1, x2, y2, pathLength: "1" }));
     if (label) {
       const mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
-      g.append(node("rect", { x: mx - 15, y: my - 9, width: 30, height: 15, rx: 4 }),
+      const w = Math.max(30, 7 * label.length + 6);
+      g.append(node("rect", { x: mx - w / 2, y: my - 9, width: w, height: 15, rx: 4 }),
                node("text", { x: mx, y: my + 3 }, label));
       if (words) g.append(node("title", {}, words));
     }
