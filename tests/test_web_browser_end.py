@@ -266,6 +266,8 @@ def test_the_replay_link_opens_in_a_fresh_browser(server: str, tabs: Any) -> Non
     stranger.wait_for_function("document.querySelector('.status')?.innerText.includes('Step 0 /')")
     stranger.click("#replay-last")
     stranger.wait_for_url(re.compile(r"n=\d+$"))
+    stranger.wait_for_selector("#replay-ending")  # the last step says how the game ended
+    assert "Roma Victrix" in stranger.locator("#replay-ending").inner_text()
     stranger.click("#replay-share")
     assert re.fullmatch(rf"{server}/replay/{game_id}\?n=\d+", stranger.locator("#replay-link").input_value())
     assert stranger.evaluate("localStorage.length") == 0

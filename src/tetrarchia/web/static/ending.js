@@ -23,6 +23,22 @@ export function replayLink(id, n) {
   return `${location.origin}/replay/${id}${n === undefined ? "" : `?n=${n}`}`;
 }
 
+// How the game ended, in the page's language (``names``: the Emperors' names in it).
+export function howItEnded(summary, turn, names = {}) {
+  const when = summary.ended || { round: turn.round, emperor: turn.emperor };
+  return fill(t(HOW[summary.result] || ""), { round: when.round, emperor: names[when.emperor] || when.emperor,
+    province: summary.end_province || "", disc: t(DISCS[summary.end_disc] || "") });
+}
+
+// The replay's last step of a finished game: the end in a few words, and the score.
+export function endingNote(summary, frame) {
+  const victory = summary.result === "roma-victrix";
+  return el("div", { class: `replay-ending ${victory ? "victory" : "defeat"}`, id: "replay-ending" },
+    el("b", { text: victory ? t("Roma Victrix") : t("The Empire has fallen") }), " ",
+    howItEnded(summary, frame.position.turn, frame.emperor_names), " ",
+    el("b", { text: `${t("Score (R8)")}: ${summary.score.total}` }));
+}
+
 export class EndScreen {
   constructor(page) {
     this.page = page;
@@ -75,9 +91,7 @@ export class EndScreen {
   draw(state) {
     const s = this.summary;
     const victory = s.result === "roma-victrix";
-    const when = s.ended || { round: state.position.turn.round, emperor: state.position.turn.emperor };
-    const how = fill(t(HOW[s.result] || ""), { round: when.round, emperor: this.emperor(when.emperor),
-      province: s.end_province || "", disc: t(DISCS[s.end_disc] || "") });
+    const how = howItEnded(s, state.position.turn, this.page.state.emperor_names);
     const close = el("button", { type: "button", class: "ending-close", id: "ending-close",
                                  "aria-label": t("Close"), text: "×", on: { click: () => this.close() } });
     this.element.className = `ending ${victory ? "victory" : "defeat"}`;

@@ -2,6 +2,7 @@
 import { api, el, t, N_, announce } from "./main.js";
 import { BoardView, eventPlaces } from "./board.js";
 import { spectatorToken } from "./share.js";
+import { endingNote } from "./ending.js";
 
 // ``held``: the credential this browser holds for the game (none: a finished game's public replay)
 export async function replayPage(main, id, held) {
@@ -17,7 +18,8 @@ export async function replayPage(main, id, held) {
   const slider = el("input", { type: "range", min: "0", max: "0", value: "0", id: "replay-slider",
                                "aria-label": t("Step of the replay") });
   let n = Number(new URLSearchParams(location.search).get("n") || 0);
-  let total = 0, playing = false, over = false;
+  let total = 0, playing = false, over = false, summary = null;
+  const ending = el("div", { class: "replay-end" });
   const go = async (to) => {
     const frame = await api(`/api/games/${id}/at/${Math.max(0, Math.min(to, total || to))}`);
     if (frame.error) return;
@@ -27,8 +29,11 @@ export async function replayPage(main, id, held) {
     view.highlight({}, -1, eventPlaces(frame.events));
     where.replaceChildren(el("b", { text: `${t("Step")} ${n} / ${total}` }),
       el("div", { text: frame.action || t("The start of the game") }),
-      el("div", { text: `${t("Round")} ${frame.position.turn.round} · ${frame.position.turn.emperor} · ${frame.position.turn.ip} ${t("IP")}` }));
+      el("div", { text: `${t("Round")} ${frame.position.turn.round} · ${(frame.emperor_names || {})[frame.position.turn.emperor] || frame.position.turn.emperor} · ${frame.position.turn.ip} ${t("IP")}` }));
     happened.replaceChildren(...frame.events.map((e) => el("li", { class: `event ${e.data.kind}`, text: e.text })));
+    // the last step of a finished game says how it ended (its summary: GET .../summary)
+    if (over && n === total && !summary) summary = await api(`/api/games/${id}/summary`);
+    ending.replaceChildren(...(over && n === total && summary && !summary.error ? [endingNote(summary, frame)] : []));
     history.replaceState(null, "", `/replay/${id}?n=${n}`);
     announce(frame.action || "");
   };
@@ -67,7 +72,7 @@ export async function replayPage(main, id, held) {
     } } });
   // the slider in a box of its own: an <input> is :empty, which the panel's rule for empty
   // boxes takes out of the flow (style.css)
-  const panel = el("aside", { class: "panel" }, el("h2", { text: t("Replay") }), where, controls,
+  const panel = el("aside", { class: "panel" }, el("h2", { text: t("Replay") }), where, ending, controls,
     el("div", { class: "replay-slider" }, slider),
     share, shared, held ? el("a", { href: `/game/${id}`, text: t("Back to the game") }) : null,
     el("h3", { text: t("What happened") }), happened);
