@@ -20,6 +20,7 @@ from typing import Any
 import httpx
 import pytest
 
+from test_end import ALL_UNREST
 from test_web_browser import ARGS, CHROMIUM, SHOTS, serving
 from tetrarchia.core.actions import Action, Roll
 from tetrarchia.core.notation import format_action
@@ -352,3 +353,19 @@ def test_the_barbarian_phase_as_a_scene(server: str, tabs: Any, motion: str) -> 
     page.wait_for_function("document.querySelector('.status').innerText.includes('Galerius')")
     page.locator("button.action.enter").first.click()
     page.wait_for_function("!document.querySelector('.scene').children.length")
+
+
+def test_the_end_screen_of_a_reserve_run_dry(server: str, tabs: Any) -> None:
+    """R8: every province outside regions II, V and VI holds unrest (the unrest reserve is
+    empty); Diocletian ends his phase and the server's dice (seed 1) fall on an empty province:
+    the panel names the reserve, the province and the turn."""
+    position = {"format": "tetrarchia-position", "version": 1, "discs": ALL_UNREST, "fleets": [3],
+                "emperors": {"Diocletian": "roma"}, "turn": {"emperor": "Diocletian", "ip": 6}}
+    answer = httpx.post(f"{server}/api/games", json={"seed": 1, "hotseat": True, "position": position}).json()
+    page = tabs()
+    open_game(page, server, answer["id"], answer["credentials"]["hotseat"])
+    play_the_end(page, "Diocletian ends his Roman phase")
+    assert page.locator("#ending").get_attribute("data-result") == "reserve-empty"
+    how = page.locator("#ending-how").inner_text()
+    assert re.fullmatch(r"The reserve of unrest discs ran dry in round 1, in Diocletian's turn: "
+                        r"a disc had to go on \S.*\.", how), how
