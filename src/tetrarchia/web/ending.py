@@ -17,6 +17,8 @@ the rematch, the spectator links a seat may hand out, and who may read a replay.
 from __future__ import annotations
 
 import asyncio
+import threading
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -32,6 +34,7 @@ from tetrarchia.web.seats import HOTSEAT, Credential, SeatBook
 from tetrarchia.web.storage import GameRow, Store
 
 Handler = Callable[[], Awaitable[Response]]
+SUMMARIES_KEPT = 64  # the games whose summary the server keeps at hand
 
 
 def summary_json(live: LiveGame) -> dict[str, Any]:
@@ -69,11 +72,30 @@ def ending_routes(authority: Authority, book: SeatBook,
     make without one), ``guarded`` (the refusals' answers), ``creation`` (the
     new games' limit) and ``seated`` (a new game's answer with its credentials)."""
 
+    # a game's summary at a version never changes (a finished game's, never again): the last
+    # few are kept, so that everyone opening a finished game's end screen replays its log once
+    told: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+    keeping = threading.Lock()  # the routes' threads share the kept summaries
+
+    def summary_of(live: LiveGame) -> dict[str, Any]:
+        key = (live.id, live.version)
+        with keeping:
+            kept = told.get(key)
+            if kept is not None:
+                told.move_to_end(key)
+                return kept
+        data = summary_json(live)
+        with keeping:
+            told[key] = data
+            while len(told) > SUMMARIES_KEPT:
+                told.popitem(last=False)
+        return data
+
     async def summary(request: Request) -> Response:
         async def handler() -> Response:
             await reader(request)
             live = await asyncio.to_thread(authority.get, request.path_params["game_id"])
-            return JSONResponse(await asyncio.to_thread(summary_json, live))
+            return JSONResponse(await asyncio.to_thread(summary_of, live))
         return await guarded(request, handler)
 
     async def rematch(request: Request) -> Response:
