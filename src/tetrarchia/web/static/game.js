@@ -142,10 +142,11 @@ class GamePage {
     }
   }
 
+  // The dice or battle just shown came with ``events``: the phase they belong to is the one
+  // before those events (a roll that ends a phase shows its dice until the next phase acts).
   markShown(events) {
-    const first = events && events.length ? events[0] : null;
-    const before = first ? this.events.slice(0, this.events.indexOf(first) < 0 ? this.events.length : this.events.indexOf(first)) : this.events;
-    this.shownPhase = countPhases(before);
+    const at = events && events.length ? this.events.indexOf(events[0]) : -1;
+    this.shownPhase = countPhases(at < 0 ? this.events : this.events.slice(0, at));
   }
 
   // Whether the decision now is this browser's seat's (R10: a player acts for his Emperors).
