@@ -369,3 +369,19 @@ def test_the_end_screen_of_a_reserve_run_dry(server: str, tabs: Any) -> None:
     how = page.locator("#ending-how").inner_text()
     assert re.fullmatch(r"The reserve of unrest discs ran dry in round 1, in Diocletian's turn: "
                         r"a disc had to go on \S.*\.", how), how
+
+
+def test_a_seat_gives_out_a_spectator_link(server: str, tabs: Any) -> None:
+    """The game page's Spectator link: a new spectator's link, opened in a fresh browser, shows
+    the running game live to someone who can do nothing in it."""
+    answer = httpx.post(f"{server}/api/games", json={"seed": 7, "hotseat": True, "level": "4211"}).json()
+    page = tabs()
+    open_game(page, server, answer["id"], answer["credentials"]["hotseat"])
+    page.click("#spectator-link")
+    link = page.locator("#shared-link").input_value()
+    assert link.startswith(f"{server}/game/{answer['id']}#")
+    assert answer["credentials"]["hotseat"] not in link and answer["credentials"]["spectator"] not in link
+    watcher = tabs()
+    watcher.goto(link)
+    watcher.wait_for_selector(".spectating")
+    assert watcher.locator(".play-area").is_hidden()
