@@ -28,8 +28,10 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from tetrarchia.analysis.summary import summarize
+from tetrarchia.core.errors import said
 from tetrarchia.core.serialize import position_to_json
 from tetrarchia.web.authority import Authority, LiveGame
+from tetrarchia.web.live import Malformed, parse_message, quoted
 from tetrarchia.web.seats import HOTSEAT, Credential, SeatBook
 from tetrarchia.web.storage import GameRow, Store
 
@@ -101,6 +103,7 @@ def ending_routes(authority: Authority, book: SeatBook,
     async def rematch(request: Request) -> Response:
         async def handler() -> Response:
             await seat(request, True)  # a seat's: a spectator watches, he does not deal again
+            await no_fields(request)
             creation(request)
             live = await asyncio.to_thread(authority.get, request.path_params["game_id"])
             again, hotseat, ai = await asyncio.to_thread(rematch_of, authority, book, live)
@@ -110,6 +113,7 @@ def ending_routes(authority: Authority, book: SeatBook,
     async def spectators(request: Request) -> Response:
         async def handler() -> Response:
             await seat(request, True)
+            await no_fields(request)
             game_id = request.path_params["game_id"]
             await asyncio.to_thread(authority.get, game_id)  # 404 for a game deleted meanwhile
             token = await asyncio.to_thread(book.watcher, game_id)
@@ -119,6 +123,16 @@ def ending_routes(authority: Authority, book: SeatBook,
     return [Route("/api/games/{game_id}/summary", summary),
             Route("/api/games/{game_id}/rematch", rematch, methods=["POST"]),
             Route("/api/games/{game_id}/spectators", spectators, methods=["POST"])]
+
+
+async def no_fields(request: Request) -> None:
+    """The body of a request that reads no field: nothing, or ``{}`` (413 past 4,096 bytes, 422
+    for anything else: a field sent would be ignored without a word)."""
+    raw = await request.body()
+    data = parse_message(raw) if raw.strip() else {}
+    if data:
+        raise Malformed(said("unknown field {field}; this request reads none: send {empty}",
+                             field=quoted(sorted(str(key) for key in data)[0]), empty="{}"))
 
 
 def public_replay(store: Store, game_id: str) -> bool:
