@@ -44,6 +44,7 @@ from tetrarchia.web import i18n, tutorial
 from tetrarchia.web.ai import AiDriver
 from tetrarchia.web.authority import Authority, LiveGame, translated
 from tetrarchia.web.bus import Bus, LocalBus, PostgresBus
+from tetrarchia.web.ending import ending_routes, public_replay
 from tetrarchia.web.geography import map_json
 from tetrarchia.web.i18n import LANGUAGES, accepted
 from tetrarchia.web.live import (
@@ -240,6 +241,15 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         return await asyncio.to_thread(book.authorize, bearer(request),
                                        request.path_params["game_id"], acting)
 
+    async def reader(request: Request) -> Credential | None:
+        """A read of a replay: the rate limit, then a seat's or a spectator's credential — or
+        none for a game that is over, whose replay is public (docs/web.md, web/ending.py)."""
+        limiter.take(connection(request))
+        game_id = request.path_params["game_id"]
+        if bearer(request) is None and await asyncio.to_thread(public_replay, store, game_id):
+            return None
+        return await asyncio.to_thread(book.authorize, bearer(request), game_id, False)
+
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
@@ -332,7 +342,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
 
     async def get_board(request: Request) -> Response:
         async def handler() -> Response:
-            await seat(request, False)
+            await reader(request)
             live = await asyncio.to_thread(authority.get, request.path_params["game_id"])
             data = board_json(live.game.board, live.board_text)
             data["map"] = map_json(live.game.board, live.board_text)
@@ -377,7 +387,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
     async def replay(request: Request) -> Response:
         """The position after the first ``n`` log entries, with the events of entry ``n - 1``."""
         async def handler() -> Response:
-            await seat(request, False)
+            await reader(request)
             live = await asyncio.to_thread(authority.get, request.path_params["game_id"])
             text = request.path_params["n"]
             n = int(text)
@@ -427,6 +437,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         Route("/api/games/{game_id}/hint", hint),
         Route("/api/i18n/{lang}", translations),
         WebSocketRoute("/api/games/{game_id}/live", live_updates),
+        *ending_routes(authority, book, seat, reader, guarded, creation, seated),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     @asynccontextmanager
@@ -464,7 +475,7 @@ def position_after(live: LiveGame, n: int, lang: str = "en") -> dict[str, Any]:
         resume(state, events)
         apply_action(state, action, events)
     data = state_json(state, lang)
-    data.update(id=live.id, n=n, total=len(log),
+    data.update(id=live.id, n=n, total=len(log), game_over=live.state.is_over,
                 action=None if n == 0 else format_action(log[n - 1], game.board),
                 events=translated([event_json(e, game.board, n - 1) for e in events], game.board, lang))
     return data

@@ -37,6 +37,7 @@ from tetrarchia.web.storage import Base, Store
 HOTSEAT = "all"  # the seat key of a hot-seat credential: every player's seat in one browser
 SPECTATOR = "spectator"
 TOKEN_BYTES = 32  # 256 bits of randomness (the issue asks at least 128)
+WATCHERS = 32  # the spectator links a game may have besides the one given at its creation
 PRESENCE_SECONDS = 30.0  # a connection not renewed within this time is no longer shown
 
 
@@ -182,14 +183,32 @@ class SeatBook:
                 row.token_hash = token_hash(token)
         return token
 
+    def watcher(self, game_id: str) -> str:
+        """One more spectator credential of a game (a seat hands it out: issue 23), kept beside
+        the others so that every spectator link already given still works; at most
+        ``WATCHERS`` of them."""
+        token = new_token()
+        with self.store.session() as session:
+            count = len(session.execute(select(SeatRow.seat).where(
+                SeatRow.game_id == game_id, SeatRow.kind == "spectator")).all())
+            if count > WATCHERS:
+                raise BadSeats(said("game {game} has {count} spectator links already: pass on "
+                                    "one of them", game=game_id, count=count))
+            session.add(SeatRow(game_id=game_id, seat=f"{SPECTATOR}-{secrets.token_hex(3)}",
+                                kind="spectator", token_hash=token_hash(token), created=time.time()))
+        return token
+
     def find(self, token: str | None) -> Credential | None:
-        """The credential of a presented token, or None (unknown, or no token)."""
+        """The credential of a presented token, or None (unknown, or no token).  Every spectator
+        credential is the seat ``spectator``, whichever link it came from."""
         if not token or len(token) > 200:
             return None
         with self.store.session() as session:
-            row = session.execute(select(SeatRow.game_id, SeatRow.seat)
+            row = session.execute(select(SeatRow.game_id, SeatRow.seat, SeatRow.kind)
                                   .where(SeatRow.token_hash == token_hash(token))).first()
-        return None if row is None else Credential(row[0], row[1])
+        if row is None:
+            return None
+        return Credential(row[0], SPECTATOR if row[2] == "spectator" else row[1])
 
     def authorize(self, token: str | None, game_id: str, acting: bool) -> Credential:
         """The first check of every request (the authority's order, docs/web.md): a token of

@@ -4,6 +4,9 @@
 import { api, el, t, N_, announce, showDialog, closeDialog, seatFor, currentLanguage } from "./main.js";
 import { BoardView, EMPERORS, eventPlaces, optionRecords } from "./board.js";
 import { HintBox } from "./hint.js";
+import { EndScreen } from "./ending.js";
+import { spectatorButton } from "./share.js";
+import { Scene } from "./scene.js";
 
 const SPEEDS = { slow: 1400, normal: 700, fast: 250 };
 const SPEED_NAMES = { slow: N_("slow"), normal: N_("normal"), fast: N_("fast") };
@@ -68,7 +71,9 @@ class GamePage {
                                    this.notify.hidden = allowed === "granted";
                                  } } });
     if ("Notification" in window && Notification.permission === "granted") this.notify.hidden = true;
+    this.ending = new EndScreen(this);
     const tools = el("div", { class: "tools" }, this.undoButton, exportButton, this.notify,
+      this.ending.reopen, spectatorButton(this),
       el("a", { href: `/replay/${id}`, text: t("Replay") }),
       el("a", { href: "/", text: t("All games") }));
     this.log = el("ol", { class: "log", "aria-label": t("Game log") });
@@ -86,8 +91,9 @@ class GamePage {
                                   zoom.setAttribute("aria-pressed", String(on));
                                 } } });
     mapBox.append(mapArea, zoom);
-    main.replaceChildren(el("div", { class: "game" }, mapBox, panel));
+    main.replaceChildren(el("div", { class: "game" }, this.ending.element, mapBox, panel));
     this.view = new BoardView(mapArea, board, asset, (i) => this.clickProvince(i), (z) => this.clickZone(z));
+    this.scene = new Scene(this.view, board);
   }
 
   // --- the state from the server ------------------------------------------------------------
@@ -119,6 +125,28 @@ class GamePage {
     this.decision.hidden = spectator || !mine;
     this.drawSeats();
     this.drawTurn();
+    this.clearOldDice();
+    this.ending.offer(state);
+  }
+
+  // The dice and the battle shown belong to the phase they were rolled in: a new phase (or the
+  // end of the game) clears them (issue 23).  ``shownPhase`` is the number of phase boundaries
+  // before the roll that showed them.
+  clearOldDice() {
+    const phases = countPhases(this.events);
+    if (this.state.over || (this.shownPhase !== undefined && phases > this.shownPhase)) {
+      this.dice.replaceChildren();
+      this.battle.replaceChildren();
+      if (this.scene) this.scene.clear();
+      this.shownPhase = undefined;
+    }
+  }
+
+  // The dice or battle just shown came with ``events``: the phase they belong to is the one
+  // before those events (a roll that ends a phase shows its dice until the next phase acts).
+  markShown(events) {
+    const at = events && events.length ? this.events.indexOf(events[0]) : -1;
+    this.shownPhase = countPhases(at < 0 ? this.events : this.events.slice(0, at));
   }
 
   // Whether the decision now is this browser's seat's (R10: a player acts for his Emperors).
@@ -288,7 +316,10 @@ class GamePage {
     const answer = await this.request("advance", { until });
     if (!answer) return false;
     this.adopt(answer);
-    this.showDice(answer.last_action, until === "roll" ? this.lastRoll : null);
+    if (!answer.over) {
+      this.showDice(answer.last_action, until === "roll" ? this.lastRoll : null);
+      this.markShown(answer.events);
+    }
     this.showHappened(answer.events);
     return true;
   }
@@ -336,14 +367,19 @@ class GamePage {
       ...dice.map((d, i) => el("span", { class: `die ${kinds[i]}`,
                                           "aria-label": `${names[i]} ${d}` },
                                el("b", { text: d }), el("small", { text: names[i] }))));
+    this.scene.roll(this.dice);
   }
 
   showHappened(events) {
     if (!events || !events.length) return;
     const places = eventPlaces(events);
     this.view.highlight({}, -1, places);
+    if (!this.state.over) this.scene.play(events);
     const battle = events.find((e) => e.data.event === "Battle" || e.data.event === "PirateBattle");
-    if (battle) this.showBattle(battle);
+    if (battle && !this.state.over) {
+      this.showBattle(battle);
+      this.markShown(events);
+    }
     announce(events.map((e) => e.text).join(" "));
   }
 
@@ -546,6 +582,11 @@ class GamePage {
     }
     showDialog(title, el("div", { class: "list" }, ...items.map((item) => this.actionButton(item))));
   }
+}
+
+// The phase boundaries among the events: a Roman phase's end, a turn's start, the game's end.
+function countPhases(events) {
+  return events.filter((e) => ["PhaseEnded", "TurnBegins", "GameEnds"].includes(e.data.event)).length;
 }
 
 // The tab's icon, with a red badge when it is this browser's turn.

@@ -140,7 +140,7 @@ async function route() {
   credential = null;
   if ((match = path.match(/^\/game\/([0-9a-f]+)$/))) { seatFor(match[1]); await gamePage(main, match[1]); }
   else if (path === "/learn") await tutorialPage(main);
-  else if ((match = path.match(/^\/replay\/([0-9a-f]+)$/))) { seatFor(match[1]); await replayPage(main, match[1]); }
+  else if ((match = path.match(/^\/replay\/([0-9a-f]+)$/))) { await replayPage(main, match[1], seatFor(match[1])); }
   else await startPage(main);
 }
 
