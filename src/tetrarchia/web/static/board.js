@@ -26,6 +26,11 @@ function node(tag, attributes = {}, text) {
   return n;
 }
 
+// The map drawn on the page (the last BoardView made), or null.
+export function currentMap() {
+  return current;
+}
+
 // Point at a province (its id, its coordinates or its index): it pulses and its tooltip shows;
 // for the tutorial and anyone who wants to show the player a place.  False when no map is drawn
 // or no such province.
@@ -67,7 +72,7 @@ export class BoardView {
     marker.append(node("path", { d: "M0,0L10,5L0,10z", fill: "#8b1a1a" }));
     const hatch = node("pattern", { id: "unrest-hatch", width: "6", height: "6", patternUnits: "userSpaceOnUse",
                                     patternTransform: "rotate(45)" });
-    hatch.append(node("rect", { width: "2.2", height: "6", fill: "#3b2a1a" }));
+    hatch.append(node("rect", { width: "1.6", height: "6", fill: "#2b1d10" }));
     defs.append(clip, marker, hatch);
     svg.append(defs, node("rect", { width: map.width, height: map.height, class: "sea" }));
     svg.append(node("path", { d: asset.land, class: "land" }));

@@ -10,7 +10,7 @@ import { fill, percent } from "./maptips.js";
 const SVG = "http://www.w3.org/2000/svg";
 // A sequential scale, light to dark (YlOrBr): read by its lightness, so under any colour
 // blindness too.  A chance of 0 leaves the territory as it is.
-const STOPS = [[0, [255, 247, 188]], [0.25, [254, 196, 79]], [0.5, [254, 153, 41]], [0.75, [217, 95, 14]], [1, [127, 39, 4]]];
+const STOPS = [[0, [255, 247, 188]], [0.25, [254, 196, 79]], [0.5, [236, 112, 20]], [0.75, [184, 62, 6]], [1, [102, 37, 6]]];
 
 export function dangerColour(p) {
   for (let k = 1; k < STOPS.length; k++) {
@@ -20,7 +20,7 @@ export function dangerColour(p) {
       return `rgb(${low.map((c, j) => Math.round(c + (high[j] - c) * f)).join(",")})`;
     }
   }
-  return "rgb(127,39,4)";
+  return "rgb(102,37,6)";
 }
 
 function node(tag, attributes = {}, text) {
@@ -93,7 +93,7 @@ export class DangerOverlay {
       const revolt = fc.revolt[i], unrest = fc.unrest[i];
       const g = node("g", { "data-province": i, "data-revolt": revolt, "data-unrest": unrest, class: "danger-cell" });
       g.append(node("path", { d: cells[i], fill: revolt > 0 ? dangerColour(revolt) : "none", "fill-opacity": 0.8 }));
-      if (unrest > 0) g.append(node("path", { d: cells[i], fill: "url(#unrest-hatch)", "fill-opacity": Math.min(0.85, 0.25 + unrest) }));
+      if (unrest >= 0.01) g.append(node("path", { d: cells[i], fill: "url(#unrest-hatch)", "fill-opacity": Math.min(0.9, 0.15 + unrest) }));
       view.dangerCells.append(g);
     });
     for (const army of fc.armies) {

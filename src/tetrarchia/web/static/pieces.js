@@ -9,9 +9,11 @@
 import { N_, t } from "./main.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-// Okabe-Ito colours (tests/test_web_browser_map.py checks them under simulated deuteranopia,
-// protanopia and tritanopia).
-export const EMPEROR_COLOUR = { Diocletian: "#7b3294", Galerius: "#1b7837", Constantius: "#e66100", Maximian: "#0072b2" };
+// The Emperors' colours, chosen so that each pair stays far apart (CIELAB distance at least 30)
+// under simulated deuteranopia, protanopia and tritanopia (Machado 2009), as
+// tests/test_web_map_markers.py checks; each with the ink its initial is written in.
+export const EMPEROR_COLOUR = { Diocletian: "#5e2a84", Galerius: "#005a32", Constantius: "#e66100", Maximian: "#56b4e9" };
+export const EMPEROR_INK = { Diocletian: "#fff", Galerius: "#fff", Constantius: "#000", Maximian: "#000" };
 
 // Outlines centred on (0, 0), about 16 units across.
 const SHAPES = {
@@ -66,7 +68,11 @@ export function symbol(kind, x = 0, y = 0, who = null) {
   }
   g.append(outline);
   const letter = who ? who[0] : piece.letter;
-  if (letter) g.append(node("text", { class: `piece-letter letter-${kind}`, y: kind === "army" ? 5 : 3.2 }, letter));
+  if (letter) {
+    const text = node("text", { class: `piece-letter letter-${kind}`, y: kind === "army" ? 5 : 3.2 }, letter);
+    if (who) text.setAttribute("style", `fill:${EMPEROR_INK[who]}`);
+    g.append(text);
+  }
   return g;
 }
 
