@@ -110,8 +110,8 @@ export class DangerOverlay {
     }
     this.summary.replaceChildren(
       el("b", { "data-fall": fc.fall, class: "fall",
-                text: fill("The Empire falls in this phase: {chance}", { chance: percent(fc.fall) }) }),
-      el("span", { text: ` (${fill("an army in Roma {roma}, a reserve run dry {dry}", { roma: percent(fc.army_in_roma), dry: percent(fc.reserve_empty) })})` }),
+                text: fill(t("The Empire falls in this phase: {chance}"), { chance: percent(fc.fall) }) }),
+      el("span", { text: ` (${fill(t("an army in Roma {roma}, a reserve run dry {dry}"), { roma: percent(fc.army_in_roma), dry: percent(fc.reserve_empty) })})` }),
       el("div", { class: "danger-key" }, dangerScale(),
          el("small", { text: t("Colour: chance of revolt; hatching: chance of unrest; a thick step: an army likely to advance. Point at a place for its numbers.") })));
   }

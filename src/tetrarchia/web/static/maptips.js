@@ -5,9 +5,9 @@
 import { t, currentLanguage } from "./main.js";
 import { pieceWords } from "./pieces.js";
 
-// A sentence of the catalogue with its {names} filled in.
+// A sentence (already through t(), so the catalogue finds it) with its {names} filled in.
 export function fill(text, args) {
-  return t(text).replace(/\{(\w+)\}/g, (whole, name) => (name in args ? String(args[name]) : whole));
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in args ? String(args[name]) : whole));
 }
 
 // A chance as the page's language writes a percentage (0.1 % steps under 10 %).
@@ -33,22 +33,22 @@ function discLine(view, i) {
   if (disc === "unrest") return pieceWords("unrest");
   if (disc === "revolt") return pieceWords("revolt");
   const who = disc.split(" ")[1];
-  return view.board.provinces[i].border ? fill("Secured border: a garrison of {emperor}", { emperor: ruler(view, who) })
-    : fill("Garrison of {emperor}", { emperor: ruler(view, who) });
+  return view.board.provinces[i].border ? fill(t("Secured border: a garrison of {emperor}"), { emperor: ruler(view, who) })
+    : fill(t("Garrison of {emperor}"), { emperor: ruler(view, who) });
 }
 
 function figureLine(view, figure) {
-  return figure.kind === "emperor" ? fill("Emperor {emperor}", { emperor: ruler(view, figure.who) }) : pieceWords(figure.kind);
+  return figure.kind === "emperor" ? fill(t("Emperor {emperor}"), { emperor: ruler(view, figure.who) }) : pieceWords(figure.kind);
 }
 
 function dangerLines(view, i) {
   const fc = view.forecast;
   if (!fc || !fc.available) return [];
-  const lines = [fill("Coming Barbarian phase: unrest {unrest}, revolt {revolt}",
+  const lines = [fill(t("Coming Barbarian phase: unrest {unrest}, revolt {revolt}"),
                       { unrest: percent(fc.unrest[i]), revolt: percent(fc.revolt[i]) })];
   for (const e of fc.emperors) {
     if (e.province === i && (e.in_revolt > 0 || e.removed > 0)) {
-      lines.push(fill("{emperor}: his province in revolt {revolt}, off the board by the phase's end {removed}",
+      lines.push(fill(t("{emperor}: his province in revolt {revolt}, off the board by the phase's end {removed}"),
                       { emperor: ruler(view, e.emperor), revolt: percent(e.in_revolt), removed: percent(e.removed) }));
     }
   }
@@ -61,12 +61,12 @@ function armyLines(view, i) {
   const army = fc.armies.find((a) => a.province === i);
   if (!army) return [];
   if (army.next_step < 0) return [t("This army has no step to take.")];
-  const lines = [fill("Advances to {place} {advances}, stays {stays}, destroyed {destroyed}",
+  const lines = [fill(t("Advances to {place} {advances}, stays {stays}, destroyed {destroyed}"),
                       { place: provinceName(view, army.next_step), advances: percent(army.advances),
                         stays: percent(army.stays), destroyed: percent(army.destroyed) })];
-  if (army.roma > 0) lines.push(fill("Reaches Roma: {chance}", { chance: percent(army.roma) }));
+  if (army.roma > 0) lines.push(fill(t("Reaches Roma: {chance}"), { chance: percent(army.roma) }));
   if (army.battle) {
-    lines.push(fill("Against {emperor} as the board stands: Roman win {win}, draw {draw}, army wins {lose}",
+    lines.push(fill(t("Against {emperor} as the board stands: Roman win {win}, draw {draw}, army wins {lose}"),
                     { emperor: ruler(view, army.battle.against), win: percent(army.battle.roman_wins),
                       draw: percent(army.battle.draw), lose: percent(army.battle.barbarian_wins) }));
   }
@@ -76,24 +76,24 @@ function armyLines(view, i) {
 function provinceLines(view, i) {
   const p = view.board.provinces[i];
   const lines = [provinceName(view, i)];
-  const region = p.coords ? fill("Region {region}", { region: p.coords.split(":")[0] }) : "Italia";
+  const region = p.coords ? fill(t("Region {region}"), { region: p.coords.split(":")[0] }) : "Italia";
   const kinds = [region];
   if (p.border) kinds.push(t("border province"));
   if (i === view.board.roma) kinds.push(t("Roma: an army entering it ends the game"));
-  if (p.capital_of.length) kinds.push(fill("capital of {emperor}", { emperor: p.capital_of.map((who) => ruler(view, who)).join(", ") }));
+  if (p.capital_of.length) kinds.push(fill(t("capital of {emperor}"), { emperor: p.capital_of.map((who) => ruler(view, who)).join(", ") }));
   lines.push(kinds.join(" · "));
   const disc = discLine(view, i);
   const stands = [disc, ...(view.figures ? view.figures[i] : []).map((f) => figureLine(view, f))].filter(Boolean);
-  lines.push(stands.length ? fill("Here: {pieces}", { pieces: stands.join(", ") }) : t("Nothing stands here."));
+  lines.push(stands.length ? fill(t("Here: {pieces}"), { pieces: stands.join(", ") }) : t("Nothing stands here."));
   const links = [];
   for (const link of view.board.links) {
     const other = link.a === i ? link.b : link.b === i ? link.a : -1;
-    if (other >= 0) links.push(link.broken ? fill("{place} (broken link)", { place: view.board.provinces[other].title })
+    if (other >= 0) links.push(link.broken ? fill(t("{place} (broken link)"), { place: view.board.provinces[other].title })
       : view.board.provinces[other].title);
   }
-  if (links.length) lines.push(fill("Links: {places}", { places: links.join(", ") }));
+  if (links.length) lines.push(fill(t("Links: {places}"), { places: links.join(", ") }));
   const arrow = view.board.arrows.find((a) => a.from === i);
-  if (arrow) lines.push(fill("Its Barbarian arrow points to {place}", { place: provinceName(view, arrow.to) }));
+  if (arrow) lines.push(fill(t("Its Barbarian arrow points to {place}"), { place: provinceName(view, arrow.to) }));
   return [...lines, ...dangerLines(view, i), ...armyLines(view, i)];
 }
 
@@ -104,21 +104,21 @@ export function describe(view, target) {
   const n = Number(a);
   if (kind === "province") return provinceLines(view, n);
   if (kind === "disc") {
-    return [discLine(view, n), fill("in {place}", { place: provinceName(view, n) }), ...dangerLines(view, n)];
+    return [discLine(view, n), fill(t("in {place}"), { place: provinceName(view, n) }), ...dangerLines(view, n)];
   }
   if (kind === "figure") {
     const figure = view.figures[n][Number(b)];
-    const lines = [figureLine(view, figure), fill("in {place}", { place: provinceName(view, n) })];
+    const lines = [figureLine(view, figure), fill(t("in {place}"), { place: provinceName(view, n) })];
     if (figure.kind === "army" || figure.kind === "goths") lines.push(...armyLines(view, n));
     return lines;
   }
-  if (kind === "army") return [fill("The army in {place}", { place: provinceName(view, n) }), ...armyLines(view, n)];
+  if (kind === "army") return [fill(t("The army in {place}"), { place: provinceName(view, n) }), ...armyLines(view, n)];
   if (kind === "fleet" || kind === "pirates") return [pieceWords(kind), view.board.zones[a]];
   if (kind === "zone") {
     const here = [];
     if ((view.position?.fleets || []).includes(n)) here.push(pieceWords("fleet"));
     if ((view.position?.records?.pirates || 0) === n) here.push(pieceWords("pirates"));
-    return [view.board.zones[a], t("Sea zone"), here.length ? fill("Here: {pieces}", { pieces: here.join(", ") }) : t("Nothing stands here.")];
+    return [view.board.zones[a], t("Sea zone"), here.length ? fill(t("Here: {pieces}"), { pieces: here.join(", ") }) : t("Nothing stands here.")];
   }
   if (kind === "link") {
     const link = view.board.links[n];
@@ -128,7 +128,7 @@ export function describe(view, target) {
   if (kind === "arrow") {
     const arrow = view.board.arrows[n];
     return [t("Barbarian arrow"),
-            fill("An army in {from} advances to {to}", { from: provinceName(view, arrow.from), to: provinceName(view, arrow.to) }),
+            fill(t("An army in {from} advances to {to}"), { from: provinceName(view, arrow.from), to: provinceName(view, arrow.to) }),
             ...armyLines(view, arrow.from)];
   }
   return null;
