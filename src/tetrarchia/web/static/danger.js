@@ -61,12 +61,21 @@ export class DangerOverlay {
     this.on = !this.on;
     localStorage.setItem("tetrarchia.danger", this.on ? "on" : "off");
     this.button.setAttribute("aria-pressed", String(this.on));
+    if (this.on && this.state && (!this.view.forecast || this.view.forecast.version !== this.state.version)) {
+      this.update(this.state);
+    }
     this.draw();
   }
 
-  // After every change of the game (its version): the forecast of the position now.
+  // After every change of the game (its version): the forecast of the position now, asked for
+  // only while the overlay is on (a page that does not show it costs the server nothing).
   async update(state) {
     this.view.names = state.emperor_names;
+    this.state = state;
+    if (!this.on) {
+      this.view.forecast = null;
+      return;
+    }
     const version = state.version;
     this.asked = version;
     const data = await api(`/api/games/${this.id}/forecast`);
