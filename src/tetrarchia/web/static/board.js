@@ -123,6 +123,7 @@ export class BoardView {
     }
     this.spots = [];
     const spots = node("g", { class: "spots" });
+    const names = node("g", { class: "names", "aria-hidden": "true" });
     board.provinces.forEach((p, i) => {
       const [x, y] = this.points[i];
       const g = node("g", { class: "spot", tabindex: "0", role: "button", "data-index": i, "data-tip": `province:${i}`,
@@ -131,16 +132,20 @@ export class BoardView {
       if (capital) g.append(capital);
       const disc = node("circle", { r: SITE, class: "disc" });
       const piece = node("g", { class: "disc-piece" });
-      const name = node("text", { class: "name", y: -14 }, p.title + (p.coords ? ` ${p.coords}` : ""));
+      // the name is drawn in a layer of its own above every province (placed by placeNames), so
+      // a province's group is its circle and pieces: what a click or a pointer aims at
+      const name = node("text", { class: "name", x, y: y - 14 }, p.title + (p.coords ? ` ${p.coords}` : ""));
+      names.append(name);
+      const hit = node("rect", { class: "spot-hit", x: -SITE, y: -SITE, width: 2 * SITE, height: 2 * SITE });
       const cost = node("text", { class: "cost", y: 24 });
       const figures = node("g", { class: "figures" });
-      g.append(disc, piece, name, figures, cost);
+      g.append(hit, disc, piece, figures, cost);
       g.addEventListener("click", () => this.onProvince(i));
       g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); this.onProvince(i); } });
-      this.spots.push({ g, disc, piece, name, figures, cost, p, x, y });
+      this.spots.push({ g, disc, piece, name, figures, cost, hit, p, x, y });
       spots.append(g);
     });
-    svg.append(spots);
+    svg.append(spots, names);
     container.replaceChildren(svg);
     if (current && current.tip) current.tip.remove();
     this.tip = new Tooltip(svg, (target) => describe(this, target));
@@ -190,12 +195,18 @@ export class BoardView {
       }
       spot.disc.setAttribute("class", kind ? `disc ${kind}` : "disc");
       spot.figures.replaceChildren();
+      let [left, top, right, bottom] = [-SITE, -SITE, SITE, SITE];
       figures[i].forEach((f, k) => {
         const [x, y] = SLOTS[k % SLOTS.length];
         const drawn = symbol(f.kind, x, y, f.who || null);
         drawn.setAttribute("data-tip", `figure:${i}:${k}`);
         spot.figures.append(drawn);
+        [left, top, right, bottom] = [Math.min(left, x - SITE), Math.min(top, y - SITE), Math.max(right, x + SITE), Math.max(bottom, y + SITE)];
       });
+      // the province answers a click anywhere between its circle and its pieces
+      for (const [key, value] of Object.entries({ x: left, y: top, width: right - left, height: bottom - top })) {
+        spot.hit.setAttribute(key, value);
+      }
       spot.g.setAttribute("aria-label", this.spoken(i));
     });
     for (const [zone, group] of Object.entries(this.zoneGroups)) {
@@ -261,13 +272,13 @@ export class BoardView {
         spot.name.setAttribute("y", 0);
         const b = spot.name.getBBox();
         return { w: b.width, h: b.height, baseline: -b.y - b.height / 2 };
-      });
+      });  // (x stays the circle's: a centred name's box is centred on its x)
     }
     const labels = this.spots.map((spot, i) => ({ x: spot.x, y: spot.y, r: RING, w: this.nameSizes[i].w, h: this.nameSizes[i].h }));
     const at = placeLabels(labels, this.pieceBoxes());
     this.spots.forEach((spot, i) => {
-      spot.name.setAttribute("x", (at[i].x - spot.x).toFixed(1));
-      spot.name.setAttribute("y", (at[i].y - spot.y + this.nameSizes[i].baseline).toFixed(1));
+      spot.name.setAttribute("x", at[i].x.toFixed(1));
+      spot.name.setAttribute("y", (at[i].y + this.nameSizes[i].baseline).toFixed(1));
     });
   }
 

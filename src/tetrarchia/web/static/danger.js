@@ -70,7 +70,7 @@ export class DangerOverlay {
   // After every change of the game (its version): the forecast of the position now, asked for
   // only while the overlay is on (a page that does not show it costs the server nothing).
   async update(state) {
-    this.view.names = state.emperor_names;
+    this.view.emperorNames = state.emperor_names;
     this.state = state;
     if (!this.on) {
       this.view.forecast = null;

@@ -19,7 +19,7 @@ export function percent(p) {
 
 // An Emperor as the page's language names him (the server's emperor_names), the Dux as is.
 function ruler(view, who) {
-  return (view.names && view.names[who]) || who;
+  return (view.emperorNames && view.emperorNames[who]) || who;
 }
 
 function provinceName(view, i) {
