@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 import pytest
 
+from test_web_browser import ATTACK_EXAMPLE, browser, create, server, shot  # noqa: F401 (fixtures)
 from tetrarchia.analysis.forecast import forecast
 from tetrarchia.core.board import default_board
 from tetrarchia.core.engine import legal_actions
@@ -26,13 +27,14 @@ from tetrarchia.core.state import Awaiting
 from tetrarchia.game import Game
 from tetrarchia.players.random_player import RandomPlayer
 from tetrarchia.web.forecast import figures_json
-from test_web_browser import ATTACK_EXAMPLE, browser, create, server, shot  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.browser
 
 LIMIT = 240  # seconds for any test of this file
 KINDS = ("garrison", "secured", "unrest", "revolt", "army", "goths", "rebel", "emperor", "dux",
          "vicarius", "fleet", "pirates")
+OPTION_SETS: list[tuple[str, ...]] = [(), ("dux", "pirates"), ("vicarius", "goths"),
+                                      ("dux", "vicarius", "pirates")]
 SIZES = [pytest.param((1440, 900), id="1440x900"), pytest.param((390, 844), id="390x844")]
 # A crowded corner of the map: Maximian in Germania Svperior, the Dux next door, an army, a revolt
 # and a secured border, the Pirates at sea.
@@ -84,7 +86,7 @@ def seeded_positions(count: int, seed: int) -> list[dict[str, Any]]:
     found: list[dict[str, Any]] = []
     game_seed = seed
     while len(found) < count:
-        options = chooser.choice([(), ("dux", "pirates"), ("vicarius", "goths"), ("dux", "vicarius", "pirates")])
+        options = chooser.choice(OPTION_SETS)
         game = Game.new(Settings(level=Level.parse("4211"), options=options), seed=game_seed)
         player = RandomPlayer(game_seed)
         game_seed += 1
@@ -139,7 +141,8 @@ def test_the_legend_lists_every_marker_with_the_maps_symbols(server: str, sized:
     sized.click("#legend")
     sized.wait_for_selector("#dialog[open] .legend-entry")
     assert sized.locator("#dialog-title").inner_text() == "Legend"
-    kinds = sized.eval_on_selector_all("#dialog .legend-entry[data-kind]", "ns => ns.map(n => n.dataset.kind)")
+    kinds = sized.eval_on_selector_all("#dialog .legend-entry[data-kind]",
+                                       "ns => ns.map(n => n.dataset.kind)")
     assert set(KINDS) <= set(kinds)
     # the legend's symbol of a kind is the map's: the same outline
     for kind in ("revolt", "army", "secured", "dux", "fleet", "pirates"):
