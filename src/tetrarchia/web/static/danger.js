@@ -6,6 +6,7 @@
 // sends them; the numbers are in the tooltips (maptips.js).
 import { api, el, t } from "./main.js";
 import { fill, percent } from "./maptips.js";
+import { placeLabels } from "./labels.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 // A sequential scale, light to dark (YlOrBr): read by its lightness, so under any colour
@@ -85,6 +86,30 @@ export class DangerOverlay {
     this.view.svg.dataset.forecastVersion = String(data.version);
   }
 
+  // Each army's chance beside its step, clear of the pieces and the names (labels.js).
+  placeFigures() {
+    const view = this.view;
+    const texts = [...view.dangerArmies.querySelectorAll(".danger-figure")];
+    if (!texts.length || !view.svg.isConnected) return;
+    const obstacles = view.pieceBoxes();
+    for (const spot of view.spots) {
+      const b = spot.name.getBBox();
+      obstacles.push({ x: b.x, y: b.y, w: b.width, h: b.height });
+    }
+    const sizes = texts.map((text) => {
+      text.setAttribute("y", 0);
+      text.setAttribute("x", 0);
+      const b = text.getBBox();
+      return { w: b.width, h: b.height, baseline: -b.y - b.height / 2 };
+    });
+    const at = placeLabels(texts.map((text, k) => ({ x: Number(text.dataset.x), y: Number(text.dataset.y), r: 0,
+                                                     w: sizes[k].w, h: sizes[k].h })), obstacles);
+    texts.forEach((text, k) => {
+      text.setAttribute("x", at[k].x.toFixed(1));
+      text.setAttribute("y", (at[k].y + sizes[k].baseline).toFixed(1));
+    });
+  }
+
   draw() {
     const view = this.view, fc = view.forecast;
     view.dangerCells.replaceChildren();
@@ -113,10 +138,14 @@ export class DangerOverlay {
       g.append(node("line", { x1, y1, x2, y2, stroke: dangerColour(army.advances), "stroke-width": 3 + 6 * army.advances,
                               "stroke-linecap": "round", class: "danger-step" }));
       const mx = x1 + (x2 - x1) * 0.5, my = y1 + (y2 - y1) * 0.5;
-      g.append(node("text", { x: mx, y: my + 4, class: "danger-figure" },
-                    army.roma > 0 ? `${percent(army.advances)} → Roma` : percent(army.advances)));
+      const figure = node("text", { x: mx, y: my, class: "danger-figure" },
+                          army.roma > 0 ? `${percent(army.advances)} → Roma` : percent(army.advances));
+      figure.dataset.x = mx;
+      figure.dataset.y = my;
+      g.append(figure);
       view.dangerArmies.append(g);
     }
+    this.placeFigures();
     this.summary.replaceChildren(
       el("b", { "data-fall": fc.fall, class: "fall",
                 text: fill(t("The Empire falls in this phase: {chance}"), { chance: percent(fc.fall) }) }),
