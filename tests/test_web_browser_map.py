@@ -294,6 +294,14 @@ def test_the_danger_overlay_is_the_forecast_and_follows_each_action(server: str,
         sized.locator('.spot[aria-label^="Narbonensis"]').focus()
         assert "Coming Barbarian phase: unrest" in tip(sized)["text"]
         shot(sized, f"map-overlay-tooltip-{width}")
+        # the Roman phase ended: die after die the overlay keeps the figures forecast at the
+        # phase's start, against what the dice do
+        end = next(item for item in after["legal"] if item["kind"] == "endphase")
+        phase = http.post(f"/api/games/{game_id}/actions",
+                          json={"version": after["version"], "action": end["notation"]}).json()
+        sized.wait_for_selector(f'svg.map.danger-on[data-forecast-version="{phase["version"]}"]')
+        assert sized.locator(".danger-summary .during").is_visible()
+        same_figures(overlay_figures(sized), python_figures(after["position"]))
     finally:
         http.close()
     sized.click("#danger")

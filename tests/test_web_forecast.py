@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 
 from tetrarchia.analysis.forecast import NotForecastable, forecast
 from tetrarchia.web.forecast import figures_json
-from web_helpers import bearer, client, new_game, reference_game, step
+from web_helpers import bearer, change, client, new_game, reference_game, step
 
 LIMIT = 60  # seconds for any test of this file
 
@@ -66,11 +66,37 @@ def test_the_overlay_is_the_forecast_after_every_action(http: TestClient, seed: 
         assert answer.status_code == 200, answer.text
         found = answer.json()
         assert found["version"] == state["version"]
-        if state["awaiting"] not in ("roll", "run"):  # the engine alone rolls on to a decision
+        if state["awaiting"] not in ("roll", "run") and not found.get("during"):
+            # the engine alone rolls on to a decision
             same(found, expected(seed, decisions))
             checked += found["available"]
         state = step(http, state, chooser, decisions)
     assert checked >= 10, f"seed {seed}: only {checked} Roman positions"
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_during_the_phase_the_figures_are_those_forecast_at_its_start(http: TestClient,
+                                                                        seed: int) -> None:
+    """Once the Roman phase is ended (R4 → R7) and die after die, the overlay keeps the forecast
+    made before the phase (marked ``during``), for the page to show against the dice."""
+    state = new_game(http, seed=seed)
+    chooser = random.Random(seed)
+    decisions: list[str] = []
+    while state["awaiting"] != "roman_action":
+        state = step(http, state, chooser, decisions)
+    before = http.get(f"/api/games/{state['id']}/forecast").json()
+    assert before["available"] and "during" not in before
+    end = next(item for item in state["legal"] if item["kind"] == "endphase")
+    state = change(http, state["id"], "actions",
+                   {"version": state["version"], "action": end["notation"]}).json()
+    rolls = 0
+    while state["awaiting"] in ("roll", "run") and rolls < 6:
+        during = http.get(f"/api/games/{state['id']}/forecast").json()
+        assert during.pop("during") is True and during.pop("version") == state["version"]
+        assert during == {k: v for k, v in before.items() if k != "version"}
+        state = change(http, state["id"], "advance", {"version": state["version"], "until": "roll"}).json()
+        rolls += 1
+    assert rolls >= 2, f"seed {seed}: {rolls} rolls"
 
 
 def test_no_forecast_while_the_emperors_enter(http: TestClient) -> None:

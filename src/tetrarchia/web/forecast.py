@@ -10,17 +10,26 @@ Roma exactly when its next step is Roma and it advances.
 A forecast takes a few milliseconds with the fast model and can take longer with the
 engine-following one (an optional rule that changes the phase): the figures of a game's version
 are kept, so every page of that game asking after the same action gets them at once.
+
+While a Barbarian phase is under way the figures are those forecast at its start (the position
+before the action that ended the Roman phase), marked ``"during": true``: the page shows them
+against what the dice do, and the server never follows the rest of a phase already begun through
+the engine on every die (that forecast can take seconds).
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from tetrarchia.analysis.forecast import Forecast, NotForecastable, forecast
+from tetrarchia.core.actions import Action, EndPhase
+from tetrarchia.core.engine import apply_action, resume
 from tetrarchia.core.pieces import Emperor
 from tetrarchia.core.state import State
+from tetrarchia.core.tasks import in_barbarian_phase
 from tetrarchia.web.authority import LiveGame
 
 KEPT = 256  # forecasts kept (game, version): a few per game being played
@@ -65,13 +74,32 @@ def figures_json(state: State, fc: Forecast) -> dict[str, Any]:
             "unresolved": fc.unresolved}
 
 
+def phase_start(log: list[Action]) -> int:
+    """The number of log entries before the action that ended the last Roman phase (R4 → R7),
+    or -1 when none did."""
+    for n in range(len(log) - 1, -1, -1):
+        if isinstance(log[n], EndPhase):
+            return n
+    return -1
+
+
+def state_after(start: State, log: list[Action]) -> State:
+    """The position after the entries of ``log`` (checked when played: the trusted path)."""
+    state = start.copy()
+    for action in log:
+        resume(state)
+        apply_action(state, action)
+    resume(state)  # on to the decision the next entry answered (the end of the Roman phase)
+    return state
+
+
 class Forecasts:
     """The forecasts of the games' versions, computed once each (thread-safe: the routes call it
     from worker threads)."""
 
     def __init__(self, kept: int = KEPT) -> None:
         self.kept = kept
-        self.table: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+        self.table: OrderedDict[tuple[str, str, int], dict[str, Any]] = OrderedDict()
         self.lock = threading.Lock()
 
     def of(self, live: LiveGame) -> dict[str, Any]:
@@ -79,14 +107,25 @@ class Forecasts:
         with live.lock:
             state = live.game.state.copy()
             version = live.version
-        key = (live.id, version)
+            during = in_barbarian_phase(state) and not state.is_over
+            entries = phase_start(live.game.log) if during else -1
+            log = list(live.game.log[:entries]) if entries >= 0 else []
+            start = live.game.start
+        if during and entries >= 0:
+            figures = self.kept_or(("phase", live.id, entries),
+                                   lambda: forecast_json(state_after(start, log)))
+            return {**figures, "version": version, "during": True}
+        return {**self.kept_or(("version", live.id, version), lambda: forecast_json(state)),
+                "version": version}
+
+    def kept_or(self, key: tuple[str, str, int], compute: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        """The figures kept under ``key``, else computed (outside the lock) and kept."""
         with self.lock:
             known = self.table.get(key)
             if known is not None:
                 self.table.move_to_end(key)
                 return known
-        data = forecast_json(state)
-        data["version"] = version
+        data = compute()
         with self.lock:
             self.table[key] = data
             while len(self.table) > self.kept:

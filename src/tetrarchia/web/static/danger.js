@@ -146,7 +146,9 @@ export class DangerOverlay {
       view.dangerArmies.append(g);
     }
     this.placeFigures();
-    this.summary.replaceChildren(
+    const during = fc.during ? [el("div", { class: "during",
+      text: t("The Barbarian phase is under way: the figures forecast at its start, against what the dice do on the map.") })] : [];
+    this.summary.replaceChildren(...during,
       el("b", { "data-fall": fc.fall, class: "fall",
                 text: fill(t("The Empire falls in this phase: {chance}"), { chance: percent(fc.fall) }) }),
       el("span", { text: ` (${fill(t("an army in Roma {roma}, a reserve run dry {dry}"), { roma: percent(fc.army_in_roma), dry: percent(fc.reserve_empty) })})` }),

@@ -44,8 +44,10 @@ function figureLine(view, figure) {
 function dangerLines(view, i) {
   const fc = view.forecast;
   if (!fc || !fc.available) return [];
-  const lines = [fill(t("Coming Barbarian phase: unrest {unrest}, revolt {revolt}"),
-                      { unrest: percent(fc.unrest[i]), revolt: percent(fc.revolt[i]) })];
+  // under way, the figures are those forecast at the phase's start: the map shows what happened
+  const said = fc.during ? t("Forecast at this phase's start: unrest {unrest}, revolt {revolt}")
+    : t("Coming Barbarian phase: unrest {unrest}, revolt {revolt}");
+  const lines = [fill(said, { unrest: percent(fc.unrest[i]), revolt: percent(fc.revolt[i]) })];
   for (const e of fc.emperors) {
     if (e.province === i && (e.in_revolt > 0 || e.removed > 0)) {
       lines.push(fill(t("{emperor}: his province in revolt {revolt}, off the board by the phase's end {removed}"),
