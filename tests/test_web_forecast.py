@@ -144,3 +144,28 @@ def test_the_credential_checks_are_the_boards(http: TestClient) -> None:
     assert refused.status_code == 403
     assert http.get("/api/games/ffffffffffffffff/forecast",
                     headers=bearer(spectator)).status_code in (403, 404)
+
+
+def test_pages_asking_at_once_wait_for_one_computation() -> None:
+    """After an action every page of the game asks for the same version: one computes."""
+    import threading
+    import time
+
+    from tetrarchia.web.forecast import Forecasts
+
+    kept = Forecasts()
+    calls: list[int] = []
+
+    def slow() -> dict[str, Any]:
+        calls.append(1)
+        time.sleep(0.2)
+        return {"available": False}
+
+    answers: list[dict[str, Any]] = []
+    threads = [threading.Thread(target=lambda: answers.append(kept.kept_or(("version", "g", 1), slow)))
+               for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=10)
+    assert len(calls) == 1 and answers == [{"available": False}] * 4

@@ -100,6 +100,7 @@ class Forecasts:
     def __init__(self, kept: int = KEPT) -> None:
         self.kept = kept
         self.table: OrderedDict[tuple[str, str, int], dict[str, Any]] = OrderedDict()
+        self.running: dict[tuple[str, str, int], threading.Event] = {}
         self.lock = threading.Lock()
 
     def of(self, live: LiveGame) -> dict[str, Any]:
@@ -119,15 +120,28 @@ class Forecasts:
                 "version": version}
 
     def kept_or(self, key: tuple[str, str, int], compute: Callable[[], dict[str, Any]]) -> dict[str, Any]:
-        """The figures kept under ``key``, else computed (outside the lock) and kept."""
-        with self.lock:
-            known = self.table.get(key)
-            if known is not None:
-                self.table.move_to_end(key)
-                return known
-        data = compute()
-        with self.lock:
-            self.table[key] = data
-            while len(self.table) > self.kept:
-                self.table.popitem(last=False)
+        """The figures kept under ``key``, else computed (outside the lock) and kept.  The pages
+        of one game ask for the same version at once after each action: one computes, the
+        others wait for its figures (an engine-following forecast can take seconds)."""
+        while True:
+            with self.lock:
+                known = self.table.get(key)
+                if known is not None:
+                    self.table.move_to_end(key)
+                    return known
+                running = self.running.get(key)
+                if running is None:
+                    running = self.running[key] = threading.Event()
+                    break
+            running.wait()  # then kept, or (the computation failed) this thread computes
+        try:
+            data = compute()
+            with self.lock:
+                self.table[key] = data
+                while len(self.table) > self.kept:
+                    self.table.popitem(last=False)
+        finally:
+            with self.lock:
+                del self.running[key]
+            running.set()
         return data
