@@ -219,6 +219,13 @@ def test_tooltips_by_hover_focus_and_escape(server: str, sized: Any) -> None:  #
     sized.keyboard.press("Escape")
     sized.wait_for_selector("#map-tip", state="hidden")
 
+    # the tutorial's pointer: a province by its id pulses and shows its tooltip
+    assert sized.evaluate("async () => (await import('/static/board.js')).pointAt('etrvria')") is True
+    shown = tip(sized)
+    assert "Etrvria" in shown["text"] and "Garrison of Diocletian" in shown["text"]
+    assert sized.locator(".spot.pointed").count() == 1
+    assert sized.evaluate("async () => (await import('/static/board.js')).pointAt('atlantis')") is False
+
 
 @pytest.mark.parametrize("sized", [SIZES[1]], indirect=True)
 def test_a_long_press_shows_the_tooltip_and_selects_nothing(server: str, sized: Any) -> None:  # noqa: F811
