@@ -66,9 +66,13 @@ def sized(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:  # noq
     tab = context.new_page()
     errors: list[str] = []
     tab.on("pageerror", lambda error: errors.append(str(error)))
+    outside: list[str] = []
+    tab.on("request", lambda request: outside.append(request.url)
+           if not request.url.startswith("http://127.0.0.1") else None)
     yield tab
     context.close()
     assert not errors, f"errors on the page: {errors}"
+    assert not outside, f"requests that left the machine: {outside}"
 
 
 def open_game(page: Any, server: str, position: dict[str, Any]) -> str:  # noqa: F811
