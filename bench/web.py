@@ -1,6 +1,8 @@
 """Figures of the browser board (issue 9), never assertions: the page's load time, the time from
 a click to the updated board (in chromium), and a Barbarian phase's server time (the request that
-rolls it to the next decision, the database commit included), each as p50/p99.
+rolls it to the next decision, the database commit included), each as p50/p99; the danger
+overlay's server time (``GET /api/games/<id>/forecast`` on a version not asked for before: the
+forecast computed, issue 23) as p50/p95.
 
     .venv/bin/python bench/web.py            # 30 of each
     .venv/bin/python bench/web.py --runs 10  # quicker
@@ -30,10 +32,10 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
-def figures(name: str, samples: list[float]) -> str:
+def figures(name: str, samples: list[float], high: int = 99) -> str:
     ordered = sorted(samples)
-    p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
-    return (f"{name:<42} p50 {statistics.median(ordered) * 1000:7.1f} ms   p99 {p99 * 1000:7.1f} ms"
+    top = ordered[min(len(ordered) - 1, round(high / 100 * (len(ordered) - 1)))]
+    return (f"{name:<42} p50 {statistics.median(ordered) * 1000:7.1f} ms   p{high} {top * 1000:7.1f} ms"
             f"   ({len(ordered)} runs)")
 
 
@@ -76,6 +78,34 @@ def barbarian_phases(http: httpx.Client, runs: int) -> list[float]:
     return samples
 
 
+def forecast_requests(http: httpx.Client, runs: int) -> list[float]:
+    """The overlay's request after each of a seeded game's Roman actions (a first move, then the
+    phase ended, the next Emperor's ...): each on a new version, so each computes its forecast
+    (R7: the fast model, or the engine-following forecast where an option needs it)."""
+    samples: list[float] = []
+    seed = 100
+    while len(samples) < runs:
+        state = to_roman_action(http, seed)
+        seed += 1
+        for _ in range(12):
+            if len(samples) >= runs or state["over"]:
+                break
+            if state["awaiting"] in ("roll", "run"):
+                state = http.post(f"/api/games/{state['id']}/advance",
+                                  json={"version": state["version"], "until": "decision"}).json()
+                continue
+            started = time.perf_counter()
+            answer = http.get(f"/api/games/{state['id']}/forecast")
+            took = time.perf_counter() - started
+            assert answer.status_code == 200, answer.text
+            if answer.json()["available"]:
+                samples.append(took)
+            choice = state["legal"][len(samples) % len(state["legal"])]["notation"]
+            state = http.post(f"/api/games/{state['id']}/actions",
+                              json={"version": state["version"], "action": choice}).json()
+    return samples
+
+
 def browser_figures(base: str, http: httpx.Client, runs: int) -> tuple[list[float], list[float]]:
     from playwright.sync_api import sync_playwright
 
@@ -115,6 +145,7 @@ def main() -> None:
         base, server, thread = serve(Path(folder) / "bench.sqlite3")
         with httpx.Client(base_url=base, timeout=60) as http:
             print(figures("Barbarian phase, server (HTTP + commit)", barbarian_phases(http, args.runs)))
+            print(figures("danger overlay, server (forecast + HTTP)", forecast_requests(http, args.runs), 95))
             if shutil.which(CHROMIUM):
                 loads, clicks = browser_figures(base, http, args.runs)
                 print(figures("page load (game page, chromium)", loads))

@@ -45,6 +45,7 @@ from tetrarchia.web.ai import AiDriver
 from tetrarchia.web.authority import Authority, LiveGame, translated
 from tetrarchia.web.bus import Bus, LocalBus, PostgresBus
 from tetrarchia.web.ending import ending_routes, public_replay
+from tetrarchia.web.forecast import Forecasts
 from tetrarchia.web.geography import map_json
 from tetrarchia.web.i18n import LANGUAGES, accepted
 from tetrarchia.web.live import (
@@ -406,6 +407,18 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
             return JSONResponse(data)
         return await guarded(request, handler)
 
+    forecasts = Forecasts()
+
+    async def danger(request: Request) -> Response:
+        """The exact forecast of the coming Barbarian phase (the map's danger overlay): read
+        like the board, by any seat or spectator (it uses no secret), kept per version."""
+        async def handler() -> Response:
+            await seat(request, False)
+            live = await asyncio.to_thread(authority.get, request.path_params["game_id"])
+            data = await asyncio.to_thread(forecasts.of, live)
+            return JSONResponse(data)
+        return await guarded(request, handler)
+
     async def translations(request: Request) -> Response:
         return JSONResponse(i18n.catalogue(request.path_params["lang"]))
 
@@ -435,6 +448,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         Route("/api/games/{game_id}/export", export),
         Route("/api/games/{game_id}/at/{n:int}", replay),
         Route("/api/games/{game_id}/hint", hint),
+        Route("/api/games/{game_id}/forecast", danger),
         Route("/api/i18n/{lang}", translations),
         WebSocketRoute("/api/games/{game_id}/live", live_updates),
         *ending_routes(authority, book, seat, reader, guarded, creation, seated),

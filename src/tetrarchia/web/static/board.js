@@ -1,13 +1,23 @@
 // The map: coastline (Natural Earth, pre-built), provinces as territories tinted by region,
 // their circles with coordinates and names, links (broken ones dashed), the Barbarian arrows,
-// the sea zones, capitals; and the pieces of a position.  It draws and reports clicks only.
+// the sea zones, capitals; and the pieces of a position (their look: pieces.js), the names placed
+// clear of them (labels.js), tooltips on everything (maptips.js).  It draws and reports clicks only.
 import { t } from "./main.js";
+import { EMPEROR_COLOUR, discKind, symbol } from "./pieces.js";
+import { placeLabels } from "./labels.js";
+import { Tooltip } from "./tooltip.js";
+import { describe } from "./maptips.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 export const EMPERORS = ["Diocletian", "Galerius", "Constantius", "Maximian"];
-// Okabe-Ito colours, each piece also marked by a letter or a shape (colour-blind safe).
-export const EMPEROR_COLOUR = { Diocletian: "#7b3294", Galerius: "#1b7837", Constantius: "#e66100", Maximian: "#0072b2" };
+export { EMPEROR_COLOUR };
 const REGION_COLOUR = ["#efd9a0", "#cfe3b6", "#f4cfae", "#c3dbec", "#e3cbe6", "#f1e3a8", "#f3c0b8"];
+const SITE = 9;  // radius of a province's circle; a disc piece stands inside it
+const RING = 13;  // the room a name keeps from its circle (a capital's ring is drawn at 11.5-13)
+// where a province's figures stand around its circle: right, left, below, above, then corners
+const SLOTS = [[19, 0], [-19, 0], [0, 19], [0, -19], [16, 16], [-16, 16], [16, -16], [-16, -16]];
+
+let current = null;  // the map on the page, for pointAt
 
 function node(tag, attributes = {}, text) {
   const n = document.createElementNS(SVG, tag);
@@ -16,12 +26,34 @@ function node(tag, attributes = {}, text) {
   return n;
 }
 
+// The map drawn on the page (the last BoardView made), or null.
+export function currentMap() {
+  return current;
+}
+
+// Point at a province (its id, its coordinates or its index): it pulses and its tooltip shows;
+// for the tutorial and anyone who wants to show the player a place.  False when no map is drawn
+// or no such province.
+export function pointAt(province) {
+  if (!current) return false;
+  const i = typeof province === "number" ? province : current.where(province);
+  const spot = current.spots[i];
+  if (!spot) return false;
+  for (const other of current.spots) other.g.classList.remove("pointed");
+  spot.g.classList.add("pointed");
+  spot.g.scrollIntoView({ block: "nearest", inline: "nearest" });
+  current.tip.show(spot.g);
+  return true;
+}
+
 export class BoardView {
   constructor(container, board, asset, onProvince, onZone) {
     this.board = board;
     this.asset = asset;
     this.onProvince = onProvince;
     this.onZone = onZone;
+    this.position = null;
+    this.forecast = null;  // the danger overlay's figures, when known (danger.js)
     this.index = {};
     for (const p of board.provinces) {
       this.index[p.id] = p.index;
@@ -38,7 +70,10 @@ export class BoardView {
     const marker = node("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: "5", refY: "5",
                                     markerWidth: "5", markerHeight: "5", orient: "auto" });
     marker.append(node("path", { d: "M0,0L10,5L0,10z", fill: "#8b1a1a" }));
-    defs.append(clip, marker);
+    const hatch = node("pattern", { id: "unrest-hatch", width: "6", height: "6", patternUnits: "userSpaceOnUse",
+                                    patternTransform: "rotate(45)" });
+    hatch.append(node("rect", { width: "1.6", height: "6", fill: "#2b1d10" }));
+    defs.append(clip, marker, hatch);
     svg.append(defs, node("rect", { width: map.width, height: map.height, class: "sea" }));
     svg.append(node("path", { d: asset.land, class: "land" }));
     const cells = node("g", { "clip-path": "url(#land-clip)" });
@@ -50,67 +85,89 @@ export class BoardView {
       cells.append(cell);
     });
     svg.append(cells);
+    this.dangerCells = node("g", { class: "danger-cells", "clip-path": "url(#land-clip)" });
+    svg.append(this.dangerCells);
     for (const d of asset.dividers) svg.append(node("path", { d, class: "divider" }));
     const links = node("g", { class: "links" });
-    for (const link of board.links) {
+    board.links.forEach((link, k) => {
       const [x1, y1] = this.points[link.a], [x2, y2] = this.points[link.b];
-      links.append(node("line", { x1, y1, x2, y2, class: link.broken ? "link broken" : "link" }));
-    }
-    for (const arrow of board.arrows) {
+      const g = node("g", { "data-tip": `link:${k}` });
+      g.append(node("line", { x1, y1, x2, y2, class: link.broken ? "link broken" : "link" }),
+               node("line", { x1, y1, x2, y2, class: "hit" }));
+      links.append(g);
+    });
+    board.arrows.forEach((arrow, k) => {
       const [x1, y1] = this.points[arrow.from], [x2, y2] = this.points[arrow.to];
       const mx = x1 + (x2 - x1) * 0.55, my = y1 + (y2 - y1) * 0.55;
-      links.append(node("line", { x1: x1 + (x2 - x1) * 0.35, y1: y1 + (y2 - y1) * 0.35, x2: mx, y2: my,
-                                  class: "arrow", "marker-end": "url(#arrowhead)" }));
-    }
+      const ax = x1 + (x2 - x1) * 0.35, ay = y1 + (y2 - y1) * 0.35;
+      const g = node("g", { "data-tip": `arrow:${k}` });
+      g.append(node("line", { x1: ax, y1: ay, x2: mx, y2: my, class: "arrow", "marker-end": "url(#arrowhead)" }),
+               node("line", { x1: ax, y1: ay, x2: mx, y2: my, class: "hit" }));
+      links.append(g);
+    });
     svg.append(links);
+    this.dangerArmies = node("g", { class: "danger-armies" });
+    svg.append(this.dangerArmies);
     this.zoneGroups = {};
     for (const [zone, [x, y]] of Object.entries(map.zones)) {
-      const g = node("g", { class: "zone", tabindex: "0", role: "button",
+      const g = node("g", { class: "zone", tabindex: "0", role: "button", "data-tip": `zone:${zone}`,
                             "aria-label": board.zones[zone] });
-      g.append(node("text", { x, y, class: "zone-name" }, board.zones[zone]));
+      const name = node("text", { x, y, class: "zone-name" }, board.zones[zone]);
+      g.append(name);
       const pieces = node("g", { class: "zone-pieces" });
       g.append(pieces);
       g.addEventListener("click", () => this.onZone(Number(zone)));
       g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); this.onZone(Number(zone)); } });
-      this.zoneGroups[zone] = { g, pieces, x, y };
+      this.zoneGroups[zone] = { g, pieces, x, y, name };
       svg.append(g);
     }
     this.spots = [];
     const spots = node("g", { class: "spots" });
+    const names = node("g", { class: "names", "aria-hidden": "true" });
     board.provinces.forEach((p, i) => {
       const [x, y] = this.points[i];
-      const g = node("g", { class: "spot", tabindex: "0", role: "button", "data-index": i,
+      const g = node("g", { class: "spot", tabindex: "0", role: "button", "data-index": i, "data-tip": `province:${i}`,
                             transform: `translate(${x},${y})` });
       const capital = p.capital_of.length ? node("circle", { r: p.id === "roma" ? 13 : 11.5, class: "capital" }) : null;
       if (capital) g.append(capital);
-      const disc = node("circle", { r: 8, class: "disc" });
-      const letter = node("text", { class: "disc-letter", y: 3.5 });
-      const name = node("text", { class: "name", y: -12 }, p.title + (p.coords ? ` ${p.coords}` : ""));
-      const cost = node("text", { class: "cost", y: 22 });
+      const disc = node("circle", { r: SITE, class: "disc" });
+      const piece = node("g", { class: "disc-piece" });
+      // the name is drawn in a layer of its own above every province (placed by placeNames), so
+      // a province's group is its circle and pieces: what a click or a pointer aims at
+      const name = node("text", { class: "name", x, y: y - 14 }, p.title + (p.coords ? ` ${p.coords}` : ""));
+      names.append(name);
+      const hit = node("rect", { class: "spot-hit", x: -SITE, y: -SITE, width: 2 * SITE, height: 2 * SITE });
+      const cost = node("text", { class: "cost", y: 24 });
       const figures = node("g", { class: "figures" });
-      g.append(disc, letter, name, figures, cost);
+      g.append(hit, disc, piece, figures, cost);
       g.addEventListener("click", () => this.onProvince(i));
       g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); this.onProvince(i); } });
-      this.spots.push({ g, disc, letter, figures, cost, p });
+      this.spots.push({ g, disc, piece, name, figures, cost, hit, p, x, y });
       spots.append(g);
     });
-    svg.append(spots);
+    svg.append(spots, names);
     container.replaceChildren(svg);
+    if (current && current.tip) current.tip.remove();
+    this.tip = new Tooltip(svg, (target) => describe(this, target));
+    current = this;
   }
 
   where(key) {
+    if (Number.isInteger(key)) return key >= 0 && key < this.spots.length ? key : -1;
     return key === null || key === undefined ? -1 : (this.index[key] ?? -1);
   }
 
   // Draw the pieces of a position (the save format's JSON, docs/save-format.md).
   show(position) {
+    this.position = position;
     const discs = new Array(this.board.provinces.length).fill(null);
     for (const [key, disc] of Object.entries(position.discs || {})) {
       if (this.where(key) >= 0) discs[this.where(key)] = disc;
     }
-    const figures = this.board.provinces.map(() => []);
+    this.figures = this.board.provinces.map(() => []);
+    const figures = this.figures;
     for (const [emperor, key] of Object.entries(position.emperors || {})) {
-      if (key && this.where(key) >= 0) figures[this.where(key)].push({ kind: "emperor", name: emperor });
+      if (key && this.where(key) >= 0) figures[this.where(key)].push({ kind: "emperor", who: emperor });
     }
     for (const key of position.armies || []) {
       const at = this.where(key);
@@ -124,58 +181,105 @@ export class BoardView {
     place(expansion.dux, { kind: "dux" });
     place(expansion.vicarius, { kind: "vicarius" });
     for (const key of expansion.goths) place(key, { kind: "goths" });
+    for (const [border] of expansion.rebels) place(border, { kind: "rebel" });
+    this.discs = discs;
     this.spots.forEach((spot, i) => {
       const disc = discs[i];
-      let cls = "disc", letter = "", words = "";
-      if (disc === "unrest") { cls += " unrest"; letter = "u"; words = t("unrest"); }
-      else if (disc === "revolt") { cls += " revolt"; letter = "R"; words = t("revolt"); }
-      else if (disc && disc.startsWith("garrison")) {
-        const who = disc.split(" ")[1];
-        cls += " garrison";
-        spot.disc.setAttribute("style", `fill:${EMPEROR_COLOUR[who]}`);
-        letter = who[0];
-        words = `${t("garrison of")} ${who}${spot.p.border ? ", " + t("border secured") : ""}`;
+      const kind = discKind(disc, spot.p.border);
+      const who = kind === "garrison" || kind === "secured" ? disc.split(" ")[1] : null;
+      spot.piece.replaceChildren();
+      if (kind) {
+        const drawn = symbol(kind, 0, 0, who);
+        drawn.setAttribute("data-tip", `disc:${i}`);
+        spot.piece.append(drawn);
       }
-      if (!disc || !disc.startsWith("garrison")) spot.disc.removeAttribute("style");
-      spot.disc.setAttribute("class", cls);
-      spot.letter.textContent = letter;
+      spot.disc.setAttribute("class", kind ? `disc ${kind}` : "disc");
       spot.figures.replaceChildren();
-      const said = [];
+      let [left, top, right, bottom] = [-SITE, -SITE, SITE, SITE];
       figures[i].forEach((f, k) => {
-        const x = 10 + 11 * k, y = -4;
-        if (f.kind === "emperor") {
-          const shield = node("path", { d: `M${x - 6},${y - 7}h12v7l-6,7l-6,-7z`, class: "emperor",
-                                        style: `fill:${EMPEROR_COLOUR[f.name]}` });
-          spot.figures.append(shield, node("text", { x, y: y + 2, class: "figure-letter" }, f.name[0]));
-          said.push(f.name);
-        } else if (f.kind === "army" || f.kind === "goths") {
-          spot.figures.append(node("path", { d: `M${x - 7},${y + 14}l7,-12l7,12z`, class: "army" }),
-                              node("text", { x, y: y + 12, class: "army-letter" }, f.kind === "army" ? "A" : "G"));
-          said.push(f.kind === "army" ? t("a Barbarian army") : t("the Goths"));
-        } else {
-          spot.figures.append(node("path", { d: `M${x},${y - 7}l7,7l-7,7l-7,-7z`, class: "dux" }),
-                              node("text", { x, y: y + 3, class: "figure-letter" }, f.kind === "dux" ? "X" : "V"));
-          said.push(f.kind === "dux" ? t("the Dux") : t("the Vicarius"));
-        }
+        const [x, y] = SLOTS[k % SLOTS.length];
+        const drawn = symbol(f.kind, x, y, f.who || null);
+        drawn.setAttribute("data-tip", `figure:${i}:${k}`);
+        spot.figures.append(drawn);
+        [left, top, right, bottom] = [Math.min(left, x - SITE), Math.min(top, y - SITE), Math.max(right, x + SITE), Math.max(bottom, y + SITE)];
       });
-      const label = [spot.p.title + (spot.p.coords ? ` ${spot.p.coords}` : ""), words, ...said]
-        .filter(Boolean).join(", ");
-      spot.g.setAttribute("aria-label", label);
+      // the province answers a click anywhere between its circle and its pieces
+      for (const [key, value] of Object.entries({ x: left, y: top, width: right - left, height: bottom - top })) {
+        spot.hit.setAttribute(key, value);
+      }
+      spot.g.setAttribute("aria-label", this.spoken(i));
     });
     for (const [zone, group] of Object.entries(this.zoneGroups)) {
       group.pieces.replaceChildren();
       let k = 0;
-      const item = (cls, letter, words) => {
-        const x = group.x - 10 + 22 * k++, y = group.y + 14;
-        group.pieces.append(node("path", { d: `M${x - 9},${y}h18l-4,7h-10z M${x},${y - 12}v12`, class: cls }),
-                            node("text", { x, y: y - 2, class: "fleet-letter" }, letter));
-        return words;
+      const item = (kind) => {
+        const drawn = symbol(kind, group.x - 11 + 22 * k++, group.y + 16);
+        drawn.setAttribute("data-tip", `${kind}:${zone}`);
+        group.pieces.append(drawn);
       };
       const said = [];
-      if ((position.fleets || []).includes(Number(zone))) said.push(item("fleet", "F", t("a Roman fleet")));
-      if (expansion.pirates === Number(zone)) said.push(item("pirates", "P", t("the Pirates")));
+      if ((position.fleets || []).includes(Number(zone))) { item("fleet"); said.push(t("a Roman fleet")); }
+      if (expansion.pirates === Number(zone)) { item("pirates"); said.push(t("the Pirates")); }
       group.g.setAttribute("aria-label", [this.board.zones[zone], ...said].join(", "));
     }
+    this.placeNames();
+    if (this.tip.target && this.tip.target.isConnected) this.tip.show(this.tip.target);
+    else this.tip.hide();
+  }
+
+  // What a screen reader says of a province: its name, its disc, its figures.
+  spoken(i) {
+    const spot = this.spots[i], disc = this.discs[i];
+    let words = "";
+    if (disc === "unrest") words = t("unrest");
+    else if (disc === "revolt") words = t("revolt");
+    else if (disc && disc.startsWith("garrison")) {
+      words = `${t("garrison of")} ${disc.split(" ")[1]}${spot.p.border ? ", " + t("border secured") : ""}`;
+    }
+    const said = this.figures[i].map((f) => ({
+      emperor: f.who, army: t("a Barbarian army"), goths: t("the Goths"), dux: t("the Dux"),
+      vicarius: t("the Vicarius"), rebel: t("a rebel"),
+    })[f.kind]);
+    return [spot.p.title + (spot.p.coords ? ` ${spot.p.coords}` : ""), words, ...said].filter(Boolean).join(", ");
+  }
+
+  // Every piece's drawn box, in the map's units: what a name must not cover.
+  pieceBoxes() {
+    const boxes = [];
+    for (const spot of this.spots) {
+      for (const piece of spot.g.querySelectorAll(".piece")) {
+        const b = piece.getBBox(), [dx, dy] = pieceOffset(piece);
+        boxes.push({ x: spot.x + dx + b.x, y: spot.y + dy + b.y, w: b.width, h: b.height });
+      }
+      boxes.push({ x: spot.x - SITE, y: spot.y - SITE, w: 2 * SITE, h: 2 * SITE });
+    }
+    for (const group of Object.values(this.zoneGroups)) {
+      for (const piece of group.pieces.querySelectorAll(".piece")) {
+        const b = piece.getBBox(), [dx, dy] = pieceOffset(piece);
+        boxes.push({ x: dx + b.x, y: dy + b.y, w: b.width, h: b.height });
+      }
+      const b = group.name.getBBox();
+      boxes.push({ x: b.x, y: b.y, w: b.width, h: b.height });
+    }
+    return boxes;
+  }
+
+  // Each province's name where it covers no piece (labels.js).
+  placeNames() {
+    if (!this.svg.isConnected) return;
+    if (!this.nameSizes) {
+      this.nameSizes = this.spots.map((spot) => {
+        spot.name.setAttribute("y", 0);
+        const b = spot.name.getBBox();
+        return { w: b.width, h: b.height, baseline: -b.y - b.height / 2 };
+      });  // (x stays the circle's: a centred name's box is centred on its x)
+    }
+    const labels = this.spots.map((spot, i) => ({ x: spot.x, y: spot.y, r: RING, w: this.nameSizes[i].w, h: this.nameSizes[i].h }));
+    const at = placeLabels(labels, this.pieceBoxes());
+    this.spots.forEach((spot, i) => {
+      spot.name.setAttribute("x", at[i].x.toFixed(1));
+      spot.name.setAttribute("y", (at[i].y + this.nameSizes[i].baseline).toFixed(1));
+    });
   }
 
   // Light up provinces (with a text such as a cost) and mark one as selected.
@@ -185,6 +289,7 @@ export class BoardView {
       spot.g.classList.toggle("target", mark !== undefined);
       spot.g.classList.toggle("selected", i === selected);
       spot.g.classList.toggle("pulse", pulse.includes(i));
+      spot.g.classList.remove("pointed");
       spot.cost.textContent = mark === undefined ? "" : mark;
       this.cells[i].classList.toggle("target", mark !== undefined);
       this.cells[i].classList.toggle("pulse", pulse.includes(i));
@@ -192,12 +297,18 @@ export class BoardView {
   }
 }
 
+// The translation of a piece drawn by symbol() (its transform attribute).
+function pieceOffset(piece) {
+  const m = /translate\(([-\d.]+),([-\d.]+)\)/.exec(piece.getAttribute("transform") || "");
+  return m ? [Number(m[1]), Number(m[2])] : [0, 0];
+}
+
 // The optional rules' own state of a position (its "records", docs/save-format.md), with the
 // names the page uses; a record at its default is not written.
 export function optionRecords(position) {
   const r = position.records || {};
   return {
-    dux: r.dux, vicarius: r.vicarius, goths: r.goths || [], pirates: r.pirates || 0,
+    dux: r.dux, vicarius: r.vicarius, goths: r.goths || [], pirates: r.pirates || 0, rebels: r.rebels || [],
     glory: r.glory, burned: r.burned, ip_next: r["ip-next"], skip: r.skip || 0,
     barbarian_reserve: r["barbarian-discs"],
   };

@@ -7,6 +7,8 @@ import { HintBox } from "./hint.js";
 import { EndScreen } from "./ending.js";
 import { spectatorButton } from "./share.js";
 import { Scene } from "./scene.js";
+import { DangerOverlay } from "./danger.js";
+import { showLegend } from "./legend.js";
 
 const SPEEDS = { slow: 1400, normal: 700, fast: 250 };
 const SPEED_NAMES = { slow: N_("slow"), normal: N_("normal"), fast: N_("fast") };
@@ -90,10 +92,15 @@ class GamePage {
                                   const on = mapBox.classList.toggle("zoomed");
                                   zoom.setAttribute("aria-pressed", String(on));
                                 } } });
-    mapBox.append(mapArea, zoom);
+    mapBox.append(mapArea);
     main.replaceChildren(el("div", { class: "game" }, this.ending.element, mapBox, panel));
     this.view = new BoardView(mapArea, board, asset, (i) => this.clickProvince(i), (z) => this.clickZone(z));
     this.scene = new Scene(this.view, board);
+    // the legend and the danger overlay, beside Zoom (legend.js, danger.js)
+    this.danger = new DangerOverlay(this.view, id);
+    const legend = el("button", { type: "button", id: "legend", text: t("Legend"), "aria-haspopup": "dialog",
+                                  on: { click: () => showLegend() } });
+    mapBox.append(el("div", { class: "map-tools" }, zoom, legend, this.danger.button), this.danger.summary);
   }
 
   // --- the state from the server ------------------------------------------------------------
@@ -106,6 +113,7 @@ class GamePage {
     this.state = state;
     this.selected = null;
     this.view.show(state.position);
+    if (this.danger) this.danger.update(state);
     // a decision's choices that name a province light it up on the map, to be clicked
     const choices = {};
     if (state.awaiting === "decision") for (const item of state.legal) for (const p of item.places) choices[p] = "";
