@@ -54,6 +54,7 @@ from tetrarchia.core.tasks import (
     ArmyStep,
     DecisionStep,
     SpreadStep,
+    in_setup,
     place_revolt,
     register_step,
     reserves_after_revolt,
@@ -96,6 +97,11 @@ def _check_discs(state: State, record: BarbarianDiscs, found: list[str | Said]) 
             or not 0 <= record.black <= 1:
         found.append(said("the Barbarian player holds 0-{most} gray discs and 0-1 black disc, "
                           "not {record}", most=GRAY_DISCS, record=repr(record)))
+    elif in_setup(state) and (record.gray, record.black) != (GRAY_DISCS, 1):
+        # R12.6: he takes them before the first revolt is placed and spends none before play
+        found.append(said("before the first turn the Barbarian player holds {most} gray discs "
+                          "and the black disc (R12.6), not {gray} and {black}", most=GRAY_DISCS,
+                          gray=record.gray, black=record.black))
 
 
 DISCS = declare_record(
