@@ -56,7 +56,8 @@ class Advanced:
 
     ``stopped_at`` is the boundary asked for when it was reached; ``Boundary.DECISION`` when a
     seat must act first (``seat``: 0-3 an Emperor's seat, 4 the Barbarian player, R12.6);
-    ``Boundary.GAME_END`` when the game is over.
+    ``Boundary.GAME_END`` when the game is over.  ``Boundary.DIE`` stops before a die: the game
+    waits for it (``Awaiting.ROLL``, ``pending_roll`` says what it is for), unrolled.
     """
 
     stopped_at: Boundary
@@ -65,7 +66,8 @@ class Advanced:
 
     @property
     def reached(self) -> bool:
-        """The machine stands at a boundary (paused, ``Awaiting.RUN``): not at a decision."""
+        """The machine stands at a boundary (paused, ``Awaiting.RUN``, or before a die for
+        ``Boundary.DIE``): not at a decision."""
         return self.stopped_at not in (Boundary.DECISION, Boundary.GAME_END)
 
 
@@ -154,17 +156,27 @@ class Game:
         seat, or the end, whichever comes first, and say where it stopped.
 
         Decisions are never taken for the caller: at one, nothing runs.  At a boundary the
-        machine pauses (``Awaiting.RUN``); the next call goes on from there.  Every die rolled
-        is logged as in :meth:`roll`.
+        machine pauses (``Awaiting.RUN``); the next call goes on from there.  With
+        ``Boundary.DIE`` it rolls at most one roll of dice, the one awaited at the call, and
+        stops before the next (``Awaiting.ROLL``): a program steps the game die by die.  Every
+        die rolled is logged as in :meth:`roll`.
         """
         state = self.state
         rolls: list[Roll] = []
-        resume(state, events, until)
-        while state.awaiting is Awaiting.ROLL:
-            rolls.append(self.roll(events, until))
+        if until is Boundary.DIE:
+            # one die at a time: the die awaited now (if any) is rolled, the next one is not
+            if state.awaiting is Awaiting.ROLL:
+                rolls.append(self.roll(events, until))
+            else:
+                resume(state, events, until)
+        else:
+            resume(state, events, until)
+            while state.awaiting is Awaiting.ROLL:
+                rolls.append(self.roll(events, until))
         if state.is_over:
             stopped = Boundary.GAME_END
-        elif state.awaiting is Awaiting.RUN:
+        elif state.awaiting is Awaiting.RUN or (until is Boundary.DIE
+                                                 and state.awaiting is Awaiting.ROLL):
             stopped = until
         else:
             stopped = Boundary.DECISION
