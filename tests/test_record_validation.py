@@ -207,7 +207,7 @@ FORGED: list[Any] = [
                  "{scenario} has no rebel in {place} (R13)", "Persia", id="berbers-in-persia"),
     pytest.param(lambda: setup("4222", "great-persian-war"),
                  _both(lambda data: records(data)["rebels"].pop(), _no_disc("libya"),
-                       _reserve("revolt", 1)),
+                       _reserve("revolt", 1), _reserve("armies", 1)),
                  "before the first turn every rebel of {scenario} stands on its border (R13)",
                  "Great Persian War", id="domitianus-missing-at-setup"),
     pytest.param(lambda: setup("4221", "mauretanian-war"), _records(skip=2),
@@ -243,7 +243,7 @@ FORGED: list[Any] = [
     pytest.param(lambda: setup("4222", "danubian-wars"), _goths_at("gaetvlia"),
                  "before the first turn the Goths stand on border III or IV (R11.4), not in "
                  "{place}", "Gaetvlia", id="goths-in-gaetvlia-at-setup"),
-    pytest.param(lambda: setup("4211", "goths"), _army_inland,
+    pytest.param(lambda: setup("4211", "goths"), _both(_army_inland, _reserve("armies", -1)),
                  "before the first turn every army stands on a border (R3), not in {place}", None,
                  id="army-inland-at-setup"),
     # R12.5 glory, R12.1 burned discs

@@ -39,14 +39,14 @@ from tetrarchia.core.errors import (
 )
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.jsontext import MAX_TEXT, check_data, parse_json
-from tetrarchia.core.migrate import game_v1_to_v2
+from tetrarchia.core.migrate import game_v1_to_v2, game_v2_to_v3
 from tetrarchia.core.notation import format_action, parse_action
 from tetrarchia.core.serialize import position_from_json, position_to_json
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, State
 
 SAVE_FORMAT = "tetrarchia-game"
-SAVE_VERSION = 2
+SAVE_VERSION = 3
 MAX_LOG = 200_000  # actions in a saved game; a long game logs some 5,000
 
 
@@ -226,9 +226,11 @@ class Game:
                                      format=repr(data.get("format"))))
         if data.get("version") == 1:
             data = game_v1_to_v2(data)  # format 1: its positions migrated (core/migrate.py)
+        if data.get("version") == 2:
+            data = game_v2_to_v3(data, board)  # format 2: reserve armies and ids added
         if data.get("version") != SAVE_VERSION:
             raise SaveFileError(said("saved game version {version}; this program reads versions 1 "
-                                     "and {latest}", version=repr(data.get("version")),
+                                     "to {latest}", version=repr(data.get("version")),
                                      latest=SAVE_VERSION))
         saved_board = data.get("board")
         if isinstance(saved_board, dict) and saved_board.get("digest") not in (None, board.digest):
