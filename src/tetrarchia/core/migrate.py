@@ -120,28 +120,30 @@ def game_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return new
 
 
+_COORDINATES: dict[str, dict[str, str]] = {}  # board digest -> {coordinates: province id}
+
+
 def coordinate_ids(data: Any, board: Board) -> dict[str, str]:
     """The province id of every coordinate (``"II:6"``) written anywhere in the position ``data``
     (its discs, Emperors, armies, records, machine), in the order met: what format 3 writes as
     ``ids``.  Province ids (``"roma"``, ``"britannia"``) need no entry."""
+    table = _COORDINATES.get(board.digest)
+    if table is None:  # once per board file: the writer asks on every position
+        table = _COORDINATES[board.digest] = {p.coords: p.id for p in board.provinces if p.coords}
     found: dict[str, str] = {}
     pending = [value for key, value in data.items() if key not in ("ids", "settings", "board")] \
         if isinstance(data, dict) else []
     pending.reverse()
     while pending:
         value = pending.pop()
-        if isinstance(value, dict):
-            items = [item for pair in value.items() for item in pair]
-            pending.extend(reversed(items))
+        if isinstance(value, str):
+            pid = table.get(value)
+            if pid is not None:
+                found[value] = pid
+        elif isinstance(value, dict):
+            pending.extend(reversed([item for pair in value.items() for item in pair]))
         elif isinstance(value, list):
             pending.extend(reversed(value))
-        elif isinstance(value, str) and ":" in value and value not in found:
-            try:
-                province = board.province(value)
-            except KeyError:
-                continue  # not a province: left for the reader to judge
-            if province.coords == value:
-                found[value] = province.id
     return found
 
 
