@@ -63,7 +63,7 @@ from tetrarchia.core.pieces import (
 from tetrarchia.core.serialize import position_from_json, position_to_json
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import Awaiting, State
-from tetrarchia.core.tasks import piece_at
+from tetrarchia.core.tasks import PLACE_FLEETS, piece_at
 from tetrarchia.game import Game
 
 Verdict = Literal["refused", "accepted", "crash", "broken"]
@@ -88,7 +88,22 @@ CONFIGS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("4221", ("carausian-revolt", "vicarius", "imperivm")),
     ("4222", ("danubian-wars", "dux")),
     ("5311", ("mare-nostrvm", "via-romana")),
+    # issue 31: every scenario, and games of each optional rule with a record of its own
+    ("4221", ("mauretanian-war",)),
+    ("4222", ("great-persian-war", "roma-aeterna")),
+    ("4221", ("carausian-revolt", "goths", "barbaria")),
+    ("4222", ("danubian-wars", "vsvrpator", "imperivm-1st")),
+    ("4211", ("dux",)),
+    ("4111", ("pirates", "vicarius")),
+    ("4212", ("goths", "vsvrpator", "roma-aeterna")),
+    ("4211", ("barbaria", "patres-patriae")),
 )
+
+# R13, from the rules' text (not from options/scenarios.py): each scenario's rebels as (border,
+# the sea zone a Roman fleet needs to attack it), and the Emperor whose turn starts it
+REBELS = {"carausian-revolt": {("britannia", 1)}, "mauretanian-war": {("gaetvlia", 1)},
+          "great-persian-war": {("persia", 3), ("libya", 3)}, "danubian-wars": set()}
+FIRST = {"carausian-revolt": 2, "mauretanian-war": 3}
 
 
 def settings_of(level: str, options: tuple[str, ...]) -> Settings:
@@ -380,6 +395,48 @@ def _table_unsound(state: State) -> str | None:
     rebels = {p for p, _ in rebels_of(state)}
     if rebels != {p for p, f in enumerate(figure) if f == REBEL}:
         return "rebels and rebel figures differ"
+    return _scenario_unsound(state) or _setup_unsound(state)
+
+
+def _scenario_unsound(state: State) -> str | None:
+    """R13: each rebel is its scenario's, on its own border and revolt, attacked from its own
+    zone, listed once; the skipped turns are those before the scenario's first Emperor."""
+    board = state.board
+    scenario = next((key for key in REBELS if state.settings.has(key)), None)
+    listed = [(board.provinces[p].id, zone) for p, zone in rebels_of(state)]
+    if scenario is None:
+        return "rebels without a scenario" if listed or skip_of(state) else None
+    if len(set(listed)) != len(listed) or not set(listed) <= REBELS[scenario]:
+        return f"rebels {listed} are not those of {scenario}"
+    if any(state.disc[p] != REVOLT for p, _ in rebels_of(state)):
+        return "a rebel off its revolt"
+    if skip_of(state) > max(0, FIRST.get(scenario, 0) - state.turns_played):
+        return f"{skip_of(state)} turns to skip after {state.turns_played} turns"
+    if _in_setup(state) and set(listed) != REBELS[scenario]:
+        return "a rebel missing before the first turn"
+    return None
+
+
+def _in_setup(state: State) -> bool:
+    return any(task[0] == PLACE_FLEETS for task in state.tasks)
+
+
+def _setup_unsound(state: State) -> str | None:
+    """D41: before the first turn nothing of play is on the table, and no Vicarius ever stands
+    on unrest or a revolt (R11.2, D16)."""
+    v = vicarius_place(state)
+    if v >= 0 and state.disc[v] in (UNREST, REVOLT):
+        return "the Vicarius on unrest or a revolt"
+    if not _in_setup(state):
+        return None
+    if dux_place(state) != -1 or v != -1:
+        return "the Dux or the Vicarius out of the box before the first turn"
+    if any(glory_of(state)) or any(burned_of(state)):
+        return "glory or burned discs before the first turn"
+    if "barbaria" in state.settings.options and (gray_of(state), black_of(state)) != (4, 1):
+        return "the Barbarian player's discs spent before the first turn"
+    if any(ARMY <= f <= REBEL and not state.board.is_border[p] for p, f in enumerate(state.figure)):
+        return "an army inland before the first turn"
     return None
 
 

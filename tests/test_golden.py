@@ -31,6 +31,7 @@ import pytest
 
 from tetrarchia.core.board import Board, default_board
 from tetrarchia.core.dice import SeededDice
+from tetrarchia.core.engine import end_records
 from tetrarchia.core.errors import TetrarchiaError
 from tetrarchia.core.events import Event
 from tetrarchia.core.notation import format_action, parse_action
@@ -123,8 +124,7 @@ def ending(game: Game) -> list[str]:
     else:
         lines = [f"stopped after {len(game.log)} actions (no result yet)"]
     lines.append(f"score: {score(state).describe()}")
-    for report in state.hooks.end_report:
-        lines += [f"report: {line}" for line in report(state)]
+    lines += [f"report: {render(record, state.board)}" for record in end_records(state)]
     return lines
 
 

@@ -19,7 +19,7 @@ from conftest import flag_set
 from tetrarchia.core.board import default_board
 from tetrarchia.core.errors import SaveFileError
 from tetrarchia.core.extensions import FLAGS
-from tetrarchia.core.migrate import V1_FLAG_BITS, game_v1_to_v2, position_v1_to_v2
+from tetrarchia.core.migrate import V1_FLAG_BITS, game_v1_to_v2, position_v1_to_v2, position_v2_to_v3
 from tetrarchia.core.serialize import position_from_json, position_to_json
 from tetrarchia.game import Game
 from tetrarchia.options.dux import dux_at
@@ -30,6 +30,7 @@ from tetrarchia.options.scenarios import rebels
 from tetrarchia.options.vicarius import vicarius_at
 
 SAVES = Path(__file__).parent / "saves" / "format1"
+BOARD = default_board()
 NAMES = sorted(p.name.removesuffix(".position.json") for p in SAVES.glob("*.position.json"))
 
 
@@ -37,15 +38,20 @@ def load(name: str) -> Any:
     return json.loads((SAVES / name).read_text("utf-8"))
 
 
+def to_current(data: Any) -> Any:
+    """A format-1 position through both migrations (1 to 2, 2 to 3)."""
+    return position_v2_to_v3(position_v1_to_v2(data), BOARD)
+
+
 @pytest.mark.parametrize("name", NAMES)
-def test_a_format_1_position_loads_and_writes_as_format_2(name: str) -> None:
+def test_a_format_1_position_loads_and_writes_as_the_current_format(name: str) -> None:
     data = load(f"{name}.position.json")
     assert data["version"] == 1
-    state = position_from_json(data, default_board())
+    state = position_from_json(data, BOARD)
     written = position_to_json(state)
-    assert written["version"] == 2 and "expansion" not in written
-    assert position_v1_to_v2(data) == written  # the migration is what format 2 writes
-    assert position_from_json(written, default_board()) == state
+    assert written["version"] == 3 and "expansion" not in written
+    assert to_current(data) == written  # the migrations are what format 3 writes
+    assert position_from_json(written, BOARD) == state
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -53,9 +59,9 @@ def test_a_format_1_saved_game_replays(name: str) -> None:
     data = load(f"{name}.game.json")
     assert data["version"] == 1 and data["final"]["version"] == 1
     game = Game.from_json(data)  # the log replays to the migrated final position
-    assert position_to_json(game.state) == position_v1_to_v2(data["final"])
+    assert position_to_json(game.state) == to_current(data["final"])
     again = Game.from_json(json.loads(json.dumps(game.to_json())))
-    assert game.to_json()["version"] == 2 and again.state == game.state
+    assert game.to_json()["version"] == 3 and again.state == game.state
 
 
 def test_the_dux_expansion_pieces_keep_their_places() -> None:

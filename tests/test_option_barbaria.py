@@ -25,7 +25,7 @@ from barbarian_helpers import QUIET, awaiting
 from conftest import POSITION_FORMAT, as_purpose, assert_refused, black_of, gray_of, play, prov, roll, say
 from tetrarchia.core.actions import Action, Attack, EndPhase, Enter, PlaceFleet, Roll
 from tetrarchia.core.board import default_board
-from tetrarchia.core.engine import apply_action, decider, deciding_seat, legal_actions, new_game
+from tetrarchia.core.engine import apply_action, decider, deciding_seat, end_records, legal_actions, new_game
 from tetrarchia.core.errors import IllegalAction, NotYourTurn, WrongMoment
 from tetrarchia.core.events import ArmyStopped, Event, Purpose
 from tetrarchia.core.notation import format_action, parse_action
@@ -42,6 +42,7 @@ from tetrarchia.options.barbaria import (
     Reroll,
 )
 from tetrarchia.options.imperivm import Decline, UsePower
+from tetrarchia.render import render
 
 D, G, C, M = Emperor.DIOCLETIAN, Emperor.GALERIUS, Emperor.CONSTANTIUS, Emperor.MAXIMIAN
 BOARD = default_board()
@@ -590,7 +591,7 @@ def test_r12_6_the_barbarian_wins_when_an_army_enters_roma() -> None:
     roll(state, *QUIET)
     play(state, "B pass", "B pass")
     assert state.result is Result.ARMY_IN_ROMA
-    assert [line for hook in state.hooks.end_report for line in hook(state)] == [
+    assert [render(record, state.board) for record in end_records(state)] == [
         "The Barbarian player wins: Roma has fallen."]
 
 
@@ -602,7 +603,7 @@ def test_r12_6_the_barbarian_wins_when_a_reserve_runs_out() -> None:
     roll(state, 5, 3)  # CILICIA V:3: an unrest is needed
     play(state, "B pass")
     assert state.result is Result.RESERVE_EMPTY
-    assert [line for hook in state.hooks.end_report for line in hook(state)] == [
+    assert [render(record, state.board) for record in end_records(state)] == [
         "The Barbarian player wins: Roma has fallen."]
 
 
@@ -611,10 +612,10 @@ def test_r12_6_the_barbarian_loses_at_a_roman_victory() -> None:
                "germania_magna": "garrison Galerius", "sarmatia": "garrison Galerius",
                "persia": "garrison Diocletian"}
     state = variant(discs=borders, emperors={"Diocletian": "libya"})
-    assert [line for hook in state.hooks.end_report for line in hook(state)] == []
+    assert [render(record, state.board) for record in end_records(state)] == []
     play(state, "Diocletian secures Libya")
     assert state.result is Result.ROMA_VICTRIX
-    assert [line for hook in state.hooks.end_report for line in hook(state)] == [
+    assert [render(record, state.board) for record in end_records(state)] == [
         "The Emperors win: the Barbarian player is beaten."]
 
 

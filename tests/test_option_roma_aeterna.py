@@ -22,12 +22,14 @@ import pytest
 from barbarian_helpers import QUIET
 from conftest import POSITION_FORMAT, burned_of, dux_place, glory_of, pirates_at, play, prov, roll
 from tetrarchia.core.board import default_board
+from tetrarchia.core.engine import end_records
 from tetrarchia.core.errors import OptionError
 from tetrarchia.core.pieces import NO_DISC, Emperor
 from tetrarchia.core.serialize import position_from_json, position_to_json
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import DEAD, Result, State
 from tetrarchia.options.roma_aeterna import half_rulers, individual_scores, the_great
+from tetrarchia.render import render
 
 D, G, C, M = Emperor.DIOCLETIAN, Emperor.GALERIUS, Emperor.CONSTANTIUS, Emperor.MAXIMIAN
 BOARD = default_board()
@@ -62,7 +64,8 @@ def variant(
 
 
 def report(state: State) -> list[str]:
-    return [line for hook in state.hooks.end_report for line in hook(state)]
+    """The end's records (R12.5), rendered as the terminal shows them."""
+    return [render(record, BOARD) for record in end_records(state)]
 
 
 # === Settings ===================================================================================

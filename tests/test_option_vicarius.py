@@ -304,9 +304,17 @@ def test_an_uprising_stopped_by_a_broken_link_spares_him() -> None:
     assert vicarius_place(state) == prov("venetia") and state.disc[prov("venetia")] == NO_DISC
 
 
+def _revolt_under_him(state: State, where: str) -> State:
+    """A revolt put under the Vicarius in memory: no game reaches it and no file loads it (D41),
+    but R7.1.2 still says what would become of him."""
+    state.disc[prov(where)] = REVOLT
+    state.revolt_reserve -= 1
+    return state
+
+
 def test_the_vicarius_on_a_revolt_dies_at_r7_1() -> None:
     # R7.1.2 "The Dux standing on a revolt dies; the Vicarius too."
-    state = vicarius_at("III:2", discs={"III:2": "revolt"})
+    state = _revolt_under_him(vicarius_at("III:2"), "III:2")
     end_phase(state)
     assert_dead(state)
     assert as_purpose(state.roll_purpose) is Purpose.ACTIVITY
@@ -323,8 +331,8 @@ def test_the_vicarius_never_doubles_an_attack() -> None:
 
 
 def test_the_dead_vicarius_never_comes_back() -> None:
-    state = vicarius_at("III:2", discs={"III:2": "revolt"},
-                        emperors={"Maximian": "roma", "Diocletian": "V:6"})
+    state = _revolt_under_him(vicarius_at("III:2", emperors={"Maximian": "roma",
+                                                             "Diocletian": "V:6"}), "III:2")
     end_phase(state)
     roll_for(state, Purpose.ACTIVITY, *QUIET)
     assert state.turn is D and state.awaiting is Awaiting.ROMAN_ACTION

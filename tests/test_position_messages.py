@@ -364,9 +364,6 @@ CHANGED: list[Any] = [
                  id="rebel-listed-not-on-board"),
     pytest.param(_record(SKIP, Skip(5)), "{record} turns to skip: a scenario skips at most 3 (R13)",
                  "Skip(turns=5)", id="five-turns-to-skip"),
-    pytest.param(_both(_later, _record(SKIP, Skip(1))),
-                 "turns are skipped only at the start of a scenario (R13)", None,
-                 id="skip-in-round-2"),
     pytest.param(_record(RECOVERABLE, PerEmperor((1, 2))),  # type: ignore[arg-type]  # forged
                  "{title} must have 4 entries", None, id="recoverable-of-two-emperors",
                  # the compiled options (mypyc) refuse the forged record's tuple when it is read

@@ -181,7 +181,7 @@ def _bad_start(data: Json) -> None:
 BAD_SAVES = [
     pytest.param(_set("format", "chess-pgn"), "not a saved TETRARCHIA game", id="wrong-format"),
     pytest.param(_set("format", None), "not a saved TETRARCHIA game", id="no-format"),
-    pytest.param(_set("version", 3), "version 3", id="wrong-version"),
+    pytest.param(_set("version", 4), "version 4", id="wrong-version"),
     pytest.param(_set("version", "1"), "version '1'", id="version-as-text"),
     pytest.param(_append_log("fly to the moon"), "log entry 41 'fly to the moon'", id="bad-log-entry"),
     pytest.param(_append_log("roll 7"), "log entry 41 'roll 7'", id="die-of-seven"),
@@ -361,7 +361,7 @@ BAD_POSITIONS = [
                  id="passing-alone"),
     pytest.param(example(settings={"level": "6211"}), "settings", id="impossible-level"),
     pytest.param(example(format="tetrarchia-game"), "must be 'tetrarchia-position'", id="wrong-format"),
-    pytest.param(example(version=3), "reads versions 1 and 2, not 3", id="wrong-version"),
+    pytest.param(example(version=4), "reads versions 1 to 3, not 4", id="wrong-version"),
     pytest.param(example(board="0123456789abcdef"), "another board", id="board-digest-mismatch"),
     pytest.param(example(result="draw"), "unknown result 'draw'", id="unknown-result"),
     pytest.param(example(discs=["I:1"]), "wrong type", id="discs-not-an-object"),

@@ -144,12 +144,15 @@ def play_stepping(seed: int, kinds: list[Boundary], check_positions: bool,
             assert state.awaiting in (Awaiting.ENTRY, Awaiting.ROMAN_ACTION, Awaiting.DECISION,
                                       Awaiting.FLEET_PLACEMENT), state.awaiting
             assert stop.seat is not None and legal_actions(state)
+        elif until is Boundary.DIE:  # before a die, unrolled: the next advance rolls it
+            assert stop.stopped_at is until and stop.reached and stop.seat is None
+            assert state.awaiting is Awaiting.ROLL and pending_roll(state) is not None
         else:
             assert stop.stopped_at is until and stop.reached and stop.seat is None
             assert state.awaiting is Awaiting.RUN and at_boundary(state, until)
         if check_positions:
             check_position_round_trip(game)
-        if state.awaiting is not Awaiting.RUN:
+        if state.awaiting not in (Awaiting.RUN, Awaiting.ROLL):
             game.play(player.choose(state, legal_actions(state)))
     return game
 

@@ -53,6 +53,7 @@ from tetrarchia.core.engine import (
     chance_outcomes,
     decider,
     deciding_seat,
+    end_records,
     legal_actions,
     new_game,
     resume,
@@ -60,7 +61,7 @@ from tetrarchia.core.engine import (
     start_barbarian_phase,
 )
 from tetrarchia.core.errors import IllegalAction, Refusal, TetrarchiaError
-from tetrarchia.core.events import Event, Events, event_from_json, event_to_json
+from tetrarchia.core.events import Battle, Event, Events, Purpose, event_from_json, event_to_json
 from tetrarchia.core.notation import format_action, parse_action
 from tetrarchia.core.pieces import Emperor, Piece
 from tetrarchia.core.rolls import BattleRoll, LinkRoll, RollRequest, pending_roll
@@ -71,8 +72,10 @@ from tetrarchia.core.serialize import position_from_json, position_to_json
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import Awaiting, Result, State
 from tetrarchia.game import Advanced, Game
+from tetrarchia.options.pirates import PirateBattle
 from tetrarchia.players import PLAYERS, UNLIMITED, Budget, Player, RandomPlayer, make_player, register_player
 from tetrarchia.render import render as render_event
+from tetrarchia.seats import Seat, seat_table
 
 __all__ = [
     "BARBARIAN_SEAT",
@@ -83,6 +86,7 @@ __all__ = [
     "Advanced",
     "Attack",
     "Awaiting",
+    "Battle",
     "BattleRoll",
     "Board",
     "Boundary",
@@ -100,8 +104,10 @@ __all__ = [
     "Move",
     "OptionAction",
     "Piece",
+    "PirateBattle",
     "PlaceFleet",
     "Player",
+    "Purpose",
     "RandomPlayer",
     "Refusal",
     "Result",
@@ -110,6 +116,7 @@ __all__ = [
     "Sail",
     "Score",
     "ScriptedDice",
+    "Seat",
     "Secure",
     "SeededDice",
     "Settings",
@@ -124,6 +131,7 @@ __all__ = [
     "decider",
     "deciding_seat",
     "default_board",
+    "end_records",
     "errors",
     "event_from_json",
     "event_to_json",
@@ -142,5 +150,6 @@ __all__ = [
     "resume",
     "returns",
     "score",
+    "seat_table",
     "start_barbarian_phase",
 ]

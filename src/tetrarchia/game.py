@@ -39,14 +39,14 @@ from tetrarchia.core.errors import (
 )
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.jsontext import MAX_TEXT, check_data, parse_json
-from tetrarchia.core.migrate import game_v1_to_v2
+from tetrarchia.core.migrate import game_v1_to_v2, game_v2_to_v3
 from tetrarchia.core.notation import format_action, parse_action
 from tetrarchia.core.serialize import position_from_json, position_to_json
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, State
 
 SAVE_FORMAT = "tetrarchia-game"
-SAVE_VERSION = 2
+SAVE_VERSION = 3
 MAX_LOG = 200_000  # actions in a saved game; a long game logs some 5,000
 
 
@@ -56,7 +56,8 @@ class Advanced:
 
     ``stopped_at`` is the boundary asked for when it was reached; ``Boundary.DECISION`` when a
     seat must act first (``seat``: 0-3 an Emperor's seat, 4 the Barbarian player, R12.6);
-    ``Boundary.GAME_END`` when the game is over.
+    ``Boundary.GAME_END`` when the game is over.  ``Boundary.DIE`` stops before a die: the game
+    waits for it (``Awaiting.ROLL``, ``pending_roll`` says what it is for), unrolled.
     """
 
     stopped_at: Boundary
@@ -65,7 +66,8 @@ class Advanced:
 
     @property
     def reached(self) -> bool:
-        """The machine stands at a boundary (paused, ``Awaiting.RUN``): not at a decision."""
+        """The machine stands at a boundary (paused, ``Awaiting.RUN``, or before a die for
+        ``Boundary.DIE``): not at a decision."""
         return self.stopped_at not in (Boundary.DECISION, Boundary.GAME_END)
 
 
@@ -154,17 +156,27 @@ class Game:
         seat, or the end, whichever comes first, and say where it stopped.
 
         Decisions are never taken for the caller: at one, nothing runs.  At a boundary the
-        machine pauses (``Awaiting.RUN``); the next call goes on from there.  Every die rolled
-        is logged as in :meth:`roll`.
+        machine pauses (``Awaiting.RUN``); the next call goes on from there.  With
+        ``Boundary.DIE`` it rolls at most one roll of dice, the one awaited at the call, and
+        stops before the next (``Awaiting.ROLL``): a program steps the game die by die.  Every
+        die rolled is logged as in :meth:`roll`.
         """
         state = self.state
         rolls: list[Roll] = []
-        resume(state, events, until)
-        while state.awaiting is Awaiting.ROLL:
-            rolls.append(self.roll(events, until))
+        if until is Boundary.DIE:
+            # one die at a time: the die awaited now (if any) is rolled, the next one is not
+            if state.awaiting is Awaiting.ROLL:
+                rolls.append(self.roll(events, until))
+            else:
+                resume(state, events, until)
+        else:
+            resume(state, events, until)
+            while state.awaiting is Awaiting.ROLL:
+                rolls.append(self.roll(events, until))
         if state.is_over:
             stopped = Boundary.GAME_END
-        elif state.awaiting is Awaiting.RUN:
+        elif state.awaiting is Awaiting.RUN or (until is Boundary.DIE
+                                                 and state.awaiting is Awaiting.ROLL):
             stopped = until
         else:
             stopped = Boundary.DECISION
@@ -214,9 +226,11 @@ class Game:
                                      format=repr(data.get("format"))))
         if data.get("version") == 1:
             data = game_v1_to_v2(data)  # format 1: its positions migrated (core/migrate.py)
+        if data.get("version") == 2:
+            data = game_v2_to_v3(data, board)  # format 2: reserve armies and ids added
         if data.get("version") != SAVE_VERSION:
             raise SaveFileError(said("saved game version {version}; this program reads versions 1 "
-                                     "and {latest}", version=repr(data.get("version")),
+                                     "to {latest}", version=repr(data.get("version")),
                                      latest=SAVE_VERSION))
         saved_board = data.get("board")
         if isinstance(saved_board, dict) and saved_board.get("digest") not in (None, board.digest):

@@ -18,6 +18,9 @@ and 4 for him (``engine.deciding_seat``).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from tetrarchia.core.engine import BARBARIAN_SEAT
 from tetrarchia.core.pieces import EMPERORS, Emperor
 from tetrarchia.core.settings import Settings
@@ -107,3 +110,32 @@ def seating(settings: Settings) -> list[str]:
         lines.append(f"Player {barbarian_player(settings)}: the Barbarians (Barbaria, R12.6): he "
                      "wins if the Emperors lose")
     return lines
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who decides for one of the engine's seats (R10, R12.6), as data.
+
+    ``seat`` is the engine's number (``engine.deciding_seat``): 0-3 an Emperor's, 4 the
+    Barbarian player's; ``emperor`` the Emperor of that seat (``None`` for the Barbarians);
+    ``player`` the player (1-based) who decides; ``shared``: the Caesar all three players share
+    (R10), whose Augustus's player (``player``) decides in a disagreement."""
+
+    seat: int
+    emperor: Emperor | None
+    player: int
+    shared: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "emperor": None if self.emperor is None else self.emperor.title,
+                "player": self.player, "shared": self.shared}
+
+
+def seat_table(settings: Settings) -> tuple[Seat, ...]:
+    """Who decides for which Emperor (R10): one :class:`Seat` per Emperor in turn order, and the
+    Barbarian player's seat last when Barbaria is in play (R12.6)."""
+    table = [Seat(int(e), e, seat_of(e, settings.players, settings.shared_caesar),
+                  is_shared(e, settings)) for e in EMPERORS]
+    if has_barbarian_player(settings):
+        table.append(Seat(BARBARIAN_SEAT, None, barbarian_player(settings)))
+    return tuple(table)

@@ -31,7 +31,7 @@ from tetrarchia.core.actions import (
 from tetrarchia.core.actions import SubdueKind as Kind
 from tetrarchia.core.board import ITALIA, Board
 from tetrarchia.core.combat import battle_odds, battle_values
-from tetrarchia.core.engine import apply_action
+from tetrarchia.core.engine import apply_action, end_records
 from tetrarchia.core.errors import TetrarchiaError
 from tetrarchia.core.events import Event, PhaseEnded, TurnBegins
 from tetrarchia.core.notation import format_action
@@ -750,7 +750,7 @@ def end_refused(state: State, actions: Sequence[Action]) -> str:
 def end_report(state: State) -> list[str]:
     """The optional rules' lines at the end of a game (R12.5 individual scores and the Great,
     R12.6 the Barbarian player's win ...)."""
-    return [line for hook in state.hooks.end_report for line in hook(state)]
+    return [render_event(record, state.board) for record in end_records(state)]
 
 
 # --- what happened ----------------------------------------------------------------------------

@@ -133,9 +133,9 @@ def explain_illegal(state: State, action: Action) -> IllegalAction:
                                 emperor=action.emperor.title))
     if isinstance(action, Enter):
         return _explain_enter(state, action)
-    if awaiting is Awaiting.ENTRY:
+    if awaiting is Awaiting.ENTRY:  # R4: his move, sail, secure ... wait for him on the board
         return WrongMoment(said("{emperor} is off the board and must first enter in Roma or in "
-                                "his capital", emperor=state.turn.title))
+                                "his capital", emperor=state.turn.title), Refusal.NOT_ON_BOARD)
     return _explain_roman(state, action)
 
 

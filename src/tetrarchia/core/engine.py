@@ -28,7 +28,7 @@ from tetrarchia.core.actions import Action, Enter, Move, PlaceFleet, Roll
 from tetrarchia.core.board import Board, default_board
 from tetrarchia.core.diagnose import explain_illegal
 from tetrarchia.core.errors import WrongMoment
-from tetrarchia.core.events import PURPOSE_TEXT, Events
+from tetrarchia.core.events import PURPOSE_TEXT, Event, Events
 from tetrarchia.core.pieces import Emperor
 from tetrarchia.core.roman import apply_roman, entry_choices, roman_actions
 from tetrarchia.core.settings import Settings
@@ -47,6 +47,7 @@ class Boundary(Enum):
     TURN_END = "turn-end"  # the Barbarian phase of the turn has ended: the next turn begins (R4)
     ROUND_END = "round-end"  # Maximian's turn has ended: Diocletian's turn begins (R4)
     GAME_END = "game-end"  # only the decisions and the end stop it (R8)
+    DIE = "die"  # before the next die: the game waits for it (Awaiting.ROLL), nothing rolls it
 
 
 # The steps a paused machine stands before at each boundary: a turn begins (BEGIN_TURN), a
@@ -57,6 +58,7 @@ _STOP_BEFORE: dict[Boundary, frozenset[int]] = {
     Boundary.TURN_END: frozenset((t.BEGIN_TURN,)),
     Boundary.ROUND_END: frozenset((t.BEGIN_TURN,)),
     Boundary.GAME_END: frozenset(),
+    Boundary.DIE: frozenset(),  # the machine itself always stops for dice: Game.advance does not roll
 }
 
 # A step's handler takes the state, the step's record (tasks.py) and the events; it answers True
@@ -168,6 +170,13 @@ def start_barbarian_phase(state: State) -> State:
 
 
 BARBARIAN_SEAT: Final = 4  # R12.6: the fifth player
+
+
+def end_records(state: State) -> list[Event]:
+    """What the optional rules tell at the end of the game, as event records (R12.5: the
+    individual scores, the Great, the Emperors of the East and West, the players' objectives;
+    R12.6: whether the Barbarian player won); rendered as every event is."""
+    return [record for hook in state.hooks.end_report for record in hook(state)]
 
 
 def deciding_seat(state: State) -> int | None:

@@ -149,11 +149,14 @@ def declare_part(
     to_json: Callable[[State], Any],
     from_json: Callable[[State, Any], None],
     is_default: Callable[[State], bool],
+    check: Callable[[State, list[str | Said]], None] | None = None,
 ) -> None:
-    """Declare a part of a saved position with no record of its own (figures on the board)."""
+    """Declare a part of a saved position with no record of its own (figures on the board);
+    ``check(state, found)`` appends what makes the part impossible, as a record's check does."""
     _claim(name)
     kind = RecordKind(name, -1, title, lambda state, _: to_json(state),
-                      from_json, is_default)
+                      from_json, is_default,
+                      None if check is None else lambda state, _, found: check(state, found))
     RECORDS.append(kind)
     RECORD_NAMES[name] = kind
 

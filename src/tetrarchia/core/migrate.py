@@ -1,5 +1,10 @@
 """Saves of an earlier format, brought to the current one (docs/save-format.md, "Migration").
 
+Format 3 adds to a position what a program had to work out for itself: the armies in the reserve
+(``reserves.armies``, R9 and D12) and the board's province id of every coordinate the position
+writes (``ids``: ``{"II:6": "narbonensis"}``).  Both follow from the rest of the position and the
+board, so :func:`position_v2_to_v3` adds them and nothing else changes.
+
 Format 1 kept the optional rules' pieces and counters in one ``"expansion"`` object written in
 full whenever an option was chosen, and ``state.flags`` as the raw bit field.  Format 2 writes each
 option's record under its name in ``"records"`` only when it differs from its default, the set
@@ -12,7 +17,12 @@ format-2 reader to refuse in its own words (the migration never hides a damaged 
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from tetrarchia.core.board import Board
+
+ARMIES_IN_GAME: Final = 3  # R9 (the same as core.pieces.ARMIES, frozen here with format 3)
 
 # format 1's state.flags: bit -> flag name (format 2); the counters that lived in bit fields
 V1_FLAG_BITS: Final = {
@@ -107,4 +117,69 @@ def game_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
         position = data.get(key)
         if isinstance(position, dict) and position.get("version") == 1:
             new[key] = position_v1_to_v2(position)
+    return new
+
+
+_COORDINATES: dict[str, dict[str, str]] = {}  # board digest -> {coordinates: province id}
+
+
+def coordinate_ids(data: Any, board: Board) -> dict[str, str]:
+    """The province id of every coordinate (``"II:6"``) written anywhere in the position ``data``
+    (its discs, Emperors, armies, records, machine), in the order met: what format 3 writes as
+    ``ids``.  Province ids (``"roma"``, ``"britannia"``) need no entry."""
+    table = _COORDINATES.get(board.digest)
+    if table is None:  # once per board file: the writer asks on every position
+        table = _COORDINATES[board.digest] = {p.coords: p.id for p in board.provinces if p.coords}
+    found: dict[str, str] = {}
+    pending = [value for key, value in data.items() if key not in ("ids", "settings", "board")] \
+        if isinstance(data, dict) else []
+    pending.reverse()
+    while pending:
+        value = pending.pop()
+        if isinstance(value, str):
+            pid = table.get(value)
+            if pid is not None:
+                found[value] = pid
+        elif isinstance(value, dict):
+            pending.extend(reversed([item for pair in value.items() for item in pair]))
+        elif isinstance(value, list):
+            pending.extend(reversed(value))
+    return found
+
+
+def reserve_armies(data: dict[str, Any]) -> int | None:
+    """R9, D12: the armies not on the board of the position ``data`` (ordinary armies, the Goths
+    and the rebels all count), or None when its lists are not lists (the reader refuses them)."""
+    records = data.get("records", {})
+    if not isinstance(records, dict):
+        return None
+    lists = [data.get("armies", []), records.get("goths", []), records.get("rebels", [])]
+    if not all(isinstance(each, list) for each in lists):
+        return None
+    return ARMIES_IN_GAME - sum(len(each) for each in lists)
+
+
+def position_v2_to_v3(data: dict[str, Any], board: Board) -> dict[str, Any]:
+    """A format-2 position as format 3 (a new object; ``data`` is not changed): the reserve's
+    armies beside its discs, when it lists them, and the ids of the coordinates."""
+    new = dict(data)
+    new["version"] = 3
+    reserves = data.get("reserves")
+    armies = reserve_armies(data)
+    if isinstance(reserves, dict) and armies is not None:
+        new["reserves"] = {**reserves, "armies": armies}
+    ids = coordinate_ids(data, board)
+    if ids:
+        new["ids"] = ids
+    return new
+
+
+def game_v2_to_v3(data: dict[str, Any], board: Board) -> dict[str, Any]:
+    """A format-2 saved game as format 3: its start and final positions migrated."""
+    new = dict(data)
+    new["version"] = 3
+    for key in ("start", "final"):
+        position = data.get(key)
+        if isinstance(position, dict) and position.get("version") == 2:
+            new[key] = position_v2_to_v3(position, board)
     return new

@@ -20,7 +20,7 @@ from tetrarchia.core.errors import OptionError, Said, said
 if TYPE_CHECKING:
     from tetrarchia.core.actions import Action
     from tetrarchia.core.board import Board
-    from tetrarchia.core.events import Events
+    from tetrarchia.core.events import Event, Events
     from tetrarchia.core.settings import Settings
     from tetrarchia.core.state import State
     from tetrarchia.core.tasks import ArmyStep, DecisionStep
@@ -140,8 +140,9 @@ class Hooks:
     handlers: Mapping[int, Handler] = field(default_factory=dict)
     # decisions of the Barbarian player (R12.6) and mid-phase Emperor decisions
     decisions: tuple[Callable[[State], list[Action] | None], ...] = ()
-    # lines for the end of the game (individual scores, the Great, who won with Barbaria)
-    end_report: tuple[Callable[[State], list[str]], ...] = ()
+    # records for the end of the game (individual scores, the Great, who won with Barbaria),
+    # rendered by the catalogues as every event is (engine.end_records)
+    end_report: tuple[Callable[[State], list[Event]], ...] = ()
     # why an option's action is refused, in the game's words
     explainers: Mapping[type, Callable[[State, Any], Exception]] = field(default_factory=dict)
 

@@ -25,9 +25,10 @@ from tetrarchia.core.extensions import (
     missing_records,
 )
 from tetrarchia.core.jsontext import check_data
-from tetrarchia.core.migrate import position_v1_to_v2
+from tetrarchia.core.migrate import coordinate_ids, position_v1_to_v2, position_v2_to_v3
 from tetrarchia.core.notation import province_key
 from tetrarchia.core.pieces import (
+    ARMIES,
     ARMY,
     DISCS_PER_RESERVE,
     EMPEROR_FIGURE,
@@ -61,7 +62,7 @@ from tetrarchia.core.tasks import (
 from tetrarchia.core.validate import burned_discs, held_revolt, held_unrest, validate_state
 
 POSITION_FORMAT = "tetrarchia-position"
-POSITION_VERSION = 2
+POSITION_VERSION = 3
 _AWAITING = {a.name.lower().replace("_", "-"): a for a in Awaiting}
 _RESULTS = {r.name.lower().replace("_", "-"): r for r in Result}
 
@@ -88,7 +89,7 @@ def position_to_json(state: State) -> dict[str, Any]:
     def key(p: int) -> str:
         return province_key(board, p)
 
-    return {
+    data = {
         "format": POSITION_FORMAT,
         "version": POSITION_VERSION,
         "settings": state.settings.to_json(),
@@ -102,6 +103,7 @@ def position_to_json(state: State) -> dict[str, Any]:
             "unrest": state.unrest_reserve,
             "revolt": state.revolt_reserve,
             "garrisons": {e.title: state.garrisons[e] for e in EMPERORS},
+            "armies": state.armies_in_reserve(),  # R9, D12 (format 3)
         },
         "turn": {
             "emperor": state.turn.title,
@@ -123,6 +125,10 @@ def position_to_json(state: State) -> dict[str, Any]:
         "result": state.result.name.lower().replace("_", "-"),
         **_records_to_json(state),
     }
+    ids = coordinate_ids(data, board)  # format 3: the province id of each coordinate written
+    if ids:
+        data["ids"] = ids
+    return data
 
 
 def _records_to_json(state: State) -> dict[str, Any]:
@@ -150,9 +156,11 @@ def position_from_json(data: Any, board: Board) -> State:
     """A state from :func:`position_to_json` data (or a hand-written position), validated
     (``core/validate.py``): anything the rules cannot reach raises :class:`SaveFileError`."""
     check_data(data, said("the position"))
-    if isinstance(data, dict) and data.get("format") == POSITION_FORMAT \
-            and data.get("version") == 1:
-        data = position_v1_to_v2(data)  # format 1 (core/migrate.py)
+    if isinstance(data, dict) and data.get("format") == POSITION_FORMAT:
+        if data.get("version") == 1:
+            data = position_v1_to_v2(data)  # format 1 (core/migrate.py)
+        if data.get("version") == 2:
+            data = position_v2_to_v3(data, board)  # format 2: no reserve armies, no ids
     state = _Reader(data, board).read()
     validate_state(state)
     return state
@@ -208,7 +216,7 @@ class _Reader:
                                            value=repr(data.get("format"))))
         version = data.get("version")
         if version != POSITION_VERSION:
-            raise self.fail("version", said("this program reads versions 1 and {latest}, not "
+            raise self.fail("version", said("this program reads versions 1 to {latest}, not "
                                             "{value}", latest=POSITION_VERSION, value=repr(version)))
         digest = data.get("board")
         if digest not in (None, self.board.digest):
@@ -233,6 +241,7 @@ class _Reader:
         self.read_reserves(state, self.get(data, "reserves", dict, "", {}))
         self.read_turn(state, self.get(data, "turn", dict, "", {}))
         self.read_machine(state, data.get("machine"))
+        self.read_ids(self.get(data, "ids", dict, "", {}))
         self.check_passer(state)
         self.check_borders(state)
         if state.result is not Result.ONGOING:
@@ -361,6 +370,20 @@ class _Reader:
                                            level=str(state.settings.level),
                                            fleets=state.settings.level.fleets, count=len(fleets)))
 
+    def read_ids(self, ids: dict[str, Any]) -> None:
+        """Format 3's ``ids``: each coordinate's province id, as the board has it (a program
+        reads them; the position itself is read by its coordinates)."""
+        for key, value in ids.items():
+            try:
+                province = self.board.province(key)
+            except KeyError:
+                raise self.fail(f"ids[{key!r}]", said("unknown province {province}",
+                                                      province=repr(key))) from None
+            if value != province.id:
+                raise self.fail(f"ids[{key!r}]", said("{key} is {wanted} on this board, not "
+                                                      "{value}", key=key, wanted=repr(province.id),
+                                                      value=repr(value)))
+
     def read_reserves(self, state: State, reserves: dict[str, Any]) -> None:
         on_board_unrest = state.disc.count(UNREST)
         on_board_revolt = state.disc.count(REVOLT)
@@ -390,6 +413,12 @@ class _Reader:
             state.garrisons[e] = count
         for name in garrisons:
             self.emperor(name, "reserves.garrisons")
+        armies = self.get(reserves, "armies", int, "reserves", state.armies_in_reserve())
+        if armies != state.armies_in_reserve():  # R9, D12: the rebels and the Goths count
+            raise self.fail("reserves.armies", said(
+                "{count} armies in the reserve and {on_board} on the board do not make the "
+                "{total} armies of R9", count=armies, on_board=state.armies_on_board(),
+                total=ARMIES))
 
     def read_turn(self, state: State, turn: dict[str, Any]) -> None:
         state.turn = self.emperor(turn.get("emperor", "Diocletian"), "turn.emperor")

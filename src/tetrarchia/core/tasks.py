@@ -538,6 +538,13 @@ def zone_closed(state: State, zone: int) -> Said | None:
     return None
 
 
+# --- the setup ----------------------------------------------------------------------------------
+def in_setup(state: State) -> bool:
+    """Whether the setup (R3) is still under way: the fleets, its last step, are not all placed,
+    so no Roman phase has been played and every piece stands where the setup put it."""
+    return any(task[0] == PLACE_FLEETS for task in state.tasks)
+
+
 # --- figures ------------------------------------------------------------------------------------
 def piece_at(state: State, piece: int) -> int:
     """Where a Roman figure stands (negative: off the board, in the box or dead)."""

@@ -83,7 +83,20 @@ def problem_sentences(state: State, machine: bool = True) -> list[str | Said]:
     _check_turn(state, found)
     if machine and not found:
         check_machine(state, found)
+    if not found:  # the setup is read from the machine: once it is sound
+        _check_setup(state, found)
     return found
+
+
+def _check_setup(state: State, found: list[str | Said]) -> None:
+    """R3.5: the setup places armies on borders only; they advance in play (R7.3)."""
+    if not t.in_setup(state):
+        return
+    board = state.board
+    for p, f in enumerate(state.figure):
+        if ARMY <= f <= REBEL and not board.is_border[p]:
+            found.append(said("before the first turn every army stands on a border (R3), "
+                              "not in {place}", place=board.name(p)))
 
 
 def _check_counts(state: State, found: list[str | Said]) -> None:
@@ -134,9 +147,11 @@ def _check_counts(state: State, found: list[str | Said]) -> None:
     if short is not None:
         found.append(short)
         return
+    owned = _owned(state)
     for kind in RECORDS:  # each record's own shape and bounds, in the words of its rule
-        if kind.check is not None:
-            kind.check(state, state.ext[kind.slot], found)
+        # a record of a rule not in play is only its default (_check_options): nothing to check
+        if kind.check is not None and (kind.name in owned or not kind.is_default(state)):
+            kind.check(state, state.ext[kind.slot] if kind.slot >= 0 else None, found)
 
 
 def _known_flags() -> int:

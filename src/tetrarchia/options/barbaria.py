@@ -54,6 +54,7 @@ from tetrarchia.core.tasks import (
     ArmyStep,
     DecisionStep,
     SpreadStep,
+    in_setup,
     place_revolt,
     register_step,
     reserves_after_revolt,
@@ -96,6 +97,11 @@ def _check_discs(state: State, record: BarbarianDiscs, found: list[str | Said]) 
             or not 0 <= record.black <= 1:
         found.append(said("the Barbarian player holds 0-{most} gray discs and 0-1 black disc, "
                           "not {record}", most=GRAY_DISCS, record=repr(record)))
+    elif in_setup(state) and (record.gray, record.black) != (GRAY_DISCS, 1):
+        # R12.6: he takes them before the first revolt is placed and spends none before play
+        found.append(said("before the first turn the Barbarian player holds {most} gray discs "
+                          "and the black disc (R12.6), not {gray} and {black}", most=GRAY_DISCS,
+                          gray=record.gray, black=record.black))
 
 
 DISCS = declare_record(
@@ -205,7 +211,23 @@ class BlackDiscArmy(Event):
     border: int
 
 
+@dataclass(frozen=True, slots=True)
+class BarbarianOutcome(Event):
+    """R12.6: at the end, the Barbarian player wins (``barbarians_win``: the Emperors lost) or is
+    beaten (a Roman victory)."""
+
+    kind: ClassVar[str] = "end"
+    barbarians_win: bool
+
+
+def _outcome_text(e: BarbarianOutcome, board: Board) -> str:
+    if e.barbarians_win:
+        return "The Barbarian player wins: Roma has fallen."
+    return "The Emperors win: the Barbarian player is beaten."
+
+
 TEXTS: dict[str, dict[type[Any], Callable[[Any, Board], str]]] = {"en": {
+    BarbarianOutcome: _outcome_text,
     GrayRefilled: lambda e, board: f"The Barbarian player refills his gray discs ({e.gray}).",
     DiceRerolled: lambda e, board: "The Barbarian player spends a gray disc to reroll the dice.",
     AdvanceCancelled: lambda e, board: ("The Barbarian player cancels the advance of the army in "
@@ -532,11 +554,11 @@ def _hooks(settings: Settings) -> Hooks:
                  end_report=(_report,))
 
 
-def _report(state: State) -> list[str]:
+def _report(state: State) -> list[Event]:
     if state.result.is_defeat:
-        return ["The Barbarian player wins: Roma has fallen."]
+        return [BarbarianOutcome(True)]
     if state.result.is_victory:
-        return ["The Emperors win: the Barbarian player is beaten."]
+        return [BarbarianOutcome(False)]
     return []
 
 

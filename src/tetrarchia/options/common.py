@@ -22,6 +22,7 @@ from tetrarchia.core.tasks import (
     SPREAD,
     DecisionStep,
     dice_rolled,
+    in_setup,
     step_begun,
     wave_not_begun,
 )
@@ -98,6 +99,9 @@ def declare_per_emperor(name: str, title: str, low: int, high: int,
                 found.append(said("{emperor} cannot have {count} {title} ({low}-{high})",
                                   emperor=e.title, count=record.counts[e], title=said(title),
                                   low=low, high=high))
+        if any(record.counts) and in_setup(state):
+            found.append(said("{title} before the first turn: only play gives them (the setup "
+                              "gives none)", title=said(title)))
         if check is not None:
             check(state, record, found)
 
@@ -114,6 +118,9 @@ def declare_count(name: str, title: str, high: int) -> RecordSlot[Count]:
         if not isinstance(record, Count) or not 0 <= record.n <= high:
             found.append(said("{record} {title}: 0 to {high}", record=repr(record),
                               title=said(title), high=high))
+        elif record.n and in_setup(state):
+            found.append(said("{title} before the first turn: only play gives them (the setup "
+                              "gives none)", title=said(title)))
 
     return declare_record(name, Count(), title, lambda state, record: record.n,
                           lambda state, data: Count(count_from_json(data, 0, high)), check)

@@ -34,11 +34,11 @@ from tetrarchia.core.errors import (
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.extensions import FIGURE_SLOTS, FigureAt, RecordSlot, declare_figure, declare_record
 from tetrarchia.core.notation import province_key, register_parser
-from tetrarchia.core.pieces import DUX, NO_DISC, NO_FIGURE, REVOLT, VICARIUS, Emperor, Piece, is_army
+from tetrarchia.core.pieces import DUX, NO_DISC, NO_FIGURE, REVOLT, UNREST, VICARIUS, Emperor, Piece, is_army
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import DEAD, IN_BOX, Awaiting, State
-from tetrarchia.core.tasks import piece_at
+from tetrarchia.core.tasks import in_setup, piece_at
 from tetrarchia.options.common import parse_emperor, parse_province, province_from_json
 
 DEPLOY_COST = 2  # R11.1, R11.2
@@ -70,6 +70,20 @@ def declare_figure_record(name: str, title: str, piece: Piece, figure: int, rule
     def check(state: State, record: FigureAt, found: list[str | Said]) -> None:
         if not isinstance(record, FigureAt) or not DEAD <= record.at < state.board.size:
             found.append(said("{figure} stands on no province of the board", figure=said(title)))
+            return
+        if record.at != IN_BOX and in_setup(state):  # brought in for 2 IP in a Roman phase
+            found.append(said("{figure} before the first turn: he comes onto the board for 2 IP "
+                              "in a Roman phase ({rule})", figure=said(title), rule=rule))
+        if record.at >= 0 and traits.get("avoids_revolt"):
+            disc = state.disc[record.at]
+            if disc == REVOLT:  # he never enters one, and one reaching him kills him (R11.2)
+                found.append(said("{figure} never stands on a revolt ({rule}), not in {place}",
+                                  figure=said(title), rule=rule,
+                                  place=state.board.name(record.at)))
+            elif disc == UNREST:  # he removes it as he enters, and no roll places one on him
+                found.append(said("{figure} removes the unrest where he stands ({rule}, D16), "
+                                  "in {place}", figure=said(title), rule=rule,
+                                  place=state.board.name(record.at)))
 
     slot = declare_record(name, FigureAt(IN_BOX), title, to_json, from_json, check)
     declare_figure(int(piece), slot, rule, **traits)

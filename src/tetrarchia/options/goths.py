@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from tetrarchia.core.board import Board
-from tetrarchia.core.errors import SaveFileError, said
+from tetrarchia.core.errors import Said, SaveFileError, said
 from tetrarchia.core.events import ArmyPlaced, Event, Events
 from tetrarchia.core.extensions import declare_part
 from tetrarchia.core.notation import province_key
@@ -24,7 +24,7 @@ from tetrarchia.core.pieces import ARMY, GARRISON, GOTHS, NO_DISC, NO_FIGURE, RE
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Result, State
-from tetrarchia.core.tasks import figure_piece, remove_army, remove_piece, return_disc
+from tetrarchia.core.tasks import figure_piece, in_setup, remove_army, remove_piece, return_disc
 from tetrarchia.options.common import leaves_board, province_from_json
 
 NORTHEASTERN = (3, 4)  # borders III and IV
@@ -96,9 +96,22 @@ def _goths_from_json(state: State, data: Any) -> None:
         state.figure[p] = GOTHS
 
 
+def _check_goths(state: State, found: list[str | Said]) -> None:
+    """R11.4, D5: the setup places the Goths only on border III or IV (its armies, 2 at most,
+    never use up the 2 ordinary armies that would send the Goths elsewhere)."""
+    if not in_setup(state):
+        return
+    board = state.board
+    allowed = {board.border_of[region] for region in NORTHEASTERN}
+    for p, f in enumerate(state.figure):
+        if f == GOTHS and p not in allowed:
+            found.append(said("before the first turn the Goths stand on border III or IV "
+                              "(R11.4), not in {place}", place=board.name(p)))
+
+
 # The Goths are a figure on the board and nothing else: a part of the position with no record.
 declare_part("goths", "the Goths", _goths_to_json, _goths_from_json,
-             lambda state: GOTHS not in state.figure)
+             lambda state: GOTHS not in state.figure, _check_goths)
 
 
 def arrive(state: State, region: int, setup: bool, events: Events) -> bool:

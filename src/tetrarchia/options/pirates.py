@@ -50,6 +50,7 @@ from tetrarchia.core.tasks import (
     ROMAN_PHASE,
     PlaceFleetsStep,
     dice_rolled,
+    in_setup,
     piece_at,
     push_barbarian_phase,
     register_step,
@@ -278,11 +279,36 @@ def _pirates_from_json(state: State, data: Any) -> Pirates:
     return Pirates(zone)
 
 
+# R13: the sea zone where a scenario places the Pirates at its setup, by scenario key (filled by
+# options/scenarios.py, so that this module names no scenario)
+SETUP_ZONES: dict[str, int] = {}
+
+
+def _setup_zone(settings: Settings) -> int:
+    """The zone a scenario in play places the Pirates in at its setup (0: the setup roll)."""
+    return next((zone for key, zone in SETUP_ZONES.items() if settings.has(key)), 0)
+
+
 def _check_pirates(state: State, record: Pirates, found: list[str | Said]) -> None:
     if not isinstance(record, Pirates) or not 0 <= record.zone <= 3:
         found.append(said("there is no sea zone {record} for the Pirates", record=repr(record)))
-    elif record.zone and state.fleets[record.zone]:
+        return
+    if record.zone and state.fleets[record.zone]:
         found.append(said("a Roman fleet in the Pirates' sea zone (R11.3)"))
+    if not in_setup(state):
+        return  # beaten and back (D4): any zone with no Roman fleet
+    fixed = _setup_zone(state.settings)
+    if fixed:
+        if record.zone != fixed:
+            found.append(said("before the first turn the Pirates are in {zone}, where the "
+                              "scenario places them (R13)", zone=state.board.zones[fixed].title))
+    elif any(task[0] == PIRATES_SETUP for task in state.tasks):
+        if record.zone:  # R3.6: rolled for after the revolts and armies, before the fleets
+            found.append(said("the Pirates are on the board before their setup roll (R3, "
+                              "R11.3)"))
+    elif record.zone not in PIRATE_ZONES:
+        found.append(said("the Pirates' setup roll puts them in sea zone 2 or 3 (R11.3), not in "
+                          "sea zone {zone}", zone=record.zone))
 
 
 PIRATES = declare_record("pirates", Pirates(), "the Pirates", lambda state, r: r.zone,

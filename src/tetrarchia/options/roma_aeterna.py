@@ -31,7 +31,7 @@ from tetrarchia.core.state import State
 from tetrarchia.options.common import declare_per_emperor
 
 MARGIN = 2  # "at least 2 points more"
-SHARED_GLORY = 1  # 003 FAQ, 1 player: "allowing at most a 1-point difference"
+SHARED_POINTS = 1  # 003 FAQ, 1 player: "allowing at most a 1-point difference"
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,10 +55,100 @@ class GloryReturned(Event):
     unrest_left: int
 
 
+@dataclass(frozen=True, slots=True)
+class IndividualScores(Event):
+    """R12.5: at a Roman victory, each Emperor's score: his secured borders + his glory."""
+
+    kind: ClassVar[str] = "score"
+    diocletian: int
+    galerius: int
+    constantius: int
+    maximian: int
+
+    @property
+    def scores(self) -> tuple[int, int, int, int]:
+        """The four scores in Emperor order (Diocletian, Galerius, Constantius, Maximian)."""
+        return (self.diocletian, self.galerius, self.constantius, self.maximian)
+
+
+@dataclass(frozen=True, slots=True)
+class GreatEmperor(Event):
+    """R12.5: ``emperor`` has at least 2 points more than every other: he is the Great and
+    breaks the Tetrarchy, a bitter victory."""
+
+    kind: ClassVar[str] = "score"
+    emperor: int
+
+
+@dataclass(frozen=True, slots=True)
+class TetrarchyHolds(Event):
+    """R12.5 (Roma Aeterna): no Emperor is the Great."""
+
+    kind: ClassVar[str] = "score"
+
+
+@dataclass(frozen=True, slots=True)
+class HalfEmperor(Event):
+    """R12.5 (The Great): ``emperor`` has at least 2 points more than his partner: he becomes
+    Emperor of the East (``east``) or of the West."""
+
+    kind: ClassVar[str] = "score"
+    emperor: int
+    east: bool
+
+
+# The objectives of The Great (R12.5, 1st edition), ``Objective.objective``
+COOPERATIVE = 0  # chosen for every number of players (objective=cooperative): no Great, no half
+COOPERATIVE_THREE = 1  # 3 players have only the cooperative objective (D39)
+SHARED_GLORY = 2  # 1 player: at most 1 point between any two Emperors (003 FAQ)
+GREAT_OF_TWO = 3  # 2 players: make one of your Emperors the Great
+GREAT_OF_FOUR = 4  # 4 players: make yours the Great, or at least Emperor of the East or West
+
+
+@dataclass(frozen=True, slots=True)
+class Objective(Event):
+    """R12.5 (The Great): the players' objective at a Roman victory: ``objective`` (one of
+    ``COOPERATIVE``, ``COOPERATIVE_THREE``, ``SHARED_GLORY``, ``GREAT_OF_TWO``,
+    ``GREAT_OF_FOUR``), whether it was ``achieved``, and for the rivalry objectives the Emperor
+    whose player wins (``winner``, -1 none: one record per winner)."""
+
+    kind: ClassVar[str] = "score"
+    objective: int
+    achieved: bool
+    winner: int = -1
+
+
+def _objective_text(e: Objective, board: Board) -> str:
+    done = "achieved" if e.achieved else "failed"
+    if e.objective in (COOPERATIVE, COOPERATIVE_THREE):
+        who = "cooperative" if e.objective == COOPERATIVE else "3 players, cooperative"
+        return (f"Objective ({who}): preserve the Tetrarchy, no Great and no Emperor of the East "
+                f"or West - {done}.")
+    if e.objective == SHARED_GLORY:
+        return ("Objective (1 player): preserve the Tetrarchy, at most 1 point between any two "
+                f"Emperors - {done}.")
+    if e.objective == GREAT_OF_TWO:
+        if e.winner < 0:
+            return "Objective (2 players): no player made one of his Emperors the Great."
+        side = "West" if Emperor(e.winner) in WEST else "East"
+        return f"Objective (2 players): the {side} player wins with {Emperor(e.winner).title} the Great."
+    if e.winner < 0:
+        return "Objective (4 players): no Emperor became the Great or Emperor of the East/West."
+    return f"Objective (4 players): {Emperor(e.winner).title}'s player wins."
+
+
 TEXTS: dict[str, dict[type[Any], Callable[[Any, Board], str]]] = {"en": {
     GloryTaken: lambda e, board: f"{Emperor(e.emperor).title} takes a glory disc ({e.glory}).",
     GloryReturned: lambda e, board: (f"{Emperor(e.emperor).title} gives back a glory disc "
                                      f"({e.glory})."),
+    IndividualScores: lambda e, board: "Individual scores (secured borders + glory): " + ", ".join(
+        f"{Emperor(i).title} {score}" for i, score in enumerate(e.scores)),
+    GreatEmperor: lambda e, board: (f"{Emperor(e.emperor).title} is the Great: he breaks the "
+                                    "Tetrarchy; a bitter victory."),
+    TetrarchyHolds: lambda e, board: "No Emperor is the Great: the Tetrarchy holds. Roma Aeterna!",
+    HalfEmperor: lambda e, board: (f"{Emperor(e.emperor).title} becomes Emperor of the "
+                                   f"{'East' if e.east else 'West'}."),
+    Objective: _objective_text,
 }}
 
 
@@ -110,59 +200,52 @@ def half_rulers(state: State) -> list[Emperor]:
     return [e for e in EMPERORS if scores[e] >= scores[partner(e)] + MARGIN]
 
 
-def _report(first_edition: bool) -> object:
-    def report(state: State) -> list[str]:
+def _report(first_edition: bool) -> Callable[[State], list[Event]]:
+    def report(state: State) -> list[Event]:
         if not state.result.is_victory:
             return []
-        scores = individual_scores(state)
-        lines = ["Individual scores (secured borders + glory): " + ", ".join(
-            f"{e.title} {scores[e]}" for e in EMPERORS)]
+        records: list[Event] = [IndividualScores(*individual_scores(state))]
         great = the_great(state)
         if great is not None:
-            lines.append(f"{great.title} is the Great: he breaks the Tetrarchy; a bitter victory.")
+            records.append(GreatEmperor(int(great)))
         elif not first_edition:
-            lines.append("No Emperor is the Great: the Tetrarchy holds. Roma Aeterna!")
+            records.append(TetrarchyHolds())
         if first_edition:
             halves = [] if great is not None else half_rulers(state)
-            for e in halves:
-                side = "East" if e in (Emperor.DIOCLETIAN, Emperor.GALERIUS) else "West"
-                lines.append(f"{e.title} becomes Emperor of the {side}.")
-            lines.extend(_objectives(state, great, halves))
-        return lines
+            records += [HalfEmperor(int(e), e not in WEST) for e in halves]
+            records += _objectives(state, great, halves)
+        return records
     return report
 
 
-def _objectives(state: State, great: Emperor | None, halves: list[Emperor]) -> list[str]:
+WEST = (Emperor.MAXIMIAN, Emperor.CONSTANTIUS)
+
+
+def _objectives(state: State, great: Emperor | None, halves: list[Emperor]) -> list[Objective]:
     players = state.settings.players
     cooperative = state.settings.param("the-great", "objective") == "cooperative"
     if cooperative or players == 3:  # D39: 3 players have only the cooperative objective
         kept = great is None and not halves
-        who = "cooperative" if cooperative else "3 players, cooperative"
-        return [f"Objective ({who}): preserve the Tetrarchy, no Great and no Emperor of the East "
-                f"or West - {'achieved' if kept else 'failed'}."]
+        return [Objective(COOPERATIVE if cooperative else COOPERATIVE_THREE, kept)]
     if players == 1:
         scores = individual_scores(state)
-        shared = max(scores) - min(scores) <= SHARED_GLORY
-        return ["Objective (1 player): preserve the Tetrarchy, at most 1 point between any two "
-                f"Emperors - {'achieved' if shared else 'failed'}."]
+        return [Objective(SHARED_GLORY, max(scores) - min(scores) <= SHARED_POINTS)]
     if players == 2:
-        west = (Emperor.MAXIMIAN, Emperor.CONSTANTIUS)
         if great is None:
-            return ["Objective (2 players): no player made one of his Emperors the Great."]
-        winner = "West" if great in west else "East"
-        return [f"Objective (2 players): the {winner} player wins with {great.title} the Great."]
+            return [Objective(GREAT_OF_TWO, False)]
+        return [Objective(GREAT_OF_TWO, True, int(great))]
     winners = [great] if great is not None else halves
     if not winners:
-        return ["Objective (4 players): no Emperor became the Great or Emperor of the East/West."]
-    return [f"Objective (4 players): {e.title}'s player wins." for e in winners]
+        return [Objective(GREAT_OF_FOUR, False)]
+    return [Objective(GREAT_OF_FOUR, True, int(e)) for e in winners]
 
 
 def _hooks_2nd(settings: Settings) -> Hooks:
-    return Hooks(battle_won=(_battle,), end_report=(_report(False),))  # type: ignore[arg-type]
+    return Hooks(battle_won=(_battle,), end_report=(_report(False),))
 
 
 def _hooks_1st(settings: Settings) -> Hooks:
-    return Hooks(battle_won=(_battle,), end_report=(_report(True),))  # type: ignore[arg-type]
+    return Hooks(battle_won=(_battle,), end_report=(_report(True),))
 
 
 MODULE = register(RuleModule(

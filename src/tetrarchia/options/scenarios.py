@@ -37,9 +37,9 @@ from tetrarchia.core.pieces import (
 from tetrarchia.core.rulebook import Hooks, Param, RuleModule, register
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import State
-from tetrarchia.core.tasks import ADDITIONAL_REVOLT, INITIAL_ARMY, InitialRevoltStep
+from tetrarchia.core.tasks import ADDITIONAL_REVOLT, INITIAL_ARMY, InitialRevoltStep, in_setup
 from tetrarchia.options.common import count_from_json, province_from_json
-from tetrarchia.options.pirates import PIRATES_SETUP, set_pirates
+from tetrarchia.options.pirates import PIRATES_SETUP, SETUP_ZONES, set_pirates
 
 ZONE_NAMES = {1: "Mare Atlanticvm", 3: "Mare Aegaevm"}
 
@@ -171,6 +171,11 @@ def _rebels_from_json(state: State, data: Any) -> Rebels:
     return Rebels(tuple(rebels))
 
 
+def scenario_of(settings: Settings) -> Scenario | None:
+    """The historical scenario in play, if any (one at a time, R13)."""
+    return next((s for s in SCENARIOS if settings.has(s.key)), None)
+
+
 def _check_rebels(state: State, record: Rebels, found: list[str | Said]) -> None:
     n = state.board.size
     if not isinstance(record, Rebels) or len(record.rebels) > ARMIES or not all(
@@ -179,14 +184,55 @@ def _check_rebels(state: State, record: Rebels, found: list[str | Said]) -> None
     elif sorted(p for p, _ in record.rebels) != [p for p, f in enumerate(state.figure)
                                                   if f == REBEL]:
         found.append(said("the rebels listed and the rebel figures on the board differ (R13)"))
+    else:
+        scenario = scenario_of(state.settings)
+        if scenario is not None:  # without one, the record is refused as a piece of no rule
+            _check_scenario_rebels(state, scenario, record, found)
+
+
+def _check_scenario_rebels(state: State, scenario: Scenario, record: Rebels,
+                           found: list[str | Said]) -> None:
+    """R13: each rebel is one of its scenario's, on that rebel's own border (the figure check
+    sees the revolt under it), attacked from that rebel's sea zone; a rebel beaten leaves the
+    game (D12), so none is missing before the first turn and none is there twice."""
+    board = state.board
+    own = {board.province(r.border).index: r for r in scenario.rebels}
+    seen: set[int] = set()
+    for p, zone in record.rebels:
+        rebel = own.get(p)
+        if rebel is None:
+            found.append(said("{scenario} has no rebel in {place} (R13)",
+                              scenario=scenario.title, place=board.name(p)))
+        elif zone != rebel.zone:
+            found.append(said("attacking {rebel} needs a Roman fleet in {zone} ({scenario}), "
+                              "not in sea zone {number} (R13)", rebel=rebel.name,
+                              zone=board.zones[rebel.zone].title, scenario=scenario.title,
+                              number=zone))
+        if p in seen:
+            found.append(said("the rebel in {place} is listed twice (R13)", place=board.name(p)))
+        seen.add(p)
+    if in_setup(state) and seen != set(own):
+        found.append(said("before the first turn every rebel of {scenario} stands on its "
+                          "border (R13)", scenario=scenario.title))
 
 
 def _check_skip(state: State, record: Skip, found: list[str | Said]) -> None:
     if not isinstance(record, Skip) or not 0 <= record.turns <= 3:
         found.append(said("{record} turns to skip: a scenario skips at most 3 (R13)",
                           record=repr(record)))
-    elif record.turns and state.turns_played > 3:
-        found.append(said("turns are skipped only at the start of a scenario (R13)"))
+        return
+    scenario = scenario_of(state.settings)
+    if scenario is None:
+        return  # without one, the record is refused as a piece of no rule
+    # R13: the turns before the scenario's first Emperor are skipped, one by one, from the setup
+    # on (the count drops as each skipped turn begins, before the turn is counted as played)
+    left = max(0, int(scenario.first) - state.turns_played)
+    wanted = (left,) if in_setup(state) else (left, max(0, left - 1))
+    if record.turns not in wanted:
+        found.append(said("{scenario} starts with {emperor}'s turn: {count} turns still to skip "
+                          "after {played} turns played is not possible (R13)",
+                          scenario=scenario.title, emperor=scenario.first.title,
+                          count=record.turns, played=state.turns_played))
 
 
 REBELS = declare_record("rebels", Rebels(), "rebels", _rebels_to_json, _rebels_from_json,
@@ -300,5 +346,7 @@ def _register(scenario: Scenario) -> RuleModule:
 
 for _scenario in SCENARIOS:
     _register(_scenario)
+    if _scenario.pirates_zone:
+        SETUP_ZONES[_scenario.key] = _scenario.pirates_zone
 
-__all__ = ["NUMERAL_VALUES", "SCENARIOS", "rebel_name", "scenario_level"]
+__all__ = ["NUMERAL_VALUES", "SCENARIOS", "rebel_name", "scenario_level", "scenario_of"]

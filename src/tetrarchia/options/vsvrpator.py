@@ -133,6 +133,13 @@ def _check_usurpers(state: State, record: Usurpers, found: list[str | Said]) -> 
         found.append(said("more armies placed in one Barbarian phase than the rules allow"))
     elif not all(0 <= p < state.board.size for p in record.provinces):
         found.append(said("an army was placed on no province of the board"))
+    else:  # D18: a usurper waits where he was placed until the next Barbarian phase
+        board = state.board
+        for p in record.provinces:
+            if board.is_border[p] or state.figure[p] not in (ARMY, GOTHS) \
+                    or record.provinces.count(p) > 1:
+                found.append(said("the usurper placed in {place} is no army standing in a Roman "
+                                  "province (R12.4, D18)", place=board.name(p)))
 
 
 USURPERS = declare_record(

@@ -291,6 +291,54 @@ def _game_ends(e: ev.GameEnds, b: Board) -> Said:
 
 
 # --- the optional rules' records -------------------------------------------------------------------
+def _scores(e: roma_aeterna.IndividualScores, b: Board) -> Said:
+    args: dict[str, Arg] = {}
+    for i, score in enumerate(e.scores):
+        args[f"emperor{i}"], args[f"score{i}"] = _emperor(i), score
+    return tell("Individual scores (secured borders + glory): {emperor0} {score0}, {emperor1} "
+                "{score1}, {emperor2} {score2}, {emperor3} {score3}", **args)
+
+
+def _objective(e: roma_aeterna.Objective, b: Board) -> Said:
+    kind = e.objective
+    if kind == roma_aeterna.COOPERATIVE:
+        if e.achieved:
+            return tell("Objective (cooperative): preserve the Tetrarchy, no Great and no Emperor "
+                        "of the East or West - achieved.")
+        return tell("Objective (cooperative): preserve the Tetrarchy, no Great and no Emperor of "
+                    "the East or West - failed.")
+    if kind == roma_aeterna.COOPERATIVE_THREE:
+        if e.achieved:
+            return tell("Objective (3 players, cooperative): preserve the Tetrarchy, no Great and "
+                        "no Emperor of the East or West - achieved.")
+        return tell("Objective (3 players, cooperative): preserve the Tetrarchy, no Great and no "
+                    "Emperor of the East or West - failed.")
+    if kind == roma_aeterna.SHARED_GLORY:
+        if e.achieved:
+            return tell("Objective (1 player): preserve the Tetrarchy, at most 1 point between any "
+                        "two Emperors - achieved.")
+        return tell("Objective (1 player): preserve the Tetrarchy, at most 1 point between any two "
+                    "Emperors - failed.")
+    if kind == roma_aeterna.GREAT_OF_TWO:
+        if e.winner < 0:
+            return tell("Objective (2 players): no player made one of his Emperors the Great.")
+        if Emperor(e.winner) in roma_aeterna.WEST:
+            return tell("Objective (2 players): the West player wins with {emperor} the Great.",
+                        emperor=_emperor(e.winner))
+        return tell("Objective (2 players): the East player wins with {emperor} the Great.",
+                    emperor=_emperor(e.winner))
+    if e.winner < 0:
+        return tell("Objective (4 players): no Emperor became the Great or Emperor of the "
+                    "East/West.")
+    return tell("Objective (4 players): {emperor}'s player wins.", emperor=_emperor(e.winner))
+
+
+def _half(e: roma_aeterna.HalfEmperor, b: Board) -> Said:
+    if e.east:
+        return tell("{emperor} becomes Emperor of the East.", emperor=_emperor(e.emperor))
+    return tell("{emperor} becomes Emperor of the West.", emperor=_emperor(e.emperor))
+
+
 def _burn(b: Board, source: int) -> Said:
     if source == RESERVE:
         return tell("a disc from his reserve")
@@ -435,6 +483,13 @@ TELLERS: dict[type[Any], Callable[[Any, Board], Said]] = {
                                                emperor=_emperor(e.emperor), glory=e.glory),
     roma_aeterna.GloryReturned: lambda e, b: tell("{emperor} gives back a glory disc ({glory}).",
                                                   emperor=_emperor(e.emperor), glory=e.glory),
+    roma_aeterna.IndividualScores: _scores,
+    roma_aeterna.GreatEmperor: lambda e, b: tell("{emperor} is the Great: he breaks the Tetrarchy; "
+                                                 "a bitter victory.", emperor=_emperor(e.emperor)),
+    roma_aeterna.TetrarchyHolds: lambda e, b: tell("No Emperor is the Great: the Tetrarchy holds. "
+                                                   "Roma Aeterna!"),
+    roma_aeterna.HalfEmperor: _half,
+    roma_aeterna.Objective: _objective,
     vsvrpator.UsurperRises: lambda e, b: tell("Region {region} is all in revolt behind its secured "
                                               "border: a usurper rises.", region=_region(e.region)),
     vsvrpator.UsurperRerolled: lambda e, b: tell("{place} holds a figure: roll again.",
@@ -455,6 +510,9 @@ TELLERS: dict[type[Any], Callable[[Any, Board], Said]] = {
                                                 "{place}: a revolt.", place=b.name(e.province)),
     barbaria.BlackDiscArmy: lambda e, b: tell("The Barbarian player returns his black disc for an "
                                               "army."),
+    barbaria.BarbarianOutcome: lambda e, b: (
+        tell("The Barbarian player wins: Roma has fallen.") if e.barbarians_win
+        else tell("The Emperors win: the Barbarian player is beaten.")),
 }
 """Every record type told here, core and options alike."""
 
