@@ -1,5 +1,5 @@
 // The replay of a stored game: step, jump, play; the URL names the step, so it can be shared.
-import { api, el, t, N_, announce } from "./main.js";
+import { api, el, t, N_, announce, withLanguage } from "./main.js";
 import { BoardView, eventPlaces } from "./board.js";
 
 export async function replayPage(main, id) {
@@ -27,7 +27,7 @@ export async function replayPage(main, id) {
       el("div", { text: frame.action || t("The start of the game") }),
       el("div", { text: `${t("Round")} ${frame.position.turn.round} · ${frame.position.turn.emperor} · ${frame.position.turn.ip} ${t("IP")}` }));
     happened.replaceChildren(...frame.events.map((e) => el("li", { class: `event ${e.data.kind}`, text: e.text })));
-    history.replaceState(null, "", `/replay/${id}?n=${n}`);
+    history.replaceState(null, "", withLanguage(`/replay/${id}?n=${n}`));  // ?lang= kept (issue 23)
     announce(frame.action || "");
   };
   const button = (text, f, id_) => el("button", { type: "button", id: id_, text: t(text), on: { click: f } });
