@@ -144,6 +144,7 @@ def test_every_rule_code_of_the_custom_game_is_explained(server: str, page: Any)
     d2 = page.locator("#custom-game .rule-code .code", has_text=re.compile("^D2$"))
     d2.focus()  # keyboard-focusable, its words shown
     assert page.locator(f"#{d2.get_attribute('aria-describedby')}").is_visible()
+    shot(page, "start-custom-code")
 
 
 @pytest.mark.parametrize(("lang", "scenario", "fixed", "value", "actions", "step"), [
@@ -166,6 +167,7 @@ def test_the_address_language_on_start_game_and_replay(
     date = page.locator(".game-card .when").first.inner_text()
     if lang == "fr":
         assert FRENCH_DATE.search(date), date  # a date in the French format
+    shot(page, f"start-{lang}")
     game_id, token = game.split("#")
     link = page.locator(f".game-card a[href^='/game/{game_id}']").get_attribute("href")
     assert link == f"/game/{game_id}?lang={lang}"  # the links the page makes keep the language
@@ -173,6 +175,7 @@ def test_the_address_language_on_start_game_and_replay(
     assert page.evaluate("document.documentElement.lang") == lang
     assert page.locator(".play-area h2").inner_text() == actions
     assert f"lang={lang}" in (page.locator(f"a[href^='/replay/{game_id}']").get_attribute("href") or "")
+    shot(page, f"game-{lang}")
     drawn(page, f"{server}/replay/{game_id}?lang={lang}&n=2#{token}")
     page.wait_for_selector(f"text={step} 2 /")
     assert page.evaluate("document.documentElement.lang") == lang
@@ -224,3 +227,4 @@ def test_axe_finds_nothing_serious(server: str, page: Any, where: str, size: tup
                           "impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' '))}))")
     serious = [v for v in found if v["impact"] in ("serious", "critical")]
     assert not serious, serious
+    shot(page, f"axe-{where}-{size[0]}x{size[1]}")

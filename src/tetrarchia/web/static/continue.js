@@ -103,7 +103,8 @@ export async function storedGames(listing, levels) {
   if (cards.length) section.append(el("ul", { class: "game-cards" }, ...cards));
   else section.append(el("p", { class: "empty", text: t("No game of yours yet: your games will wait for you here.") }));
   const others = listing.games.length - cards.length;
-  if (others > 0) {
+  if (others === 1) section.append(el("p", { class: "more", text: t("1 other game on this server opens with its link.") }));
+  else if (others > 1) {
     section.append(el("p", { class: "more", text: fill(N_("{count} other games on this server open with their links."), {
       count: formatNumber(others) }) }));
   }
