@@ -158,6 +158,8 @@ def test_the_address_language_on_start_game_and_replay(
     hold(page, server, [game])
     drawn(page, f"{server}/?lang={lang}")
     assert page.evaluate("document.documentElement.lang") == lang
+    page.wait_for_selector(".game-card .thumb")
+    shot(page, f"start-{lang}")
     page.click("#custom-game summary")
     option = page.locator(".option", has=page.locator("#opt-carausian-revolt"))
     assert scenario in option.inner_text()
@@ -167,7 +169,6 @@ def test_the_address_language_on_start_game_and_replay(
     date = page.locator(".game-card .when").first.inner_text()
     if lang == "fr":
         assert FRENCH_DATE.search(date), date  # a date in the French format
-    shot(page, f"start-{lang}")
     game_id, token = game.split("#")
     link = page.locator(f".game-card a[href^='/game/{game_id}']").get_attribute("href")
     assert link == f"/game/{game_id}?lang={lang}"  # the links the page makes keep the language
