@@ -108,8 +108,16 @@ def test_the_level_choosers_figures_are_the_csvs(server: str, page: Any) -> None
     assert "won 17.3% of 1,000 games" in about and "search player won 65% of 60 games" in about
 
 
-def test_play_solo_goes_to_the_game_at_the_level_chosen(server: str, page: Any) -> None:
+@pytest.mark.parametrize(("mode", "players"), [pytest.param("solo", 1, id="solo"),
+                                               pytest.param("hotseat", 3, id="hot-seat-3")])
+def test_play_solo_or_hot_seat_goes_to_the_game_at_the_level_chosen(server: str, page: Any, mode: str,
+                                                                   players: int) -> None:
     drawn(page, server)
+    page.click(f"label[for='mode-{mode}']")
+    if players > 1:
+        page.select_option("#play-players", str(players))
+    else:
+        assert page.locator("#play-players").is_hidden()  # solo: one player, nothing to choose
     page.click("label[for='group-gentle']")
     page.select_option("#level-choice", "5300")
     page.click("#play-start")
@@ -118,7 +126,8 @@ def test_play_solo_goes_to_the_game_at_the_level_chosen(server: str, page: Any) 
     game_id = page.url.rsplit("/", 1)[1]
     token = page.evaluate("(id) => localStorage.getItem(`tetrarchia.seat.${id}`)", game_id)
     state = httpx.get(f"{server}/api/games/{game_id}", headers={"Authorization": f"Bearer {token}"}).json()
-    assert state["position"]["settings"]["level"] == "5300" and state["you"] == "all"
+    settings = state["position"]["settings"]
+    assert (settings["level"], settings["players"], state["you"]) == ("5300", players, "all")
 
 
 def test_play_online_gives_each_seat_its_link(server: str, page: Any) -> None:
@@ -198,6 +207,8 @@ def test_skip_link_one_h1_landmarks_and_the_first_action_in_five_tabs(server: st
     expected = "Skip to the actions" if where == "game" else "Skip to main content"
     assert page.locator("#skip-link").inner_text() == expected
     if where == "start":
+        page.keyboard.press("Enter")  # the skip link: to the main content
+        assert page.evaluate("document.activeElement.id") == "main"
         return
     assert page.locator("aside").count() == 1
     action = "document.activeElement.matches('button.action, .decision button, .barbarian button')"
