@@ -58,13 +58,18 @@ function thumbnail(board, position, asset) {
 
 // One stored game's card, read with the seat this browser holds; ``levels`` (the LevelChooser)
 // says a level in words; ``asset`` is the coastline.
-async function card(game, token, levels, asset) {
+async function card(game, token, levels, asset, boards) {
   const when = el("span", { class: "when", text: fill(N_("Last played {date}"), { date: formatDate(game.updated) }) });
   const actions = fill(N_("{count} actions"), { count: formatNumber(game.actions) });
   const result = game.result === "ongoing" ? null : el("b", { class: "result", text: t(RESULTS[game.result] || game.result) });
   const replay = el("a", { href: `/replay/${game.id}`, class: "replay-link", text: t("Replay") });
-  const [state, board] = await Promise.all([read(`/api/games/${game.id}`, token), read(`/api/games/${game.id}/board`, token)]);
-  if (!state || !board) return null;
+  const state = await read(`/api/games/${game.id}`, token);
+  if (!state) return null;
+  // the games of one board file share its map: asked for once (the position names its board)
+  const digest = state.position.board;
+  if (!boards.has(digest)) boards.set(digest, read(`/api/games/${game.id}/board`, token));
+  const board = await boards.get(digest);
+  if (!board) return null;
   const p = state.position;
   const level = p.settings.level;
   const turn = (state.emperor_names || {})[p.turn.emperor] || p.turn.emperor;
@@ -83,8 +88,9 @@ async function card(game, token, levels, asset) {
       el("p", { class: "card-links" }, open, " ", replay)));
 }
 
-// The section: the cards of the most recent games, or why there are none.
-export async function storedGames(listing, levels) {
+// The section: the cards of the most recent games, or why there are none.  It is drawn at once;
+// each card takes its place when its game has been read.
+export function storedGames(listing, levels) {
   const section = el("section", { class: "continue", id: "continue", "aria-labelledby": "continue-title", tabindex: "-1" },
     el("h2", { id: "continue-title", text: t("Continue") }));
   if (listing.hidden) {
@@ -97,12 +103,18 @@ export async function storedGames(listing, levels) {
   }
   // the games this browser holds a seat of, most recent first; the others open with their links
   const token = (g) => localStorage.getItem(`tetrarchia.seat.${g.id}`);
-  const held = listing.games.filter(token).sort((a, b) => b.updated - a.updated);
-  const asset = held.length ? await (await fetch("/static/map.json")).json() : null;
-  const cards = (await Promise.all(held.slice(0, SHOWN).map((g) => card(g, token(g), levels, asset)))).filter(Boolean);
-  if (cards.length) section.append(el("ul", { class: "game-cards" }, ...cards));
-  else section.append(el("p", { class: "empty", text: t("No game of yours yet: your games will wait for you here.") }));
-  const others = listing.games.length - cards.length;
+  const held = listing.games.filter(token).sort((a, b) => b.updated - a.updated).slice(0, SHOWN);
+  if (held.length) {
+    const slots = held.map(() => el("li", { class: "game-card loading", "aria-busy": "true" }));
+    section.append(el("ul", { class: "game-cards" }, ...slots));
+    const boards = new Map();
+    fetch("/static/map.json").then((answer) => answer.json()).then((asset) => held.forEach(async (g, i) => {
+      const drawn = await card(g, token(g), levels, asset, boards);
+      if (drawn) slots[i].replaceWith(drawn);
+      else slots[i].remove();
+    }));
+  } else section.append(el("p", { class: "empty", text: t("No game of yours yet: your games will wait for you here.") }));
+  const others = listing.games.length - held.length;
   if (others === 1) section.append(el("p", { class: "more", text: t("1 other game on this server opens with its link.") }));
   else if (others > 1) {
     section.append(el("p", { class: "more", text: fill(N_("{count} other games on this server open with their links."), {

@@ -160,7 +160,7 @@ export async function startPage(main) {
     welcome(),
     el("div", { class: "start-columns" },
       el("div", { class: "start-left" }, playSection(main, chooser), custom),
-      await storedGames(games, chooser))));
+      storedGames(games, chooser))));
   drawAiSeats();
   await check();
 }
