@@ -101,6 +101,7 @@ def level_words(level: str, lang: str = "en") -> str:
     return ", ".join(words.get(text, text) for text in (GARRISONS[g], FLEETS[f], REVOLTS[r], ARMIES[a]))
 
 
+@cache  # the same answer for the life of the process: the figures are package data
 def levels_json(lang: str = "en") -> dict[str, Any]:
     """Every level of the base game, easiest first, in its group, with its words and figures."""
     words = i18n.catalogue(lang)
