@@ -73,7 +73,10 @@ def test_the_levels_route_serves_every_level_with_the_csvs_figures(http: TestCli
         assert (figures["low"], figures["high"]) == (float(row["ci95_low"]), float(row["ci95_high"]))
     rates = [level["heuristic"]["rate"] for level in served]
     assert rates == sorted(rates, reverse=True)  # easiest first, across the groups
-    assert [g["key"] for g in data["groups"]] == ["gentle", "standard", "hard", "brutal"]
+    assert [(g["key"], g["lowest"]) for g in data["groups"]] == [
+        ("gentle", 0.35), ("standard", 0.15), ("hard", 0.06), ("brutal", 0.0)]
+    for group in data["groups"]:  # each level in the group its measured rate falls in
+        assert all(level["heuristic"]["rate"] >= group["lowest"] for level in group["levels"])
 
 
 @pytest.mark.parametrize(("level", "player", "games", "wins"), [
@@ -115,5 +118,5 @@ def test_the_options_names_parameters_and_values_in_the_pages_language(
     assert carausian["title"] == scenario
     param = next(p for p in carausian["params"] if p["name"] == "fixed")
     assert param["label"] == fixed and param["choice_texts"][param["choices"].index(False)] == false
-    groups = http.get(f"/api/levels?lang={lang}").json()["groups"]
-    assert groups[0]["name"] == {"en": "Gentle", "es": "Suave", "fr": "Facile"}[lang]
+    levels = http.get(f"/api/levels?lang={lang}").json()["groups"][0]["levels"]
+    assert levels[0]["words"] == level_words(levels[0]["level"], lang)

@@ -8,7 +8,7 @@ through ``GET /api/levels?lang=`` and never re-derives a figure.
 
 A level is GFRA (R3): garrisons per Emperor 5/4/3, Roman fleets 3/2/1, additional revolts 0/1/2,
 initial Barbarian armies 0/1/2.  The four groups are cut on the heuristic player's measured win
-rate, so that each says what a newcomer meets: Gentle, Standard, Hard, Brutal.
+rate (``lowest``), so that each says what a newcomer meets: Gentle, Standard, Hard, Brutal.
 """
 
 from __future__ import annotations
@@ -27,13 +27,9 @@ from tetrarchia.web import i18n
 from tetrarchia.web.i18n import LANGUAGES, N_, accepted
 
 DEFAULT_LEVEL = "4211"  # the terminal's default (README): a medium level
-# (group key, its name, the lowest heuristic win rate it holds): the page lists them in this order
-GROUPS = (("gentle", N_("Gentle"), 0.35), ("standard", N_("Standard"), 0.15),
-          ("hard", N_("Hard"), 0.06), ("brutal", N_("Brutal"), 0.0))
-GROUP_HELP = {"gentle": N_("For a first game: the Empire holds if you play sensibly."),
-              "standard": N_("The rulebook's usual war: plan every turn."),
-              "hard": N_("Barbarians at the gates from the first round."),
-              "brutal": N_("For veterans: most games are lost.")}
+# (group key, the lowest heuristic win rate it holds), easiest first; the page names each group
+# (static/levels.js: "Gentle", "Standard", "Hard", "Brutal")
+GROUPS = (("gentle", 0.35), ("standard", 0.15), ("hard", 0.06), ("brutal", 0.0))
 # R3: each dial's value in words
 GARRISONS = {"5": N_("5 garrisons per Emperor"), "4": N_("4 garrisons per Emperor"),
              "3": N_("3 garrisons per Emperor")}
@@ -91,7 +87,7 @@ def measured() -> tuple[dict[str, Measured], dict[str, Measured]]:
 
 
 def group_of(rate: float) -> str:
-    return next(key for key, _, lowest in GROUPS if rate >= lowest)
+    return next(key for key, lowest in GROUPS if rate >= lowest)
 
 
 def level_words(level: str, lang: str = "en") -> str:
@@ -104,17 +100,15 @@ def level_words(level: str, lang: str = "en") -> str:
 @cache  # the same answer for the life of the process: the figures are package data
 def levels_json(lang: str = "en") -> dict[str, Any]:
     """Every level of the base game, easiest first, in its group, with its words and figures."""
-    words = i18n.catalogue(lang)
     heuristic, search = measured()
     ordered = sorted(heuristic, key=lambda level: (-heuristic[level].rate, level))
     groups = []
-    for key, name, _ in GROUPS:
+    for key, lowest in GROUPS:
         levels = [{"level": level, "words": level_words(level, lang),
                    "heuristic": heuristic[level].to_json(),
                    "search": search[level].to_json() if level in search else None}
                   for level in ordered if group_of(heuristic[level].rate) == key]
-        groups.append({"key": key, "name": words.get(name, name),
-                       "help": words.get(GROUP_HELP[key], GROUP_HELP[key]), "levels": levels})
+        groups.append({"key": key, "lowest": lowest, "levels": levels})
     return {"default": DEFAULT_LEVEL, "groups": groups}
 
 

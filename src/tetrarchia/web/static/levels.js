@@ -25,6 +25,15 @@ export function ruleCode(code, meaning) {
     el("span", { role: "tooltip", id, class: "tip", text: meaning }));
 }
 
+// The groups the server cuts the levels into (web/difficulty.py), in words.
+const GROUP_NAMES = { gentle: N_("Gentle"), standard: N_("Standard"), hard: N_("Hard"), brutal: N_("Brutal") };
+const GROUP_HELP = {
+  gentle: N_("For a first game: the Empire holds if you play sensibly."),
+  standard: N_("The rulebook's usual war: plan every turn."),
+  hard: N_("Barbarians at the gates from the first round."),
+  brutal: N_("For veterans: most games are lost."),
+};
+
 export const GFRA = N_("GFRA, the level's four digits (R3): G garrisons per Emperor (5, 4 or 3), F Roman fleets (3, 2 or 1), R additional revolts at the start (0, 1 or 2), A Barbarian armies at the start (0, 1 or 2).");
 
 // What the measurement is, said once beside the figures.
@@ -51,10 +60,10 @@ export class LevelChooser {
       const radio = el("input", { type: "radio", name: "level-group", value: group.key, id: `group-${group.key}`,
                                   on: { change: () => this.showGroup(group.key) } });
       const card = el("label", { class: `level-group ${group.key}`, for: `group-${group.key}` }, radio,
-        el("b", { class: "group-name", text: group.name }),
+        el("b", { class: "group-name", text: t(GROUP_NAMES[group.key]) }),
         el("span", { class: "group-chance", text: fill(N_("won {low} to {high}"),
           { low: percent(Math.min(...rates)), high: percent(Math.max(...rates)) }) }),
-        el("small", { text: group.help }));
+        el("small", { text: t(GROUP_HELP[group.key]) }));
       return { radio, card, group };
     });
     this.select.addEventListener("change", () => this.describe());
@@ -105,6 +114,6 @@ export class LevelChooser {
 
   groupName(level) {
     const found = this.byLevel[level];
-    return found ? this.data.groups.find((g) => g.key === found.group).name : null;
+    return found ? t(GROUP_NAMES[found.group]) : null;
   }
 }
