@@ -206,6 +206,7 @@ def test_skip_link_one_h1_landmarks_and_the_first_action_in_five_tabs(server: st
     assert first == "skip-link"
     expected = "Skip to the actions" if where == "game" else "Skip to main content"
     assert page.locator("#skip-link").inner_text() == expected
+    shot(page, f"skip-link-{where}")  # shown while focused
     if where == "start":
         page.keyboard.press("Enter")  # the skip link: to the main content
         assert page.evaluate("document.activeElement.id") == "main"
