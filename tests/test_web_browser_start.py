@@ -193,6 +193,24 @@ def test_the_address_language_on_start_game_and_replay(
     page.wait_for_url(re.compile(rf"lang={lang}"))  # the replay's address keeps the language
 
 
+# English words the welcome, Play and Continue must not show in Spanish or French
+ENGLISH = {"the", "to", "of", "and", "play", "won", "games", "game", "level", "players", "round",
+           "turn", "fleet", "fleets", "revolt", "army", "garrisons", "continue", "learn", "gentle",
+           "hard", "last", "played", "with", "your"}  # ("solo", "decide": Spanish and French too)
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_no_english_word_left_on_the_start_page(server: str, page: Any, lang: str) -> None:
+    hold(page, server, [create(server)])
+    drawn(page, f"{server}/?lang={lang}")
+    page.wait_for_selector(".game-card .thumb")
+    text = " ".join(page.locator(s).inner_text() for s in (".welcome", "#play", "#continue"))
+    text += " ".join(page.eval_on_selector_all("#level-choice option",
+                                               "(os) => os.map((o) => ` ${o.textContent}`)"))
+    left = set(re.findall(r"[a-zà-ÿ]+", text.lower())) & ENGLISH
+    assert not left, f"{lang}: {left}"
+
+
 @pytest.mark.parametrize("where", ["start", "game"])
 def test_skip_link_one_h1_landmarks_and_the_first_action_in_five_tabs(server: str, page: Any,
                                                                       where: str) -> None:

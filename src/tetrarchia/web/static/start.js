@@ -4,7 +4,7 @@
 // choice `tetrarchia play` offers, checked by the server as it is made (its refusal shown next to
 // the choice), each rule code explained in words; importing a saved game.
 import { api, el, t, N_, keepSeat, currentLanguage, withLanguage } from "./main.js";
-import { LevelChooser, GFRA, ruleCode } from "./levels.js";
+import { LevelChooser, GFRA, ruleCode, fill } from "./levels.js";
 import { storedGames } from "./continue.js";
 
 const FAMILIES = [["Dux expansion", N_("Dux expansion"), "R11", N_("R11 in the rules: the modules of the Dux expansion, each switched on by itself.")],
@@ -100,9 +100,11 @@ export async function startPage(main) {
     const answer = await api("/api/settings/check", choices());
     verdict.className = answer.error ? "verdict refused" : "verdict ok";
     const titles = Object.fromEntries(catalogue.options.map((o) => [o.key, o.title]));
-    verdict.textContent = answer.error ? `${t("Cannot be played")}: ${answer.error.reason}` :
-      `${t("Ready")}: ${t("level")} ${answer.settings.level} (${chooser.words(answer.settings.level)}), ` +
-      `${answer.settings.players} ${t("Emperor players")}` +
+    const ready = { level: answer.settings && answer.settings.level, words: answer.settings && chooser.words(answer.settings.level),
+                    players: answer.settings && answer.settings.players };
+    verdict.textContent = answer.error ? fill(N_("Cannot be played: {reason}"), { reason: answer.error.reason }) :
+      fill(ready.players === 1 ? N_("Ready: level {level} ({words}), 1 Emperor player")
+                               : N_("Ready: level {level} ({words}), {players} Emperor players"), ready) +
       (answer.settings.options.length ? `, ${answer.settings.options.map((k) => titles[k] || k).join(", ")}` : "");
     create.disabled = Boolean(answer.error);
     return !answer.error;
