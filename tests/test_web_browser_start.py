@@ -14,6 +14,8 @@ from __future__ import annotations
 import csv
 import re
 import signal
+import threading
+import time
 from collections.abc import Iterator
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
@@ -22,8 +24,11 @@ from typing import Any
 
 import httpx
 import pytest
+import uvicorn
 
 from test_web_browser import browser, create, page, server, shot
+from tetrarchia.web.app import create_app
+from web_helpers import UNLIMITED_RATE, free_port
 
 pytestmark = pytest.mark.browser
 __all__ = ["browser", "page", "server"]  # the fixtures, shared with test_web_browser
@@ -45,6 +50,23 @@ def time_limit() -> Iterator[None]:
     yield
     signal.alarm(0)
     signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.fixture(scope="module")
+def hidden_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A shared server's: it does not list its games (``tetrarchia serve --hide-games``)."""
+    port = free_port()
+    served = create_app(tmp_path_factory.mktemp("hidden") / "games.sqlite3", list_games=False,
+                        rate=UNLIMITED_RATE, new_games=1e9)
+    live = uvicorn.Server(uvicorn.Config(served, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=live.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not live.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    live.should_exit = True
+    thread.join(timeout=10)
 
 
 def drawn(page: Any, address: str) -> None:
@@ -86,6 +108,16 @@ def test_the_start_page_welcomes_with_three_choices(server: str, page: Any, size
     shot(page, f"start-{size[0]}x{size[1]}")
     page.screenshot(path=str(ROOT / "test-artifacts" / "browser" / f"start-{size[0]}x{size[1]}-full.png"),
                     full_page=True)
+
+
+def test_a_server_that_hides_its_games_still_shows_this_browsers(hidden_server: str, page: Any) -> None:
+    mine, others = create(hidden_server, level="5300"), create(hidden_server)
+    hold(page, hidden_server, [mine])
+    drawn(page, hidden_server)
+    page.wait_for_selector(".game-card .thumb")
+    cards = page.locator(".game-card")
+    assert cards.count() == 1 and "Gentle" in cards.inner_text()
+    assert page.locator(f"a[href^='/game/{others.split('#')[0]}']").count() == 0
 
 
 def test_the_level_choosers_figures_are_the_csvs(server: str, page: Any) -> None:

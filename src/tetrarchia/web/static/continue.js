@@ -58,13 +58,16 @@ function thumbnail(board, position, asset) {
 
 // One stored game's card, read with the seat this browser holds; ``levels`` (the LevelChooser)
 // says a level in words; ``asset`` is the coastline.
+// A game known only from this browser's seats (a server that does not list its games) has no
+// date: its card says what its state says.
 async function card(game, token, levels, asset, boards) {
-  const when = el("span", { class: "when", text: fill(N_("Last played {date}"), { date: formatDate(game.updated) }) });
-  const actions = fill(N_("{count} actions"), { count: formatNumber(game.actions) });
-  const result = game.result === "ongoing" ? null : el("b", { class: "result", text: t(RESULTS[game.result] || game.result) });
-  const replay = el("a", { href: `/replay/${game.id}`, class: "replay-link", text: t("Replay") });
   const state = await read(`/api/games/${game.id}`, token);
-  if (!state) return null;
+  if (!state) return null;  // deleted by its host, or the seat's link was renewed
+  const when = game.updated ? el("span", { class: "when", text: fill(N_("Last played {date}"), { date: formatDate(game.updated) }) }) : null;
+  const actions = fill(N_("{count} actions"), { count: formatNumber(game.actions ?? state.log_length) });
+  const result = !game.result || game.result === "ongoing" ? null
+    : el("b", { class: "result", text: t(RESULTS[game.result] || game.result) });
+  const replay = el("a", { href: `/replay/${game.id}`, class: "replay-link", text: t("Replay") });
   // the games of one board file share its map: asked for once (the position names its board)
   const digest = state.position.board;
   if (!boards.has(digest)) boards.set(digest, read(`/api/games/${game.id}/board`, token));
@@ -84,7 +87,7 @@ async function card(game, token, levels, asset, boards) {
       deciding ? el("p", { class: "card-line deciding", text: deciding }) : result,
       el("p", { class: "card-line", text: `${levels.groupName(level) || ""} · ${levels.words(level)}` +
         (chance ? ` · ${fill(N_("won {rate} by the computer"), { rate: chance })}` : "") }),
-      el("p", { class: "card-line" }, when, ` · ${actions}`),
+      el("p", { class: "card-line" }, ...(when ? [when, ` · ${actions}`] : [actions])),
       el("p", { class: "card-links" }, open, " ", replay)));
 }
 
@@ -93,17 +96,17 @@ async function card(game, token, levels, asset, boards) {
 export function storedGames(listing, levels) {
   const section = el("section", { class: "continue", id: "continue", "aria-labelledby": "continue-title", tabindex: "-1" },
     el("h2", { id: "continue-title", text: t("Continue") }));
-  if (listing.hidden) {
-    section.append(el("p", { text: t("This server does not list its games: open yours with its link.") }));
-    return section;
-  }
-  if (!listing.games.length) {
-    section.append(el("p", { class: "empty", text: t("No game of yours yet: your games will wait for you here.") }));
-    return section;
-  }
-  // the games this browser holds a seat of, most recent first; the others open with their links
   const token = (g) => localStorage.getItem(`tetrarchia.seat.${g.id}`);
-  const held = listing.games.filter(token).sort((a, b) => b.updated - a.updated).slice(0, SHOWN);
+  let held;
+  if (listing.hidden) {  // a shared server: the games whose seats this browser keeps
+    const prefix = "tetrarchia.seat.";
+    held = Object.keys(localStorage).filter((k) => k.startsWith(prefix)).map((k) => ({ id: k.slice(prefix.length) }))
+      .slice(0, SHOWN);
+    section.append(el("p", { class: "more", text: t("This server does not list its games: open yours with its link.") }));
+  } else {
+    // the games this browser holds a seat of, most recent first; the others open with their links
+    held = listing.games.filter(token).sort((a, b) => b.updated - a.updated).slice(0, SHOWN);
+  }
   if (held.length) {
     const slots = held.map(() => el("li", { class: "game-card loading", "aria-busy": "true" }));
     section.append(el("ul", { class: "game-cards" }, ...slots));
@@ -114,7 +117,7 @@ export function storedGames(listing, levels) {
       else slots[i].remove();
     }));
   } else section.append(el("p", { class: "empty", text: t("No game of yours yet: your games will wait for you here.") }));
-  const others = listing.games.length - held.length;
+  const others = listing.hidden ? 0 : listing.games.length - held.length;
   if (others === 1) section.append(el("p", { class: "more", text: t("1 other game on this server opens with its link.") }));
   else if (others > 1) {
     section.append(el("p", { class: "more", text: fill(N_("{count} other games on this server open with their links."), {
