@@ -147,6 +147,7 @@ def to_roman_phase(page: Any) -> None:
 
 def test_the_start_page_checks_the_choices_and_creates_a_game(server: str, page: Any) -> None:
     page.goto(server)
+    page.click("#custom-game summary")  # the complete form, folded under the welcome (issue 23)
     page.wait_for_selector("#verdict.ok")
     page.select_option("#level", "4311")
     page.check("#opt-pirates")
@@ -252,14 +253,14 @@ def test_the_replay_steps_and_its_url_names_the_step(server: str, page: Any) -> 
 
 def test_the_language_is_switchable(server: str, page: Any) -> None:
     page.goto(server)
-    page.wait_for_selector("#create")
+    page.wait_for_selector("#create", state="attached")
     page.select_option("#lang", "es")
-    page.wait_for_selector("text=Una partida nueva")
+    page.wait_for_selector("text=Partida personalizada")
     shot(page, "spanish")
     page.select_option("#lang", "fr")
-    page.wait_for_selector("text=Une nouvelle partie")
+    page.wait_for_selector("text=Partie personnalisée")
     page.select_option("#lang", "en")
-    page.wait_for_selector("text=A new game")
+    page.wait_for_selector("text=Custom game")
 
 
 def test_a_game_by_keyboard_alone(server: str, page: Any) -> None:

@@ -31,7 +31,7 @@ def to_roman_phase(page: Any) -> None:
 
 def in_language(page: Any, server: str, lang: str) -> None:
     page.goto(server)
-    page.wait_for_selector("#create")
+    page.wait_for_selector("#create", state="attached")  # in the folded custom game (issue 23)
     page.select_option("#lang", lang)
     wait_idle(page)
 

@@ -108,14 +108,18 @@ def label_templates() -> list[str]:
     import tetrarchia.options  # noqa: F401  (registers every optional rule)
     from tetrarchia.core.rulebook import REGISTRY
     from tetrarchia.players.registry import PLAYERS
+    from tetrarchia.render.labels import choice_word
 
     tree = ast.parse((RENDER / "labels.py").read_text("utf-8"))
     words = [t for t in _literal_calls(tree, ("labelled",))
              if any(c.isalpha() for text, _, _, _ in Formatter().parse(t) for c in text)]
     for module in sorted(REGISTRY.values(), key=lambda m: (m.family, m.key)):
         words += [module.summary, *(p.help for p in module.params)]
+        # the start page's names of a rule, its parameters and their values (issue 23)
+        words += [module.title, *(p.name for p in module.params),
+                  *(choice_word(c) for p in module.params for c in p.choices)]
     words += [player.summary for player in sorted(PLAYERS.values(), key=lambda p: p.name)]
-    return list(dict.fromkeys(w for w in words if w))
+    return list(dict.fromkeys(w for w in words if w and any(c.isalpha() for c in w)))
 
 
 SOURCES: dict[str, Callable[[], list[str]]] = {"refusals": refusal_templates,

@@ -40,7 +40,7 @@ from tetrarchia.options.scenarios import scenario_level
 from tetrarchia.players.advice import advise
 from tetrarchia.players.registry import PLAYERS
 from tetrarchia.render.advice import advice_json
-from tetrarchia.web import i18n, tutorial
+from tetrarchia.web import difficulty, i18n, tutorial
 from tetrarchia.web.ai import AiDriver
 from tetrarchia.web.authority import Authority, LiveGame, translated
 from tetrarchia.web.bus import Bus, LocalBus, PostgresBus
@@ -133,10 +133,13 @@ def options_catalogue(lang: str = "en") -> dict[str, Any]:
     descriptions in ``lang`` (``render.labels``), their names as the rulebooks write them; the
     Caesars three players may share (R10: the value sent back is the save format's name, the
     text the rulebook's of ``lang``); the AI players, described in ``lang``."""
-    from tetrarchia.render.labels import emperor_name, phrase_in
-    return {"options": [{"key": m.key, "title": m.title, "family": m.family, "rule": m.rule,
+    from tetrarchia.render.labels import choice_word, emperor_name, phrase_in
+    # names, parameters and values in ``lang`` beside the values sent back (issue 23)
+    return {"options": [{"key": m.key, "title": phrase_in(m.title, lang), "family": m.family, "rule": m.rule,
                          "summary": phrase_in(m.summary, lang), "excludes": list(m.excludes),
                          "params": [{"name": p.name, "default": p.default, "choices": list(p.choices),
+                                     "label": phrase_in(p.name, lang),
+                                     "choice_texts": [phrase_in(choice_word(c), lang) for c in p.choices],
                                      "help": phrase_in(p.help, lang)} for p in m.params]}
                         for m in sorted(REGISTRY.values(), key=lambda m: (m.family, m.key))],
             "levels": [f"{g}{f}{r}{a}" for g in (5, 4, 3) for f in (3, 2, 1) for r in (0, 1, 2)
@@ -434,6 +437,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         Route("/learn", index),  # Learn to play (web/tutorial.py, static/tutorial.js)
         Route("/api/tutorial", tutorial.served),
         Route("/api/options", options),
+        Route("/api/levels", difficulty.levels_route),  # the level chooser (issue 23)
         Route("/api/settings/check", check_settings, methods=["POST"]),
         Route("/api/board", default_board_route),
         Route("/api/games", list_stored),

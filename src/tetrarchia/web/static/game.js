@@ -82,7 +82,8 @@ class GamePage {
     this.seatsBox = el("div", { class: "seats", "aria-live": "polite" });
     this.connection = el("span", { class: "connection" });
     this.hint = new HintBox(this);
-    this.playArea = el("div", { class: "play-area" }, this.hint.element, el("h2", { text: t("Actions") }), this.actions, this.notation);
+    // the actions before the hint: the first legal action within a few Tab presses (issue 23)
+    this.playArea = el("div", { class: "play-area" }, el("h2", { text: t("Actions") }), this.actions, this.notation, this.hint.element);
     const panel = el("aside", { class: "panel" }, this.seatsBox, this.status, this.decision, this.message, this.dice,
       this.battle, this.controls, this.here, this.playArea, tools,
       el("details", { class: "log-box", open: "" }, el("summary", { text: t("Log") }), this.log));
@@ -93,7 +94,8 @@ class GamePage {
                                   zoom.setAttribute("aria-pressed", String(on));
                                 } } });
     mapBox.append(mapArea);
-    main.replaceChildren(el("div", { class: "game" }, this.ending.element, mapBox, panel));
+    // the panel first in the Tab order, the map drawn on its left by the style (issue 23)
+    main.replaceChildren(el("div", { class: "game" }, this.ending.element, panel, mapBox));
     this.view = new BoardView(mapArea, board, asset, (i) => this.clickProvince(i), (z) => this.clickZone(z));
     this.scene = new Scene(this.view, board);
     // the legend and the danger overlay, beside Zoom (legend.js, danger.js)
@@ -490,10 +492,13 @@ class GamePage {
                                  this.decision.children[1] || null);
     }
     this.actions.replaceChildren(...[...groups.entries()]
-      .filter(([g]) => g !== "Decide" && this.state.awaiting !== "decision").map(([group, items]) =>
-      el("details", { class: "group", open: items.length <= 8 ? "" : null },
-        el("summary", { text: `${t(GROUP_NAMES[group] || group)} (${items.length})` }),
-        el("div", { class: "list" }, ...items.map((item) => this.actionButton(item))))));
+      .filter(([g]) => g !== "Decide" && this.state.awaiting !== "decision").map(([group, items], index) => {
+        const heading = `${t(GROUP_NAMES[group] || group)} (${items.length})`;
+        const list = el("div", { class: "list" }, ...items.map((item) => this.actionButton(item)));
+        // the first group is never folded: its first action comes first in the Tab order (issue 23)
+        if (index === 0) return el("div", { class: "group first-group" }, el("h3", { class: "group-title", text: heading }), list);
+        return el("details", { class: "group", open: items.length <= 8 ? "" : null }, el("summary", { text: heading }), list);
+      }));
     if (!legal.length && !this.state.over && this.state.awaiting !== "roll" && this.state.awaiting !== "run") {
       this.actions.append(el("p", { text: t("Nothing to decide now.") }));
     }

@@ -41,9 +41,36 @@ export function N_(text) {
   return text;
 }
 
+// The language the address names (?lang=es), if any: it wins over the stored choice and the
+// browser's, and the links the page makes carry it (issue 23).
+function addressLanguage() {
+  const named = new URLSearchParams(location.search).get("lang");
+  return LANGS.includes(named) ? named : null;
+}
+
+// An address of this server for the page's links: with ?lang= when the page's own address
+// names its language, so that a shared link opens in the same language.
+export function withLanguage(path) {
+  if (!addressLanguage() || !path.startsWith("/") || path.startsWith("/static/")) return path;
+  const url = new URL(path, location.origin);
+  url.searchParams.set("lang", current);
+  return url.pathname + url.search + url.hash;
+}
+
+// Every link the page draws (any module, any time) carries the address's language.
+function carryLanguage(root) {
+  const links = root.matches && root.matches("a[href^='/']") ? [root] : [];
+  if (root.querySelectorAll) links.push(...root.querySelectorAll("a[href^='/']"));
+  for (const link of links) {
+    const href = link.getAttribute("href");
+    const wanted = withLanguage(href);
+    if (wanted !== href) link.setAttribute("href", wanted);
+  }
+}
+
 export function language() {
-  const asked = new URLSearchParams(location.search).get("lang");  // a link's (/learn?lang=es)
-  if (LANGS.includes(asked)) return asked;
+  const named = addressLanguage();
+  if (named) return named;
   const chosen = localStorage.getItem("tetrarchia.lang");
   if (LANGS.includes(chosen)) return chosen;
   for (const wanted of navigator.languages || [navigator.language || "en"]) {
@@ -61,6 +88,20 @@ async function loadLanguage(lang) {
     node.textContent = t(node.dataset.i18n);
   }
   document.getElementById("lang").value = lang;
+  if (addressLanguage() && addressLanguage() !== lang) {  // the address names the page's language
+    const url = new URL(location.href);
+    url.searchParams.set("lang", lang);
+    history.replaceState(null, "", url.pathname + url.search + url.hash);
+  }
+  carryLanguage(document.body);
+}
+
+// Dates and numbers in the page's language (issue 23).
+export function formatDate(seconds) {
+  return new Intl.DateTimeFormat(current, { dateStyle: "medium", timeStyle: "short" }).format(new Date(seconds * 1000));
+}
+export function formatNumber(value, options = {}) {
+  return Number(value).toLocaleString(current, options);
 }
 
 // A request to the server; a refusal comes back as {error: {code, reason}, status}.
@@ -138,14 +179,40 @@ async function route() {
   const path = location.pathname;
   let match;
   credential = null;
+  const skip = /^\/game\//.test(path) ? SKIP_TO_ACTIONS : SKIP_TO_MAIN;
+  skipLink.textContent = t(skip);
+  skipLink.dataset.i18n = skip;
   if ((match = path.match(/^\/game\/([0-9a-f]+)$/))) { seatFor(match[1]); await gamePage(main, match[1]); }
   else if (path === "/learn") await tutorialPage(main);
   else if ((match = path.match(/^\/replay\/([0-9a-f]+)$/))) { await replayPage(main, match[1], seatFor(match[1])); }
   else await startPage(main);
+  document.body.dataset.ready = path;  // the tests wait for this: the page is drawn
 }
+
+// The skip link (first in the Tab order): on a game, to the first action the player can take
+// (a decision's choice, the dice, the list); elsewhere to the main content.
+const skipLink = document.getElementById("skip-link");
+const SKIP_TO_ACTIONS = N_("Skip to the actions");
+const SKIP_TO_MAIN = N_("Skip to main content");
+skipLink.addEventListener("click", (event) => {
+  event.preventDefault();
+  const main = document.getElementById("main");
+  const first = [...main.querySelectorAll(".decision button, .barbarian button, .actions button, .actions summary, #notation")]
+    .find((node) => node.offsetParent !== null && !node.disabled);
+  (first || main).focus();
+});
+new MutationObserver((changes) => {
+  if (!addressLanguage()) return;
+  for (const change of changes) for (const added of change.addedNodes) if (added.nodeType === 1) carryLanguage(added);
+}).observe(document.body, { childList: true, subtree: true });
 
 document.getElementById("lang").addEventListener("change", async (event) => {
   localStorage.setItem("tetrarchia.lang", event.target.value);
+  if (addressLanguage()) {  // the address keeps naming the language chosen
+    const url = new URL(location.href);
+    url.searchParams.set("lang", event.target.value);
+    history.replaceState(null, "", url.pathname + url.search + url.hash);
+  }
   await loadLanguage(event.target.value);
   await route();
 });

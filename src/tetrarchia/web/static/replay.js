@@ -1,5 +1,5 @@
 // The replay of a stored game: step, jump, play; the URL names the step, so it can be shared.
-import { api, el, t, N_, announce } from "./main.js";
+import { api, el, t, N_, announce, withLanguage } from "./main.js";
 import { BoardView, eventPlaces } from "./board.js";
 import { spectatorToken } from "./share.js";
 import { endingNote } from "./ending.js";
@@ -34,7 +34,7 @@ export async function replayPage(main, id, held) {
     // the last step of a finished game says how it ended (its summary: GET .../summary)
     if (over && n === total && !summary) summary = await api(`/api/games/${id}/summary`);
     ending.replaceChildren(...(over && n === total && summary && !summary.error ? [endingNote(summary, frame)] : []));
-    history.replaceState(null, "", `/replay/${id}?n=${n}`);
+    history.replaceState(null, "", withLanguage(`/replay/${id}?n=${n}`));  // ?lang= kept (issue 23)
     announce(frame.action || "");
   };
   const button = (text, f, id_) => el("button", { type: "button", id: id_, text: t(text), on: { click: f } });
