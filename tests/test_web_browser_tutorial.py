@@ -235,6 +235,12 @@ def test_help_leads_to_the_tutorial_and_a_phone_shows_it_whole(server: str, brow
     at_step(page, 5)
     page.click("#tutor-next")
     at_step(page, 6)
+    page.click("#legend")  # the map's legend, as on the game page; the step waits under it
+    page.wait_for_selector("#dialog[open] .legend-entry")
+    assert page.locator("#dialog-title").inner_text() == "Legend"
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dialog:not([open])", state="attached")
+    at_step(page, 6)
     shot(page, "tutorial-phone")
     page.locator(".tutor-panel").screenshot(path=str(SHOTS / "tutorial-phone-panel.png"))
     closed(context, problems)

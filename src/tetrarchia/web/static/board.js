@@ -142,7 +142,7 @@ export class BoardView {
       g.append(hit, disc, piece, figures, cost);
       g.addEventListener("click", () => this.onProvince(i));
       g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); this.onProvince(i); } });
-      this.spots.push({ g, disc, piece, name, figures, cost, hit, p, x, y });
+      this.spots.push({ g, disc, piece, name, figures, cost, hit, reach: [-SITE, -SITE, SITE, SITE], p, x, y });
       spots.append(g);
     });
     svg.append(spots, names);
@@ -203,10 +203,9 @@ export class BoardView {
         spot.figures.append(drawn);
         [left, top, right, bottom] = [Math.min(left, x - SITE), Math.min(top, y - SITE), Math.max(right, x + SITE), Math.max(bottom, y + SITE)];
       });
-      // the province answers a click anywhere between its circle and its pieces
-      for (const [key, value] of Object.entries({ x: left, y: top, width: right - left, height: bottom - top })) {
-        spot.hit.setAttribute(key, value);
-      }
+      // the province answers a click anywhere between its circle and its pieces (and its cost)
+      spot.reach = [left, top, right, bottom];
+      this.fitHit(spot);
       spot.g.setAttribute("aria-label", this.spoken(i));
     });
     for (const [zone, group] of Object.entries(this.zoneGroups)) {
@@ -243,10 +242,27 @@ export class BoardView {
     return [spot.p.title + (spot.p.coords ? ` ${spot.p.coords}` : ""), words, ...said].filter(Boolean).join(", ");
   }
 
-  // Every piece's drawn box, in the map's units: what a name must not cover.
+  // A province's click area: its circle and pieces, and the cost written under it when lit
+  // (highlight), so that no gap between them reaches the territory beneath.
+  fitHit(spot) {
+    let [left, top, right, bottom] = spot.reach;
+    if (spot.cost.textContent && this.svg.isConnected) {
+      const b = spot.cost.getBBox();
+      [left, top, right, bottom] = [Math.min(left, b.x), Math.min(top, b.y), Math.max(right, b.x + b.width), Math.max(bottom, b.y + b.height)];
+    }
+    for (const [key, value] of Object.entries({ x: left, y: top, width: right - left, height: bottom - top })) {
+      spot.hit.setAttribute(key, value);
+    }
+  }
+
+  // Every piece's drawn box, and every cost written, in the map's units: what a name must not cover.
   pieceBoxes() {
     const boxes = [];
     for (const spot of this.spots) {
+      if (spot.cost.textContent) {
+        const b = spot.cost.getBBox();
+        boxes.push({ x: spot.x + b.x, y: spot.y + b.y, w: b.width, h: b.height });
+      }
       for (const piece of spot.g.querySelectorAll(".piece")) {
         const b = piece.getBBox(), [dx, dy] = pieceOffset(piece);
         boxes.push({ x: spot.x + dx + b.x, y: spot.y + dy + b.y, w: b.width, h: b.height });
@@ -284,16 +300,23 @@ export class BoardView {
 
   // Light up provinces (with a text such as a cost) and mark one as selected.
   highlight(marks = {}, selected = -1, pulse = []) {
+    let written = false;  // a cost written or wiped: the names placed again, clear of the costs
     this.spots.forEach((spot, i) => {
       const mark = marks[i];
       spot.g.classList.toggle("target", mark !== undefined);
       spot.g.classList.toggle("selected", i === selected);
       spot.g.classList.toggle("pulse", pulse.includes(i));
       spot.g.classList.remove("pointed");
-      spot.cost.textContent = mark === undefined ? "" : mark;
+      const cost = mark === undefined ? "" : String(mark);
+      if (spot.cost.textContent !== cost) {
+        spot.cost.textContent = cost;
+        this.fitHit(spot);
+        written = true;
+      }
       this.cells[i].classList.toggle("target", mark !== undefined);
       this.cells[i].classList.toggle("pulse", pulse.includes(i));
     });
+    if (written) this.placeNames();
   }
 }
 

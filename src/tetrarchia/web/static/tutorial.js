@@ -4,6 +4,7 @@
 // reason when the click stands for an action the rules refuse, else why it is not this step's.
 import { api, el, t, announce, keepSeat, seatFor, currentLanguage } from "./main.js";
 import { BoardView, eventPlaces } from "./board.js";
+import { showLegend } from "./legend.js";
 
 const KEY = "tetrarchia.tutorial";  // {id, step}: the tutorial's game and the step reached
 const SVG = "http://www.w3.org/2000/svg";
@@ -56,7 +57,10 @@ class Tutorial {
                                   zoom.setAttribute("aria-pressed", String(on));
                                   this.centre();
                                 } } });
-    mapBox.append(this.mapArea, zoom);
+    // the legend names the map's markers, as on the game page (legend.js)
+    const legend = el("button", { type: "button", id: "legend", text: t("Legend"), "aria-haspopup": "dialog",
+                                  on: { click: () => showLegend() } });
+    mapBox.append(this.mapArea, el("div", { class: "map-tools" }, zoom, legend));
     this.view = new BoardView(this.mapArea, board, asset, (i) => this.clickProvince(i), (z) => this.clickZone(z));
     this.pointer = document.createElementNS(SVG, "g");
     this.pointer.setAttribute("class", "tutor-pointer");
