@@ -31,6 +31,7 @@ from tetrarchia.core.actions import (
 from tetrarchia.core.actions import SubdueKind as Kind
 from tetrarchia.core.board import ITALIA, Board
 from tetrarchia.core.combat import battle_odds, battle_values
+from tetrarchia.core.costs import attack_cost, move_cost
 from tetrarchia.core.engine import apply_action
 from tetrarchia.core.errors import TetrarchiaError
 from tetrarchia.core.events import Event, PhaseEnded, TurnBegins
@@ -49,7 +50,6 @@ from tetrarchia.core.pieces import (
     Emperor,
     Piece,
 )
-from tetrarchia.core.roman import attack_cost, move_cost
 from tetrarchia.core.state import DEAD, IN_BOX, Awaiting, Result, State
 from tetrarchia.core.tasks import (
     ADDITIONAL_REVOLT,
