@@ -44,6 +44,7 @@ from tetrarchia.core.actions import (
     SubdueKind,
 )
 from tetrarchia.core.board import Board, default_board, load_board
+from tetrarchia.core.costs import action_cost, affordable
 from tetrarchia.core.dice import DiceSource, ScriptedDice, SeededDice
 from tetrarchia.core.engine import (
     BARBARIAN_SEAT,
@@ -118,6 +119,8 @@ __all__ = [
     "SubdueKind",
     "TetrarchiaError",
     "__version__",
+    "action_cost",
+    "affordable",
     "apply_action",
     "apply_trusted",
     "chance_outcomes",
