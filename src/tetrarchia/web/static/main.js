@@ -61,6 +61,18 @@ async function loadLanguage(lang) {
 }
 
 // A request to the server; a refusal comes back as {error: {code, reason}, status}.
+// The page's work in flight (a request and what it starts; the page being drawn) as
+// data-pending on <html>: "0" once the page is at rest. The tests wait for it, never a fixed time.
+let pending = 0;
+export async function working(task) {
+  document.documentElement.dataset.pending = String(++pending);
+  try {
+    return await task();
+  } finally {
+    document.documentElement.dataset.pending = String(--pending);
+  }
+}
+
 export async function api(path, body) {
   const headers = credential ? { Authorization: `Bearer ${credential}` } : {};
   const options = body === undefined ? { headers } : {
@@ -141,10 +153,14 @@ async function route() {
 
 document.getElementById("lang").addEventListener("change", async (event) => {
   localStorage.setItem("tetrarchia.lang", event.target.value);
-  await loadLanguage(event.target.value);
-  await route();
+  await working(async () => {
+    await loadLanguage(event.target.value);
+    await route();
+  });
 });
 document.getElementById("help-button").addEventListener("click", showHelp);
 
-await loadLanguage(language());
-await route();
+await working(async () => {
+  await loadLanguage(language());
+  await route();
+});

@@ -1,5 +1,5 @@
 // The replay of a stored game: step, jump, play; the URL names the step, so it can be shared.
-import { api, el, t, N_, announce } from "./main.js";
+import { api, el, t, N_, announce, working } from "./main.js";
 import { BoardView, eventPlaces } from "./board.js";
 
 export async function replayPage(main, id) {
@@ -16,7 +16,7 @@ export async function replayPage(main, id) {
                                "aria-label": t("Step of the replay") });
   let n = Number(new URLSearchParams(location.search).get("n") || 0);
   let total = 0, playing = false;
-  const go = async (to) => {
+  const go = (to) => working(async () => {
     const frame = await api(`/api/games/${id}/at/${Math.max(0, Math.min(to, total || to))}`);
     if (frame.error) return;
     n = frame.n; total = frame.total;
@@ -29,7 +29,7 @@ export async function replayPage(main, id) {
     happened.replaceChildren(...frame.events.map((e) => el("li", { class: `event ${e.data.kind}`, text: e.text })));
     history.replaceState(null, "", `/replay/${id}?n=${n}`);
     announce(frame.action || "");
-  };
+  });
   const button = (text, f, id_) => el("button", { type: "button", id: id_, text: t(text), on: { click: f } });
   const controls = el("div", { class: "buttons" },
     button(N_("First"), () => go(0), "replay-first"), button(N_("Back"), () => go(n - 1), "replay-back"),
