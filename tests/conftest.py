@@ -397,6 +397,40 @@ def pytest_configure(config: pytest.Config) -> None:
             "reinstall pure (pip install -e .); `tetrarchia doctor` shows the build.")
 
 
+# The tests of the rules (core/ and options/): marked ``rules`` by their file, so that
+# ``pytest -m rules`` answers in seconds whether a rule broke (issue 25).  They run first, the
+# hand-written cases before the whole games (golden records, perft counts) and the random
+# invariant sets last: a broken rule fails before any heavy file runs.
+RULE_FILES = {
+    **dict.fromkeys(("test_roman", "test_barbarian", "test_combat", "test_board", "test_setup",
+                     "test_end", "test_events", "test_examples", "test_extensions", "test_rulebook",
+                     "test_steps", "test_stepping", "test_validate", "test_refusals", "test_costs",
+                     "test_notation", "test_serialize"), 0),
+    **dict.fromkeys(("test_option_dux", "test_option_vicarius", "test_option_pirates",
+                     "test_option_goths", "test_option_imperivm", "test_option_mare_nostrvm",
+                     "test_option_via_romana", "test_option_vsvrpator", "test_option_roma_aeterna",
+                     "test_option_barbaria", "test_option_diarchia", "test_option_patres_patriae",
+                     "test_option_scenarios", "test_option_validation", "test_option_readings"), 0),
+    "test_perft": 1,
+    "test_golden": 1,
+    "test_invariants": 2,
+    "test_option_invariants": 2,
+}
+RULES_TIMEOUT = 60  # seconds: a rule test that runs longer is stuck (a looping rule)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the rule files' tests ``rules`` with a time limit of their own (unless a test sets
+    one), and run them first, cheapest group first (the sort is stable: each file's tests keep
+    their order and stay together)."""
+    for item in items:
+        if item.path.stem in RULE_FILES:
+            item.add_marker(pytest.mark.rules)
+            if item.get_closest_marker("timeout") is None:
+                item.add_marker(pytest.mark.timeout(RULES_TIMEOUT))
+    items.sort(key=lambda item: RULE_FILES.get(item.path.stem, 3))
+
+
 def pytest_report_header(config: pytest.Config) -> str:
     """Which build of the rules the run tests (``.ci/run`` runs the suite on both)."""
     compiled = compiled_in_use()

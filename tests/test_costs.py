@@ -31,8 +31,6 @@ from tetrarchia.game import Game
 from tetrarchia.render.labels import label_in
 from tetrarchia.web.views import action_json
 
-pytestmark = [pytest.mark.rules, pytest.mark.timeout(120)]
-
 PACKAGE = Path(__file__).parent.parent / "src" / "tetrarchia"
 THE_SOURCE = PACKAGE / "core" / "costs.py"
 # where the IP of the turn change: the engine's charge (core/roman.py apply_roman) and the IP a
