@@ -70,6 +70,9 @@ def code_lines(path: Path) -> list[tuple[int, str]]:
 
 
 def cost_literals(path: Path) -> list[str]:
+    text = path.read_text("utf-8")
+    if not CHARGE.search(text) and not any(pattern.search(text) for _, pattern in LITERALS):
+        return []  # most modules: nothing to look at more closely
     found = []
     for number, line in code_lines(path):
         for name, pattern in LITERALS:
