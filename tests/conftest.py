@@ -399,11 +399,12 @@ def pytest_configure(config: pytest.Config) -> None:
 
 # The tests of the rules (core/ and options/): marked ``rules`` by their file, so that
 # ``pytest -m rules`` answers in seconds whether a rule broke (issue 25).  They run first: the
-# hand-written cases (group 0), then whole games (golden records, perft counts, every cost and
-# refusal of seeded games: group 1).  The random invariant sets (test_invariants,
+# perft counts (tests/test_perft.py, a second), the hand-written cases (group 0), then whole
+# games (golden records, every cost and refusal of seeded games: group 1).  The random invariant sets (test_invariants,
 # test_option_invariants) and the tests marked slow or browser are not in the set: they run in
 # the default run (after the rules) and in CI.
 RULE_FILES = {
+    "test_perft": -1,  # a second: the count of every legal action, the first to see a new one
     **dict.fromkeys(("test_roman", "test_barbarian", "test_combat", "test_board", "test_setup",
                      "test_end", "test_examples", "test_extensions", "test_rulebook", "test_steps",
                      "test_stepping", "test_validate", "test_notation", "test_serialize"), 0),
@@ -412,7 +413,7 @@ RULE_FILES = {
                      "test_option_via_romana", "test_option_vsvrpator", "test_option_roma_aeterna",
                      "test_option_barbaria", "test_option_diarchia", "test_option_patres_patriae",
                      "test_option_scenarios", "test_option_validation", "test_option_readings"), 0),
-    **dict.fromkeys(("test_perft", "test_golden", "test_costs", "test_refusals", "test_events"), 1),
+    **dict.fromkeys(("test_golden", "test_costs", "test_refusals", "test_events"), 1),
 }
 RULES_TIMEOUT = 60  # seconds: a rule test that runs longer is stuck (a looping rule)
 
