@@ -400,9 +400,9 @@ def pytest_configure(config: pytest.Config) -> None:
 # The tests of the rules (core/ and options/): marked ``rules`` by their file, so that
 # ``pytest -m rules`` answers in seconds whether a rule broke (issue 25).  They run first: the
 # perft counts (tests/test_perft.py, a second), the hand-written cases (group 0), then whole
-# games (golden records, every cost and refusal of seeded games: group 1).  The random invariant sets (test_invariants,
-# test_option_invariants) and the tests marked slow or browser are not in the set: they run in
-# the default run (after the rules) and in CI.
+# games (golden records, every cost and refusal of seeded games: group 1).  The random
+# invariant sets (test_invariants, test_option_invariants) and the tests marked slow or browser
+# are not in the set: they run in the default run (after the rules) and in CI.
 RULE_FILES = {
     "test_perft": -1,  # a second: the count of every legal action, the first to see a new one
     **dict.fromkeys(("test_roman", "test_barbarian", "test_combat", "test_board", "test_setup",

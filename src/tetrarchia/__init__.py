@@ -17,11 +17,10 @@ actions, Roman phase, combat, Barbarian phase), ``options`` the optional rules (
 ``core`` imports nothing of theirs.
 """
 
-__version__ = "0.1.0"
-
 # TETRARCHIA_PURE=1: a compiled install runs the .py sources of the rules (tetrarchia.buildinfo),
 # decided before anything below imports them.
 from tetrarchia import buildinfo as _buildinfo
+from tetrarchia.version import __version__
 
 if _buildinfo.pure_forced():
     _buildinfo.prefer_sources()
