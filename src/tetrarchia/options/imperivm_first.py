@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Final
 
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
-from tetrarchia.core.costs import CostRule, fixed
+from tetrarchia.core.costs import CostRule, action_cost, fixed
 from tetrarchia.core.errors import IllegalAction, NotYourTurn, ReserveEmpty, Said, WrongMoment, said
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.notation import register_parser
@@ -101,7 +101,7 @@ class BuyIP(OptionAction):
         return "Imperivm"
 
     def label(self, state: State) -> str:
-        return f"{OptionAction.label(self, state)} (+1 IP)"
+        return f"{OptionAction.label(self, state)} (+{-action_cost(state, self)} IP)"
 
 
 _LONG = re.compile(r"^(\w+) spends an extra ip, burning (.+)$")

@@ -119,10 +119,12 @@ def _option(state: State, action: OptionAction, lang: str) -> Said | None:
     if isinstance(action, imperivm_first.BuyIP):  # R12.2
         burn = _burning(board, action.burn, False)
         name = emperor_name(action.emperor, lang)
+        gained = -action_cost(state, action)  # an IP bought: a cost of -1 (core/costs.py)
         return _by(state, action.emperor,
-                   labelled("spends an extra IP, burning {burn} (+1 IP)", burn=burn),
-                   labelled("{emperor} spends an extra IP, burning {burn} (+1 IP)", emperor=name,
-                            burn=burn))
+                   labelled("spends an extra IP, burning {burn} (+{gained} IP)", burn=burn,
+                            gained=gained),
+                   labelled("{emperor} spends an extra IP, burning {burn} (+{gained} IP)",
+                            emperor=name, burn=burn, gained=gained))
     if isinstance(action, pirates.AttackPirates):  # R11.3 (its cost: the page adds the item's)
         place = board.name(action.origin)
         name = emperor_name(action.emperor, lang)
