@@ -397,6 +397,50 @@ def pytest_configure(config: pytest.Config) -> None:
             "reinstall pure (pip install -e .); `tetrarchia doctor` shows the build.")
 
 
+# The tests of the rules (core/ and options/): marked ``rules`` by their file, so that
+# ``pytest -m rules`` answers in seconds whether a rule broke (issue 25).  They run first: the
+# perft counts (tests/test_perft.py, a second), the hand-written cases (group 0), then whole
+# games (golden records, every cost and refusal of seeded games: group 1).  The random
+# invariant sets (test_invariants, test_option_invariants) and the tests marked slow or browser
+# are not in the set: they run in the default run (after the rules) and in CI.
+RULE_FILES = {
+    "test_perft": -1,  # a second: the count of every legal action, the first to see a new one
+    **dict.fromkeys(("test_roman", "test_barbarian", "test_combat", "test_board", "test_setup",
+                     "test_end", "test_examples", "test_extensions", "test_rulebook", "test_steps",
+                     "test_stepping", "test_validate", "test_notation", "test_serialize"), 0),
+    **dict.fromkeys(("test_option_dux", "test_option_vicarius", "test_option_pirates",
+                     "test_option_goths", "test_option_imperivm", "test_option_mare_nostrvm",
+                     "test_option_via_romana", "test_option_vsvrpator", "test_option_roma_aeterna",
+                     "test_option_barbaria", "test_option_diarchia", "test_option_patres_patriae",
+                     "test_option_scenarios", "test_option_validation", "test_option_readings"), 0),
+    **dict.fromkeys(("test_golden", "test_costs", "test_refusals", "test_events"), 1),
+}
+RULES_TIMEOUT = 60  # seconds: a rule test that runs longer is stuck (a looping rule)
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """With ``-m rules`` alone, the other test files are not even imported (importing every
+    test module, the page's and the research adapters' among them, took longer than the rules'
+    own tests)."""
+    if config.getoption("markexpr", "") == "rules" and collection_path.suffix == ".py" \
+            and collection_path.name.startswith("test_") and collection_path.stem not in RULE_FILES:
+        return True
+    return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the rule files' tests ``rules`` (not those marked slow or browser) with a time limit
+    of their own (unless a test sets one), and run them first, cheapest group first (the sort is
+    stable: each file's tests keep their order and stay together)."""
+    for item in items:
+        if item.path.stem in RULE_FILES and item.get_closest_marker("slow") is None \
+                and item.get_closest_marker("browser") is None:
+            item.add_marker(pytest.mark.rules)
+            if item.get_closest_marker("timeout") is None:
+                item.add_marker(pytest.mark.timeout(RULES_TIMEOUT))
+    items.sort(key=lambda item: RULE_FILES.get(item.path.stem, 2))
+
+
 def pytest_report_header(config: pytest.Config) -> str:
     """Which build of the rules the run tests (``.ci/run`` runs the suite on both)."""
     compiled = compiled_in_use()

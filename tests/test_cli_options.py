@@ -18,7 +18,7 @@ from conftest import black_of, burned_of, dux_place, gray_of, ip_next_of, prov, 
 from tetrarchia.cli.main import Caesar, app, choices_or_fail, settings_or_fail
 from tetrarchia.cli.optioninfo import read_choices, reflow, rule_text
 from tetrarchia.cli.play import PlaySession
-from tetrarchia.cli.render import numbered, render_actions, render_board
+from tetrarchia.cli.render import numbered, render_actions
 from tetrarchia.cli.texts import HELP
 from tetrarchia.core.actions import Action, Attack, EndPhase, Move, Roll
 from tetrarchia.core.board import default_board
@@ -37,6 +37,7 @@ from tetrarchia.options.common import RESERVE
 from tetrarchia.options.dux import Deploy
 from tetrarchia.options.imperivm import Decline, UsePower
 from tetrarchia.options.scenarios import scenario_level
+from tetrarchia.render.board_text import render_board
 from tetrarchia.seats import player_of_seat, seat_label_of, seating, total_players
 from tetrarchia.simulate import play_random_game, simulate
 

@@ -21,7 +21,7 @@ from test_cli import Script, flat, maximian_enters_game
 from tetrarchia.cli.autosave import Autosave, unfinished_games
 from tetrarchia.cli.main import app
 from tetrarchia.cli.play import PlaySession
-from tetrarchia.cli.render import render_actions, render_board
+from tetrarchia.cli.render import render_actions
 from tetrarchia.core import events as ev
 from tetrarchia.core.actions import Move
 from tetrarchia.core.board import default_board
@@ -32,6 +32,7 @@ from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting
 from tetrarchia.game import Game
 from tetrarchia.render import render
+from tetrarchia.render.board_text import render_board
 
 ROOT = Path(__file__).parent.parent
 BOARD = default_board()

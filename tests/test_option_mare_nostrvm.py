@@ -19,10 +19,10 @@ import pytest
 from conftest import POSITION_FORMAT, assert_refused, option_position, pirates_at, play, prov
 from tetrarchia.core.actions import Move
 from tetrarchia.core.board import default_board
+from tetrarchia.core.costs import fleet_routes
 from tetrarchia.core.engine import apply_action, legal_actions
 from tetrarchia.core.errors import MustMoveOn, NotEnoughIP, NotLinked
 from tetrarchia.core.pieces import EMPEROR_FIGURE, NO_FIGURE, Emperor, Piece
-from tetrarchia.core.roman import fleet_routes
 from tetrarchia.core.serialize import position_from_json, position_to_json
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import State

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from conftest import position, prov
-from tetrarchia.cli.advice import AiSeats, advice_lines, advise, explain
+from tetrarchia.cli.advice import AiSeats, advice_lines, advise
 from tetrarchia.core.actions import Attack, Roll, Secure
 from tetrarchia.core.board import default_board
 from tetrarchia.core.dice import SeededDice
@@ -33,6 +33,7 @@ from tetrarchia.players.search import (
     defensive_plans,
     enumerate_plans,
 )
+from tetrarchia.render.explain import explain
 
 QUICK = Budget(simulations=2)
 BORDERS = {"gaetvlia": "garrison Diocletian", "germania_magna": "garrison Galerius",

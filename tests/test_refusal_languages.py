@@ -86,9 +86,10 @@ def test_each_codes_case_is_told_in_spanish_and_french(code: Refusal, family: ty
 
 
 def test_the_english_message_is_the_template_filled() -> None:
-    error = NotEnoughIP(said("sailing costs 1 IP and {emperor} has {ip} left", emperor="Maximian", ip=0))
+    error = NotEnoughIP(said("sailing costs {cost} IP and {emperor} has {ip} left", cost=1,
+                             emperor="Maximian", ip=0))
     assert str(error) == "sailing costs 1 IP and Maximian has 0 left"
-    assert error.args_data == {"emperor": "Maximian", "ip": 0}
+    assert error.args_data == {"cost": 1, "emperor": "Maximian", "ip": 0}
     assert refusal_in(error, "es") == "navegar cuesta 1 PI y a Maximian le quedan 0"
     assert refusal_in(error, "fr") == "naviguer coûte 1 PI et il reste 0 à Maximian"
     nested = IllegalAction(said("{who} is not on the board", who=said("the {figure}", figure="Dux")))

@@ -8,7 +8,7 @@ import pytest
 from rich.console import Console
 
 from conftest import position
-from tetrarchia.cli.render import numbered, render_actions, render_board, shown_actions
+from tetrarchia.cli.render import numbered, render_actions, shown_actions
 from tetrarchia.cli.texts import HELP
 from tetrarchia.core.actions import Move
 from tetrarchia.core.board import default_board
@@ -17,6 +17,7 @@ from tetrarchia.core.notation import parse_action
 from tetrarchia.core.pieces import EMPERORS, Emperor
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import State
+from tetrarchia.render.board_text import render_board
 from tetrarchia.seats import emperors_of, seat_label, seat_of, seating
 
 D, G, C, M = Emperor.DIOCLETIAN, Emperor.GALERIUS, Emperor.CONSTANTIUS, Emperor.MAXIMIAN

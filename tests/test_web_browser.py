@@ -131,8 +131,9 @@ def drawn_status(page: Any) -> str:
 
 
 def wait_idle(page: Any) -> None:
-    page.wait_for_load_state("networkidle")
-    page.wait_for_timeout(150)
+    """Until the page is at rest: every request it started answered and what it started drawn
+    (``data-pending`` on <html>, kept by ``working`` in static/main.js), never a fixed time."""
+    page.wait_for_function("document.documentElement.dataset.pending === '0'")
 
 
 def to_roman_phase(page: Any) -> None:

@@ -17,11 +17,10 @@ actions, Roman phase, combat, Barbarian phase), ``options`` the optional rules (
 ``core`` imports nothing of theirs.
 """
 
-__version__ = "0.1.0"
-
 # TETRARCHIA_PURE=1: a compiled install runs the .py sources of the rules (tetrarchia.buildinfo),
 # decided before anything below imports them.
 from tetrarchia import buildinfo as _buildinfo
+from tetrarchia.version import __version__
 
 if _buildinfo.pure_forced():
     _buildinfo.prefer_sources()
@@ -44,6 +43,7 @@ from tetrarchia.core.actions import (
     SubdueKind,
 )
 from tetrarchia.core.board import Board, default_board, load_board
+from tetrarchia.core.costs import action_cost, affordable
 from tetrarchia.core.dice import DiceSource, ScriptedDice, SeededDice
 from tetrarchia.core.engine import (
     BARBARIAN_SEAT,
@@ -125,6 +125,8 @@ __all__ = [
     "SubdueKind",
     "TetrarchiaError",
     "__version__",
+    "action_cost",
+    "affordable",
     "apply_action",
     "apply_trusted",
     "chance_outcomes",

@@ -167,6 +167,6 @@ def describe() -> list[str]:
 
 
 def _version() -> str:
-    from tetrarchia import __version__
+    from tetrarchia.version import __version__
 
     return __version__

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tetrarchia.calibrate.report import SetupStats
 from tetrarchia.core.errors import TetrarchiaError
 from tetrarchia.core.settings import ARMY_CHOICES, FLEET_CHOICES, GARRISON_CHOICES, REVOLT_CHOICES
+
+if TYPE_CHECKING:  # report.py draws its heat map with this module: no import loop at run time
+    from tetrarchia.calibrate.report import SetupStats
 
 INSTALL = "pip install 'tetrarchia[calibrate]'"
 

@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-import tetrarchia
 from tetrarchia.calibrate.setups import Setup, Task, interleaved
 from tetrarchia.calibrate.store import (
     ARMY_IN_ROMA,
@@ -39,6 +38,7 @@ from tetrarchia.core.board import default_board
 from tetrarchia.core.scoring import score
 from tetrarchia.core.state import Result
 from tetrarchia.simulate import play_game
+from tetrarchia.version import __version__
 
 RESULT_TEXT = {Result.ROMA_VICTRIX: (WIN, ""), Result.ARMY_IN_ROMA: (LOSS, ARMY_IN_ROMA),
                Result.RESERVE_EMPTY: (LOSS, RESERVE_EMPTY), Result.ONGOING: (UNFINISHED, "")}
@@ -65,15 +65,15 @@ def play_batch(tasks: Sequence[Task]) -> list[GameRow]:
 def source_identity() -> tuple[str, str]:
     """The package version and the git commit of its sources (``-dirty`` when the sources
     differ from it; empty when the package is not run from a git checkout)."""
-    folder = Path(tetrarchia.__file__).resolve().parent
+    folder = Path(__file__).resolve().parent.parent  # the package's folder
     try:
         head = subprocess.run(["git", "-C", str(folder), "rev-parse", "--short=12", "HEAD"],
                               capture_output=True, text=True, timeout=10, check=True).stdout.strip()
         changed = subprocess.run(["git", "-C", str(folder), "status", "--porcelain", "--", "."],
                                  capture_output=True, text=True, timeout=10, check=True).stdout
     except (OSError, subprocess.SubprocessError):
-        return tetrarchia.__version__, ""
-    return tetrarchia.__version__, head + ("-dirty" if changed.strip() else "")
+        return __version__, ""
+    return __version__, head + ("-dirty" if changed.strip() else "")
 
 
 def pending_tasks(store: Store, setups: Sequence[Setup], base_seed: int, games: int) -> list[Task]:

@@ -18,10 +18,9 @@ from tetrarchia.core.notation import format_action
 from tetrarchia.core.pieces import Emperor, emperor_named
 from tetrarchia.core.state import Awaiting, State
 from tetrarchia.players.advice import DEFAULT_PLAYOUTS, MAX_PLAYOUT_DECISIONS, Advice, advise, playout
-from tetrarchia.players.evaluation import main_reason, terms
-from tetrarchia.players.heuristic import look_ahead
 from tetrarchia.players.protocol import Budget, Player
 from tetrarchia.players.registry import make_player
+from tetrarchia.render.explain import explain
 
 __all__ = ["DEFAULT_PLAYOUTS", "MAX_PLAYOUT_DECISIONS", "Advice", "AiSeats", "advice_lines", "advise",
            "explain", "playout"]
@@ -42,12 +41,6 @@ def advice_lines(state: State, advice: list[Advice]) -> list[str]:
             rest = "; ".join(format_action(x, board) for x in a.plan[1:])
             lines.append(f"   then: {rest}")
     return lines
-
-
-def explain(state: State, action: Action) -> str:
-    """One line for a move of the AI: the action, and the main reason for it."""
-    reason = main_reason(terms(state), look_ahead(state, action).terms)
-    return f"{format_action(action, state.board)}: {reason}."
 
 
 class AiSeats:

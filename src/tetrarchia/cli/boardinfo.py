@@ -8,8 +8,8 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from tetrarchia.cli.render import REGION_NAMES
 from tetrarchia.core.board import ITALIA, OUTER_REGIONS, Board
+from tetrarchia.render.board_text import REGION_NAMES
 
 RECONSTRUCTION = (
     "This map is a reconstruction: the printed board is not published, so the provinces' numbers, "

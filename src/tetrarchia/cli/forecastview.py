@@ -14,10 +14,10 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from tetrarchia.analysis.forecast import Forecast
-from tetrarchia.cli.render import CELL, REGION_HEADS, chance_mark, percent, surely_leaving
 from tetrarchia.core.board import ITALIA
 from tetrarchia.core.pieces import Emperor, Piece
 from tetrarchia.core.state import State
+from tetrarchia.render.board_text import CELL, REGION_HEADS, chance_mark, percent, surely_leaving
 
 
 def chance_cell(state: State, fc: Forecast, p: int | None) -> Text:

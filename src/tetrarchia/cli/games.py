@@ -32,6 +32,8 @@ Database = Annotated[str | None, typer.Option(
 def open_store(database: str | None) -> Store:
     """The store ``serve`` would use, or an exit with the reason (missing extra, refused database)."""
     try:
+        # every table keyed by a game's id (seats, presence, the AI's notes): delete clears them
+        import tetrarchia.web.seats  # noqa: F401
         from tetrarchia.web.storage import DatabaseRefused, Store, default_database
     except ImportError as exc:
         typer.echo(f"Error: the stored games need the web extra ({exc.name} is missing): "

@@ -18,8 +18,8 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from tetrarchia.cli.render import disc_letter, emperors_in, figure_cell
 from tetrarchia.core.state import State
+from tetrarchia.render.board_text import disc_letter, emperors_in, figure_cell
 
 COLUMN = 10  # a cell of 9 characters and a space
 LAYOUT: dict[str, tuple[int, int]] = {  # province id: (row, column)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from tetrarchia.core.actions import Attack, Move
 from tetrarchia.core.board import ITALIA
+from tetrarchia.core.costs import attack_cost, link_cost, move_cost
 from tetrarchia.core.engine import legal_actions
 from tetrarchia.core.errors import TetrarchiaError
 from tetrarchia.core.pieces import (
@@ -22,7 +23,6 @@ from tetrarchia.core.pieces import (
     VICARIUS,
     Emperor,
 )
-from tetrarchia.core.roman import attack_cost, move_cost
 from tetrarchia.core.state import Awaiting, State
 
 REGION_WORDS = {1: ("i", "hispania"), 2: ("ii", "gallia"), 3: ("iii", "illyricvm", "illyricum"),
@@ -62,8 +62,8 @@ def steps_to_roma(state: State, p: int) -> int | None:
 
 
 def link_words(state: State, p: int, q: int, broken: bool) -> str:
-    """A link and the cost of a move over it from ``p`` (R5.1: 1 IP, broken 2, +1 into a revolt;
-    never into an army, which is attacked instead, R5.5)."""
+    """A link and the cost of a move over it from ``p`` (R5.1, core/costs.py; never into an army,
+    which is attacked instead, R5.5)."""
     board = state.board
     name = board.label(q)
     kind = "broken" if broken else "normal"
@@ -71,8 +71,9 @@ def link_words(state: State, p: int, q: int, broken: bool) -> str:
         return f"{name} ({kind} link, the border)"
     figure = state.figure[q]
     if ARMY <= figure <= REBEL:
-        return f"{name} ({kind} link; an army stands there: attack for {2 if broken else 1} IP)"
-    cost = (2 if broken else 1) + (state.disc[q] == REVOLT)
+        attack = link_cost(broken, state.disc[q] == REVOLT)  # R5.5: the move's cost
+        return f"{name} ({kind} link; an army stands there: attack for {attack} IP)"
+    cost = link_cost(broken, state.disc[q] == REVOLT)
     return f"{name} ({kind} link, {cost} IP)"
 
 

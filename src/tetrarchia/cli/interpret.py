@@ -7,10 +7,10 @@ from __future__ import annotations
 from tetrarchia.cli.decisions import who_decides
 from tetrarchia.cli.render import action_label, numbered
 from tetrarchia.core.actions import Action, Attack, EndPhase, Enter, Move, Secure, Subdue, SubdueKind
+from tetrarchia.core.costs import move_cost
 from tetrarchia.core.errors import TetrarchiaError
 from tetrarchia.core.notation import parse_action
 from tetrarchia.core.pieces import ARMY, REBEL
-from tetrarchia.core.roman import move_cost
 from tetrarchia.core.state import Awaiting, State
 
 

@@ -37,16 +37,7 @@ from tetrarchia.cli.geography import render_map
 from tetrarchia.cli.info import province_info
 from tetrarchia.cli.interpret import bare_word_reason, cheapest_way, choice_hint, short_form_meant
 from tetrarchia.cli.phase import phase_summary
-from tetrarchia.cli.render import (
-    RESULT_TEXT,
-    action_label,
-    end_report,
-    numbered,
-    print_events,
-    render_actions,
-    render_board,
-    status_line,
-)
+from tetrarchia.cli.render import action_label, end_report, numbered, print_events, render_actions
 from tetrarchia.cli.texts import HELP, RULES, RULES_FILE
 from tetrarchia.core.actions import Action, EndPhase, PlaceFleet
 from tetrarchia.core.engine import apply_action, decider, deciding_seat, resume, roll_description
@@ -58,6 +49,7 @@ from tetrarchia.core.scoring import score
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, State
 from tetrarchia.game import Game
+from tetrarchia.render.board_text import RESULT_TEXT, render_board, status_line
 from tetrarchia.seats import player_of_seat, seat_label, seat_of
 
 InputFn = Callable[[str], str]

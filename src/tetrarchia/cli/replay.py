@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.text import Text
 
 from tetrarchia.cli.optioninfo import options_summary
-from tetrarchia.cli.render import RESULT_TEXT, end_report, print_events, render_board
+from tetrarchia.cli.render import end_report, print_events
 from tetrarchia.core.actions import Action, Roll
 from tetrarchia.core.events import Event, PhaseEnded, TurnBegins
 from tetrarchia.core.notation import format_action
@@ -17,6 +17,7 @@ from tetrarchia.core.pieces import Emperor
 from tetrarchia.core.scoring import score
 from tetrarchia.core.state import State
 from tetrarchia.game import Game
+from tetrarchia.render.board_text import RESULT_TEXT, render_board
 
 
 def print_step(console: Console, game: Game, number: int, action: Action, events: list[Event]) -> None:

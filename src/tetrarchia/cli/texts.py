@@ -6,12 +6,12 @@ from pathlib import Path
 
 from tetrarchia.cli.optioninfo import SCENARIO, options_summary
 from tetrarchia.cli.phase import phase_summary
-from tetrarchia.cli.render import is_setup
 from tetrarchia.core.actions import Roll
 from tetrarchia.core.events import Event, GameEnds, PhaseEnded, TurnBegins
 from tetrarchia.core.notation import format_action
 from tetrarchia.core.rulebook import REGISTRY
 from tetrarchia.game import Game
+from tetrarchia.render.board_text import is_setup
 from tetrarchia.seats import seating
 
 HELP = """\

@@ -23,6 +23,7 @@ from tetrarchia.core.actions import (
     SubdueKind,
     mover,
 )
+from tetrarchia.core.costs import INTO_REVOLT, action_cost, move_cost
 from tetrarchia.core.errors import (
     BadRoll,
     GameOver,
@@ -54,16 +55,11 @@ from tetrarchia.core.pieces import (
     is_army,
 )
 from tetrarchia.core.roman import (
-    SECURE_BORDER_COST,
-    SECURE_COST,
-    SUBDUE_COST,
     attack_barred_reason,
     can_pass_on,
     commanded_pieces,
     fleet_destinations,
-    fleet_routes,
     fleet_zones_between,
-    link_cost,
 )
 from tetrarchia.core.state import DEAD, Awaiting, State
 from tetrarchia.core.tasks import in_barbarian_phase, piece_at, zone_closed
@@ -268,7 +264,8 @@ def _explain_roman(state: State, action: Action) -> IllegalAction:
         if closed is not None:
             return Occupied(said("{closed}: no fleet enters it", closed=closed),
                             Refusal.PIRATES_THERE)
-        return NotEnoughIP(said("sailing costs 1 IP and {emperor} has {ip} left", emperor=name,
+        return NotEnoughIP(said("sailing costs {cost} IP and {emperor} has {ip} left",
+                                cost=action_cost(state, action), emperor=name,
                                 ip=ip))
     if isinstance(action, Secure):
         if state.disc[here] != NO_DISC:
@@ -289,9 +286,9 @@ def _explain_roman(state: State, action: Action) -> IllegalAction:
                     "securing the border in {place} needs a region free of revolt; "
                     "{revolts} are in revolt", place=board.name(here), revolts=", ".join(revolts)))
             return NotEnoughIP(said("securing a border costs {cost} IP and {emperor} has {ip} left",
-                                    cost=SECURE_BORDER_COST, emperor=name, ip=ip))
+                                    cost=action_cost(state, action), emperor=name, ip=ip))
         return NotEnoughIP(said("securing costs {cost} IP and {emperor} has {ip} left",
-                                cost=SECURE_COST, emperor=name, ip=ip))
+                                cost=action_cost(state, action), emperor=name, ip=ip))
     if isinstance(action, Subdue):
         disc = state.disc[here]
         wanted = UNREST if action.kind is SubdueKind.REMOVE_UNREST else REVOLT
@@ -302,7 +299,7 @@ def _explain_roman(state: State, action: Action) -> IllegalAction:
         if action.kind is SubdueKind.REDUCE_REVOLT and state.unrest_reserve == 0:
             return ReserveEmpty(said("no unrest disc is left to reduce the revolt to (D15)"))
         return NotEnoughIP(said("this costs {cost} IP and {emperor} has {ip} left",
-                                cost=SUBDUE_COST[action.kind], emperor=name, ip=ip))
+                                cost=action_cost(state, action), emperor=name, ip=ip))
     if isinstance(action, Attack):
         target = action.target
         if not 0 <= target < board.size:
@@ -318,8 +315,7 @@ def _explain_roman(state: State, action: Action) -> IllegalAction:
             return NotLinked(said("{place} is not linked to {other} (attacks go through links "
                                   "only, never by fleet)", place=board.name(target),
                                   other=board.name(here)))
-        link = board.link_between[(here, target)]
-        cost = link_cost(link.broken, state.disc[target] == REVOLT)
+        cost = action_cost(state, action)
         return NotEnoughIP(said("this attack costs {cost} IP and {emperor} has {ip} left",
                                 cost=cost, emperor=name, ip=ip))
     return IllegalAction(said("{action} is not possible now", action=repr(action)))
@@ -355,17 +351,15 @@ def _explain_move(state: State, action: Move) -> IllegalAction:
                                   place=board.name(here), other=board.name(dest),
                                   zones=", ".join(board.zones[z].title for z in zones),
                                   shown=shown))
-        cost = fleet_routes(state, here)[dest] + into_revolt  # Mare Nostrvm: 1 IP per zone
-    else:
-        if not board.linked(here, dest):
-            return NotLinked(said("{place} is not linked to {other}", place=board.name(dest),
-                                  other=board.name(here)))
-        cost = link_cost(board.link_between[(here, dest)].broken, into_revolt)
+    elif not board.linked(here, dest):
+        return NotLinked(said("{place} is not linked to {other}", place=board.name(dest),
+                              other=board.name(here)))
+    cost = move_cost(state, action)  # Mare Nostrvm: its routes' cost
     if cost > state.ip:
         if into_revolt:
-            return NotEnoughIP(said("moving to {place} costs {cost} IP (+1 for the revolt) and "
-                                    "{emperor} has {ip} left", place=board.name(dest), cost=cost,
-                                    emperor=name, ip=state.ip))
+            return NotEnoughIP(said("moving to {place} costs {cost} IP (+{extra} for the revolt) "
+                                    "and {emperor} has {ip} left", place=board.name(dest),
+                                    cost=cost, extra=INTO_REVOLT, emperor=name, ip=state.ip))
         return NotEnoughIP(said("moving to {place} costs {cost} IP and {emperor} has {ip} left",
                                 place=board.name(dest), cost=cost, emperor=name, ip=state.ip))
     holder = state.figure[dest]

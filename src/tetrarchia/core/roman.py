@@ -1,9 +1,12 @@
 """R5 Roman phase: the five actions and their costs, and the entry of R4.
 
-- Move (R5.1): normal link 1 IP, broken link 2, by fleet 1; +1 into a revolt; never into an army;
-  into another figure only to pass through (D8, D21).
-- Sail (R5.2) 1 IP; Secure (R5.3) 1 IP, a border 2 IP with its region free of revolt;
-  Subdue (R5.4) revolt 2 / revolt to unrest 1 / unrest 1; Attack (R5.5) the cost of the move.
+- Move (R5.1): through a link or by fleet; never into an army; into another figure only to pass
+  through (D8, D21).
+- Sail (R5.2); Secure (R5.3), a border with its region free of revolt; Subdue (R5.4);
+  Attack (R5.5).
+
+Every cost is read from ``core/costs.py`` (the one source): an action is legal only when the IP
+of the turn cover it, and carrying it out charges it.
 
 The Emperor of the turn spends his IP on himself and, with the optional rules, on the Dux and the
 Vicarius (R11.1, R11.2) or on the other Emperors (Diocletian's Imperivm power, R12.1): the
@@ -13,7 +16,6 @@ Vicarius (R11.1, R11.2) or on the other Emperors (Diocletian's Imperivm power, R
 from __future__ import annotations
 
 import heapq
-from typing import Final
 
 from tetrarchia.core.actions import (
     Action,
@@ -27,6 +29,18 @@ from tetrarchia.core.actions import (
     Subdue,
     SubdueKind,
     mover,
+)
+from tetrarchia.core.costs import (
+    CHEAPEST_STEP,
+    INTO_REVOLT,
+    SAIL,
+    SUBDUE,
+    action_cost,
+    attack_cost,
+    fleet_routes,
+    link_cost,
+    move_cost,
+    secure_cost,
 )
 from tetrarchia.core.errors import Said
 from tetrarchia.core.events import (
@@ -71,44 +85,6 @@ from tetrarchia.core.tasks import (
     return_disc,
     zone_closed,
 )
-
-SECURE_COST: Final = 1
-SECURE_BORDER_COST: Final = 2
-SAIL_COST: Final = 1
-FLEET_COST: Final = 1
-SUBDUE_COST = {SubdueKind.REMOVE_REVOLT: 2, SubdueKind.REDUCE_REVOLT: 1,
-               SubdueKind.REMOVE_UNREST: 1}
-
-
-def link_cost(broken: bool, into_revolt: bool) -> int:
-    """R5.1/R5.5: 1 or 2 IP through the link, +1 when the destination holds a revolt."""
-    return (2 if broken else 1) + (1 if into_revolt else 0)
-
-
-def fleet_routes(state: State, origin: int) -> dict[int, int]:
-    """Provinces reachable by fleet from ``origin``, with the IP of the crossing before any
-    revolt: both on the coast of a zone holding a Roman fleet (R5.1), or the Mare Nostrvm
-    routes (R12.2) when that variant replaces this."""
-    custom = state.hooks.fleet_routes
-    board = state.board
-    fleets = state.fleets
-    cache = board.fleet_cache.get(custom)
-    if cache is None:
-        cache = board.fleet_cache[custom] = {}
-    key = (origin, fleets[1], fleets[2], fleets[3])
-    found = cache.get(key)
-    if found is None:
-        if custom is not None:  # a variant's routes: a function of the board, origin and fleets
-            found = custom(state, origin)
-        else:
-            found = {}
-            for zone in board.provinces[origin].coastal:
-                if fleets[zone]:
-                    for q in board.coast[zone]:
-                        if q != origin:
-                            found[q] = FLEET_COST
-        cache[key] = found
-    return found  # shared: callers only read it
 
 
 def fleet_destinations(state: State, origin: int) -> list[int]:
@@ -162,9 +138,10 @@ def can_pass_on(state: State, start: int, budget: int, vacated: int, piece: int 
         if (figure[q] == NO_FIGURE or q == vacated) and \
                 link_cost(broken, disc[q] == REVOLT) <= budget and may_stand(state, piece, q):
             return True
-    if budget < 2:  # every step costs 1 IP or more: one step at most, so no search is needed
-        return budget == 1 and any(
-            (figure[q] == NO_FIGURE or q == vacated) and c + (disc[q] == REVOLT) <= 1
+    if budget < 2 * CHEAPEST_STEP:  # one step at most, so no search is needed
+        return any(
+            (figure[q] == NO_FIGURE or q == vacated)
+            and c + (INTO_REVOLT if disc[q] == REVOLT else 0) <= budget
             and may_stand(state, piece, q) for q, c in fleet_routes(state, start).items())
     best = {start: 0}
     heap = [(0, start)]
@@ -173,7 +150,8 @@ def can_pass_on(state: State, start: int, budget: int, vacated: int, piece: int 
         if spent > best.get(p, budget + 1):
             continue
         steps = [(q, link_cost(broken, disc[q] == REVOLT)) for q, broken in board.neighbours[p]]
-        steps += [(q, c + (disc[q] == REVOLT)) for q, c in fleet_routes(state, p).items()]
+        steps += [(q, c + (INTO_REVOLT if disc[q] == REVOLT else 0))
+                  for q, c in fleet_routes(state, p).items()]
         for q, cost in steps:
             total = spent + cost
             if total > budget or total >= best.get(q, budget + 1) or not may_stand(state, piece, q):
@@ -247,7 +225,7 @@ def roman_actions(state: State) -> list[Action]:
         return actions
     if here >= 0:
         # R5.2 Sail (the Emperor must be on the board; where he is does not matter)
-        if ip >= SAIL_COST:
+        if ip >= SAIL:
             fleets = state.fleets
             closed = state.hooks.zone_closed  # R11.3: the Pirates' sea zone
             for zone in (1, 2, 3):
@@ -268,11 +246,11 @@ def _subdues(state: State, emperor: Emperor, origin: int, tag: Piece | None,
     ip = state.ip
     here_disc = state.disc[origin]
     if here_disc == REVOLT:
-        if ip >= 2:
+        if ip >= SUBDUE[SubdueKind.REMOVE_REVOLT]:
             actions.append(_subdue(emperor, origin, SubdueKind.REMOVE_REVOLT, tag))
-        if ip >= 1 and state.unrest_reserve > 0:  # D15
+        if ip >= SUBDUE[SubdueKind.REDUCE_REVOLT] and state.unrest_reserve > 0:  # D15
             actions.append(_subdue(emperor, origin, SubdueKind.REDUCE_REVOLT, tag))
-    elif here_disc == UNREST and ip >= 1:
+    elif here_disc == UNREST and ip >= SUBDUE[SubdueKind.REMOVE_UNREST]:
         actions.append(_subdue(emperor, origin, SubdueKind.REMOVE_UNREST, tag))
 
 
@@ -280,12 +258,10 @@ def _secures(state: State, emperor: Emperor, here: int, actions: list[Action]) -
     """R5.3 Secure where the Emperor stands (a border: 2 IP and a region free of revolt)."""
     board = state.board
     ip = state.ip
-    if state.disc[here] == NO_DISC and state.garrisons[emperor] > 0:
-        if board.is_border[here]:
-            if ip >= SECURE_BORDER_COST and not state.region_has_revolt(board.region_of[here]):
-                actions.append(_secure_action(emperor, here))
-        elif ip >= SECURE_COST:
-            actions.append(_secure_action(emperor, here))
+    if state.disc[here] == NO_DISC and state.garrisons[emperor] > 0 and \
+            ip >= secure_cost(board, here) and \
+            not (board.is_border[here] and state.region_has_revolt(board.region_of[here])):
+        actions.append(_secure_action(emperor, here))
 
 
 def work_actions(state: State) -> list[Action] | None:
@@ -369,7 +345,7 @@ def _link_moves(state: State, emperor: Emperor, origin: int, tag: Piece | None
     found = cache.get(key)
     if found is None:
         found = cache[key] = [
-            (q, 2 if broken else 1, Move(emperor, origin, q, False, tag))
+            (q, link_cost(broken, False), Move(emperor, origin, q, False, tag))
             for q, broken in state.board.neighbours[origin]
         ]
     return found
@@ -406,7 +382,7 @@ def _moves(state: State, piece: int, origin: int, tag: Piece | None, actions: li
     avoids_revolt = piece in AVOIDS_REVOLT  # R11.2: the Vicarius
     for q, base, move in _link_moves(state, emperor, origin, tag):
         into_revolt = disc[q] == REVOLT
-        cost = base + into_revolt
+        cost = base + INTO_REVOLT if into_revolt else base
         if cost > ip or (avoids_revolt and into_revolt):
             continue
         holder = figure[q]
@@ -422,7 +398,7 @@ def _moves(state: State, piece: int, origin: int, tag: Piece | None, actions: li
         return
     for q, crossing, move in _fleet_moves(state, emperor, origin, tag):
         into_revolt = disc[q] == REVOLT
-        cost = crossing + into_revolt
+        cost = crossing + INTO_REVOLT if into_revolt else crossing
         if cost > ip or (avoids_revolt and into_revolt):
             continue
         holder = figure[q]
@@ -430,19 +406,6 @@ def _moves(state: State, piece: int, origin: int, tag: Piece | None, actions: li
             holder > REBEL and can_pass_on(state, q, ip - cost, vacated, piece)
         ):
             actions.append(move)
-
-
-def move_cost(state: State, action: Move) -> int:
-    into_revolt = state.disc[action.dest] == REVOLT
-    if action.by_fleet:
-        return fleet_routes(state, action.origin)[action.dest] + into_revolt
-    link = state.board.link_between[(action.origin, action.dest)]
-    return link_cost(link.broken, into_revolt)
-
-
-def attack_cost(state: State, action: Attack) -> int:
-    link = state.board.link_between[(action.origin, action.target)]
-    return link_cost(link.broken, state.disc[action.target] == REVOLT)
 
 
 def apply_roman(state: State, action: Action, events: Events) -> None:
@@ -463,7 +426,7 @@ def apply_roman(state: State, action: Action, events: Events) -> None:
             for moved in state.hooks.figure_moved:
                 moved(state, int(piece), action.dest, events)
     elif isinstance(action, Sail):
-        state.ip -= SAIL_COST
+        state.ip -= SAIL
         state.fleets[action.src] = 0
         state.fleets[action.dst] = 1
         if events is not None:
@@ -471,7 +434,7 @@ def apply_roman(state: State, action: Action, events: Events) -> None:
     elif isinstance(action, Secure):
         _secure(state, action, events)
     elif isinstance(action, Subdue):
-        state.ip -= SUBDUE_COST[action.kind]
+        state.ip -= SUBDUE[action.kind]
         return_disc(state, action.at)
         if action.kind is SubdueKind.REDUCE_REVOLT:
             state.unrest_reserve -= 1
@@ -498,7 +461,8 @@ def apply_roman(state: State, action: Action, events: Events) -> None:
         place_piece(state, emperor, action.province)
         if events is not None:
             events.append(Entered(int(emperor), action.province))
-    elif isinstance(action, OptionAction):
+    elif isinstance(action, OptionAction):  # its rule's declared cost first, then its effect
+        state.ip -= action_cost(state, action)
         state.hooks.appliers[type(action)](state, action, events)
 
 
@@ -506,7 +470,7 @@ def _secure(state: State, action: Secure, events: Events) -> None:
     board = state.board
     emperor = state.turn
     border = board.is_border[action.at]
-    state.ip -= SECURE_BORDER_COST if border else SECURE_COST
+    state.ip -= secure_cost(board, action.at)
     state.garrisons[emperor] -= 1
     state.disc[action.at] = GARRISON + emperor
     if not border:

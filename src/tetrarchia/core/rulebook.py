@@ -82,6 +82,8 @@ class Hooks:
     # R5: extra legal actions of the Roman phase, and how to carry them out
     roman_actions: tuple[Callable[[State, list[Action]], None], ...] = ()
     appliers: Mapping[type, Callable[[State, Any, Events], None]] = field(default_factory=dict)
+    # the IP an option's action costs (core/costs.py action_cost reads it; negative: IP gained)
+    costs: Mapping[type, Callable[[State, Any], int]] = field(default_factory=dict)
     # R5.1: after an extra Roman figure (core/extensions.py declare_figure) moved:
     # (state, piece, destination, events) (R11.2, D16)
     figure_moved: tuple[Callable[[State, int, int, Events], None], ...] = ()
@@ -175,7 +177,7 @@ class Hooks:
         return Hooks(**merged)
 
 
-TABLE_HOOKS = ("appliers", "handlers", "explainers")  # one module per entry
+TABLE_HOOKS = ("appliers", "costs", "handlers", "explainers")  # one module per entry
 REPLACING_HOOKS = ("fleet_routes", "supports")  # one module at most
 
 

@@ -14,10 +14,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
+from tetrarchia.core.costs import CostRule, action_cost, affordable, fixed
 from tetrarchia.core.errors import (
     IllegalAction,
     MustMoveOn,
@@ -41,7 +42,7 @@ from tetrarchia.core.state import DEAD, IN_BOX, Awaiting, State
 from tetrarchia.core.tasks import in_setup, piece_at
 from tetrarchia.options.common import parse_emperor, parse_province, province_from_json
 
-DEPLOY_COST = 2  # R11.1, R11.2
+DEPLOY_COST: Final[CostRule] = fixed(2)  # R11.1, R11.2: declared to core/costs.py by the hooks
 
 
 def declare_figure_record(name: str, title: str, piece: Piece, figure: int, rule: str,
@@ -154,7 +155,7 @@ class Deploy(OptionAction):
         return "Deploy Dux" if self.piece == Piece.DUX else "Place Vicarius"
 
     def label(self, state: State) -> str:  # the heading names the piece: the label, the place
-        return f"{state.board.label(self.at)} ({DEPLOY_COST} IP)"
+        return f"{state.board.label(self.at)} ({action_cost(state, self)} IP)"
 
 
 _LONG = re.compile(r"^(\w+) (deploys the dux|places the vicarius) in (.+)$")
@@ -181,7 +182,8 @@ def deploy_places(state: State, piece: Piece) -> list[int]:
     emperor = state.turn
     here = state.emperor_at[emperor]
     at = piece_at(state, piece)
-    if at != IN_BOX or here < 0 or state.passer >= 0 or state.ip < DEPLOY_COST:
+    if at != IN_BOX or here < 0 or state.passer >= 0 or \
+            not affordable(state, Deploy(emperor, piece, here)):  # the cost is the same anywhere
         return []
     board = state.board
     figure = state.figure
@@ -199,7 +201,6 @@ def _actions(piece: Piece) -> Callable[[State, list[Action]], None]:
 
 
 def apply_deploy(state: State, action: Deploy, events: Events) -> None:
-    state.ip -= DEPLOY_COST
     state.ext[FIGURE_SLOTS[action.piece]] = FigureAt(action.at)
     if action.piece == Piece.DUX:
         state.figure[action.at] = DUX
@@ -238,9 +239,9 @@ def explain_deploy(state: State, action: Deploy) -> IllegalAction:
     if state.emperor_at[action.emperor] < 0:
         return WrongMoment(said("{who} is not on the board", who=action.emperor.title),
                            Refusal.NOT_ON_BOARD)
-    if state.ip < DEPLOY_COST:
+    if not affordable(state, action):
         return NotEnoughIP(said("placing the {figure} costs {cost} IP and {emperor} has {ip} left",
-                                figure=name, cost=DEPLOY_COST, emperor=state.turn.title,
+                                figure=name, cost=action_cost(state, action), emperor=state.turn.title,
                                 ip=state.ip))
     if state.passer >= 0:
         return MustMoveOn(said("{passer} is passing through and must move on first (R5.1)",
@@ -267,7 +268,8 @@ def explain_deploy(state: State, action: Deploy) -> IllegalAction:
 
 def _hooks(settings: Settings) -> Hooks:
     return Hooks(roman_actions=(_actions(Piece.DUX),),
-                 appliers={Deploy: apply_deploy}, explainers={Deploy: explain_deploy})
+                 appliers={Deploy: apply_deploy}, costs={Deploy: DEPLOY_COST},
+                 explainers={Deploy: explain_deploy})
 
 
 MODULE = register(RuleModule(

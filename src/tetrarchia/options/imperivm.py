@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
@@ -46,6 +46,7 @@ from tetrarchia.options.common import (
 
 DIOCLETIAN_MOVES_OTHERS = declare_flag("diocletian-moves-others", TURN)  # his power is on
 MAXIMIAN_USED = declare_flag("maximian-used", TURN)  # Maximian's 7 IP taken this turn
+MAXIMIAN_GAIN: Final = -1  # R12.1: his power is a 7th IP (a cost of -1: gained)
 # Galerius's +1s in the battle being fought, kept apart from his die so that the battle's record
 # shows the die as rolled (set to 0 when the dice of a battle come); at most one per disc
 GALERIUS_PLUS = declare_count("galerius-bonus", "Galerius's +1s", GARRISONS_IN_BOX)
@@ -205,6 +206,12 @@ def _decision_choices(emperor: Emperor) -> Callable[[State, DecisionStep], list[
     return make
 
 
+def power_cost(state: State, action: UsePower) -> int:
+    """R12.1: Maximian's power is a 7th IP (a cost of -1); the other powers cost no IP.
+    Declared to core/costs.py by the hooks."""
+    return MAXIMIAN_GAIN if action.emperor is Emperor.MAXIMIAN else 0
+
+
 def apply_power(state: State, action: UsePower, events: Events) -> None:
     emperor = action.emperor
     burn(state, emperor, action.burn)
@@ -213,8 +220,7 @@ def apply_power(state: State, action: UsePower, events: Events) -> None:
     if emperor is Emperor.DIOCLETIAN:
         state.flags |= DIOCLETIAN_MOVES_OTHERS
     elif emperor is Emperor.MAXIMIAN:
-        state.flags |= MAXIMIAN_USED
-        state.ip += 1
+        state.flags |= MAXIMIAN_USED  # his 7th IP: the cost of -1 (power_cost), charged first
     elif emperor is Emperor.GALERIUS:
         state.tasks.pop()  # the decision
         GALERIUS_PLUS.put(state, Count(galerius_bonus(state) + 1))  # apart from his die
@@ -286,6 +292,7 @@ def _hooks(settings: Settings) -> Hooks:
         decisions=(decision_lister(GALERIUS_BONUS, _decision_choices(Emperor.GALERIUS)),
                    decision_lister(CONSTANTIUS_BLOCK, _decision_choices(Emperor.CONSTANTIUS))),
         appliers={UsePower: apply_power, Decline: apply_decline},
+        costs={UsePower: power_cost},
         explainers={UsePower: explain, Decline: explain},
     )
 

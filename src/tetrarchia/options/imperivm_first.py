@@ -9,10 +9,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
+from tetrarchia.core.costs import CostRule, action_cost, fixed
 from tetrarchia.core.errors import IllegalAction, NotYourTurn, ReserveEmpty, Said, WrongMoment, said
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.notation import register_parser
@@ -36,6 +37,7 @@ from tetrarchia.options.common import (
 )
 
 # the discs burned for IP this turn (cleared when a turn begins), at most 15
+BUY_COST: Final[CostRule] = fixed(-1)  # R12.1b: one disc burned, one IP gained
 IP_BOUGHT = declare_count("ip-bought", "discs burned for IP this turn", 15)
 
 
@@ -99,7 +101,7 @@ class BuyIP(OptionAction):
         return "Imperivm"
 
     def label(self, state: State) -> str:
-        return f"{OptionAction.label(self, state)} (+1 IP)"
+        return f"{OptionAction.label(self, state)} (+{-action_cost(state, self)} IP)"
 
 
 _LONG = re.compile(r"^(\w+) spends an extra ip, burning (.+)$")
@@ -131,8 +133,7 @@ def apply_buy(state: State, action: BuyIP, events: Events) -> None:
     burn(state, action.emperor, action.burn)
     RECOVERABLE.put(state, RECOVERABLE.get(state).plus(action.emperor, 1))
     IP_BOUGHT.put(state, Count(bought_this_turn(state) + 1))
-    state.ip += 1
-    if events is not None:
+    if events is not None:  # the IP bought: its cost of -1 (buy_cost), charged by the engine
         events.append(IPBought(int(action.emperor), action.burn))
 
 
@@ -173,7 +174,8 @@ def explain(state: State, action: BuyIP) -> IllegalAction:
 
 
 def _hooks(settings: Settings) -> Hooks:
-    return Hooks(roman_actions=(_actions,), appliers={BuyIP: apply_buy}, turn_start=(_turn_start,),
+    return Hooks(roman_actions=(_actions,), appliers={BuyIP: apply_buy}, costs={BuyIP: BUY_COST},
+                 turn_start=(_turn_start,),
                  explainers={BuyIP: explain}, battle_won=(_after_battle,),
                  pirates_fought=(_after_battle,),  # a victory over the Pirates is a victory
                  border_secured=(_after_secure,))

@@ -8,10 +8,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
+from tetrarchia.core.costs import affordable
 from tetrarchia.core.errors import IllegalAction, NotEnoughIP, Refusal, WrongMoment, said
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.extensions import ROUND, declare_flag
@@ -40,6 +41,8 @@ def _turn_ip(state: State, emperor: int) -> int:
     if gained:
         IP_NEXT.put(state, IP_NEXT.get(state).plus(emperor, -gained))
     return gained
+TAKEN: Final = -1  # R12.8: Diocletian's IP taken from Galerius (a cost of -1: gained)
+GIVEN: Final = 1  # R12.8: the IP Constantius gives Maximian
 PARTNER = {Emperor.DIOCLETIAN: Emperor.GALERIUS, Emperor.CONSTANTIUS: Emperor.MAXIMIAN}
 
 
@@ -95,20 +98,24 @@ def _actions(state: State, actions: list[Action]) -> None:
     emperor = state.turn
     if emperor not in PARTNER or state.flags & TRANSFER_USED[emperor] or state.passer >= 0:
         return
-    if emperor is Emperor.CONSTANTIUS and state.ip < 1:
-        return
-    actions.append(TransferIP(emperor))
+    transfer = TransferIP(emperor)
+    if affordable(state, transfer):  # Constantius needs the IP he gives
+        actions.append(transfer)
+
+
+def transfer_cost(state: State, action: TransferIP) -> int:
+    """R12.8: Diocletian gains the IP he takes (a cost of -1), Constantius spends the one he
+    gives.  Declared to core/costs.py by the hooks."""
+    return TAKEN if action.emperor is Emperor.DIOCLETIAN else GIVEN
 
 
 def apply_transfer(state: State, action: TransferIP, events: Events) -> None:
     state.flags |= TRANSFER_USED[action.emperor]
     if action.emperor is Emperor.DIOCLETIAN:
-        state.ip += 1
         IP_NEXT.put(state, IP_NEXT.get(state).plus(Emperor.GALERIUS, -1))
         if events is not None:
             events.append(IPTransferred(int(action.emperor)))
     else:
-        state.ip -= 1
         IP_NEXT.put(state, IP_NEXT.get(state).plus(Emperor.MAXIMIAN, 1))
         if events is not None:
             events.append(IPTransferred(int(action.emperor)))
@@ -120,14 +127,16 @@ def explain(state: State, action: TransferIP) -> IllegalAction:
                                   "(giving to Maximian) transfer IP"))
     if state.flags & TRANSFER_USED[action.emperor]:
         return WrongMoment(said("the IP transfer is once per round"), Refusal.ALREADY_USED)
-    if state.turn is action.emperor and state.awaiting is Awaiting.ROMAN_ACTION and state.ip < 1:
+    if state.turn is action.emperor and state.awaiting is Awaiting.ROMAN_ACTION and \
+            not affordable(state, action):
         return NotEnoughIP(said("Constantius has no IP left to give"))
     return WrongMoment(said("{emperor} transfers IP in his own Roman phase",
                             emperor=action.emperor.title))
 
 
 def _hooks(settings: Settings) -> Hooks:
-    return Hooks(roman_actions=(_actions,), appliers={TransferIP: apply_transfer}, turn_ip=(_turn_ip,),
+    return Hooks(roman_actions=(_actions,), appliers={TransferIP: apply_transfer},
+                 costs={TransferIP: transfer_cost}, turn_ip=(_turn_ip,),
                  explainers={TransferIP: explain})
 
 

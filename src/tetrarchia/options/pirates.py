@@ -14,11 +14,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, Final, NamedTuple
 
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
 from tetrarchia.core.combat import BattlePause, battle_dice, die_modifiers, supports_emperor
+from tetrarchia.core.costs import CostRule, action_cost, affordable, fixed
 from tetrarchia.core.errors import (
     IllegalAction,
     MustMoveOn,
@@ -99,7 +100,7 @@ allow_below(INITIAL_ARMY, PIRATES_SETUP)
 register_task(PIRATE_BATTLE, frozenset({ROMAN_PHASE}), Purpose.BATTLE)
 allow_below(DECISION, PIRATE_BATTLE)
 allow_decision_on(GALERIUS_BONUS, PIRATE_BATTLE, dice_rolled)
-ATTACK_COST = 2
+ATTACK_COST: Final[CostRule] = fixed(2)  # R11.3: declared to core/costs.py by the hooks
 PIRATE_ZONES = (2, 3)  # the Mediterranean (R11.3)
 
 
@@ -244,7 +245,7 @@ class AttackPirates(OptionAction):
         return "Pirates"
 
     def label(self, state: State) -> str:
-        return f"{OptionAction.label(self, state)} ({ATTACK_COST} IP)"
+        return f"{OptionAction.label(self, state)} ({action_cost(state, self)} IP)"
 
 
 _LONG = re.compile(r"^(\w+?)(?:'s dux)? attacks the pirates from (.+)$")
@@ -381,16 +382,17 @@ def _fighters(state: State) -> list[tuple[int, int]]:
 
 def _actions(state: State, actions: list[Action]) -> None:
     zone = pirates_zone(state)
-    if not zone or state.ip < ATTACK_COST:
+    if not zone:
         return
     for piece, province in _fighters(state):
         if zone in state.board.provinces[province].coastal:
             tag = None if piece < 4 else Piece.DUX
-            actions.append(AttackPirates(state.turn, province, tag))
+            attack = AttackPirates(state.turn, province, tag)
+            if affordable(state, attack):
+                actions.append(attack)
 
 
 def apply_attack(state: State, action: AttackPirates, events: Events) -> None:
-    state.ip -= ATTACK_COST
     piece = int(action.piece) if action.piece is not None else int(action.emperor)
     if events is not None:
         events.append(PiratesAttacked(piece, action.origin, pirates_zone(state)))
@@ -490,9 +492,10 @@ def explain_attack(state: State, action: AttackPirates) -> IllegalAction:
         return WrongMoment(said("the Pirates are attacked in a Roman phase"))
     if not pirates_zone(state):
         return NothingThere(said("the Pirates are not on the board"))
-    if state.ip < ATTACK_COST:
+    if not affordable(state, action):
         return NotEnoughIP(said("attacking the Pirates costs {cost} IP and {emperor} has {ip} "
-                                "left", cost=ATTACK_COST, emperor=state.turn.title, ip=state.ip))
+                                "left", cost=action_cost(state, action), emperor=state.turn.title,
+                                ip=state.ip))
     piece = action.piece if action.piece is not None else action.emperor
     board = state.board
     if piece == Piece.VICARIUS:
@@ -524,7 +527,7 @@ def _validate(settings: Settings) -> None:
 
 def _hooks(settings: Settings) -> Hooks:
     return Hooks(setup=(_setup,), roman_actions=(_actions,), zone_closed=(_zone_closed,),
-                 appliers={AttackPirates: apply_attack},
+                 appliers={AttackPirates: apply_attack}, costs={AttackPirates: ATTACK_COST},
                  explainers={AttackPirates: explain_attack}, uprising=(pirates_return,),
                  handlers={PIRATES_SETUP: run_pirates_setup, PIRATE_BATTLE: run_pirate_battle})
 

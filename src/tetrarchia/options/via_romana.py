@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
+from tetrarchia.core.costs import action_cost, link_cost
 from tetrarchia.core.errors import (
     IllegalAction,
     MustMoveOn,
@@ -26,7 +27,6 @@ from tetrarchia.core.errors import (
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import GARRISON, NO_DISC, Emperor
-from tetrarchia.core.roman import link_cost
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import State
@@ -67,8 +67,7 @@ class SendGarrison(OptionAction):
         return "Via Romana"
 
     def label(self, state: State) -> str:  # R12.3: what a move through that link would cost
-        broken = state.board.link_between[(self.origin, self.dest)].broken
-        return f"{OptionAction.label(self, state)} ({link_cost(broken, False)} IP)"
+        return f"{OptionAction.label(self, state)} ({action_cost(state, self)} IP)"
 
 
 _LONG = re.compile(r"^(\w+) sends his garrison from (.+?) to (.+)$")
@@ -93,15 +92,21 @@ def _actions(state: State, actions: list[Action]) -> None:
     if state.board.is_border[here]:
         return  # a secured border stays secured (R5.3, D38)
     board = state.board
-    for q, broken in board.neighbours[here]:
-        if not board.is_border[q] and state.disc[q] == NO_DISC and link_cost(broken, False) <= state.ip:
-            actions.append(SendGarrison(emperor, here, q))
+    for q, _ in board.neighbours[here]:
+        if not board.is_border[q] and state.disc[q] == NO_DISC:
+            send = SendGarrison(emperor, here, q)
+            if send_cost(state, send) <= state.ip:
+                actions.append(send)
+
+
+def send_cost(state: State, action: SendGarrison) -> int:
+    """R12.3: the IP of a move through the link, never the revolt's extra (the garrison goes
+    to an empty province).  Declared to core/costs.py by the hooks."""
+    return link_cost(state.board.link_between[(action.origin, action.dest)].broken, False)
 
 
 def apply_send(state: State, action: SendGarrison, events: Events) -> None:
-    link = state.board.link_between[(action.origin, action.dest)]
-    cost = link_cost(link.broken, False)
-    state.ip -= cost
+    cost = action_cost(state, action)  # charged by the engine before this runs
     state.disc[action.dest] = state.disc[action.origin]
     state.disc[action.origin] = NO_DISC
     if events is not None:
@@ -148,7 +153,7 @@ def explain(state: State, action: SendGarrison) -> IllegalAction:
 
 def _hooks(settings: Settings) -> Hooks:
     return Hooks(roman_actions=(_actions,), appliers={SendGarrison: apply_send},
-                 explainers={SendGarrison: explain})
+                 costs={SendGarrison: send_cost}, explainers={SendGarrison: explain})
 
 
 MODULE = register(RuleModule(

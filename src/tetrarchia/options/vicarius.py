@@ -22,6 +22,7 @@ from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import State
 from tetrarchia.core.tasks import remove_piece, return_disc
 from tetrarchia.options.dux import (
+    DEPLOY_COST,
     Deploy,
     VicariusClears,
     _actions,
@@ -78,7 +79,8 @@ def vicarius_at(state: State) -> int:
 def _hooks(settings: Settings) -> Hooks:
     return Hooks(roman_actions=(_actions(Piece.VICARIUS),), figure_moved=(_moved,),
                  activity_blocked=(_blocks,), reached=(_reached,),
-                 appliers={Deploy: apply_deploy}, explainers={Deploy: explain_deploy})
+                 appliers={Deploy: apply_deploy}, costs={Deploy: DEPLOY_COST},
+                 explainers={Deploy: explain_deploy})
 
 
 MODULE = register(RuleModule(

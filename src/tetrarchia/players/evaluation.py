@@ -32,6 +32,7 @@ from tetrarchia.core.combat import (
     other_emperors_linked,
     roman_support,
 )
+from tetrarchia.core.costs import link_cost
 from tetrarchia.core.pieces import (
     ARMY,
     DUX,
@@ -112,7 +113,7 @@ class BoardFacts:
         for p in range(n):
             dist[p][p] = 0
             for q, broken in board.neighbours[p]:
-                dist[p][q] = 2 if broken else 1
+                dist[p][q] = link_cost(broken, False)
         for k in range(n):
             dk = dist[k]
             for i in range(n):

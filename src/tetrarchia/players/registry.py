@@ -6,6 +6,7 @@ New players (heuristic, search, the Barbarian seat's) register here under a shor
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -56,18 +57,27 @@ register_player("search", "plans each Roman phase, judged over sampled Barbarian
                 SearchPlayer)
 
 
-def _openspiel_mcts(seed: int | None) -> Player:
-    """OpenSpiel's MCTS bot (issue 10's baseline); imported only now: it needs the research extra."""
-    try:
-        from tetrarchia.research.mcts import OpenSpielMCTSPlayer
-    except ImportError as missing:
-        raise OptionError(f"the player 'openspiel-mcts' needs OpenSpiel ({missing}): "
-                          "pip install 'tetrarchia[research]'") from None
-    return OpenSpielMCTSPlayer(seed)
+def by_reference(name: str, reference: str, extra: str) -> PlayerFactory:
+    """The factory of a player whose code lives in a layer above this one (``research/``, with
+    an optional extra): named by an entry-point-like ``"module:attribute"`` and imported only
+    when the player is made, so that ``players/`` imports nothing of the layers above it."""
+    module, _, attribute = reference.partition(":")
+
+    def make(seed: int | None) -> Player:
+        try:
+            factory = getattr(importlib.import_module(module), attribute)
+        except ImportError as missing:
+            raise OptionError(f"the player {name!r} needs the {extra} extra ({missing}): "
+                              f"pip install 'tetrarchia[{extra}]'") from None
+        player: Player = factory(seed)
+        return player
+    return make
 
 
+# OpenSpiel's MCTS bot (issue 10's baseline): research/mcts.py, the research extra
 register_player("openspiel-mcts", "OpenSpiel's general MCTS bot, random rollouts (a baseline; needs the "
-                "research extra)", _openspiel_mcts)
+                "research extra)",
+                by_reference("openspiel-mcts", "tetrarchia.research.mcts:OpenSpielMCTSPlayer", "research"))
 register_player("barbarian-random", "Barbaria (R12.6): a random Barbarian player, heuristic Emperors",
                 lambda seed: SeatedPlayer("barbarian-random", HeuristicPlayer(seed), RandomPlayer(seed)))
 register_player("barbarian-heuristic", "Barbaria (R12.6): the Barbarian player picks what hurts Roma "

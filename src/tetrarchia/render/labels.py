@@ -37,10 +37,10 @@ from tetrarchia.core.actions import (
     mover,
 )
 from tetrarchia.core.board import Board
+from tetrarchia.core.costs import action_cost
 from tetrarchia.core.engine import deciding_seat, legal_actions
 from tetrarchia.core.errors import Said
 from tetrarchia.core.pieces import Emperor, Piece
-from tetrarchia.core.roman import link_cost
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, State
 from tetrarchia.options import barbaria, dux, imperivm, imperivm_first, patres_patriae, pirates, via_romana
@@ -99,7 +99,7 @@ def _by(state: State, emperor: Emperor, alone: Said, named: Said) -> Said:
 def _option(state: State, action: OptionAction, lang: str) -> Said | None:
     board = state.board
     if isinstance(action, dux.Deploy):  # R11.1, R11.2: the group names the figure
-        return labelled("{place} {cost}", place=board.label(action.at), cost=_ip(dux.DEPLOY_COST))
+        return labelled("{place} {cost}", place=board.label(action.at), cost=_ip(action_cost(state, action)))
     if isinstance(action, imperivm.UsePower):  # R12.1
         if state.awaiting is Awaiting.DECISION:  # Galerius after the dice, Constantius's block
             effect = labelled("+1 to his die") if action.emperor is Emperor.GALERIUS \
@@ -119,10 +119,12 @@ def _option(state: State, action: OptionAction, lang: str) -> Said | None:
     if isinstance(action, imperivm_first.BuyIP):  # R12.2
         burn = _burning(board, action.burn, False)
         name = emperor_name(action.emperor, lang)
+        gained = -action_cost(state, action)  # an IP bought: a cost of -1 (core/costs.py)
         return _by(state, action.emperor,
-                   labelled("spends an extra IP, burning {burn} (+1 IP)", burn=burn),
-                   labelled("{emperor} spends an extra IP, burning {burn} (+1 IP)", emperor=name,
-                            burn=burn))
+                   labelled("spends an extra IP, burning {burn} (+{gained} IP)", burn=burn,
+                            gained=gained),
+                   labelled("{emperor} spends an extra IP, burning {burn} (+{gained} IP)",
+                            emperor=name, burn=burn, gained=gained))
     if isinstance(action, pirates.AttackPirates):  # R11.3 (its cost: the page adds the item's)
         place = board.name(action.origin)
         name = emperor_name(action.emperor, lang)
@@ -134,9 +136,8 @@ def _option(state: State, action: OptionAction, lang: str) -> Said | None:
                    labelled("{emperor} attacks the Pirates from {place}", emperor=name,
                             place=place))
     if isinstance(action, via_romana.SendGarrison):  # R12.3: what the link would cost a move
-        broken = board.link_between[(action.origin, action.dest)].broken
         origin, dest = board.name(action.origin), board.name(action.dest)
-        cost = _ip(link_cost(broken, False))
+        cost = _ip(action_cost(state, action))
         name = emperor_name(action.emperor, lang)
         return _by(state, action.emperor,
                    labelled("sends his garrison from {origin} to {dest} {cost}", origin=origin,

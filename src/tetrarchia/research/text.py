@@ -1,5 +1,5 @@
 """The board as plain text, for the environments' ``render_mode="ansi"``: the terminal game's
-own drawing (``cli.render.render_board``) without colours."""
+own drawing (``render.board_text.render_board``) without colours."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import io
 
 from rich.console import Console
 
-from tetrarchia.cli.render import render_board
 from tetrarchia.core.state import State
+from tetrarchia.render.board_text import render_board
 
 
 def board_text(state: State, width: int = 100) -> str:

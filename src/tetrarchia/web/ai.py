@@ -1,6 +1,6 @@
 """The server's AI seats (issues 10 and 11): a seat given to the AI at creation is played by the
 server when its decision is due, each move committed like a player's with its one-line
-explanation (``cli.advice.explain``, the terminal's ``--ai`` line) shown in every page's log.
+explanation (``render.explain``, the terminal's ``--ai`` line) shown in every page's log.
 
 The driver is told after every committed change (``poke``).  It works in its own thread, off the
 event loop: it reads the game and, while an AI seat decides, thinks on a copy of the state within
@@ -19,7 +19,6 @@ import threading
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 
-from tetrarchia.cli.advice import explain
 from tetrarchia.core.engine import BARBARIAN_SEAT, deciding_seat, legal_actions
 from tetrarchia.core.notation import format_action
 from tetrarchia.core.pieces import Emperor
@@ -27,6 +26,7 @@ from tetrarchia.core.state import Awaiting
 from tetrarchia.core.tasks import RomanPhaseStep
 from tetrarchia.players.protocol import Budget, Player
 from tetrarchia.players.registry import make_player
+from tetrarchia.render.explain import explain
 from tetrarchia.web.authority import Authority, GameOver, StaleVersion, UnknownGame
 from tetrarchia.web.seats import SeatBook, player_deciding
 

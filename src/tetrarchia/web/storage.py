@@ -337,10 +337,9 @@ class Store:
 
     def delete(self, game_id: str) -> bool:
         """Remove a game and everything stored of it for good (its log, and the rows of every
-        other table keyed by its id: seats, presence, the AI's notes); False when there was no
+        other table keyed by its id: seats, presence, the AI's notes: the tables of the modules
+        loaded, so a host command loads them first, ``cli/games.py``); False when there was no
         such game."""
-        import tetrarchia.web.seats  # noqa: F401  (its tables: a host command may not have loaded them)
-
         with self.session() as session:
             for table in Base.metadata.sorted_tables:
                 if table.name != GameRow.__tablename__ and "game_id" in table.c:

@@ -20,25 +20,23 @@ from tetrarchia.core.actions import (
     Sail,
     Secure,
     Subdue,
-    SubdueKind,
     mover,
 )
 from tetrarchia.core.board import Board
 from tetrarchia.core.combat import battle_odds, battle_values
+from tetrarchia.core.costs import action_cost
 from tetrarchia.core.engine import deciding_seat, legal_actions
 from tetrarchia.core.events import PURPOSE_NAMES, Event, Purpose, event_to_json
 from tetrarchia.core.notation import format_action
 from tetrarchia.core.rolls import pending_roll
-from tetrarchia.core.roman import attack_cost, move_cost
 from tetrarchia.core.serialize import position_to_json
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, State
-from tetrarchia.options.pirates import ATTACK_COST, AttackPirates, coast_values
+from tetrarchia.options.pirates import AttackPirates, coast_values
 from tetrarchia.render import render
 from tetrarchia.render.labels import emperor_names, label_in, seat_title_in
 from tetrarchia.web.geography import board_positions
 
-SUBDUE_COST = {SubdueKind.REMOVE_REVOLT: 2, SubdueKind.REDUCE_REVOLT: 1, SubdueKind.REMOVE_UNREST: 1}
 BARBARIAN_SEAT = 4
 # R1: the Roman die picks a region or fights for Rome; alone, it is rolled for an initial army's
 # region (R3.5) and an uprising's region (R7.2); every other single die is the Barbarian die.
@@ -121,28 +119,27 @@ def _action_json(state: State, index: int, action: Action, pirates: int | None) 
         item.update(kind="option", group=action.group(state), label=action.label(state),
                     places=option_places(action, board))
         if isinstance(action, AttackPirates) and pirates is not None:
-            item.update(cost=ATTACK_COST, preview=pirates_preview(state, action, pirates))
+            item.update(cost=action_cost(state, action), preview=pirates_preview(state, action, pirates))
         return item
     if isinstance(action, PlaceFleet):
         item.update(zone=action.zone)
     elif isinstance(action, Enter):
         item.update(piece=int(action.emperor), to=action.province)
     elif isinstance(action, Move):
-        cost = move_cost(state, action)
-        item.update(piece=int(mover(action)), origin=action.origin, to=action.dest, cost=cost,
+        item.update(piece=int(mover(action)), origin=action.origin, to=action.dest,
+                    cost=action_cost(state, action),
                     by_fleet=action.by_fleet, zones=list(action.zones),
                     passing=bool(state.figure[action.dest]) and not state.passing)
     elif isinstance(action, Sail):
-        item.update(zone=action.src, to_zone=action.dst, cost=1)
+        item.update(zone=action.src, to_zone=action.dst, cost=action_cost(state, action))
     elif isinstance(action, Secure):
-        border = board.is_border[action.at]
-        item.update(at=action.at, cost=2 if border else 1, border=border)
+        item.update(at=action.at, cost=action_cost(state, action), border=board.is_border[action.at])
     elif isinstance(action, Subdue):
-        item.update(piece=int(mover(action)), at=action.at, cost=SUBDUE_COST[action.kind],
+        item.update(piece=int(mover(action)), at=action.at, cost=action_cost(state, action),
                     subdue=action.kind.name.lower())
     elif isinstance(action, Attack):
         item.update(piece=int(mover(action)), origin=action.origin, target=action.target,
-                    cost=attack_cost(state, action), preview=attack_preview(state, action))
+                    cost=action_cost(state, action), preview=attack_preview(state, action))
     item.setdefault("group", item["kind"])
     item["places"] = [item[key] for key in ("origin", "to", "at", "target") if key in item]
     return item

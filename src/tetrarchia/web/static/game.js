@@ -1,7 +1,7 @@
 // A game being played: the map, whose turn, the actions (by click, from the list, or typed),
 // the Barbarian phase die by die, the log.  Every action goes to the server, which alone
 // checks it; a refusal shows the engine's reason.
-import { api, el, t, N_, announce, showDialog, closeDialog, seatFor, currentLanguage } from "./main.js";
+import { api, el, t, N_, announce, showDialog, closeDialog, seatFor, currentLanguage, working } from "./main.js";
 import { BoardView, EMPERORS, eventPlaces, optionRecords } from "./board.js";
 import { HintBox } from "./hint.js";
 import { EndScreen } from "./ending.js";
@@ -292,7 +292,13 @@ class GamePage {
     announce(t("Refused") + ": " + error.reason);
   }
 
-  async send(notation) {
+  // each request the player starts is tracked (data-pending) until what it starts is drawn
+  send(notation) { return working(() => this.sendNow(notation)); }
+  undo() { return working(() => this.undoNow()); }
+  advance(until) { return working(() => this.advanceNow(until)); }
+  play(mode) { return working(() => this.playNow(mode)); }
+
+  async sendNow(notation) {
     closeDialog();
     const answer = await this.request("actions", { action: notation });
     if (!answer) return false;
@@ -302,7 +308,7 @@ class GamePage {
     return true;
   }
 
-  async undo() {
+  async undoNow() {
     const answer = await this.request("undo", {});
     if (answer) {
       this.adopt(answer);
@@ -321,7 +327,7 @@ class GamePage {
     }
   }
 
-  async advance(until) {
+  async advanceNow(until) {
     this.lastRoll = this.state.roll;
     const answer = await this.request("advance", { until });
     if (!answer) return false;
@@ -334,7 +340,7 @@ class GamePage {
     return true;
   }
 
-  async play(mode) {
+  async playNow(mode) {
     if (mode === "skip") {
       await this.advance("decision");
       return;

@@ -105,6 +105,18 @@ export function formatNumber(value, options = {}) {
 }
 
 // A request to the server; a refusal comes back as {error: {code, reason}, status}.
+// The page's work in flight (a request and what it starts; the page being drawn) as
+// data-pending on <html>: "0" once the page is at rest. The tests wait for it, never a fixed time.
+let pending = 0;
+export async function working(task) {
+  document.documentElement.dataset.pending = String(++pending);
+  try {
+    return await task();
+  } finally {
+    document.documentElement.dataset.pending = String(--pending);
+  }
+}
+
 export async function api(path, body) {
   const headers = credential ? { Authorization: `Bearer ${credential}` } : {};
   const options = body === undefined ? { headers } : {
@@ -213,10 +225,14 @@ document.getElementById("lang").addEventListener("change", async (event) => {
     url.searchParams.set("lang", event.target.value);
     history.replaceState(null, "", url.pathname + url.search + url.hash);
   }
-  await loadLanguage(event.target.value);
-  await route();
+  await working(async () => {
+    await loadLanguage(event.target.value);
+    await route();
+  });
 });
 document.getElementById("help-button").addEventListener("click", showHelp);
 
-await loadLanguage(language());
-await route();
+await working(async () => {
+  await loadLanguage(language());
+  await route();
+});

@@ -1,5 +1,5 @@
 // The replay of a stored game: step, jump, play; the URL names the step, so it can be shared.
-import { api, el, t, N_, announce, withLanguage } from "./main.js";
+import { api, el, t, N_, announce, withLanguage, working } from "./main.js";
 import { BoardView, eventPlaces } from "./board.js";
 import { spectatorToken } from "./share.js";
 import { endingNote } from "./ending.js";
@@ -20,7 +20,7 @@ export async function replayPage(main, id, held) {
   let n = Number(new URLSearchParams(location.search).get("n") || 0);
   let total = 0, playing = false, over = false, summary = null;
   const ending = el("div", { class: "replay-end" });
-  const go = async (to) => {
+  const go = (to) => working(async () => {
     const frame = await api(`/api/games/${id}/at/${Math.max(0, Math.min(to, total || to))}`);
     if (frame.error) return;
     n = frame.n; total = frame.total; over = frame.game_over;
@@ -36,7 +36,7 @@ export async function replayPage(main, id, held) {
     ending.replaceChildren(...(over && n === total && summary && !summary.error ? [endingNote(summary, frame)] : []));
     history.replaceState(null, "", withLanguage(`/replay/${id}?n=${n}`));  // ?lang= kept (issue 23)
     announce(frame.action || "");
-  };
+  });
   const button = (text, f, id_) => el("button", { type: "button", id: id_, text: t(text), on: { click: f } });
   const controls = el("div", { class: "buttons" },
     button(N_("First"), () => go(0), "replay-first"), button(N_("Back"), () => go(n - 1), "replay-back"),
