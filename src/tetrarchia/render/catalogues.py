@@ -108,7 +108,6 @@ def label_templates() -> list[str]:
     import tetrarchia.options  # noqa: F401  (registers every optional rule)
     from tetrarchia.core.rulebook import REGISTRY
     from tetrarchia.players.registry import PLAYERS
-    from tetrarchia.render.labels import choice_word
 
     tree = ast.parse((RENDER / "labels.py").read_text("utf-8"))
     words = [t for t in _literal_calls(tree, ("labelled",))
@@ -120,6 +119,14 @@ def label_templates() -> list[str]:
                   *(choice_word(c) for p in module.params for c in p.choices)]
     words += [player.summary for player in sorted(PLAYERS.values(), key=lambda p: p.name)]
     return list(dict.fromkeys(w for w in words if w and any(c.isalpha() for c in w)))
+
+
+def choice_word(value: object) -> str:
+    """An optional rule's parameter value as the start page shows it, in English: a switch is
+    "yes"/"no" (the registry's True/False), any other value as written ("per-zone", 4)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
 
 
 SOURCES: dict[str, Callable[[], list[str]]] = {"refusals": refusal_templates,

@@ -287,11 +287,3 @@ def phrase_in(text: str, lang: str) -> str:
     """An English phrase of the ``labels`` catalogue in ``lang``: an optional rule's summary or
     a parameter's help on the start page (English when untranslated)."""
     return catalogue(lang, DOMAIN).get(text, text) if text else text
-
-
-def choice_word(value: object) -> str:
-    """An optional rule's parameter value as the start page shows it, in English: a switch is
-    "yes"/"no" (the registry's True/False), any other value as written ("per-zone", 4)."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)

@@ -133,7 +133,8 @@ def options_catalogue(lang: str = "en") -> dict[str, Any]:
     descriptions in ``lang`` (``render.labels``), their names as the rulebooks write them; the
     Caesars three players may share (R10: the value sent back is the save format's name, the
     text the rulebook's of ``lang``); the AI players, described in ``lang``."""
-    from tetrarchia.render.labels import choice_word, emperor_name, phrase_in
+    from tetrarchia.render.catalogues import choice_word
+    from tetrarchia.render.labels import emperor_name, phrase_in
     # names, parameters and values in ``lang`` beside the values sent back (issue 23)
     return {"options": [{"key": m.key, "title": phrase_in(m.title, lang), "family": m.family, "rule": m.rule,
                          "summary": phrase_in(m.summary, lang), "excludes": list(m.excludes),
@@ -180,6 +181,15 @@ def app_from_environment() -> Starlette:
                       list_games=os.environ.get(LIST_VARIABLE, "1") == "1",
                       ai_seconds=float(os.environ.get(AI_SECONDS_VARIABLE, "1.0")),
                       new_games=float(os.environ.get(NEW_GAMES_VARIABLE, str(NEW_GAMES))))
+
+
+async def tutorial_served(request: Request) -> Response:
+    """``GET /api/tutorial?lang=``: Learn to play in the page's language, else the browser's
+    (web/tutorial.py holds the lessons; here they meet the catalogue, so that the catalogue,
+    which collects the lessons' sentences, need not import the route)."""
+    chosen = request.query_params.get("lang")
+    lang = chosen if chosen in LANGUAGES else accepted(request.headers.get("accept-language")) or "en"
+    return JSONResponse(tutorial.tutorial_json(lang, i18n.catalogue(lang)))
 
 
 def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: float = 1.0,
@@ -435,7 +445,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         Route("/game/{game_id}", index),
         Route("/replay/{game_id}", index),
         Route("/learn", index),  # Learn to play (web/tutorial.py, static/tutorial.js)
-        Route("/api/tutorial", tutorial.served),
+        Route("/api/tutorial", tutorial_served),
         Route("/api/options", options),
         Route("/api/levels", difficulty.levels_route),  # the level chooser (issue 23)
         Route("/api/settings/check", check_settings, methods=["POST"]),

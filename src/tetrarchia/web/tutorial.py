@@ -25,9 +25,6 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-
 from tetrarchia.core.board import Board, default_board
 from tetrarchia.core.engine import Boundary, legal_actions, resume
 from tetrarchia.core.events import Event
@@ -35,7 +32,6 @@ from tetrarchia.core.notation import format_action, parse_action
 from tetrarchia.core.serialize import position_from_json
 from tetrarchia.core.state import Awaiting
 from tetrarchia.game import Game
-from tetrarchia.web.i18n import LANGUAGES, accepted, catalogue
 
 SEED = 5878
 # Round 1, Diocletian's entry (R4), the Emperors off the board: level 4211 (R3.3).
@@ -300,13 +296,6 @@ def tutorial_json(lang: str, translate: dict[str, str]) -> dict[str, Any]:
                    "roll": s.roll, "wrong": said(s.wrong) if s.wrong else "",
                    "before": before[k]} for k, s in enumerate(STEPS)],
     }
-
-
-async def served(request: Request) -> Response:
-    """``GET /api/tutorial?lang=``: the tutorial in the page's language (else the browser's)."""
-    chosen = request.query_params.get("lang")
-    lang = chosen if chosen in LANGUAGES else accepted(request.headers.get("accept-language")) or "en"
-    return JSONResponse(tutorial_json(lang, catalogue(lang)))
 
 
 def sentences() -> list[str]:
