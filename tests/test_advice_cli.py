@@ -28,7 +28,7 @@ def test_advise_lists_the_best_actions_and_leaves_the_save_alone(tmp_path: Path)
     path = tmp_path / "game.json"
     _saved_at_roman_phase(path)
     before = path.read_bytes()
-    result = runner.invoke(app, ["advise", str(path), "--count", "2", "--playouts", "2"])
+    result = runner.invoke(app, ["advise", str(path), "--count", "2", "--games", "4"])
     assert result.exit_code == 0, result.output
     assert "Hint for Diocletian" in result.output
     assert "1. Diocletian " in result.output and "2. Diocletian " in result.output
