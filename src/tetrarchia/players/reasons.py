@@ -218,7 +218,7 @@ def changes(before: State, after: State, plan: Sequence[Action]) -> list[Reason]
             found.append(Reason(Claim.FLEET_PLACED, (zone,)))
     if after.turn == before.turn and after.turns_played == before.turns_played and after.ip > before.ip:
         found.append(Reason(Claim.IP_GAINED, (after.ip - before.ip,)))
-    if isinstance(last, EndPhase) and not found:
+    if isinstance(last, EndPhase):  # a fact: said when the phase's end favours the seat in nothing else
         found.append(Reason(Claim.ENDS_PHASE, (), int(last.emperor)))
     return found
 

@@ -82,6 +82,7 @@ export class HintBox {
     const then = hint.plan.length > 1
       ? el("div", { class: "hint-plan", text: `${t("then")}: ${hint.plan.slice(1).join("; ")}` }) : null;
     const chance = ranked ? el("span", { class: "hint-chance", text: ` ${hint.chance_text}` }) : null;
-    return el("li", {}, play, chance, el("span", { class: "hint-reason", text: ` — ${hint.reason}` }), then);
+    const why = hint.reason ? el("span", { class: "hint-reason", text: ` — ${hint.reason}` }) : null;
+    return el("li", {}, play, chance, why, then);
   }
 }
