@@ -37,6 +37,9 @@ TURNS = 2  # turns played in a continuation: the plan's Barbarian phase and the 
 ROUND = 4  # continuations a plan gets in each round of a race (the same dice for each plan)
 FIRST_CUT = 16  # continuations every plan gets before the race halves the field
 MAX_GAMES = 10_000  # the most continuations a plan gets in one race, whatever the time
+PRECISION = 0.10  # a listed chance's interval at most ± this ...
+PRECISION_GAMES = 100  # ... or this many continuations: else the race goes on past its time ...
+OVERTIME = 2.5  # ... up to this many times the time asked (a machine busy with other work)
 SEED_STRIDE = 1_000_003  # a seed's continuations: seed * stride + i (distinct for seeds < 1,000)
 
 
@@ -119,6 +122,11 @@ class Runner:
         return Estimate(sum(self.chances), len(self.chances), low, high)
 
 
+def imprecise(r: Runner) -> bool:
+    """Whether a plan's interval is too wide to rank on (``PRECISION``, ``PRECISION_GAMES``)."""
+    return r.estimate().margin > PRECISION and len(r.chances) < PRECISION_GAMES
+
+
 def runner(state: State, plan: Sequence[Action]) -> Runner:
     """``plan`` played on a copy of ``state``, ready to race."""
     end = state.copy()
@@ -136,8 +144,12 @@ def race(state: State, plans: Sequence[Sequence[Action]], keep: int = 3, *, game
     continuations, then twice that, and so on, the worse half stops (never fewer than
     ``keep``).  It ends when the ``keep`` best have ``games`` continuations each (rounded up to
     whole rounds; the others stop there too), or before a
-    round that would end past ``seconds`` (one round is always played); with neither, at
+    round that would end past ``seconds`` (one round is always played; then the best ``keep`` go
+    on while one of them is :func:`imprecise`, up to ``OVERTIME`` times ``seconds``); with neither, at
     ``FIRST_CUT`` each.  ``barbarian``: the Barbarian player decides, the lowest chance first.
+    With a time and no count, the time is shared equally among the halvings instead (the
+    first after ``2 * ROUND`` continuations at the earliest): slow continuations still leave the
+    best few most of the time.
     ``progress`` is told the share of the time (or of the continuations) used after each round."""
     facts = board_facts(state.board)
     runners = [runner(state, p) for p in plans]
@@ -148,12 +160,21 @@ def race(state: State, plans: Sequence[Sequence[Action]], keep: int = 3, *, game
     longest = 0.0
     cut = FIRST_CUT
     done = 0
+    # with a time and no count: sequential halving proper, the time shared equally among the
+    # phases (each halves the field; the last gives the ``keep`` best the rest)
+    timed = seconds is not None and target is None
+    phases = math.ceil(math.log2(len(runners) / keep)) + 1 if len(runners) > keep else 1
+    phase = 0
     while alive and done < MAX_GAMES:
         if target is not None and done >= target and len(alive) <= keep:
             break
         began = clock()
         if seconds is not None and done and began - start + longest > seconds:
-            break
+            if len(alive) > keep:  # the time is up: only the best ``keep`` may go on
+                alive.sort(key=lambda r: -sign * r.mean)
+                alive = alive[:keep]
+            if not any(imprecise(r) for r in alive) or began - start + longest > seconds * OVERTIME:
+                break
         for i in range(done, done + ROUND):
             for r in alive:
                 chance, result = continuation(r.end, seed * SEED_STRIDE + i, facts)
@@ -161,12 +182,17 @@ def race(state: State, plans: Sequence[Sequence[Action]], keep: int = 3, *, game
                 r.results.append(result)
         done += ROUND
         longest = max(longest, clock() - began)
-        if len(alive) > keep and (done >= cut or (target is not None and done >= target)):
+        if timed:
+            due = done >= 2 * ROUND and clock() - start >= (seconds or 0.0) * (phase + 1) / phases
+        else:
+            due = done >= cut or (target is not None and done >= target)
+        if len(alive) > keep and due:
             alive.sort(key=lambda r: -sign * r.mean)
             # the count asked reached: the best ``keep`` are known, the rest stop at once
             half = keep if target is not None and done >= target else (len(alive) + 1) // 2
             alive = alive[:max(keep, half)]
             cut *= 2
+            phase += 1
         if progress is not None:
             share = (clock() - start) / seconds if seconds else done / max(target or 1, 1)
             progress(min(share, 1.0))

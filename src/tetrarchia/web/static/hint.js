@@ -31,9 +31,10 @@ export class HintBox {
   }
 
   // the bar and the seconds shown while the server thinks: the time used of the time asked
+  // (a busy server may think a little longer for a narrower interval: the bar stays full then)
   progress(started) {
-    const used = Math.min((performance.now() - started) / 1000, SECONDS);
-    this.bar.value = Math.round((used / SECONDS) * 100);
+    const used = (performance.now() - started) / 1000;
+    this.bar.value = Math.min(Math.round((used / SECONDS) * 100), 100);
     this.status.textContent = `${t("Thinking…")} ${used.toFixed(1)} / ${SECONDS} s`;
   }
 
