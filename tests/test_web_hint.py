@@ -19,7 +19,7 @@ from tetrarchia.game import Game
 from tetrarchia.players import advice
 from tetrarchia.players.estimate import ROUND
 from tetrarchia.render.catalogues import catalogue
-from tetrarchia.web.app import HINT_COUNT, HINT_SECONDS
+from tetrarchia.web.app import HINT_COUNT, HINT_MAX_SECONDS, HINT_SECONDS, hint_seconds
 from web_helpers import client, new_game
 
 ENGLISH_VERBS = {"attacks", "destroys", "ends", "turns", "removes", "secures", "places", "takes",
@@ -101,3 +101,15 @@ def test_the_terminal_and_the_browser_share_one_hint() -> None:
     short = advice.advise(game.state, seconds=0.01).advice
     assert short and all(a.estimate.games == short[0].estimate.games for a in short)
     assert short[0].estimate.games == ROUND  # one round, cut short by the time
+
+
+@pytest.mark.parametrize(("asked", "seconds"), [
+    pytest.param(None, HINT_SECONDS, id="default"),
+    pytest.param("5", 5.0, id="asked"),
+    pytest.param("0.01", 0.5, id="floor"),
+    pytest.param("3600", HINT_MAX_SECONDS, id="capped"),
+    pytest.param("soon", HINT_SECONDS, id="not-a-number"),
+    pytest.param("nan", HINT_SECONDS, id="nan"),
+])
+def test_the_server_caps_the_hints_time(asked: str | None, seconds: float) -> None:
+    assert hint_seconds(asked) == seconds
