@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from test_web_browser import SHOTS, browser, create, server  # noqa: F401  (fixtures)
+from test_web_browser import SHOTS, browser, create, seated_client, server  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -52,3 +52,26 @@ def test_the_hint_shows_its_progress_then_chances_with_intervals(
     context.close()
     assert not errors, errors
     assert time.monotonic() - started < 120  # the test's time limit
+
+
+def test_a_roman_phase_hint_names_its_plan_and_reasons(server: str, browser: Any) -> None:  # noqa: F811
+    """In a Roman phase (fleets placed and Diocletian entered through the API) the hint lists
+    plans: each button plays the first action, the plan's rest and its reasons follow."""
+    started = time.monotonic()
+    http, state = seated_client(server, seed=11)
+    game_id, token = state["id"], state["credentials"]["hotseat"]
+    while state["awaiting"] != "roman_action":
+        state = http.post(f"/api/games/{game_id}/actions",
+                          json={"version": state["version"], "action": state["legal"][0]["notation"]}).json()
+    context = browser.new_context(viewport={"width": 1440, "height": 900}, locale="en-US")
+    page = context.new_page()
+    page.goto(f"{server}/game/{game_id}#{token}")
+    page.wait_for_function("document.querySelector('.status')?.innerText.includes('IP')")
+    page.click("#hint")
+    page.wait_for_selector(".hints li", timeout=60_000)
+    assert page.locator(".hints .play-hint").count() >= 1
+    assert page.locator(".hints .hint-reason").count() >= 1
+    page.screenshot(path=str(SHOTS / "hint-roman-phase-1440.png"), full_page=True)
+    context.close()
+    http.close()
+    assert time.monotonic() - started < 120
