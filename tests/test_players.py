@@ -255,11 +255,12 @@ def test_the_hint_secures_the_last_border_and_wins() -> None:
     advice = hint.advice
     assert advice[0].action == Secure(Emperor.MAXIMIAN, prov("britannia"))
     assert advice[0].chance == 1.0 and advice[0].estimate.games == 4
-    assert [str(r.said(state.board)) for r in advice[0].reasons] == ["secures the border of Britannia (R5.3)"]
+    assert [str(r.said(state.board)) for r in advice[0].reasons] == \
+        ["wins the game (R8)", "secures the border of Britannia (R5.3)"]
     lines = " ".join(advice_lines(state, hint))
-    assert "Maximian secures Britannia: 100% (95%: 100-100%); secures the border of Britannia (R5.3)" in lines
+    assert "Maximian secures Britannia: 100% (95%: 100-100%); wins the game (R8); secures the border" in lines
     assert explain(state, advice[0].action) == \
-        "Maximian secures Britannia: secures the border of Britannia (R5.3)."
+        "Maximian secures Britannia: wins the game (R8); secures the border of Britannia (R5.3)."
 
 
 def test_ai_seats_by_name() -> None:

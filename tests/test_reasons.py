@@ -33,10 +33,10 @@ from tetrarchia.players.reasons import Claim, Reason, reasons
 from tetrarchia.players.search import enumerate_plans
 from tetrarchia.render.advice import told_in
 
-GAINS = {"rome": {Claim.BATTLE, Claim.ARMY_DESTROYED, Claim.REVOLT_ENDED, Claim.REVOLT_CALMED,
+GAINS = {"rome": {Claim.WINS, Claim.BATTLE, Claim.ARMY_DESTROYED, Claim.REVOLT_ENDED, Claim.REVOLT_CALMED,
                   Claim.UNREST_REMOVED, Claim.BORDER_SECURED, Claim.GARRISON_PLACED, Claim.OFF_REVOLT,
                   Claim.ONTO_ROAD, Claim.FLEET_PLACED, Claim.IP_GAINED},
-         "barbarian": {Claim.UNREST_PLACED, Claim.REVOLT_PLACED, Claim.ARMY_PLACED,
+         "barbarian": {Claim.ROMA_FALLS, Claim.UNREST_PLACED, Claim.REVOLT_PLACED, Claim.ARMY_PLACED,
                        Claim.EMPEROR_OFF_ROAD}}
 FACTS = {Claim.ENTERS, Claim.MOVES, Claim.ENDS_PHASE}
 
@@ -131,6 +131,9 @@ def holds(reason: Reason, before: State, after: State, plan: tuple[Action, ...])
     c, places, piece = reason.claim, reason.places, reason.piece
     p = places[0] if places else -1
     board = before.board
+    if c in (Claim.WINS, Claim.ROMA_FALLS):
+        return before.result is Result.ONGOING and after.result.is_victory == (c is Claim.WINS) and \
+            after.result is not Result.ONGOING
     if c is Claim.BATTLE:
         last = plan[-1]
         low, high = battle_bounds(after, p)

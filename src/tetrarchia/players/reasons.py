@@ -38,7 +38,7 @@ from tetrarchia.core.pieces import (
     Emperor,
     is_army,
 )
-from tetrarchia.core.state import Awaiting, State
+from tetrarchia.core.state import Awaiting, Result, State
 
 ROAD_STEPS = 4  # an army's road: its next steps to Roma (R7.3), as far as the search looks (RISK_STEPS)
 BATTLE_DEPTH = 3  # rolls and decisions followed after an attack (a re-roll, Galerius's +1, R12.1)
@@ -53,6 +53,8 @@ def reasoned(template: str, /, **args: str | int | Said) -> Said:
 class Claim(Enum):
     """What a reason claims changed between the two positions."""
 
+    WINS = "wins"  # R8: all six borders secured
+    ROMA_FALLS = "roma_falls"  # R8: the game lost by the Emperors
     BATTLE = "battle"  # an attack waits for its dice: the chance the army is destroyed (R5.5, R6)
     ARMY_DESTROYED = "army_destroyed"
     REVOLT_ENDED = "revolt_ended"  # a revolt, and no unrest or revolt there now
@@ -80,10 +82,10 @@ class Claim(Enum):
 
 
 SIDES: dict[Claim, str] = {
-    **dict.fromkeys((Claim.BATTLE, Claim.ARMY_DESTROYED, Claim.REVOLT_ENDED, Claim.REVOLT_CALMED,
+    **dict.fromkeys((Claim.WINS, Claim.BATTLE, Claim.ARMY_DESTROYED, Claim.REVOLT_ENDED, Claim.REVOLT_CALMED,
                      Claim.UNREST_REMOVED, Claim.BORDER_SECURED, Claim.GARRISON_PLACED,
                      Claim.OFF_REVOLT, Claim.ONTO_ROAD, Claim.FLEET_PLACED, Claim.IP_GAINED), "rome"),
-    **dict.fromkeys((Claim.UNREST_PLACED, Claim.REVOLT_PLACED, Claim.ARMY_PLACED,
+    **dict.fromkeys((Claim.ROMA_FALLS, Claim.UNREST_PLACED, Claim.REVOLT_PLACED, Claim.ARMY_PLACED,
                      Claim.EMPEROR_OFF_ROAD), "barbarian"),
     **dict.fromkeys((Claim.ENTERS, Claim.MOVES, Claim.ENDS_PHASE), "fact"),
 }
@@ -105,6 +107,10 @@ class Reason:
         names = [board.names[p] for p in self.places]
         who = piece_name(self.piece) if self.piece >= 0 else Said("")
         c = self.claim
+        if c is Claim.WINS:
+            return reasoned("wins the game (R8)")
+        if c is Claim.ROMA_FALLS:
+            return reasoned("ends the game: the Emperors lose (R8)")
         if c is Claim.BATTLE:
             return reasoned("attacks the army in {place}: destroys it with probability {percent}% (R6)",
                             place=names[0], percent=round(self.chance * 100))
@@ -207,6 +213,8 @@ def changes(before: State, after: State, plan: Sequence[Action]) -> list[Reason]
     ``before`` with ``plan`` played), whichever side it favours, most weighty first."""
     found: list[Reason] = []
     last = plan[-1] if plan else None
+    if before.result is Result.ONGOING and after.result is not Result.ONGOING:
+        found.append(Reason(Claim.WINS if after.result.is_victory else Claim.ROMA_FALLS))
     if isinstance(last, Attack) and is_army(before.figure[last.target]) and \
             after.awaiting in (Awaiting.ROLL, Awaiting.DECISION, Awaiting.RUN):
         found.append(Reason(Claim.BATTLE, (last.target,), int(last.emperor),
