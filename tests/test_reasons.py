@@ -15,7 +15,7 @@ from itertools import product
 import pytest
 
 from conftest import position, prov
-from tetrarchia.cli.advice import advice_lines, explain
+from tetrarchia.cli.advice import AiSeats, advice_lines, explain, planned
 from tetrarchia.core.actions import Action, Attack, EndPhase, Move, Roll
 from tetrarchia.core.engine import BARBARIAN_SEAT, apply_trusted, deciding_seat, legal_actions, resume
 from tetrarchia.core.errors import OptionError
@@ -25,6 +25,7 @@ from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import Awaiting, Result, State
 from tetrarchia.game import Game
 from tetrarchia.options.scenarios import SCENARIOS, scenario_level
+from tetrarchia.players import Budget
 from tetrarchia.players.advice import Same, advise, candidates, has_loop, verdict, without_loops
 from tetrarchia.players.estimate import Runner, estimate
 from tetrarchia.players.evaluation import WEIGHTS, board_facts
@@ -346,3 +347,23 @@ def test_estimate_is_a_public_figure_for_one_plan() -> None:
 def test_every_piece_a_reason_names_is_known() -> None:
     for piece in (*range(4), DUX, VICARIUS):
         assert told_in(Reason(Claim.ENDS_PHASE, (), piece).said(position().board), "fr")
+
+
+def test_an_ai_seat_explains_its_move_by_its_plan() -> None:
+    """The search player at Galerius's seat: the line names what the whole plan changes, each
+    claim true of the position after the plan (R5.2: the revolt in Dacia removed)."""
+    started = time.monotonic()
+    state = position(discs={"IV:1": "revolt"}, emperors={"Galerius": "III:5"}, turn="Galerius")
+    seats = AiSeats("galerius", "search", budget=Budget(simulations=2))
+    action, line = seats.move(state, legal_actions(state))
+    rest = planned(seats.seats[int(Emperor.GALERIUS)])
+    after = state.copy()
+    for step in (action, *rest):
+        assert step in legal_actions(after)  # the plan is the one it follows from here
+        apply_trusted(after, step)
+    claims = reasons(state, (action, *rest), after)
+    assert all(holds(r, state, after, (action, *rest)) for r in claims)
+    assert line == f"AI (Galerius) {explain(state, action, rest)}"
+    if rest:
+        assert "his plan " + str(claims[0].said(state.board)) in line
+    assert time.monotonic() - started < 30

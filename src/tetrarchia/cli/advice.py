@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from tetrarchia.core.actions import Action
 from tetrarchia.core.engine import BARBARIAN_SEAT, deciding_seat
@@ -25,7 +26,7 @@ from tetrarchia.players.reasons import reasons
 from tetrarchia.players.registry import make_player
 from tetrarchia.render.advice import chance_said
 
-__all__ = ["DEFAULT_SECONDS", "Advice", "AiSeats", "Hint", "advice_lines", "advise", "explain"]
+__all__ = ["DEFAULT_SECONDS", "Advice", "AiSeats", "Hint", "advice_lines", "advise", "explain", "planned"]
 
 
 def advice_lines(state: State, hint: Hint) -> list[str]:
@@ -51,12 +52,23 @@ def advice_lines(state: State, hint: Hint) -> list[str]:
     return lines
 
 
-def explain(state: State, action: Action) -> str:
+def explain(state: State, action: Action, rest: Sequence[Action] = ()) -> str:
     """One line for a move of the AI: the action, and what it changes on the board that
-    favours its seat (``players.reasons``)."""
-    why = "; ".join(str(r.said(state.board)) for r in reasons(state, [action])[:2])
+    favours its seat (``players.reasons``); with ``rest``, the rest of the plan it begins (a
+    search player's ``planned``), what the whole plan changes ("his plan ends the revolt ...")."""
     said = format_action(action, state.board)
+    if rest:
+        why = "; ".join(str(r.said(state.board)) for r in reasons(state, [action, *rest])[:2])
+        return f"{said}: his plan {why}." if why else f"{said}."
+    why = "; ".join(str(r.said(state.board)) for r in reasons(state, [action])[:2])
     return f"{said}: {why}." if why else f"{said}."
+
+
+def planned(player: Player) -> tuple[Action, ...]:
+    """The rest of the plan ``player`` follows after its last decision (a search player's;
+    empty for the others)."""
+    rest = getattr(player, "planned", ())
+    return tuple(rest) if isinstance(rest, tuple) else ()
 
 
 class AiSeats:
@@ -90,6 +102,7 @@ class AiSeats:
         seat = deciding_seat(state)
         if seat is None or seat not in self.seats:
             raise ValueError("the AI plays no seat that decides now")
-        action = self.seats[seat].decide(state, legal, self.rng, self.budget)
+        player = self.seats[seat]
+        action = player.decide(state, legal, self.rng, self.budget)
         who = "Barbarian player" if seat == BARBARIAN_SEAT else Emperor(seat).title
-        return action, f"AI ({who}) {explain(state, action)}"
+        return action, f"AI ({who}) {explain(state, action, planned(player))}"

@@ -346,6 +346,12 @@ class SearchPlayer:
         self._after(state, best.actions[0])
         return best.actions[0]
 
+    @property
+    def planned(self) -> tuple[Action, ...]:
+        """The rest of the plan being followed after the action last decided (empty: none);
+        the AI seats explain a move by the whole plan (``cli.advice.explain``)."""
+        return tuple(self._plan)
+
     def _after(self, state: State, action: Action) -> None:
         """Remember where ``action`` leads, to follow the plan while the game goes as planned."""
         if not self._plan:

@@ -19,7 +19,7 @@ import threading
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 
-from tetrarchia.cli.advice import explain
+from tetrarchia.cli.advice import explain, planned
 from tetrarchia.core.engine import BARBARIAN_SEAT, deciding_seat, legal_actions
 from tetrarchia.core.notation import format_action
 from tetrarchia.core.pieces import Emperor
@@ -148,10 +148,10 @@ class AiDriver:
                 return True
             legal = legal_actions(snapshot)
             rng = self.seated(game_id, seed).rng
-            chosen = self.player(game_id, player, ai[player], seed).decide(
-                snapshot, legal, rng, self.budget)
+            deciding = self.player(game_id, player, ai[player], seed)
+            chosen = deciding.decide(snapshot, legal, rng, self.budget)
             who = "the Barbarian player" if seat == BARBARIAN_SEAT else Emperor(seat or 0).title
-            note = f"AI ({ai[player]}, {who}) {explain(snapshot, chosen)}"
+            note = f"AI ({ai[player]}, {who}) {explain(snapshot, chosen, planned(deciding))}"
             self.authority.act(game_id, version, format_action(chosen, snapshot.board), note=note)
         except StaleVersion:
             return True  # a player changed the game meanwhile: look again
