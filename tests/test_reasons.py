@@ -310,6 +310,9 @@ def test_a_lost_game_gets_the_sentence_not_a_list_of_zeros() -> None:
                  id="within-the-noise"),
     pytest.param([[0.8, 0.9, 0.85, 0.9], [0.1, 0.2, 0.15, 0.1], [0.3, 0.2, 0.1, 0.2]], None, id="apart"),
     pytest.param([[1.0] * 4, [1.0] * 4], Same.WON, id="won-whatever"),
+    # apart beyond the noise (paired, the same every time), but both would read 100%
+    pytest.param([[0.9991, 0.9992, 0.9993, 0.9994], [0.9981, 0.9982, 0.9983, 0.9984]], Same.EQUAL,
+                 id="the-same-percentage"),
 ])
 def test_equal_chances_are_said_in_words(chances: list[list[float]], same: Same | None) -> None:
     started = time.monotonic()

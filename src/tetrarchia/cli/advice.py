@@ -44,8 +44,8 @@ def advice_lines(state: State, hint: Hint) -> list[str]:
     for i, a in enumerate(hint.advice, 1):
         e = a.estimate
         figure = "" if hint.verdict is not None else f": {chance_said(e.chance, e.low, e.high)}"
-        why = "; ".join(str(r.said(board)) for r in a.reasons)
-        lines.append(f"{i}. {format_action(a.action, board)}{figure}; {why}")
+        why = "".join(f"; {r.said(board)}" for r in a.reasons)
+        lines.append(f"{i}. {format_action(a.action, board)}{figure}{why}")
         if len(a.plan) > 1:
             rest = "; ".join(format_action(x, board) for x in a.plan[1:])
             lines.append(f"   then: {rest}")

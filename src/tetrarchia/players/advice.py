@@ -12,8 +12,8 @@ winning after it with its 95% interval, and why (issues 10 and 24).  The termina
    field halved as it goes, within a time budget or a count of continuations per plan.
 3. **The verdict**: when every plan raced ends the same (every continuation lost, or won), or the
    listed plans' gaps are all within the dice's noise (each one's paired 95% interval of its gap
-   with the best holds 0), the hint says so in words (:class:`Verdict`) instead of ranking equal
-   figures.
+   with the best holds 0), or their chances would read the same percentage, the hint says so in
+   words (:class:`Verdict`) instead of listing equal figures.
 4. **The reasons**: what each plan changes on the board, true of the positions before and after
    it (``players.reasons``).
 
@@ -65,6 +65,7 @@ class Same(Enum):
     LOST = "lost"  # every continuation of every plan lost the game
     WON = "won"  # every continuation of every plan won it
     NOISE = "noise"  # the listed plans' gaps are within the dice's noise
+    EQUAL = "equal"  # the listed plans' chances differ by less than a point (shown equal)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +96,10 @@ class Verdict:
         if self.same is Same.WON:
             return reasoned("Every action here leads to the same chance (about 100%): the game is "
                             "won whatever is done (R8)")
+        if self.same is Same.EQUAL:
+            return reasoned("Every action listed leads to about the same chance: {percent}% (95% "
+                            "interval {low}-{high}%)", percent=round(self.chance * 100),
+                            low=round(self.low * 100), high=round(self.high * 100))
         return reasoned("These actions are equally good within the dice's noise: about {percent}% "
                         "(95% interval {low}-{high}%)", percent=round(self.chance * 100),
                         low=round(self.low * 100), high=round(self.high * 100))
@@ -216,6 +221,8 @@ def verdict(state: State, listed: list[Runner], raced: list[Runner]) -> Verdict 
     if len(listed) > 1 and all(paired_gap(listed[0].chances, r.chances)[1] <= 0.0 <= paired_gap(
             listed[0].chances, r.chances)[2] for r in listed[1:]):
         return Verdict(Same.NOISE, best.chance, best.low, best.high)
+    if len(listed) > 1 and len({round(r.mean * 100) for r in listed}) == 1:
+        return Verdict(Same.EQUAL, best.chance, best.low, best.high)  # figures that would read equal
     return None
 
 
