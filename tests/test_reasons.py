@@ -26,13 +26,13 @@ from tetrarchia.core.state import Awaiting, Result, State
 from tetrarchia.game import Game
 from tetrarchia.options.scenarios import SCENARIOS, scenario_level
 from tetrarchia.players import Budget
-from tetrarchia.players.advice import Same, advise, candidates, has_loop, verdict, without_loops
-from tetrarchia.players.estimate import Runner, estimate
+from tetrarchia.players.advice import Advice, Same, advise, candidates, has_loop, verdict, without_loops
+from tetrarchia.players.estimate import Estimate, Runner, estimate
 from tetrarchia.players.evaluation import WEIGHTS, board_facts
 from tetrarchia.players.heuristic import choose
 from tetrarchia.players.reasons import Claim, Reason, reasons
 from tetrarchia.players.search import enumerate_plans
-from tetrarchia.render.advice import told_in
+from tetrarchia.render.advice import advice_json, hint_json, told_in
 
 GAINS = {"rome": {Claim.WINS, Claim.BATTLE, Claim.ARMY_DESTROYED, Claim.REVOLT_ENDED, Claim.REVOLT_CALMED,
                   Claim.UNREST_REMOVED, Claim.BORDER_SECURED, Claim.GARRISON_PLACED, Claim.OFF_REVOLT,
@@ -370,3 +370,34 @@ def test_an_ai_seat_explains_its_move_by_its_plan() -> None:
     if rest:
         assert "his plan " + str(claims[0].said(state.board)) in line
     assert time.monotonic() - started < 30
+
+
+def test_a_hint_never_lists_identical_figures_without_saying_why() -> None:
+    """Seeded positions of the base game and of Barbaria (its Barbarian seat too): either the
+    hint's sentence says why the figures are not ranked, or every figure listed reads apart (one
+    decimal when two would read the same whole percentage)."""
+    started = time.monotonic()
+    for settings in (Settings(level=Level.parse("4211")), settings_of("barbaria")):
+        assert settings is not None
+        for state in positions(settings, 41, 6):
+            hint = advise(state, games=8)
+            for lang in ("en", "fr"):
+                shown = hint_json(state, hint, lang)
+                texts = [h["chance_text"] for h in shown["hints"]]
+                assert shown["verdict"] or len(set(texts)) == len(texts), texts
+    assert time.monotonic() - started < 60
+
+
+@pytest.mark.parametrize(("chances", "lang", "expected"), [
+    pytest.param([0.213, 0.182], "en", ["21% (95%: 10-30%)", "18% (95%: 10-30%)"], id="apart"),
+    pytest.param([0.213, 0.209], "en", ["21.3% (95%: 10.0-30.0%)", "20.9% (95%: 10.0-30.0%)"],
+                 id="one-decimal"),
+    pytest.param([0.213, 0.209], "fr",
+                 ["21,3 % (IC à 95 % : 10,0-30,0 %)", "20,9 % (IC à 95 % : 10,0-30,0 %)"],
+                 id="decimal-comma"),
+])
+def test_chances_read_apart(chances: list[float], lang: str, expected: list[str]) -> None:
+    state = position(emperors={"Maximian": "cisalpina"})
+    advice = [Advice(EndPhase(Emperor.MAXIMIAN), (EndPhase(Emperor.MAXIMIAN),),
+                     Estimate(c * 10, 10, 0.1, 0.3), ()) for c in chances]
+    assert [h["chance_text"] for h in advice_json(state, advice, lang)] == expected

@@ -15,8 +15,8 @@ from test_web_browser import SHOTS, browser, create, seated_client, server  # no
 
 pytestmark = pytest.mark.browser
 
-CHANCE = {"en": re.compile(r"^\d+% \(95%: \d+-\d+%\)$"),
-          "fr": re.compile(r"^\d+ % \(IC à 95 % : \d+-\d+ %\)$")}
+CHANCE = {"en": re.compile(r"^[\d.]+% \(95%: [\d.]+-[\d.]+%\)$|^the same chance as action \d$"),
+          "fr": re.compile(r"^[\d,]+ % \(IC à 95 % : [\d,]+-[\d,]+ %\)$|^la même chance que l'action \d$")}
 
 
 @pytest.mark.parametrize(("width", "height", "lang"), [(1440, 900, "en"), (390, 844, "fr")])

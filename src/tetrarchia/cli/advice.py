@@ -24,7 +24,7 @@ from tetrarchia.players.advice import DEFAULT_SECONDS, Advice, Hint, advise
 from tetrarchia.players.protocol import Budget, Player
 from tetrarchia.players.reasons import reasons
 from tetrarchia.players.registry import make_player
-from tetrarchia.render.advice import chance_said
+from tetrarchia.render.advice import chance_texts
 
 __all__ = ["DEFAULT_SECONDS", "Advice", "AiSeats", "Hint", "advice_lines", "advise", "explain", "planned"]
 
@@ -41,9 +41,9 @@ def advice_lines(state: State, hint: Hint) -> list[str]:
              f"heuristic player's, read two turns on, over {games} continuations with the same dice):"]
     if hint.verdict is not None:
         lines.append(f"{hint.verdict.said(state)}.")
-    for i, a in enumerate(hint.advice, 1):
-        e = a.estimate
-        figure = "" if hint.verdict is not None else f": {chance_said(e.chance, e.low, e.high)}"
+    texts = chance_texts(hint.advice, "en")
+    for i, (a, text) in enumerate(zip(hint.advice, texts, strict=True), 1):
+        figure = "" if hint.verdict is not None else f": {text}"
         why = "".join(f"; {r.said(board)}" for r in a.reasons)
         lines.append(f"{i}. {format_action(a.action, board)}{figure}{why}")
         if len(a.plan) > 1:

@@ -37,22 +37,51 @@ def advice_json(state: State, advice: list[Advice], lang: str) -> list[dict[str,
     ``lang``), the continuations played, and why in ``lang`` (each reason, and joined)."""
     board = state.board
     found = []
-    for a in advice:
+    texts = chance_texts(advice, lang)
+    for a, text in zip(advice, texts, strict=True):
         e = a.estimate
         reasons = [told_in(r.said(board), lang) for r in a.reasons]
         found.append({"action": format_action(a.action, board),
                       "plan": [format_action(x, board) for x in a.plan],
                       "chance": round(e.chance, 3), "low": round(e.low, 3), "high": round(e.high, 3),
                       "games": e.games,
-                      "chance_text": told_in(chance_said(e.chance, e.low, e.high), lang),
+                      "chance_text": text,
                       "reasons": reasons, "reason": "; ".join(reasons)})
     return found
 
 
-def chance_said(chance: float, low: float, high: float) -> Said:
-    """A chance and its interval as a sentence of the ``advice`` catalogue."""
-    return reasoned("{percent}% (95%: {low}-{high}%)", percent=round(chance * 100),
-                    low=round(low * 100), high=round(high * 100))
+def decimals(advice: list[Advice]) -> int:
+    """The decimals a hint's percentages need: 0, or 1 when two chances listed would read the
+    same whole percentage (a hint never lists identical figures without saying why)."""
+    whole = [round(a.estimate.chance * 100) for a in advice]
+    return 1 if len(set(whole)) < len(whole) else 0
+
+
+def chance_texts(advice: list[Advice], lang: str) -> list[str]:
+    """Each listed action's chance and interval in ``lang``; an action whose figures would read
+    exactly as an earlier one's (two plans the dice treated alike) says so instead."""
+    digits = decimals(advice)
+    texts: list[str] = []
+    for a in advice:
+        e = a.estimate
+        text = told_in(chance_said(e.chance, e.low, e.high, digits, lang), lang)
+        if text in texts:
+            text = told_in(reasoned("the same chance as action {number}", number=texts.index(text) + 1), lang)
+        texts.append(text)
+    return texts
+
+
+def percent(value: float, digits: int, lang: str) -> str:
+    """A share as a percentage's number in ``lang`` (a decimal comma in Spanish and French)."""
+    text = f"{value * 100:.{digits}f}"
+    return text.replace(".", ",") if lang in ("es", "fr") else text
+
+
+def chance_said(chance: float, low: float, high: float, digits: int = 0, lang: str = "en") -> Said:
+    """A chance and its interval as a sentence of the ``advice`` catalogue, with ``digits``
+    decimals written as ``lang`` writes them."""
+    return reasoned("{percent}% (95%: {low}-{high}%)", percent=percent(chance, digits, lang),
+                    low=percent(low, digits, lang), high=percent(high, digits, lang))
 
 
 def hint_json(state: State, hint: Hint, lang: str) -> dict[str, Any]:
