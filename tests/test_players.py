@@ -240,22 +240,30 @@ def test_the_hint_attacks_an_army_one_step_from_roma() -> None:
     state = position(armies=["etrvria"], emperors={"Maximian": "cisalpina"}, ip=1,
                      discs={"II:6": "garrison Maximian"})
     before = state.copy()
-    advice = advise(state, count=3, playouts=4)
+    advice = advise(state, count=3, games=8).advice
     assert isinstance(advice[0].action, Attack) and advice[0].action.target == prov("etrvria")
     assert state == before  # a hint never changes the game
     assert isinstance(rank(state, legal_actions(state))[0].action, Attack)
-    assert "army" in advice[0].reason
+    # R6: Roman die + 2 against the Barbarian die (the army attacked: no doubling): 26 of 36
+    said = str(advice[0].reasons[0].said(state.board))
+    assert said.startswith("attacks the army in Etrvria: destroys it with probability"), said
 
 
 def test_the_hint_secures_the_last_border_and_wins() -> None:
     # R5.3, R8: five borders secured, Maximian on Britannia with region II free of revolt.
     state = position(discs=BORDERS, emperors={"Maximian": "britannia"})
-    advice = advise(state, count=2, playouts=2)
+    hint = advise(state, count=2, games=4)
+    advice = hint.advice
     assert advice[0].action == Secure(Emperor.MAXIMIAN, prov("britannia"))
-    assert advice[0].chance == 1.0 and advice[0].reason == "wins the game (R8)"
-    lines = advice_lines(state, advice)
-    assert "Maximian secures Britannia: 100% (2 of 2); wins the game (R8)" in " ".join(lines)
-    assert explain(state, advice[0].action).startswith("Maximian secures Britannia")
+    assert advice[0].chance == 1.0 and advice[0].estimate.games == 4
+    assert [str(r.said(state.board)) for r in advice[0].reasons] == \
+        ["wins the game (R8)", "secures the border of Britannia (R5.3)"]
+    lines = " ".join(advice_lines(state, hint))
+    # ending the phase instead is nearly as sure (five borders, R7.2): both would read 100%, said once
+    assert "Every action listed leads to about the same chance: 100% (95% interval 100-100%)." in lines
+    assert "1. Maximian secures Britannia; wins the game (R8); secures the border of Britannia" in lines
+    assert explain(state, advice[0].action) == \
+        "Maximian secures Britannia: wins the game (R8); secures the border of Britannia (R5.3)."
 
 
 def test_ai_seats_by_name() -> None:

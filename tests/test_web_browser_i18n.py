@@ -72,7 +72,8 @@ def test_the_hint_button_shows_hints_and_plays_one(server: str, page: Any) -> No
     hints = page.locator(".hints li")
     assert 1 <= hints.count() <= 3
     first = hints.first.inner_text()
-    assert "%" in first and "—" in first
+    # a chance each, or (every action alike) the sentence saying so once (issue 24)
+    assert ("%" in first or "%" in page.locator(".hint-verdict").inner_text()) and "—" in first
     label = page.locator(".hints li button.play-hint").first.get_attribute("aria-label")
     assert label and label.startswith("Play: ")
     shot(page, "hint")

@@ -17,9 +17,13 @@ from tetrarchia.core.engine import legal_actions
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.game import Game
 from tetrarchia.players import advice
+from tetrarchia.players.estimate import ROUND
 from tetrarchia.render.catalogues import catalogue
-from tetrarchia.web.app import HINT_COUNT, HINT_SECONDS
+from tetrarchia.web.app import HINT_COUNT, HINT_MAX_SECONDS, HINT_SECONDS, hint_seconds
 from web_helpers import client, new_game
+
+ENGLISH_VERBS = {"attacks", "destroys", "ends", "turns", "removes", "secures", "places", "takes",
+                 "moves", "brings", "gains", "puts", "keeps"}  # the first words of players.reasons
 
 
 @pytest.fixture
@@ -52,12 +56,14 @@ def test_a_hint_names_legal_actions_with_their_chance_and_why(http: TestClient, 
     reasons = set(catalogue(lang, "advice").values()) if lang != "en" else None
     for hint in data["hints"]:
         assert hint["action"] in legal and hint["plan"][0] == hint["action"]
-        assert hint["playouts"] >= 1 and 0 <= hint["wins"] <= hint["playouts"]
-        assert hint["chance"] == round(hint["wins"] / hint["playouts"], 3)
-        if reasons is not None:
-            assert hint["reason"] in reasons, hint["reason"]
-    assert len({h["playouts"] for h in data["hints"]}) == 1  # the same dice after each: paired
-    chances = [h["wins"] for h in data["hints"]]
+        assert hint["games"] >= ROUND and 0 <= hint["low"] <= hint["chance"] <= hint["high"] <= 1
+        assert hint["reasons"] and hint["reason"] == "; ".join(hint["reasons"])
+        if reasons is not None:  # each reason and the chance told in the language, none in English
+            assert not any(r.split()[0] in ENGLISH_VERBS for r in hint["reasons"]), hint["reasons"]
+            assert hint["chance_text"] != f"{round(hint['chance'] * 100)}% (95%:" \
+                f" {round(hint['low'] * 100)}-{round(hint['high'] * 100)}%)"
+    assert len({h["games"] for h in data["hints"]}) == 1  # the same dice after each: paired
+    chances = [h["chance"] for h in data["hints"]]
     assert chances == sorted(chances, reverse=True)
     assert took < HINT_SECONDS * 6  # bounded (a playout round may end after the bound; loaded CI)
     # a hint never changes the game: the same log, dice and version
@@ -87,11 +93,23 @@ def test_the_terminal_and_the_browser_share_one_hint() -> None:
     while game.state.awaiting.name != "ROMAN_ACTION":
         game.play(legal_actions(game.state)[0])
         game.advance()
-    untimed = advice.advise(game.state, playouts=2)
-    timed = advice.advise(game.state, playouts=2, seconds=60.0)
-    # a bound that is not reached changes nothing: the same actions, plans and wins
-    assert [(a.action, a.plan, a.wins, a.playouts) for a in untimed] == \
-        [(a.action, a.plan, a.wins, a.playouts) for a in timed]
-    short = advice.advise(game.state, playouts=50, seconds=0.01)
-    assert short and all(a.playouts == short[0].playouts for a in short)
-    assert 1 <= short[0].playouts < 50
+    counted = advice.advise(game.state, games=8, seconds=None)
+    again = advice.advise(game.state, games=8, seconds=60.0)
+    # a count of continuations is the same answer whatever the clock: actions, plans, chances
+    assert [(a.action, a.plan, a.estimate) for a in counted.advice] == \
+        [(a.action, a.plan, a.estimate) for a in again.advice]
+    short = advice.advise(game.state, seconds=0.01).advice
+    assert short and all(a.estimate.games == short[0].estimate.games for a in short)
+    assert short[0].estimate.games == ROUND  # one round, cut short by the time
+
+
+@pytest.mark.parametrize(("asked", "seconds"), [
+    pytest.param(None, HINT_SECONDS, id="default"),
+    pytest.param("5", 5.0, id="asked"),
+    pytest.param("0.01", 0.5, id="floor"),
+    pytest.param("3600", HINT_MAX_SECONDS, id="capped"),
+    pytest.param("soon", HINT_SECONDS, id="not-a-number"),
+    pytest.param("nan", HINT_SECONDS, id="nan"),
+])
+def test_the_server_caps_the_hints_time(asked: str | None, seconds: float) -> None:
+    assert hint_seconds(asked) == seconds

@@ -1,9 +1,11 @@
-"""Hints, advice on a saved game, and the AI's seats in terminal play (issue 10).
+"""Hints, advice on a saved game, and the AI's seats in terminal play (issues 10 and 24).
 
 - :func:`advise` (``players.advice``, shared with the browser's hint button): the best few
-  actions for the deciding seat, each with the estimated chance of winning after it and why;
-  :func:`advice_lines` writes them for the terminal.  A hint never changes the game.
-- :func:`explain`: one line for a move of the AI: what it does and the main reason.
+  actions for the deciding seat, each with the chance of winning after it, its 95% interval and
+  why, or the sentence saying every action leads to the same chance; :func:`advice_lines` writes
+  them for the terminal.  A hint never changes the game.
+- :func:`explain`: one line for a move of the AI: what it does and why, from what it changes on
+  the board (``players.reasons``, the hints' own reasons).
 - :class:`AiSeats`: which seats the AI plays (``tetrarchia play --ai galerius,maximian``).
 """
 
@@ -17,26 +19,32 @@ from tetrarchia.core.errors import OptionError
 from tetrarchia.core.notation import format_action
 from tetrarchia.core.pieces import Emperor, emperor_named
 from tetrarchia.core.state import Awaiting, State
-from tetrarchia.players.advice import DEFAULT_PLAYOUTS, MAX_PLAYOUT_DECISIONS, Advice, advise, playout
+from tetrarchia.players.advice import DEFAULT_SECONDS, Advice, Hint, advise
 from tetrarchia.players.protocol import Budget, Player
 from tetrarchia.players.registry import make_player
-from tetrarchia.render.explain import explain
+from tetrarchia.render.advice import chance_texts
+from tetrarchia.render.explain import explain, planned
 
-__all__ = ["DEFAULT_PLAYOUTS", "MAX_PLAYOUT_DECISIONS", "Advice", "AiSeats", "advice_lines", "advise",
-           "explain", "playout"]
+__all__ = ["DEFAULT_SECONDS", "Advice", "AiSeats", "Hint", "advice_lines", "advise", "explain", "planned"]
 
-def advice_lines(state: State, advice: list[Advice]) -> list[str]:
-    """The advice as lines of text."""
+
+def advice_lines(state: State, hint: Hint) -> list[str]:
+    """The hint as lines of text."""
     board = state.board
-    if not advice:
+    if not hint.advice:
         return ["Nothing to decide now."]
     seat = deciding_seat(state)
     who = "the Barbarian player" if seat == BARBARIAN_SEAT else Emperor(seat or 0).title
-    lines = [f"Hint for {who} (chance of winning: games played on by the heuristic player from "
-             "the position after the action):"]
-    for i, a in enumerate(advice, 1):
-        lines.append(f"{i}. {format_action(a.action, board)}: {a.chance:.0%} "
-                     f"({a.wins} of {a.playouts}); {a.reason}")
+    games = hint.advice[0].estimate.games
+    lines = [f"Hint for {who} ({hint.seconds:.1f} s; the chance of winning after each action: the "
+             f"heuristic player's, read two turns on, over {games} continuations with the same dice):"]
+    if hint.verdict is not None:
+        lines.append(f"{hint.verdict.said(state)}.")
+    texts = chance_texts(hint.advice, "en")
+    for i, (a, text) in enumerate(zip(hint.advice, texts, strict=True), 1):
+        figure = "" if hint.verdict is not None else f": {text}"
+        why = "".join(f"; {r.said(board)}" for r in a.reasons)
+        lines.append(f"{i}. {format_action(a.action, board)}{figure}{why}")
         if len(a.plan) > 1:
             rest = "; ".join(format_action(x, board) for x in a.plan[1:])
             lines.append(f"   then: {rest}")
@@ -74,6 +82,7 @@ class AiSeats:
         seat = deciding_seat(state)
         if seat is None or seat not in self.seats:
             raise ValueError("the AI plays no seat that decides now")
-        action = self.seats[seat].decide(state, legal, self.rng, self.budget)
+        player = self.seats[seat]
+        action = player.decide(state, legal, self.rng, self.budget)
         who = "Barbarian player" if seat == BARBARIAN_SEAT else Emperor(seat).title
-        return action, f"AI ({who}) {explain(state, action)}"
+        return action, f"AI ({who}) {explain(state, action, planned(player))}"

@@ -284,13 +284,17 @@ def pick_unfinished(console: Console, ask: Callable[[str], str]) -> Unfinished |
 def advise(
     file: Annotated[Path, typer.Argument(help="A game saved with 'save FILE' during play.")],
     count: Annotated[int, typer.Option("--count", min=1, max=10, help="How many actions.")] = 3,
-    playouts: Annotated[int, typer.Option(
-        "--playouts", min=1, help="Games played on after each action to estimate its chance.")] = 16,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the playouts' dice.")] = 1,
+    seconds: Annotated[float, typer.Option(
+        "--seconds", min=0.1, max=600, help="Time to think: the more, the more continuations.")] = 2.0,
+    games: Annotated[int | None, typer.Option(
+        "--games", "--playouts", min=2,
+        help="Continuations after each action listed, instead of a time (the same answer on "
+             "every machine).")] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the continuations' dice.")] = 1,
     board: BoardOption = None,
 ) -> None:
     """The best few actions for the seat deciding in a saved game, with the chance of winning
-    after each and why.  The saved game is not changed."""
+    after each, its 95% interval and why.  The saved game is not changed."""
     console = Console(highlight=False)
     the_board = board_or_fail(board)
     try:
@@ -303,7 +307,7 @@ def advise(
     if state.awaiting is Awaiting.ROLL:
         fail(f"the game waits for dice ({roll_description(state)}): play on to the next decision "
              "first (tetrarchia play --load)")
-    for line in advice_lines(state, advise_actions(state, count, playouts, seed)):
+    for line in advice_lines(state, advise_actions(state, count, seconds=seconds, games=games, seed=seed)):
         console.print(line, markup=False, highlight=False)
 
 

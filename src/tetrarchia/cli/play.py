@@ -28,7 +28,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from tetrarchia.analysis.forecast import Forecast, forecast
-from tetrarchia.cli.advice import AiSeats, advice_lines, advise
+from tetrarchia.cli.advice import DEFAULT_SECONDS, AiSeats, advice_lines, advise
 from tetrarchia.cli.autosave import Autosave
 from tetrarchia.cli.battle import explain_battle
 from tetrarchia.cli.decisions import decision_context, decision_word, who_decides
@@ -332,8 +332,21 @@ class PlaySession:
         self.undo()
 
     def hint(self, rest: str, legal: list[Action]) -> None:
-        """The AI's advice (cli.advice): computed on copies, a hint never changes the game."""
-        for line in advice_lines(self.state, advise(self.state, seed=len(self.game.log) + 1)):
+        """The AI's advice (cli.advice), ``hint SECONDS`` to think longer than the default:
+        computed on copies, a hint never changes the game."""
+        seconds = DEFAULT_SECONDS
+        if rest:
+            try:
+                seconds = float(rest)
+            except ValueError:
+                seconds = -1.0
+            if not 0.1 <= seconds <= MAX_HINT_SECONDS:
+                self.refuse(f"hint takes the seconds to think, 0.1 to {MAX_HINT_SECONDS:g}: "
+                            f"hint 5, not hint {rest}")
+                return
+        self.console.print(f"Thinking for {seconds:g} s...", markup=False, highlight=False)
+        hint = advise(self.state, seconds=seconds, seed=len(self.game.log) + 1)
+        for line in advice_lines(self.state, hint):
             self.console.print(line, markup=False, highlight=False)
 
     def map_command(self, rest: str, legal: list[Action]) -> None:
@@ -630,8 +643,9 @@ COMMANDS: list[Command] = [
     Command(("forecast", "f"), "forecast [on|off]", "the chances of the next Barbarian phase, "
             "exact (R7); on/off: its marks on the board", "forecast_command", takes_argument=True),
     Command(("last",), "last", "the last Barbarian phase again, and its summary", "last"),
-    Command(("hint",), "hint", "the best few actions now, with the chance of winning after each, "
-            "and why", "hint"),
+    Command(("hint",), "hint [SECONDS]", "the best few actions now, with the chance of winning "
+            "after each and its 95% interval, and why; hint 5 thinks 5 seconds (2 by default)", "hint",
+            takes_argument=True),
     Command(("undo",), "undo", "take back the last action of this phase (never a die roll)",
             "undo_command"),
     Command(("save",), "save FILE", "save the game (resume it with: tetrarchia play --load FILE)",
@@ -641,4 +655,5 @@ COMMANDS: list[Command] = [
     Command(("quit", "exit", "q"), "quit", "leave the game (you are offered to save it; the "
             "autosave keeps it anyway)", "quit_command"),
 ]
+MAX_HINT_SECONDS = 60.0  # a hint in the terminal thinks at most this long
 COMMAND_INDEX: dict[str, Command] = {word: entry for entry in COMMANDS for word in entry.words}

@@ -626,47 +626,5 @@ def evaluate(state: State, weights: Weights = WEIGHTS, facts: BoardFacts | None 
     return sum(terms(state, weights, facts).values())
 
 
-# Each term in the game's words, for the one-line explanations of a move (cli/advice.py).
-REASONS: dict[str, tuple[str, str]] = {  # term: (when it rises, when it falls)
-    "result": ("wins the game (R8)", "loses the game (R8)"),
-    "border": ("secures a border (R5.3)", "loses a secured border"),
-    "securable": ("frees a region so its border can be secured (R5.3)", "leaves a border unsecurable"),
-    "revolt": ("removes a revolt", "lets revolts spread"),
-    "revolt_blocking": ("clears a region whose border is unsecured (R5.3)",
-                        "leaves a revolt blocking a border (R5.3)"),
-    "unrest": ("removes unrest", "lets unrest grow"),
-    "domino": ("breaks a revolt chain before it turns (R7.1)", "leaves unrest to turn (R7.1)"),
-    "uprising": ("lowers the chance of an uprising (R7.2)", "raises the chance of an uprising (R7.2)"),
-    "new_army": ("keeps new armies off the borders (R7.2)", "risks a new army (R7.2)"),
-    "army": ("destroys an army", "lets an army stand"),
-    "army_near": ("stops an army on its way to Roma (R7.3)", "lets an army march on Roma (R7.3)"),
-    "attack_ready": ("stands ready to attack an army with good odds (R6)",
-                     "leaves an army out of reach of a good attack (R6)"),
-    "reserve": ("keeps the reserves from running dry (R8)", "drains the reserves (R8)"),
-    "emperor_doomed": ("takes an Emperor off a revolt (R7.1)", "leaves an Emperor on a revolt (R7.1)"),
-    "emperor_off": ("brings an Emperor back", "loses an Emperor from the board"),
-    "proximity": ("moves towards the work to do", "moves away from the work to do"),
-    "garrison_short": ("saves garrisons for the borders", "spends a garrison the borders need"),
-    "garrison_left": ("keeps a garrison in reserve", "spends a garrison"),
-    "protection": ("protects a province from the dice (R7.2)", "leaves a province open to the dice"),
-    "ip": ("keeps IP for better use", "spends IP"),
-    "dux": ("brings the Dux into play near the work (R11.1)", "loses the Dux or leaves him idle (R11.1)"),
-    "pirates": ("drives the Pirates off the sea (R11.3)", "lets the Pirates close a sea zone (R11.3)"),
-}
-
-
-def main_reason(before: dict[str, float], after: dict[str, float]) -> str:
-    """The term that changed most between two evaluations, in the game's words."""
-    keys = (set(before) | set(after)) - {"ip"}  # IP spent are the price, not the reason
-    if not keys:
-        return "changes nothing the evaluation sees"
-    key = max(keys, key=lambda k: abs(after.get(k, 0.0) - before.get(k, 0.0)))
-    delta = after.get(key, 0.0) - before.get(key, 0.0)
-    if abs(delta) < 1e-9:
-        return "changes nothing the evaluation sees"
-    rises, falls = REASONS.get(key, (key, key))
-    return rises if delta > 0 else falls
-
-
 __all__ = ["WEIGHTS", "WIN", "ArmyReading", "BoardFacts", "Readings", "TermsMemo", "Weights", "board_facts",
-           "domino_chances", "evaluate", "main_reason", "read_threats", "terms"]
+           "domino_chances", "evaluate", "read_threats", "terms"]

@@ -226,12 +226,10 @@ def army_risk(state: State, facts: BoardFacts) -> float:
     return min(risk, 1.0)
 
 
-def sample(start: State, seed: int, turns: int, weights: Weights, facts: BoardFacts,
-           risk: float = 0.0, learned: float = 0.0) -> float:
-    """Step 2: one continuation of ``start`` with dice seeded by ``seed``, played by the
-    heuristic until ``turns`` turns have ended (or the game), then evaluated; ``risk`` weighs
-    :func:`army_risk` at that end (in lost games: ``risk`` 1 counts it as its share of a
-    lost game)."""
+def play_on(start: State, seed: int, turns: int, weights: Weights = WEIGHTS) -> State:
+    """The continuation of a sample (:func:`sample`), hints' too (``players.estimate``): a copy
+    of ``start`` played on with dice seeded by ``seed``, every decision by the heuristic, until
+    ``turns`` turns have ended (or the game)."""
     state = start.copy()
     dice = random.Random(seed)
     rng = random.Random(seed ^ 0x5EED)
@@ -250,6 +248,16 @@ def sample(start: State, seed: int, turns: int, weights: Weights, facts: BoardFa
             break
         options = legal_actions(state)
         apply_trusted(state, choose(state, options, rng, weights))
+    return state
+
+
+def sample(start: State, seed: int, turns: int, weights: Weights, facts: BoardFacts,
+           risk: float = 0.0, learned: float = 0.0) -> float:
+    """Step 2: one continuation of ``start`` with dice seeded by ``seed``, played by the
+    heuristic until ``turns`` turns have ended (or the game), then evaluated; ``risk`` weighs
+    :func:`army_risk` at that end (in lost games: ``risk`` 1 counts it as its share of a
+    lost game)."""
+    state = play_on(start, seed, turns, weights)
     value = evaluate(state, weights, facts) if learned < 1.0 else 0.0
     if learned:
         value = (1.0 - learned) * value + learned * learned_value(state, facts)
@@ -337,6 +345,12 @@ class SearchPlayer:
         self._plan = best.actions[1:]
         self._after(state, best.actions[0])
         return best.actions[0]
+
+    @property
+    def planned(self) -> tuple[Action, ...]:
+        """The rest of the plan being followed after the action last decided (empty: none);
+        the AI seats explain a move by the whole plan (``cli.advice.explain``)."""
+        return tuple(self._plan)
 
     def _after(self, state: State, action: Action) -> None:
         """Remember where ``action`` leads, to follow the plan while the game goes as planned."""

@@ -5,7 +5,7 @@ by ``tools/i18n.py``), one domain per kind of sentence (:data:`SOURCES`):
 - ``refusals``: every ``said("...")`` written as a literal in the package's source, found here by
   reading the source (:func:`refusal_templates`), plus the per-code sentences of
   ``render.refusals`` and the dice purposes of ``core.events``;
-- ``advice``: why a hint suggests an action (``players.evaluation.REASONS``), and what each
+- ``advice``: why a hint suggests an action (``players.reasons``), and what each
   choice of a decision inside a phase does (:func:`advice_sentences`);
 - ``events``: every event record's sentence, the literal templates of ``render.told``
   (:func:`event_templates`), the Emperors' names among them;
@@ -72,23 +72,18 @@ def refusal_templates() -> list[str]:
     return list(found)
 
 
-NOTHING_SEEN = "changes nothing the evaluation sees"  # players.evaluation.main_reason
-
-
 def advice_sentences() -> list[str]:
-    """Every phrase a hint gives as its reason, and the sentences explaining a decision's
-    choices (literal ``explained("...")`` templates in the package's source)."""
+    """Every sentence of a hint (its reasons, its verdict, its chance: the literal
+    ``reasoned("...")`` templates, ``players.reasons``) and the sentences explaining a
+    decision's choices (literal ``explained("...")`` templates) in the package's source."""
     from tetrarchia.core.events import PURPOSE_TEXT
-    from tetrarchia.players.evaluation import REASONS
 
-    found: dict[str, None] = {NOTHING_SEEN: None}
+    found: dict[str, None] = {}
     for text in PURPOSE_TEXT.values():  # what a roll is for, in a decision's context
         found[text] = None
-    for rises, falls in REASONS.values():
-        found[rises] = found[falls] = None
     for path in sorted(PACKAGE.rglob("*.py")):
         tree = ast.parse(path.read_text("utf-8"), str(path))
-        for template in _literal_calls(tree, ("explained",)):
+        for template in _literal_calls(tree, ("explained", "reasoned")):
             found[template] = None
     return list(found)
 

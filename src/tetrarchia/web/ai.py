@@ -26,7 +26,7 @@ from tetrarchia.core.state import Awaiting
 from tetrarchia.core.tasks import RomanPhaseStep
 from tetrarchia.players.protocol import Budget, Player
 from tetrarchia.players.registry import make_player
-from tetrarchia.render.explain import explain
+from tetrarchia.render.explain import explain, planned
 from tetrarchia.web.authority import Authority, GameOver, StaleVersion, UnknownGame
 from tetrarchia.web.seats import SeatBook, player_deciding
 
@@ -148,10 +148,10 @@ class AiDriver:
                 return True
             legal = legal_actions(snapshot)
             rng = self.seated(game_id, seed).rng
-            chosen = self.player(game_id, player, ai[player], seed).decide(
-                snapshot, legal, rng, self.budget)
+            deciding = self.player(game_id, player, ai[player], seed)
+            chosen = deciding.decide(snapshot, legal, rng, self.budget)
             who = "the Barbarian player" if seat == BARBARIAN_SEAT else Emperor(seat or 0).title
-            note = f"AI ({ai[player]}, {who}) {explain(snapshot, chosen)}"
+            note = f"AI ({ai[player]}, {who}) {explain(snapshot, chosen, planned(deciding))}"
             self.authority.act(game_id, version, format_action(chosen, snapshot.board), note=note)
         except StaleVersion:
             return True  # a player changed the game meanwhile: look again

@@ -35,11 +35,10 @@ from tetrarchia.core.notation import format_action
 from tetrarchia.core.pieces import Emperor
 from tetrarchia.core.rulebook import REGISTRY, find_module
 from tetrarchia.core.settings import Settings
-from tetrarchia.core.state import Awaiting
 from tetrarchia.options.scenarios import scenario_level
 from tetrarchia.players.advice import advise
 from tetrarchia.players.registry import PLAYERS
-from tetrarchia.render.advice import advice_json
+from tetrarchia.render.advice import hint_json
 from tetrarchia.web import difficulty, i18n, tutorial
 from tetrarchia.web.ai import AiDriver
 from tetrarchia.web.authority import Authority, LiveGame, translated
@@ -68,7 +67,8 @@ from tetrarchia.web.storage import Store
 from tetrarchia.web.views import board_json, event_json, seat_title, state_json
 
 STATIC = Path(str(resources.files("tetrarchia.web").joinpath("static")))
-HINT_SECONDS = 2.0  # the hint button's bound: the search and the playouts stop then
+HINT_SECONDS = 2.0  # the hint button's default time to think (players.advice.DEFAULT_SECONDS)
+HINT_MAX_SECONDS = 10.0  # ?seconds= asks for more, capped here: a seat may not hold a core longer
 HINT_COUNT = 3
 MAX_BODY = 9_000_000  # a saved game is at most 8,000,000 characters (docs/save-format.md)
 EMPEROR_SEATS = 4
@@ -416,7 +416,8 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         async def handler() -> Response:
             await seat(request, True)  # a seat's (2 s of thinking: not a spectator's)
             live = await asyncio.to_thread(authority.get, request.path_params["game_id"])
-            data = await asyncio.to_thread(hint_for, live, lang(request))
+            data = await asyncio.to_thread(hint_for, live, lang(request),
+                                           hint_seconds(request.query_params.get("seconds")))
             return JSONResponse(data)
         return await guarded(request, handler)
 
@@ -510,15 +511,24 @@ def position_after(live: LiveGame, n: int, lang: str = "en") -> dict[str, Any]:
 
 
 
-def hint_for(live: LiveGame, lang: str) -> dict[str, Any]:
+def hint_seconds(asked: str | None) -> float:
+    """The time a hint thinks: ``?seconds=`` within 0.5 and ``HINT_MAX_SECONDS`` (a number out
+    of bounds is brought within them), ``HINT_SECONDS`` when not asked or not a number."""
+    try:
+        seconds = float(asked) if asked is not None else HINT_SECONDS
+    except ValueError:
+        return HINT_SECONDS
+    return min(max(seconds, 0.5), HINT_MAX_SECONDS) if seconds == seconds else HINT_SECONDS
+
+
+def hint_for(live: LiveGame, lang: str, seconds: float = HINT_SECONDS) -> dict[str, Any]:
     """The hints for the seat deciding in ``live``'s game, in ``lang`` (``players.advice``, the
-    terminal's ``hint``): computed on a copy taken under the game's lock, so a hint never
-    changes the game, and seeded, so the same position gets the same hint."""
+    terminal's ``hint``), thinking ``seconds``: computed on a copy taken under the game's lock, so
+    a hint never changes the game, and seeded, so the same position gets the same candidates."""
     with live.lock:
         state = live.game.state.copy()
         version = live.version
-    waiting = state.is_over or state.awaiting in (Awaiting.ROLL, Awaiting.RUN)
-    advice = [] if waiting else advise(state, HINT_COUNT, seconds=HINT_SECONDS)
+    hint = advise(state, HINT_COUNT, seconds=seconds)
     seat = deciding_seat(state)
     return {"version": version, "seat": seat, "seat_title": seat_title(seat, state.settings, lang),
-            "hints": advice_json(state, advice, lang)}
+            "budget": seconds, **hint_json(state, hint, lang)}
