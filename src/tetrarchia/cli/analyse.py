@@ -13,7 +13,7 @@ from rich.text import Text
 from tetrarchia.core.board import Board
 from tetrarchia.core.pieces import REVOLT, Emperor
 from tetrarchia.game import Game
-from tetrarchia.players.analysis import WORST, Analysis, analyse
+from tetrarchia.players.analysis import Analysis, analyse
 from tetrarchia.players.ending import ArmyStory, Ending, Moment, ReserveStory
 
 BLOCKS = "▁▂▃▄▅▆▇█"
@@ -112,7 +112,8 @@ def reserve_lines(story: ReserveStory) -> list[str]:
     levels = ", ".join(f"round {r}: {n}" for r, n in story.levels)
     causes = {"spread": "the dominoes (R7.1)", "activity": "the Barbarian activity (R7.2)",
               "uprising": "uprisings (R7.2)", "army": "armies devastating provinces (R7.3)"}
-    drawn = ", ".join(f"{causes.get(k, k)} {v}" for k, v in sorted(story.drawn.items(), key=lambda kv: -kv[1]))
+    ranked = sorted(story.drawn.items(), key=lambda kv: -kv[1])
+    drawn = ", ".join(f"{causes.get(k, k)} {v}" for k, v in ranked)
     return [f"The {name} reserve ran dry (R8). Discs left at each round's start: {levels}.",
             f"  Drawn by: {drawn or 'nothing recorded'}; taken back by Subdue (R5.4): {story.returned}.",
             f"  A Subdue was possible in {len(story.could_subdue)} Roman phase(s), the last: "
@@ -148,9 +149,9 @@ def print_analysis(analysis: Analysis, board: Board, console: Console) -> None:
     if not mistakes:
         console.print("  none: no decision lost 5 points of chance against the best alternative.",
                       markup=False)
-    for d in mistakes[:WORST] + mistakes[WORST:]:
-        console.print(Text(f"  {d.number + 1:>3}. round {d.round}, {Emperor(d.emperor).title}: ", style="bold")
-                      + Text(f"{d.played}  {percent(d.before)} → {percent(d.after)} "
+    for d in mistakes:  # the costliest first: the worst three lead
+        head = f"  {d.number + 1:>3}. round {d.round}, {Emperor(d.emperor).title}: "
+        console.print(Text(head, style="bold") + Text(f"{d.played}  {percent(d.before)} → {percent(d.after)} "
                              f"(−{100 * d.loss:.0f} ± {100 * d.error:.0f} points)", style="red"))
         console.print(Text(f"       better: {d.best} ({percent(d.best_chance)})", style="green"))
         if len(d.best_plan) > 1:

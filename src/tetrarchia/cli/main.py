@@ -21,8 +21,8 @@ from rich.text import Text
 
 from tetrarchia.buildinfo import describe, stale_modules
 from tetrarchia.cli.advice import AiSeats, advice_lines
-from tetrarchia.cli.analyse import print_analysis, run_analysis
 from tetrarchia.cli.advice import advise as advise_actions
+from tetrarchia.cli.analyse import print_analysis, run_analysis
 from tetrarchia.cli.autosave import Autosave, Unfinished, unfinished_games
 from tetrarchia.cli.boardinfo import board_summary, describe_board
 from tetrarchia.cli.calibrate import calibrate_app
