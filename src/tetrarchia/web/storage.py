@@ -339,7 +339,9 @@ class Store:
         """Remove a game and everything stored of it for good (its log, and the rows of every
         other table keyed by its id: seats, presence, the AI's notes); False when there was no
         such game."""
-        import tetrarchia.web.seats  # noqa: F401  (its tables: a host command may not have loaded them)
+        # their tables: a host command may not have loaded them
+        import tetrarchia.web.analyses
+        import tetrarchia.web.seats  # noqa: F401
 
         with self.session() as session:
             for table in Base.metadata.sorted_tables:
