@@ -40,6 +40,7 @@ from tetrarchia.options.scenarios import scenario_level
 from tetrarchia.players.advice import advise
 from tetrarchia.players.registry import PLAYERS
 from tetrarchia.render.advice import advice_json
+from tetrarchia.render.labels import emperor_names
 from tetrarchia.web import i18n
 from tetrarchia.web.ai import AiDriver
 from tetrarchia.web.analyses import ANALYSIS_SAMPLES, ANALYSIS_SECONDS, AnalysisJobs
@@ -413,6 +414,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
             else:
                 data = await asyncio.to_thread(jobs.status, live.id)
             data["current"] = len(live.game.log)
+            data["emperor_names"] = emperor_names(lang(request))
             return JSONResponse(data)
         return await guarded(request, handler)
 

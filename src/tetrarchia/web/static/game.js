@@ -4,6 +4,7 @@
 import { api, el, t, N_, announce, showDialog, closeDialog, seatFor, currentLanguage } from "./main.js";
 import { BoardView, EMPERORS, eventPlaces, optionRecords } from "./board.js";
 import { HintBox } from "./hint.js";
+import { analyseLink, fillEndAnalyse } from "./analysis.js";
 
 const SPEEDS = { slow: 1400, normal: 700, fast: 250 };
 const SPEED_NAMES = { slow: N_("slow"), normal: N_("normal"), fast: N_("fast") };
@@ -70,6 +71,7 @@ class GamePage {
     if ("Notification" in window && Notification.permission === "granted") this.notify.hidden = true;
     const tools = el("div", { class: "tools" }, this.undoButton, exportButton, this.notify,
       el("a", { href: `/replay/${id}`, text: t("Replay") }),
+      analyseLink(id, { id: "analyse" }),
       el("a", { href: "/", text: t("All games") }));
     this.log = el("ol", { class: "log", "aria-label": t("Game log") });
     this.seatsBox = el("div", { class: "seats", "aria-live": "polite" });
@@ -119,6 +121,7 @@ class GamePage {
     this.decision.hidden = spectator || !mine;
     this.drawSeats();
     this.drawTurn();
+    fillEndAnalyse(this.id);  // the end screen leaves #end-analyse for the Analyse button
   }
 
   // Whether the decision now is this browser's seat's (R10: a player acts for his Emperors).

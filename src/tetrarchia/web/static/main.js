@@ -3,6 +3,7 @@
 import { startPage } from "./start.js";
 import { gamePage } from "./game.js";
 import { replayPage } from "./replay.js";
+import { analysisPage } from "./analysis.js";
 
 let words = {};
 let current = "en";
@@ -136,6 +137,7 @@ async function route() {
   credential = null;
   if ((match = path.match(/^\/game\/([0-9a-f]+)$/))) { seatFor(match[1]); await gamePage(main, match[1]); }
   else if ((match = path.match(/^\/replay\/([0-9a-f]+)$/))) { seatFor(match[1]); await replayPage(main, match[1]); }
+  else if ((match = path.match(/^\/analysis\/([0-9a-f]+)$/))) { seatFor(match[1]); await analysisPage(main, match[1]); }
   else await startPage(main);
 }
 

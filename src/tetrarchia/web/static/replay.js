@@ -1,6 +1,7 @@
 // The replay of a stored game: step, jump, play; the URL names the step, so it can be shared.
 import { api, el, t, N_, announce } from "./main.js";
 import { BoardView, eventPlaces } from "./board.js";
+import { analyseLink } from "./analysis.js";
 
 export async function replayPage(main, id) {
   const board = await api(`/api/games/${id}/board`);
@@ -43,7 +44,7 @@ export async function replayPage(main, id) {
   const share = el("button", { type: "button", id: "replay-share", text: t("Copy the link to this step"),
     on: { click: () => navigator.clipboard && navigator.clipboard.writeText(location.href) } });
   const panel = el("aside", { class: "panel" }, el("h2", { text: t("Replay") }), where, controls, slider,
-    share, el("a", { href: `/game/${id}`, text: t("Back to the game") }), el("h3", { text: t("What happened") }), happened);
+    share, el("a", { href: `/game/${id}`, text: t("Back to the game") }), analyseLink(id, { id: "replay-analyse" }), el("h3", { text: t("What happened") }), happened);
   main.replaceChildren(el("div", { class: "game" }, mapBox, panel));
   const view = new BoardView(mapBox, board, asset, () => {}, () => {});
   await go(n);
