@@ -3,6 +3,7 @@ mistake, and a game lost by an empty reserve; and a time limit for a test (secon
 
 from __future__ import annotations
 
+import random
 import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -10,9 +11,12 @@ from types import FrameType
 
 from conftest import position
 from tetrarchia.core.board import default_board
+from tetrarchia.core.engine import legal_actions
 from tetrarchia.core.notation import parse_action
-from tetrarchia.core.state import Result
+from tetrarchia.core.settings import Level, Settings
+from tetrarchia.core.state import Awaiting, Result
 from tetrarchia.game import Game
+from tetrarchia.players.heuristic import choose
 
 # The Emperor of the turn, Maximian, stands in Cisalpina beside the army in Etrvria, whose next
 # step is Roma (R7.3).  He may attack it (R5.5); he walks away to Rhaetia instead and ends his
@@ -47,6 +51,19 @@ def lost_by_empty_reserve() -> Game:
     game.play(parse_action("Maximian ends his Roman phase", board))
     game.advance()
     assert game.state.result is Result.RESERVE_EMPTY
+    return game
+
+
+def heuristic_game(seed: int = 11, level: str = "4211") -> Game:
+    """A whole game played by the heuristic player with seeded dice (seed 11 at 4211: an army
+    enters Roma in round 5, after some 70 decisions of the Emperors)."""
+    game = Game.new(Settings(level=Level.parse(level)), seed=seed)
+    rng = random.Random(seed)
+    while not game.state.is_over:
+        if game.state.awaiting in (Awaiting.ROLL, Awaiting.RUN):
+            game.advance()
+        else:
+            game.play(choose(game.state, legal_actions(game.state), rng))
     return game
 
 
