@@ -134,7 +134,7 @@ class AnalysisPage {
     this.start.disabled = !behind;
     this.status.replaceChildren(
       el("div", { text: fill(N_("{count} decisions of the Emperors judged: the chance of winning is the search's estimate (its plans over {samples} continuations with the same dice, valued by the learned chance of winning)."), { count: decisions.length, samples: result.samples }) }),
-      behind ? el("div", { class: "note", text: t("The game went on since: this analysis covers the game up to then.") }) : null);
+      ...(behind ? [el("div", { class: "note", text: t("The game went on since: this analysis covers the game up to then.") })] : []));
     this.drawChart(result);
     const worst = result.mistakes.map((n) => decisions[n]);
     this.mistakes.replaceChildren(...(worst.length ? worst.map((d, k) => this.mistakeItem(d, k)) :
@@ -171,12 +171,13 @@ class AnalysisPage {
     this.where.textContent = fill(N_("The board before decision {n}: ✗ the action played, ★ the better one"), { n: d.number + 1 });
     const better = d.best_plan_words && d.best_plan_words.length ? d.best_plan_words : null;
     const lang = currentLanguage();
-    this.detail.replaceChildren(
+    this.detail.replaceChildren(...[
       el("p", {}, el("b", { text: `${t("Played")}: ` }), el("span", { class: "played", text: this.words(d, "played_words") }),
-         el("span", { text: ` ${percent(d.before)} → ${percent(d.after)} (−${Math.round(100 * d.loss)} ± ${Math.round(100 * d.error)} ${t("points")})` })),
+         el("span", { text: ` ${percent(d.before)} → ${percent(d.after)} (−${Math.round(100 * d.loss)}${d.error >= 0.005 ? ` ± ${Math.round(100 * d.error)}` : ""} ${t("points")})` })),
       better ? el("p", {}, el("b", { text: `${t("Better")}: ` }), el("span", { class: "better", text: better[0][lang] || d.best }),
                   el("span", { text: ` ${percent(d.best_chance)}` })) : null,
-      better && better.length > 1 ? el("p", { class: "hint-plan", text: `${t("then")}: ${better.slice(1).map((w) => w[lang]).join("; ")}` }) : null);
+      better && better.length > 1 ? el("p", { class: "hint-plan", text: `${t("then")}: ${better.slice(1).map((w) => w[lang]).join("; ")}` }) : null,
+    ].filter(Boolean));
     announce(`${t("Played")}: ${this.words(d, "played_words")}`);
   }
 
@@ -184,21 +185,27 @@ class AnalysisPage {
   // the mistakes as red dots that open the decision.
   drawChart(result) {
     const decisions = result.decisions;
-    const W = 640, H = 220, left = 36, right = 8, top = 16, bottom = 24;
+    const W = 420, H = 190, left = 30, right = 6, top = 8, bottom = 18;
     const n = Math.max(decisions.length, 2);
+    // the scale's top: the quarter above the highest chance (a lost game's chances are small:
+    // at full scale its line would lie flat on the floor), said by the axis
+    const highest = Math.max(0, ...decisions.map((d) => Math.max(d.before, d.after)));
+    const scale = Math.min(1, Math.max(0.2, Math.ceil(highest * 5) / 5));
     const x = (i) => left + (W - left - right) * (i / (n - 1));
-    const y = (c) => top + (H - top - bottom) * (1 - c);
+    const y = (c) => top + (H - top - bottom) * (1 - Math.min(c, scale) / scale);
     const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chance-chart", role: "img",
                               "aria-label": t("The chance of winning over the game") });
-    for (const c of [0, 0.25, 0.5, 0.75, 1]) {
-      root.append(svg("line", { x1: left, x2: W - right, y1: y(c), y2: y(c), class: c === 0.5 ? "grid mid" : "grid" }),
-                  svg("text", { x: left - 4, y: y(c) + 4, class: "axis", "text-anchor": "end" }, `${c * 100}%`));
+    for (const k of [0, 1, 2, 3, 4]) {
+      const c = (scale * k) / 4;
+      root.append(svg("line", { x1: left, x2: W - right, y1: y(c), y2: y(c), class: k === 2 ? "grid mid" : "grid" }),
+                  svg("text", { x: left - 3, y: y(c) + 3, class: "axis", "text-anchor": "end" }, `${Math.round(c * 100)}%`));
     }
     let round = null;
     decisions.forEach((d, i) => {
       if (d.round !== round) {
         round = d.round;
-        root.append(svg("text", { x: x(i), y: H - 6, class: "axis", "text-anchor": "middle" }, String(round)));
+        root.append(svg("line", { x1: x(i), x2: x(i), y1: H - bottom, y2: H - bottom + 3, class: "grid" }),
+                    svg("text", { x: x(i), y: H - 4, class: "axis", "text-anchor": "middle" }, String(round)));
       }
     });
     for (const m of result.barbarian) {
@@ -212,7 +219,7 @@ class AnalysisPage {
     const points = decisions.map((d, i) => `${x(i)},${y(d.after)}`).join(" ");
     root.append(svg("polyline", { points, class: "chance-line" }));
     for (const d of decisions) {
-      const dot = svg("circle", { cx: x(d.number), cy: y(d.after), r: d.mistake ? 5 : 2,
+      const dot = svg("circle", { cx: x(d.number), cy: y(d.after), r: d.mistake ? 4 : 1.5,
                                   class: d.mistake ? "mistake-dot" : "dot", "data-number": String(d.number) });
       if (d.mistake) {
         dot.addEventListener("click", () => this.select(d));
@@ -222,7 +229,7 @@ class AnalysisPage {
     }
     const legend = el("figcaption", { class: "chart-legend" },
       el("span", { class: "key line", text: t("chance of winning after each decision") }),
-      el("span", { class: "key barbarian", text: t("a Barbarian phase (its dice on hover)") }),
+      el("span", { class: "key phase", text: t("a Barbarian phase (its dice on hover)") }),
       el("span", { class: "key mistake", text: t("a decision that cost 5 points or more") }),
       el("span", { class: "key rounds", text: t("rounds below") }));
     this.chart.replaceChildren(root, legend);
