@@ -15,7 +15,9 @@ with the search playing the rest of the phase:
 - ``after``: the chance after the action played; ``best``: the best alternative's;
 - ``loss``: ``best - after`` when positive, with ``error`` its standard error over the paired
   samples (the uncertainty of the estimate; the learned chance has its own, measured in
-  docs/ai.md).  A **mistake** costs at least ``MISTAKE`` (5 points) and twice its error.
+  docs/ai.md).  A **mistake** costs at least ``MISTAKE`` (5 points) and more than
+  ``SIGMAS`` times its error (one: with the server's 8 samples a loss of 10 points often has an
+  error of 6-9; bench/analysis.py measures how often a search ten times longer agrees).
 
 A Barbarian phase's dice (R7) move the chance between the last Roman decision before it and the
 first after it: that swing is the dice's, marked on the chart with the dice rolled.
@@ -57,6 +59,7 @@ from tetrarchia.players.protocol import Budget
 from tetrarchia.players.search import Plan, SearchPlayer, sample
 
 MISTAKE = 0.05  # the smallest loss of chance called a mistake (5 points)
+SIGMAS = 1.0  # and the loss must exceed its standard error this many times
 DEFAULT_SAMPLES = 16  # continuations per plan judged
 DEFAULT_SECONDS = 1.0  # per decision
 SAMPLE_TURNS = 2  # the search's own: the plan's Barbarian phase and one more whole turn
@@ -304,7 +307,7 @@ def analyse(start: State, log: Sequence[Action], *, seconds: float | None = DEFA
         decisions.append(Judged(
             i, entry, before_state.round, deciding_seat(before_state) or 0, jobs[i].played,
             max(after, best) if plan else after, after, plan[0] if plan else None, plan, best, loss,
-            error, n, mistake=loss >= MISTAKE and loss >= 2 * error))
+            error, n, mistake=loss >= MISTAKE and loss > SIGMAS * error))
     for mark in marks:
         if 0 <= mark.after_decision < len(decisions):
             mark.chance_before = decisions[mark.after_decision].after
