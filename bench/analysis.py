@@ -89,7 +89,7 @@ def main() -> None:
             called += 1
             confirmed += loss >= MISTAKE
             print(f"  game {seed} decision {mistake.number + 1}: {mistake.played}: "
-                  f"-{100 * mistake.loss:.0f} points, the longer search -{100 * loss:.0f}")
+                  f"{100 * mistake.loss:.0f} points lost; the longer search: {100 * loss:.0f}")
     share = f"{100 * confirmed / called:.0f}%" if called else "-"
     print(f"confirmed: {confirmed} of {called} mistakes ({share}) on {args.games} games of "
           f"{args.confirm_turns} turns at {args.level}, a search {args.factor} times longer")
