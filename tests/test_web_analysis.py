@@ -131,3 +131,20 @@ def test_the_analysis_of_a_deleted_game_ends_cleanly(tmp_path: Path) -> None:
         response = http.get(f"/api/games/{game_id}/analysis")
         assert response.status_code in (403, 404)  # the game and its seats are gone
         assert response.json()["error"]["code"] in ("bad_credential", "unknown_game")
+
+
+def test_a_server_stopping_ends_its_job_and_a_later_request_starts_it_again(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    with limit(180):
+        with client(database, analysis=FAST) as http:
+            game_id = imported(http, Game.load(SAVES / "base-barbarian-phase.game.json"))
+            token = http.headers["Authorization"]
+            jobs = http.app.state.analyses  # type: ignore[attr-defined]
+            assert http.post(f"/api/games/{game_id}/analysis").json()["status"] == "running"
+            future = jobs.running[game_id][1]
+        assert future.result(timeout=120) == "stopped"  # the lifespan's end stopped it
+        with client(database, analysis=FAST) as restarted:
+            restarted.headers["Authorization"] = token
+            assert restarted.get(f"/api/games/{game_id}/analysis").json()["status"] == "failed"
+            assert restarted.post(f"/api/games/{game_id}/analysis").json()["status"] == "running"
+            assert finished(restarted, game_id)["result"]["log_length"] == 53

@@ -42,7 +42,8 @@ from tetrarchia.web.views import action_json
 
 ANALYSIS_SECONDS = 0.5  # the search's time per decision, in the server (the terminal's: 1 s)
 ANALYSIS_SAMPLES = 8  # continuations per plan judged
-STALE = 60.0  # a running row not updated for this long was left by a process that died
+STALE = 20.0  # a running row not updated for this long was left by a process that died (a
+# worker writes its progress at least once a decision: about a second at the server's budget)
 PROGRESS_EVERY = 0.3  # seconds between two progress writes of a worker
 
 
@@ -59,6 +60,10 @@ class AnalysisRow(Base):
 
 class GameGone(Exception):
     """The game was deleted while it was analysed."""
+
+
+class Stopped(Exception):
+    """The server stopped the job (its row is no longer running): it ends without a result."""
 
 
 def labelled(analysis: Analysis, board: Board) -> dict[str, Any]:
@@ -104,14 +109,22 @@ def run_job(url: str, game_id: str, save: dict[str, Any], board_text: str | None
         with engine.connect() as connection:
             return connection.execute(select(games.c.id).where(games.c.id == game_id)).first() is None
 
+    def check() -> None:
+        """Go on only while the game is kept and the server still wants this job."""
+        if gone():
+            raise GameGone(game_id)
+        with engine.connect() as connection:
+            status = connection.execute(select(rows.c.status).where(mine)).scalar()
+        if status != "running":
+            raise Stopped(game_id)
+
     def progress(done: int, total: int) -> None:
         nonlocal last
         now = time.time()
         if done not in (0, total) and now - last < PROGRESS_EVERY:
             return
         last = now
-        if gone():
-            raise GameGone(game_id)
+        check()
         with engine.begin() as connection:
             connection.execute(update(rows).where(mine).values(done=done, total=total, updated=now))
 
@@ -121,9 +134,8 @@ def run_job(url: str, game_id: str, save: dict[str, Any], board_text: str | None
         analysis = analyse(game.start, game.log, seconds=seconds, samples=samples, seed=seed,
                            progress=progress)
         result = json.dumps(labelled(analysis, board))
+        check()
         with engine.begin() as connection:
-            if gone():
-                raise GameGone(game_id)
             connection.execute(update(rows).where(mine).values(status="done", result=result,
                                                                updated=time.time()))
         return "done"
@@ -131,6 +143,8 @@ def run_job(url: str, game_id: str, save: dict[str, Any], board_text: str | None
         with engine.begin() as connection:
             connection.execute(delete(rows).where(rows.c.game_id == game_id))
         return "gone"
+    except Stopped:
+        return "stopped"
     except Exception:
         with engine.begin() as connection:
             connection.execute(update(rows).where(mine).values(status="failed", updated=time.time()))
@@ -218,6 +232,14 @@ class AnalysisJobs:
                 "result": json.loads(found.result) if found.result and status == "done" else None}
 
     def close(self) -> None:
+        """The server stops: its running jobs are marked failed (each worker stops at its next
+        decision; a later request starts them again), then the pool ends."""
+        rows = cast(Table, AnalysisRow.__table__)
+        with self.lock, self.store.engine.begin() as connection:
+            for game_id, (length, _future) in self.running.items():
+                connection.execute(update(rows).where(
+                    rows.c.game_id == game_id, rows.c.log_length == length,
+                    rows.c.status == "running").values(status="failed", updated=time.time()))
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
