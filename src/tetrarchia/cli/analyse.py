@@ -5,6 +5,8 @@ this one only writes it."""
 
 from __future__ import annotations
 
+import math
+
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
@@ -41,8 +43,25 @@ def percent(chance: float | None) -> str:
     return "-" if chance is None else f"{100 * chance:.0f}%"
 
 
-def sparkline(values: list[float]) -> str:
-    return "".join(BLOCKS[min(len(BLOCKS) - 1, int(v * len(BLOCKS)))] for v in values)
+def scale_of(values: list[float]) -> float:
+    """The sparklines' top: the fifth above the highest chance (a lost game's chances are small:
+    at full scale its line would lie flat), at least 20%."""
+    return min(1.0, max(0.2, math.ceil(max(values, default=0.0) * 5) / 5))
+
+
+def sparkline(values: list[float], top: float = 1.0) -> str:
+    return "".join(BLOCKS[min(len(BLOCKS) - 1, int(min(v, top) / top * len(BLOCKS)))] for v in values)
+
+
+def grouped(links: list[tuple[int, bool]]) -> list[tuple[int, bool, int]]:
+    """The broken links' rolls, repeats in a row counted: (link, crossed, times)."""
+    out: list[tuple[int, bool, int]] = []
+    for link, crossed in links:
+        if out and out[-1][:2] == (link, crossed):
+            out[-1] = (link, crossed, out[-1][2] + 1)
+        else:
+            out.append((link, crossed, 1))
+    return out
 
 
 def chart_table(analysis: Analysis) -> Table:
@@ -51,7 +70,7 @@ def chart_table(analysis: Analysis) -> Table:
     and the chance after it)."""
     table = Table(title="The chance of winning over the game (the search's estimate)", title_justify="left",
                   show_edge=False, pad_edge=False)
-    for name in ("round", "Emperor", "start", "", "end", "decisions", "then", "Barbarian dice"):
+    for name in ("round", "Emperor", "start", "", "end", "decisions", "after dice", "Barbarian dice"):
         table.add_column(name, no_wrap=name != "Barbarian dice", overflow="fold")
     phases: list[list[int]] = []
     for d in analysis.decisions:
@@ -61,12 +80,13 @@ def chart_table(analysis: Analysis) -> Table:
         else:
             phases[-1].append(d.number)
     marks = {m.after_decision: m for m in analysis.barbarian}
+    top = scale_of([d.after for d in analysis.decisions])
     for numbers in phases:
         first, last = analysis.decisions[numbers[0]], analysis.decisions[numbers[-1]]
         bar = Text("█" * round(BAR * last.after), style="green")
         bar.append("░" * (BAR - round(BAR * last.after)), style="dim")
         mistakes = any(analysis.decisions[n].mistake for n in numbers)
-        line = Text(sparkline([analysis.decisions[n].after for n in numbers]),
+        line = Text(sparkline([analysis.decisions[n].after for n in numbers], top),
                     style="red" if mistakes else "cyan")
         mark = marks.get(numbers[-1])
         dice = after = ""
@@ -89,10 +109,11 @@ def army_lines(story: ArmyStory, board: Board) -> list[str]:
     where = (f"appeared on the border of {board.name(story.border)} in round {story.appeared.round} (R7.2)"
              if story.border >= 0 and story.appeared is not None else "stood on the board from the start")
     lines = [f"The army that entered Roma {where}; its road (R7.3): {road}."]
-    for link, crossed in story.links:
+    for link, crossed, times in grouped(story.links):
         a, b = board.links[link].a, board.links[link].b
+        again = f" ({times} turns)" if times > 1 else ""
         lines.append(f"  The broken link {board.name(a)}-{board.name(b)}: the army "
-                     f"{'crossed it' if crossed else 'was stopped there'} (R7.4).")
+                     f"{'crossed it' if crossed else 'was stopped there'}{again} (R7.4).")
     for piece, outcome, attacked, when in story.battles:
         who = Emperor(piece).title if piece < 4 else "the Dux"
         how = {0: "a draw", 1: "won", 2: "lost"}.get(outcome, "?")
@@ -141,7 +162,9 @@ def print_analysis(analysis: Analysis, board: Board, console: Console) -> None:
     console.print(f"{len(analysis.decisions)} Roman decisions judged in {analysis.seconds:.1f} s: the "
                   f"search's plans over {analysis.samples} paired seeded continuations each, valued "
                   "by the learned chance of winning (docs/ai.md, 'Analysis').", markup=False)
-    console.print(Text("Overall: ") + Text(sparkline([d.after for d in analysis.decisions]), style="cyan"))
+    chances = [d.after for d in analysis.decisions]
+    top = scale_of(chances)
+    console.print(Text(f"Overall (0-{100 * top:.0f}%): ") + Text(sparkline(chances, top), style="cyan"))
     console.print(chart_table(analysis))
     mistakes = analysis.mistakes
     console.print(Text(f"\nThe decisions that cost the most ({len(mistakes)} of at least 5 points):",

@@ -251,10 +251,18 @@ class AnalysisPage {
       lines.push(a.border >= 0 && a.appeared
         ? fill(N_("It appeared on the border of {place} in round {round}; its road: {road}."), { place: this.place(a.border), round: a.appeared.round, road: a.road.map((p) => this.place(p)).join(" → ") })
         : fill(N_("It stood on the board from the start; its road: {road}."), { road: a.road.map((p) => this.place(p)).join(" → ") }));
+      const rolls = [];  // repeats in a row counted
       for (const l of a.links) {
+        const last = rolls[rolls.length - 1];
+        if (last && last.link === l.link && last.crossed === l.crossed) last.times += 1;
+        else rolls.push({ ...l, times: 1 });
+      }
+      for (const l of rolls) {
         const link = this.board.links[l.link];
-        lines.push(fill(l.crossed ? N_("It crossed the broken link {a}–{b}.") : N_("The broken link {a}–{b} stopped it for a turn."),
-                        { a: this.place(link.a), b: this.place(link.b) }));
+        const names = { a: this.place(link.a), b: this.place(link.b), times: l.times };
+        lines.push(l.crossed ? fill(N_("It crossed the broken link {a}–{b}."), names)
+          : l.times > 1 ? fill(N_("The broken link {a}–{b} stopped it for {times} turns."), names)
+            : fill(N_("The broken link {a}–{b} stopped it for a turn."), names));
       }
       for (const b of a.battles) {
         const who = b.piece < 4 ? this.emperor(b.piece) : t("the Dux");
