@@ -19,7 +19,6 @@ from tetrarchia.players.analysis import Analysis, analyse
 from tetrarchia.players.ending import ArmyStory, Ending, Moment, ReserveStory
 
 BLOCKS = "▁▂▃▄▅▆▇█"
-BAR = 10  # characters of a full bar (a chance of 100%)
 
 
 def run_analysis(game: Game, console: Console, seconds: float | None, samples: int, seed: int,
@@ -68,10 +67,11 @@ def chart_table(analysis: Analysis) -> Table:
     """One row per Roman phase: the chance at its first decision and after its last, a bar and
     the decisions' sparkline, then the Barbarian phase that followed (its dice, what they did,
     and the chance after it)."""
-    table = Table(title="The chance of winning over the game (the search's estimate)", title_justify="left",
-                  show_edge=False, pad_edge=False)
-    for name in ("round", "Emperor", "start", "", "end", "decisions", "after dice", "Barbarian dice"):
-        table.add_column(name, no_wrap=name != "Barbarian dice", overflow="fold")
+    table = Table(title="The chance of winning over the game (the search's estimate) at the start and "
+                        "the end of each Roman phase, and after the Barbarian phase's dice",
+                  title_justify="left", show_edge=False, pad_edge=False)
+    for name in ("round", "Emperor", "start", "end", "decisions", "after", "dice"):
+        table.add_column(name, no_wrap=name != "dice", overflow="fold")
     phases: list[list[int]] = []
     for d in analysis.decisions:
         last = analysis.decisions[phases[-1][-1]] if phases else None
@@ -83,8 +83,6 @@ def chart_table(analysis: Analysis) -> Table:
     top = scale_of([d.after for d in analysis.decisions])
     for numbers in phases:
         first, last = analysis.decisions[numbers[0]], analysis.decisions[numbers[-1]]
-        bar = Text("█" * round(BAR * last.after), style="green")
-        bar.append("░" * (BAR - round(BAR * last.after)), style="dim")
         mistakes = any(analysis.decisions[n].mistake for n in numbers)
         line = Text(sparkline([analysis.decisions[n].after for n in numbers], top),
                     style="red" if mistakes else "cyan")
@@ -93,7 +91,7 @@ def chart_table(analysis: Analysis) -> Table:
         if mark is not None:
             dice = " ".join("-".join(str(x) for x in roll) for roll in mark.dice)
             after = percent(mark.chance_after)
-        table.add_row(str(first.round), Emperor(first.emperor).title, percent(first.before), bar,
+        table.add_row(str(first.round), Emperor(first.emperor).title, percent(first.before),
                       percent(last.after), line, after, dice)
     return table
 
