@@ -137,3 +137,16 @@ def test_an_ongoing_game_is_analysed_up_to_now() -> None:
         game = Game.load(SAVES / "base-barbarian-phase.game.json")
         result = analyse(game.start, game.log, seconds=None, samples=2)
     assert result.ending.result == "ongoing" and result.log_length == len(game.log)
+
+
+def test_two_workers_give_the_same_figures_and_the_progress_is_told() -> None:
+    told: list[tuple[int, int]] = []
+    with limit(120):
+        game = lost_by_walking_away()
+        alone = analyse(game.start, game.log, seconds=None, samples=4, seed=3).to_json()
+        pooled = analyse(game.start, game.log, seconds=None, samples=4, seed=3, workers=2,
+                         progress=lambda done, total: told.append((done, total))).to_json()
+    alone.pop("seconds")
+    pooled.pop("seconds")
+    assert pooled == alone
+    assert told[0] == (0, 2) and told[-1] == (2, 2)
