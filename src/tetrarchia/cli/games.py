@@ -32,7 +32,8 @@ Database = Annotated[str | None, typer.Option(
 def open_store(database: str | None) -> Store:
     """The store ``serve`` would use, or an exit with the reason (missing extra, refused database)."""
     try:
-        # every table keyed by a game's id (seats, presence, the AI's notes): delete clears them
+        # every table keyed by a game's id (seats, presence, the AI's notes, the analyses): delete clears them
+        import tetrarchia.web.analyses
         import tetrarchia.web.seats  # noqa: F401
         from tetrarchia.web.storage import DatabaseRefused, Store, default_database
     except ImportError as exc:

@@ -1,4 +1,4 @@
-"""The ``tetrarchia`` command: play, replay, simulate, board, options.
+"""The ``tetrarchia`` command: play, replay, analyse, advise, simulate, board, options.
 
 Exit codes: 0 done, 2 bad arguments or files (an unreadable board or save, an unknown level, an
 impossible combination of optional rules ...), 130 interrupted.
@@ -22,6 +22,7 @@ from rich.text import Text
 from tetrarchia.buildinfo import describe, stale_modules
 from tetrarchia.cli.advice import AiSeats, advice_lines
 from tetrarchia.cli.advice import advise as advise_actions
+from tetrarchia.cli.analyse import print_analysis, run_analysis
 from tetrarchia.cli.autosave import Autosave, Unfinished, unfinished_games
 from tetrarchia.cli.boardinfo import board_summary, describe_board
 from tetrarchia.cli.calibrate import calibrate_app
@@ -309,6 +310,39 @@ def advise(
              "first (tetrarchia play --load)")
     for line in advice_lines(state, advise_actions(state, count, seconds=seconds, games=games, seed=seed)):
         console.print(line, markup=False, highlight=False)
+
+
+@app.command()
+def analyse(
+    file: Annotated[Path, typer.Argument(help="A game saved with 'save FILE' (or exported from the "
+                                              "browser), finished or not.")],
+    seconds: Annotated[float, typer.Option(
+        "--seconds", min=0.05, help="The search's time per decision (the sampling stops then).")] = 1.0,
+    samples: Annotated[int, typer.Option(
+        "--samples", min=2, max=256, help="Continuations with seeded dice per plan judged.")] = 16,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the continuations' dice.")] = 1,
+    workers: Annotated[int, typer.Option("--workers", min=1, max=64,
+                                         help="Processes judging the decisions.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    board: BoardOption = None,
+) -> None:
+    """Analyse a saved game as chess players do: every Roman decision judged by the search (the
+    chance of winning before and after, the best alternative), the chance over the game with the
+    Barbarian phases' dice, the decisions that cost the most, and why the game ended.  The saved
+    game is not changed."""
+    console = Console(highlight=False)
+    the_board = board_or_fail(board)
+    try:
+        game = Game.load(file, the_board)
+    except TetrarchiaError as exc:
+        fail(str(exc))
+    progress = Console(stderr=True, highlight=False)
+    result = run_analysis(game, progress, seconds, samples, seed, workers,
+                          show_progress=progress.is_terminal)
+    if as_json:
+        typer.echo(json.dumps(result.to_json(), indent=1))
+    else:
+        print_analysis(result, the_board, console)
 
 
 @app.command()

@@ -39,8 +39,10 @@ from tetrarchia.options.scenarios import scenario_level
 from tetrarchia.players.advice import advise
 from tetrarchia.players.registry import PLAYERS
 from tetrarchia.render.advice import hint_json
+from tetrarchia.render.labels import emperor_names
 from tetrarchia.web import difficulty, i18n, tutorial
 from tetrarchia.web.ai import AiDriver
+from tetrarchia.web.analyses import ANALYSIS_SAMPLES, ANALYSIS_SECONDS, AnalysisJobs
 from tetrarchia.web.authority import Authority, LiveGame, translated
 from tetrarchia.web.bus import Bus, LocalBus, PostgresBus
 from tetrarchia.web.ending import ending_routes, public_replay
@@ -193,7 +195,8 @@ async def tutorial_served(request: Request) -> Response:
 
 
 def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: float = 1.0,
-               rate: tuple[float, float] = (60.0, 30.0), new_games: float = NEW_GAMES) -> Starlette:
+               rate: tuple[float, float] = (60.0, 30.0), new_games: float = NEW_GAMES,
+               analysis: tuple[float, int] = (ANALYSIS_SECONDS, ANALYSIS_SAMPLES)) -> Starlette:
     """The application on ``database`` (a SQLite file, or a ``postgresql://`` URL), created and
     migrated as needed.  On PostgreSQL the news crosses processes (LISTEN/NOTIFY).
 
@@ -201,7 +204,8 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
     hides it: ``tetrarchia serve --hide-games``); ``ai_seconds``: the AI seats' thinking time per
     decision; ``rate``: each connection's token bucket (burst, requests per second);
     ``new_games``: the games one client address may create (or import) at once, and then per
-    hour: every game is stored for good, so a stranger's loop must not fill the disc."""
+    hour: every game is stored for good, so a stranger's loop must not fill the disc;
+    ``analysis``: the analyses' search time per decision and samples per plan (web/analyses.py)."""
     guard_logs()  # no credential in a log line, whatever the log level
     store = Store(database)
     bus: Bus = PostgresBus(store) if store.postgresql else LocalBus()
@@ -217,6 +221,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
     limiter = RateLimiter(*rate)
     creations = RateLimiter(new_games, new_games / 3600)
     live_routes = Live(authority, book, bus, limiter, driver.poke)
+    jobs = AnalysisJobs(store, *analysis)
 
     def lang(request: Request) -> str:
         """``?lang=`` when it names a language of the page, else the browser's (Accept-Language)."""
@@ -433,6 +438,23 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
             return JSONResponse(data)
         return await guarded(request, handler)
 
+    async def analysis_route(request: Request) -> Response:
+        """The game's analysis (issue 24): POST starts it in the worker process (or joins the one
+        running, or gives the one stored), GET reads its progress and result; any credential
+        that reads the game may ask.  ``current``: the game's log length now (a running game's
+        analysis covers its first ``log_length`` entries)."""
+        async def handler() -> Response:
+            await seat(request, False)
+            live = await asyncio.to_thread(authority.get, request.path_params["game_id"])
+            if request.method == "POST":
+                data = await asyncio.to_thread(jobs.start, live)
+            else:
+                data = await asyncio.to_thread(jobs.status, live.id)
+            data["current"] = len(live.game.log)
+            data["emperor_names"] = emperor_names(lang(request))
+            return JSONResponse(data)
+        return await guarded(request, handler)
+
     async def translations(request: Request) -> Response:
         return JSONResponse(i18n.catalogue(request.path_params["lang"]))
 
@@ -447,6 +469,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         Route("/replay/{game_id}", index),
         Route("/learn", index),  # Learn to play (web/tutorial.py, static/tutorial.js)
         Route("/api/tutorial", tutorial_served),
+        Route("/analysis/{game_id}", index),
         Route("/api/options", options),
         Route("/api/levels", difficulty.levels_route),  # the level chooser (issue 23)
         Route("/api/settings/check", check_settings, methods=["POST"]),
@@ -464,6 +487,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         Route("/api/games/{game_id}/at/{n:int}", replay),
         Route("/api/games/{game_id}/hint", hint),
         Route("/api/games/{game_id}/forecast", danger),
+        Route("/api/games/{game_id}/analysis", analysis_route, methods=["GET", "POST"]),
         Route("/api/i18n/{lang}", translations),
         WebSocketRoute("/api/games/{game_id}/live", live_updates),
         *ending_routes(authority, book, seat, reader, guarded, creation, seated),
@@ -477,6 +501,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         finally:
             await bus.stop()
             await asyncio.to_thread(driver.close)
+            await asyncio.to_thread(jobs.close)
             store.dispose()
 
     app = Starlette(routes=routes, lifespan=lifespan)
@@ -485,6 +510,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
     app.state.store = store
     app.state.seats = book
     app.state.ai = driver
+    app.state.analyses = jobs
     return app
 
 

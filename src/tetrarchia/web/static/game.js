@@ -9,6 +9,7 @@ import { spectatorButton } from "./share.js";
 import { Scene } from "./scene.js";
 import { DangerOverlay } from "./danger.js";
 import { showLegend } from "./legend.js";
+import { analyseLink, fillEndAnalyse } from "./analysis.js";
 
 const SPEEDS = { slow: 1400, normal: 700, fast: 250 };
 const SPEED_NAMES = { slow: N_("slow"), normal: N_("normal"), fast: N_("fast") };
@@ -77,6 +78,7 @@ class GamePage {
     const tools = el("div", { class: "tools" }, this.undoButton, exportButton, this.notify,
       this.ending.reopen, spectatorButton(this),
       el("a", { href: `/replay/${id}`, text: t("Replay") }),
+      analyseLink(id, { id: "analyse" }),
       el("a", { href: "/", text: t("All games") }));
     this.log = el("ol", { class: "log", "aria-label": t("Game log") });
     this.seatsBox = el("div", { class: "seats", "aria-live": "polite" });
@@ -137,6 +139,7 @@ class GamePage {
     this.drawTurn();
     this.clearOldDice();
     this.ending.offer(state);
+    fillEndAnalyse(this.id);  // the end screen leaves #end-analyse for the Analyse button
   }
 
   // The dice and the battle shown belong to the phase they were rolled in: a new phase (or the

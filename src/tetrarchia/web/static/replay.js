@@ -3,6 +3,7 @@ import { api, el, t, N_, announce, withLanguage, working } from "./main.js";
 import { BoardView, eventPlaces } from "./board.js";
 import { spectatorToken } from "./share.js";
 import { endingNote } from "./ending.js";
+import { analyseLink } from "./analysis.js";
 
 // ``held``: the credential this browser holds for the game (none: a finished game's public replay)
 export async function replayPage(main, id, held) {
@@ -75,6 +76,7 @@ export async function replayPage(main, id, held) {
   const panel = el("aside", { class: "panel" }, el("h2", { text: t("Replay") }), where, ending, controls,
     el("div", { class: "replay-slider" }, slider),
     share, shared, held ? el("a", { href: `/game/${id}`, text: t("Back to the game") }) : null,
+    analyseLink(id, { id: "replay-analyse" }),
     el("h3", { text: t("What happened") }), happened);
   main.replaceChildren(el("div", { class: "game" }, mapBox, panel));
   const view = new BoardView(mapBox, board, asset, () => {}, () => {});
