@@ -36,6 +36,7 @@ from tetrarchia.core.errors import (
 )
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.extensions import TURN, declare_flag, declare_record
+from tetrarchia.core.faces import Namer, declare_label, labelled
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import ARMY, NO_DISC, NO_FIGURE, REBEL
 from tetrarchia.core.reachable import allow_below, register_task
@@ -574,3 +575,36 @@ MODULE = register(RuleModule(
                   aliases=(("3rd", "arrow"), ("2nd", "stay"))),),
     hooks=_hooks, texts=TEXTS,
 ))
+
+
+# R12.6: the Barbarian player's choices, as his buttons name them
+def _reroll_label(state: State, action: Reroll, name: Namer) -> Said:
+    return labelled("reroll the dice (1 gray disc)")
+
+
+def _cancel_label(state: State, action: CancelAdvance, name: Namer) -> Said:
+    return labelled("cancel the advance (1 gray disc)")
+
+
+def _redirect_label(state: State, action: Redirect, name: Namer) -> Said:
+    return labelled("send it to {place} (1 gray disc)", place=state.board.label(action.dest))
+
+
+def _revolt_label(state: State, action: BlackRevolt, name: Namer) -> Said:
+    return labelled("{place}", place=state.board.label(action.province))
+
+
+def _army_label(state: State, action: BlackArmy, name: Namer) -> Said:
+    return labelled("{place}", place=state.board.label(action.border))
+
+
+def _pass_label(state: State, action: BarbarianPass, name: Namer) -> Said:
+    return labelled("pass")
+
+
+declare_label(Reroll, _reroll_label)
+declare_label(CancelAdvance, _cancel_label)
+declare_label(Redirect, _redirect_label)
+declare_label(BlackRevolt, _revolt_label)
+declare_label(BlackArmy, _army_label)
+declare_label(BarbarianPass, _pass_label)

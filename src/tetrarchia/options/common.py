@@ -10,6 +10,7 @@ from tetrarchia.core.actions import Action
 from tetrarchia.core.board import Board
 from tetrarchia.core.errors import IllegalAction, InvalidNotation, Refusal, Said, SaveFileError, said
 from tetrarchia.core.extensions import RecordSlot, declare_record
+from tetrarchia.core.faces import labelled
 from tetrarchia.core.notation import province_key
 from tetrarchia.core.pieces import EMPERORS, GARRISON, GARRISONS_IN_BOX, Emperor, Piece, emperor_named
 from tetrarchia.core.reachable import register_decision
@@ -259,3 +260,12 @@ def leaves_board(piece: int, why: str) -> str:
     if piece < 4:
         return f"{Piece(piece).title} {why} and leaves the board."
     return f"The {Piece(piece).title} {why} and dies: he leaves the game."
+
+
+def burning_label(board: Board, burn: int, label: bool) -> Said:
+    """The disc an Emperor burns (R12.1, R12.2), for an action's label: from his reserve or on
+    the board (``core.faces``)."""
+    if burn == RESERVE:
+        return labelled("a disc from his reserve")
+    place = board.label(burn) if label else board.name(burn)
+    return labelled("his disc in {place}", place=place)

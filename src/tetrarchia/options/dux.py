@@ -34,6 +34,7 @@ from tetrarchia.core.errors import (
 )
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.extensions import FIGURE_SLOTS, FigureAt, RecordSlot, declare_figure, declare_record
+from tetrarchia.core.faces import Namer, declare_label, ip, labelled
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import DUX, NO_DISC, NO_FIGURE, REVOLT, UNREST, VICARIUS, Emperor, Piece, is_army
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
@@ -279,3 +280,11 @@ MODULE = register(RuleModule(
             "subdues for any player's IP, cannot secure, and dies if removed.",
     hooks=_hooks, texts=TEXTS,
 ))
+
+
+def _label(state: State, action: Deploy, name: Namer) -> Said:
+    """R11.1, R11.2: the group names the figure; the label its place and cost."""
+    return labelled("{place} {cost}", place=state.board.label(action.at), cost=ip(action_cost(state, action)))
+
+
+declare_label(Deploy, _label)

@@ -19,9 +19,10 @@ from typing import Any, ClassVar, Final
 
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
-from tetrarchia.core.errors import IllegalAction, Refusal, ReserveEmpty, WrongMoment, said
+from tetrarchia.core.errors import IllegalAction, Refusal, ReserveEmpty, Said, WrongMoment, said
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.extensions import TURN, declare_flag
+from tetrarchia.core.faces import Namer, by, declare_label, labelled
 from tetrarchia.core.notation import register_parser
 from tetrarchia.core.pieces import GARRISONS_IN_BOX, Emperor, emperor_figure
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
@@ -37,6 +38,7 @@ from tetrarchia.options.common import (
     burn_choices,
     burn_refused,
     burn_text,
+    burning_label,
     decision_lister,
     declare_count,
     parse_burn,
@@ -304,3 +306,29 @@ MODULE = register(RuleModule(
             "others, Maximian has 7 IP, Constantius blocks an attacking army, Galerius adds +1.",
     excludes=("imperivm-1st",), hooks=_hooks, texts=TEXTS,
 ))
+
+
+def _power_label(state: State, action: UsePower, name: Namer) -> Said:
+    """R12.1: the power used and the disc burned for it."""
+    board = state.board
+    if state.awaiting is Awaiting.DECISION:  # Galerius after the dice, Constantius's block
+        effect = labelled("+1 to his die") if action.emperor is Emperor.GALERIUS \
+            else labelled("block the army")
+        burning = labelled("burning a disc from his reserve") if action.burn == RESERVE \
+            else labelled("burning his disc in {place}", place=board.label(action.burn))
+        return labelled("{effect}, {burning}", effect=effect, burning=burning)
+    burn = burning_label(board, action.burn, False)
+    text = by(state, action.emperor, labelled("uses his power, burning {burn}", burn=burn),
+              labelled("{emperor} uses his power, burning {burn}", emperor=name(action.emperor),
+                       burn=burn))
+    power = {Emperor.DIOCLETIAN: labelled("he may move the other Emperors this turn"),
+             Emperor.MAXIMIAN: labelled("a 7th IP")}.get(action.emperor)
+    return labelled("{text}: {power}", text=text, power=power) if power is not None else text
+
+
+def _decline_label(state: State, action: Decline, name: Namer) -> Said:
+    return labelled("do not use his power")
+
+
+declare_label(UsePower, _power_label)
+declare_label(Decline, _decline_label)

@@ -16,6 +16,7 @@ from tetrarchia.core.board import Board
 from tetrarchia.core.costs import CostRule, action_cost, fixed
 from tetrarchia.core.errors import IllegalAction, NotYourTurn, ReserveEmpty, Said, WrongMoment, said
 from tetrarchia.core.events import Event, Events
+from tetrarchia.core.faces import Namer, by, declare_label, labelled
 from tetrarchia.core.notation import register_parser
 from tetrarchia.core.pieces import EMPERORS, GARRISONS_IN_BOX, Emperor
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
@@ -30,6 +31,7 @@ from tetrarchia.options.common import (
     burn_refused,
     burn_text,
     burned,
+    burning_label,
     declare_count,
     declare_per_emperor,
     parse_burn,
@@ -189,3 +191,16 @@ MODULE = register(RuleModule(
             "border later to take one back.",
     excludes=("imperivm",), hooks=_hooks, texts=TEXTS,
 ))
+
+
+def _label(state: State, action: BuyIP, name: Namer) -> Said:
+    """R12.2: the disc burned and the IP gained."""
+    burn = burning_label(state.board, action.burn, False)
+    gained = -action_cost(state, action)  # an IP bought: a cost of -1 (core/costs.py)
+    return by(state, action.emperor,
+              labelled("spends an extra IP, burning {burn} (+{gained} IP)", burn=burn, gained=gained),
+              labelled("{emperor} spends an extra IP, burning {burn} (+{gained} IP)",
+                       emperor=name(action.emperor), burn=burn, gained=gained))
+
+
+declare_label(BuyIP, _label)

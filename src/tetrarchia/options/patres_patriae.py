@@ -13,9 +13,10 @@ from typing import Any, ClassVar, Final
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
 from tetrarchia.core.costs import affordable
-from tetrarchia.core.errors import IllegalAction, NotEnoughIP, Refusal, WrongMoment, said
+from tetrarchia.core.errors import IllegalAction, NotEnoughIP, Refusal, Said, WrongMoment, said
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.extensions import ROUND, declare_flag
+from tetrarchia.core.faces import Namer, by, declare_label, labelled
 from tetrarchia.core.notation import register_parser
 from tetrarchia.core.pieces import Emperor
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
@@ -148,3 +149,19 @@ MODULE = register(RuleModule(
             "to Maximian.",
     hooks=_hooks, texts=TEXTS,
 ))
+
+
+def _label(state: State, action: TransferIP, name: Namer) -> Said:
+    """R12.4: Diocletian takes 1 IP from Galerius, or Constantius gives 1 IP to Maximian."""
+    if action.emperor is Emperor.DIOCLETIAN:
+        other = name(Emperor.GALERIUS)
+        return by(state, action.emperor, labelled("takes 1 IP from {other}", other=other),
+                  labelled("{emperor} takes 1 IP from {other}", emperor=name(action.emperor),
+                           other=other))
+    other = name(Emperor.MAXIMIAN)
+    return by(state, action.emperor, labelled("gives 1 IP to {other}", other=other),
+              labelled("{emperor} gives 1 IP to {other}", emperor=name(action.emperor),
+                       other=other))
+
+
+declare_label(TransferIP, _label)

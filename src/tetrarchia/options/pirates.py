@@ -35,6 +35,7 @@ from tetrarchia.core.errors import (
 )
 from tetrarchia.core.events import BattleDrawn, Event, Events, Outcome, PhaseEnded, Purpose
 from tetrarchia.core.extensions import declare_purpose, declare_record
+from tetrarchia.core.faces import Namer, by, declare_label, labelled
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import ARMY, DUX, EMPEROR_FIGURE, GARRISON, REBEL, Emperor, Piece
 from tetrarchia.core.reachable import allow_below, allow_decision_on, register_task
@@ -539,3 +540,17 @@ MODULE = register(RuleModule(
             "coast for 2 IP; a defeat costs every garrison on that coast.",
     validate=_validate, hooks=_hooks, texts=TEXTS,
 ))
+
+
+def _label(state: State, action: AttackPirates, name: Namer) -> Said:
+    """R11.3 (its cost: the page adds the item's)."""
+    place = state.board.name(action.origin)
+    emperor = name(action.emperor)
+    if action.piece is not None:  # the Dux fights: the label names whose
+        return labelled("{emperor}'s Dux attacks the Pirates from {place}", emperor=emperor,
+                        place=place)
+    return by(state, action.emperor, labelled("attacks the Pirates from {place}", place=place),
+              labelled("{emperor} attacks the Pirates from {place}", emperor=emperor, place=place))
+
+
+declare_label(AttackPirates, _label)

@@ -22,9 +22,11 @@ from tetrarchia.core.errors import (
     NotYourTurn,
     Occupied,
     Refusal,
+    Said,
     said,
 )
 from tetrarchia.core.events import Event, Events
+from tetrarchia.core.faces import Namer, by, declare_label, ip, labelled
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import GARRISON, NO_DISC, Emperor
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
@@ -162,3 +164,17 @@ MODULE = register(RuleModule(
             "province for the IP of that move.",
     hooks=_hooks, texts=TEXTS,
 ))
+
+
+def _label(state: State, action: SendGarrison, name: Namer) -> Said:
+    """R12.3: what the link would cost a move."""
+    origin, dest = state.board.name(action.origin), state.board.name(action.dest)
+    cost = ip(action_cost(state, action))
+    return by(state, action.emperor,
+              labelled("sends his garrison from {origin} to {dest} {cost}", origin=origin,
+                       dest=dest, cost=cost),
+              labelled("{emperor} sends his garrison from {origin} to {dest} {cost}",
+                       emperor=name(action.emperor), origin=origin, dest=dest, cost=cost))
+
+
+declare_label(SendGarrison, _label)

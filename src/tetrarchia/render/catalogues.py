@@ -97,15 +97,19 @@ def event_templates() -> list[str]:
 
 def label_templates() -> list[str]:
     """Every label of an action and every seat title: the literal templates of
-    ``labelled("...")`` (``render.labels``; a template of fields alone is its own); and the
+    ``labelled("...")`` (``render.labels``, ``core.faces`` and the optional rules' modules,
+    which declare their actions' labels; a template of fields alone is its own); and the
     start page's description of every optional rule and of its parameters (the registry), and
     of every AI player a seat can be given to (``players.registry``)."""
     import tetrarchia.options  # noqa: F401  (registers every optional rule)
     from tetrarchia.core.rulebook import REGISTRY
     from tetrarchia.players.registry import PLAYERS
 
-    tree = ast.parse((RENDER / "labels.py").read_text("utf-8"))
-    words = [t for t in _literal_calls(tree, ("labelled",))
+    # the base game's labels, then each optional rule's, declared in its module (core.faces)
+    sources = [RENDER / "labels.py", RENDER.parent / "core" / "faces.py",
+               *sorted((RENDER.parent / "options").glob("*.py"))]
+    words = [t for path in sources
+             for t in _literal_calls(ast.parse(path.read_text("utf-8")), ("labelled",))
              if any(c.isalpha() for text, _, _, _ in Formatter().parse(t) for c in text)]
     for module in sorted(REGISTRY.values(), key=lambda m: (m.family, m.key)):
         words += [module.summary, *(p.help for p in module.params)]

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import tetrarchia.options  # noqa: F401  (every optional rule declares its labels on import)
 from tetrarchia.core.actions import (
     Action,
     Attack,
@@ -36,15 +37,12 @@ from tetrarchia.core.actions import (
     SubdueKind,
     mover,
 )
-from tetrarchia.core.board import Board
-from tetrarchia.core.costs import action_cost
 from tetrarchia.core.engine import deciding_seat, legal_actions
 from tetrarchia.core.errors import Said
+from tetrarchia.core.faces import LABELS, labelled
 from tetrarchia.core.pieces import Emperor, Piece
 from tetrarchia.core.settings import Settings
-from tetrarchia.core.state import Awaiting, State
-from tetrarchia.options import barbaria, dux, imperivm, imperivm_first, patres_patriae, pirates, via_romana
-from tetrarchia.options.common import RESERVE
+from tetrarchia.core.state import State
 from tetrarchia.render.catalogues import TRANSLATED, catalogue
 from tetrarchia.render.refusals import said_in
 from tetrarchia.render.told import EMPEROR_NAMES
@@ -52,13 +50,6 @@ from tetrarchia.seats import barbarian_player, emperors_of, has_barbarian_player
 
 DOMAIN = "labels"
 BARBARIAN_SEAT = 4  # the engine's seat of the Barbarian player (R12.6)
-Arg = str | int | Said
-
-
-def labelled(template: str, /, **args: Arg) -> Said:
-    """A phrase of the ``labels`` catalogue (write the template as a literal string:
-    ``render.catalogues`` gathers them for the translators)."""
-    return Said(template, tuple(args.items()))
 
 
 def emperor_name(emperor: Emperor, lang: str) -> str:
@@ -78,97 +69,11 @@ def figure_name(piece: Piece, lang: str) -> str:
     return emperor_name(Emperor(int(piece)), lang) if int(piece) < 4 else piece.title
 
 
-def _ip(cost: int) -> Said:
-    return labelled("({cost} IP)", cost=cost)
-
-
-def _burning(board: Board, burn: int, label: bool) -> Said:
-    """The disc an Emperor burns (R12.1, R12.2): from his reserve or on the board."""
-    if burn == RESERVE:
-        return labelled("a disc from his reserve")
-    place = board.label(burn) if label else board.name(burn)
-    return labelled("his disc in {place}", place=place)
-
-
-def _by(state: State, emperor: Emperor, alone: Said, named: Said) -> Said:
-    """An option's label names the Emperor acting unless he is the Emperor of the turn (the
-    prompt names him: ``OptionAction.label``)."""
-    return alone if emperor is state.turn else named
-
-
 def _option(state: State, action: OptionAction, lang: str) -> Said | None:
-    board = state.board
-    if isinstance(action, dux.Deploy):  # R11.1, R11.2: the group names the figure
-        return labelled("{place} {cost}", place=board.label(action.at), cost=_ip(action_cost(state, action)))
-    if isinstance(action, imperivm.UsePower):  # R12.1
-        if state.awaiting is Awaiting.DECISION:  # Galerius after the dice, Constantius's block
-            effect = labelled("+1 to his die") if action.emperor is Emperor.GALERIUS \
-                else labelled("block the army")
-            burning = labelled("burning a disc from his reserve") if action.burn == RESERVE \
-                else labelled("burning his disc in {place}", place=board.label(action.burn))
-            return labelled("{effect}, {burning}", effect=effect, burning=burning)
-        burn = _burning(board, action.burn, False)
-        name = emperor_name(action.emperor, lang)
-        text = _by(state, action.emperor, labelled("uses his power, burning {burn}", burn=burn),
-                   labelled("{emperor} uses his power, burning {burn}", emperor=name, burn=burn))
-        power = {Emperor.DIOCLETIAN: labelled("he may move the other Emperors this turn"),
-                 Emperor.MAXIMIAN: labelled("a 7th IP")}.get(action.emperor)
-        return labelled("{text}: {power}", text=text, power=power) if power is not None else text
-    if isinstance(action, imperivm.Decline):
-        return labelled("do not use his power")
-    if isinstance(action, imperivm_first.BuyIP):  # R12.2
-        burn = _burning(board, action.burn, False)
-        name = emperor_name(action.emperor, lang)
-        gained = -action_cost(state, action)  # an IP bought: a cost of -1 (core/costs.py)
-        return _by(state, action.emperor,
-                   labelled("spends an extra IP, burning {burn} (+{gained} IP)", burn=burn,
-                            gained=gained),
-                   labelled("{emperor} spends an extra IP, burning {burn} (+{gained} IP)",
-                            emperor=name, burn=burn, gained=gained))
-    if isinstance(action, pirates.AttackPirates):  # R11.3 (its cost: the page adds the item's)
-        place = board.name(action.origin)
-        name = emperor_name(action.emperor, lang)
-        if action.piece is not None:  # the Dux fights: the label names whose
-            return labelled("{emperor}'s Dux attacks the Pirates from {place}",
-                            emperor=name, place=place)
-        return _by(state, action.emperor,
-                   labelled("attacks the Pirates from {place}", place=place),
-                   labelled("{emperor} attacks the Pirates from {place}", emperor=name,
-                            place=place))
-    if isinstance(action, via_romana.SendGarrison):  # R12.3: what the link would cost a move
-        origin, dest = board.name(action.origin), board.name(action.dest)
-        cost = _ip(action_cost(state, action))
-        name = emperor_name(action.emperor, lang)
-        return _by(state, action.emperor,
-                   labelled("sends his garrison from {origin} to {dest} {cost}", origin=origin,
-                            dest=dest, cost=cost),
-                   labelled("{emperor} sends his garrison from {origin} to {dest} {cost}",
-                            emperor=name, origin=origin, dest=dest, cost=cost))
-    if isinstance(action, patres_patriae.TransferIP):  # R12.4
-        if action.emperor is Emperor.DIOCLETIAN:
-            other = emperor_name(Emperor.GALERIUS, lang)
-            return _by(state, action.emperor,
-                       labelled("takes 1 IP from {other}", other=other),
-                       labelled("{emperor} takes 1 IP from {other}",
-                                emperor=emperor_name(action.emperor, lang), other=other))
-        other = emperor_name(Emperor.MAXIMIAN, lang)
-        return _by(state, action.emperor, labelled("gives 1 IP to {other}", other=other),
-                   labelled("{emperor} gives 1 IP to {other}",
-                            emperor=emperor_name(action.emperor, lang), other=other))
-    # R12.6 Barbaria: the Barbarian player's choices
-    if isinstance(action, barbaria.Reroll):
-        return labelled("reroll the dice (1 gray disc)")
-    if isinstance(action, barbaria.CancelAdvance):
-        return labelled("cancel the advance (1 gray disc)")
-    if isinstance(action, barbaria.Redirect):
-        return labelled("send it to {place} (1 gray disc)", place=board.label(action.dest))
-    if isinstance(action, barbaria.BlackRevolt):
-        return labelled("{place}", place=board.label(action.province))
-    if isinstance(action, barbaria.BlackArmy):
-        return labelled("{place}", place=board.label(action.border))
-    if isinstance(action, barbaria.BarbarianPass):
-        return labelled("pass")
-    return None
+    """An option's action as its module labels it (``core.faces.declare_label``), the Emperors
+    named in ``lang``."""
+    labeller = LABELS.get(type(action))
+    return None if labeller is None else labeller(state, action, lambda e: emperor_name(e, lang))
 
 
 def label(state: State, action: Action, lang: str = "en") -> Said | None:
