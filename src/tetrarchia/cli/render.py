@@ -33,13 +33,13 @@ from tetrarchia.core.costs import attack_cost, move_cost
 from tetrarchia.core.engine import apply_action, end_records
 from tetrarchia.core.errors import TetrarchiaError
 from tetrarchia.core.events import Event, PhaseEnded, TurnBegins
+from tetrarchia.core.faces import ODDS
 from tetrarchia.core.notation import format_action
 from tetrarchia.core.pieces import (
     EMPERORS,
     Piece,
 )
 from tetrarchia.core.state import Awaiting, State
-from tetrarchia.options.pirates import AttackPirates, coast_values, pirates_zone
 from tetrarchia.render import render as render_event
 from tetrarchia.render.board_text import (
     COLOUR,
@@ -63,11 +63,11 @@ def attack_odds(state: State, action: Attack) -> str:
                 base.barbarian_die + base.barbarian_support, base.barbarian_multiplier)
 
 
-def pirate_odds(state: State, action: AttackPirates) -> str:
-    """R11.3 before the dice: the coast counts as linked."""
-    piece = action.piece if action.piece is not None else action.emperor
-    support, times, revolts, pirate_times = coast_values(state, piece, pirates_zone(state))
-    return odds(support, times, revolts, pirate_times)
+def option_odds(state: State, action: OptionAction) -> str | None:
+    """R6 before the dice for an optional rule's battle (R11.3 the Pirates), as its module
+    declares the values (``core.faces.declare_odds``); None for an action that is no battle."""
+    declared = ODDS.get(type(action))
+    return None if declared is None else odds(*declared(state, action))
 
 
 # The headings of the list, in this order; the optional rules' own headings (their actions'
@@ -120,10 +120,9 @@ def action_label(state: State, action: Action, short: bool = False) -> str:
     attack without the formulas."""
     board = state.board
     place = board.name if short else board.label
-    if isinstance(action, AttackPirates):  # R11.3: the odds before the dice
-        return f"{action.label(state)} {pirate_odds(state, action)}"
-    if isinstance(action, OptionAction):
-        return action.label(state)
+    if isinstance(action, OptionAction):  # a battle of an option's (R11.3): the odds before the dice
+        chances = option_odds(state, action)
+        return action.label(state) if chances is None else f"{action.label(state)} {chances}"
     if isinstance(action, PlaceFleet):
         return board.zones[action.zone].title
     if isinstance(action, Enter):

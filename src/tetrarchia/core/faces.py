@@ -15,12 +15,12 @@ registries of ``core/extensions.py``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 from tetrarchia.core.errors import Said
 from tetrarchia.core.pieces import Emperor
-from tetrarchia.core.state import State
+from tetrarchia.core.state import DEAD, IN_BOX, State
 
 Arg = str | int | Said
 Namer = Callable[[Emperor], str]  # an Emperor's name in the interface's language
@@ -52,3 +52,99 @@ def by(state: State, emperor: Emperor, alone: Said, named: Said) -> Said:
     """An option's label names the Emperor acting unless he is the Emperor of the turn (the
     prompt names him: ``OptionAction.label``)."""
     return alone if emperor is state.turn else named
+
+
+# --- the board as text ---------------------------------------------------------------------------
+ARMY_STYLE = "bold white on magenta"  # a Barbarian army's, which the Goths and rebels share
+
+
+class Mark(NamedTuple):
+    """Words on the board and their terminal style (rich's; empty: plain)."""
+
+    text: str
+    style: str = ""
+
+
+class Counts(NamedTuple):
+    """A line of one count per Emperor (R12: glory, burned discs ...), each in his colour."""
+
+    title: str
+    values: tuple[int, ...]
+    signed: bool = False
+
+
+BoardLine = Mark | Counts
+Cell = Callable[[State, int], Mark]  # (state, province) -> the figure's four letters
+Lines = Callable[[State, int], Sequence[BoardLine]]  # (state, width) -> its lines, none if not in play
+Legend = Callable[[State], str | None]  # its legend entry, None if not in play
+ZoneMark = Callable[[State], tuple[int, Mark] | None]  # the sea zone it marks, if any
+
+CELLS: dict[int, Cell] = {}
+LINES: list[tuple[int, Lines]] = []
+LEGENDS: list[tuple[int, Legend]] = []
+ZONE_MARKS: list[ZoneMark] = []
+SETUP_STEPS: set[int] = set()
+
+
+def declare_cell(figure: int, cell: Cell) -> None:
+    """The option's figure code ``figure`` (``state.figure``) is drawn by ``cell``."""
+    if figure in CELLS:
+        raise ValueError(f"the cell of figure {figure} is declared twice")
+    CELLS[figure] = cell
+
+
+def declare_lines(order: int, lines: Lines) -> None:
+    """The option's lines under the Emperors; ``order`` places them among the options' (the
+    lowest first: the figures, then the counters, as the board has always listed them)."""
+    LINES.append((order, lines))
+    LINES.sort(key=lambda pair: pair[0])
+
+
+def declare_legend(order: int, legend: Legend) -> None:
+    """The option's legend entry, ``order`` placing it among the options' entries."""
+    LEGENDS.append((order, legend))
+    LEGENDS.sort(key=lambda pair: pair[0])
+
+
+def declare_zone_mark(mark: ZoneMark) -> None:
+    """A sea zone the option marks instead of its fleet (R11.3 the Pirates)."""
+    ZONE_MARKS.append(mark)
+
+
+def declare_setup_step(code: int) -> None:
+    """A step of the option's that belongs to the setup (R3): while it is on the stack the
+    interfaces say the setup goes on."""
+    SETUP_STEPS.add(code)
+
+
+def figure_place(state: State, at: int, room: int = 99) -> str:
+    """Where an extra Roman figure is (R11.1, R11.2), in ``room`` characters when the name with
+    its coordinates is too long."""
+    if at == IN_BOX:
+        return "not deployed"
+    if at == DEAD:
+        return "dead (out of the game)"
+    label = state.board.label(at)
+    return label if len(label) <= room else state.board.name(at)
+
+
+# --- battle odds ---------------------------------------------------------------------------------
+class Odds(NamedTuple):
+    """R6 before the dice: ``(d + roman) x roman_times`` against ``(d + barbarian) x
+    barbarian_times``."""
+
+    roman: int
+    roman_times: int
+    barbarian: int
+    barbarian_times: int
+
+
+OddsOf = Callable[[State, Any], Odds]  # Any: each declares its own kind of action
+ODDS: dict[type, OddsOf] = {}
+
+
+def declare_odds(kind: type, odds: OddsOf) -> None:
+    """``kind``'s actions are battles whose values before the dice ``odds`` gives."""
+    if kind in ODDS:
+        raise ValueError(f"the odds of {kind.__name__} are declared twice")
+    ODDS[kind] = odds

@@ -36,7 +36,7 @@ from tetrarchia.core.errors import (
 )
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.extensions import TURN, declare_flag, declare_record
-from tetrarchia.core.faces import Namer, declare_label, labelled
+from tetrarchia.core.faces import Mark, Namer, declare_label, declare_lines, labelled
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import ARMY, NO_DISC, NO_FIGURE, REBEL
 from tetrarchia.core.reachable import allow_below, register_task
@@ -608,3 +608,14 @@ declare_label(Redirect, _redirect_label)
 declare_label(BlackRevolt, _revolt_label)
 declare_label(BlackArmy, _army_label)
 declare_label(BarbarianPass, _pass_label)
+
+
+def _board_lines(state: State, width: int) -> list[Mark]:
+    """R12.6: the Barbarian player's discs, on the board as text."""
+    if not state.settings.has("barbaria"):
+        return []
+    used = "black disc" if black(state) else "black used"
+    return [Mark(f"Barbarian {gray(state)} gray, {used}", "magenta")]
+
+
+declare_lines(100, _board_lines)

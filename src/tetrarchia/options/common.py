@@ -10,7 +10,7 @@ from tetrarchia.core.actions import Action
 from tetrarchia.core.board import Board
 from tetrarchia.core.errors import IllegalAction, InvalidNotation, Refusal, Said, SaveFileError, said
 from tetrarchia.core.extensions import RecordSlot, declare_record
-from tetrarchia.core.faces import labelled
+from tetrarchia.core.faces import Counts, declare_lines, labelled
 from tetrarchia.core.notation import province_key
 from tetrarchia.core.pieces import EMPERORS, GARRISON, GARRISONS_IN_BOX, Emperor, Piece, emperor_named
 from tetrarchia.core.reachable import register_decision
@@ -269,3 +269,13 @@ def burning_label(board: Board, burn: int, label: bool) -> Said:
         return labelled("a disc from his reserve")
     place = board.label(burn) if label else board.name(burn)
     return labelled("his disc in {place}", place=place)
+
+
+def _burned_lines(state: State, width: int) -> list[Counts]:
+    """R12.1, R12.2: each Emperor's burned discs, on the board as text (both rules burn)."""
+    if not (state.settings.has("imperivm") or state.settings.has("imperivm-1st")):
+        return []
+    return [Counts("burned", tuple(BURNED.get(state).counts))]
+
+
+declare_lines(70, _burned_lines)

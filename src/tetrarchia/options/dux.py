@@ -34,7 +34,17 @@ from tetrarchia.core.errors import (
 )
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.extensions import FIGURE_SLOTS, FigureAt, RecordSlot, declare_figure, declare_record
-from tetrarchia.core.faces import Namer, declare_label, ip, labelled
+from tetrarchia.core.faces import (
+    Mark,
+    Namer,
+    declare_cell,
+    declare_label,
+    declare_legend,
+    declare_lines,
+    figure_place,
+    ip,
+    labelled,
+)
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import DUX, NO_DISC, NO_FIGURE, REVOLT, UNREST, VICARIUS, Emperor, Piece, is_army
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
@@ -288,3 +298,23 @@ def _label(state: State, action: Deploy, name: Namer) -> Said:
 
 
 declare_label(Deploy, _label)
+
+
+# R11.1: the Dux on the board as text
+def _cell(state: State, province: int) -> Mark:
+    return Mark("DVX ", "bold black on white")
+
+
+def _lines(state: State, width: int) -> list[Mark]:
+    if not state.settings.has("dux"):
+        return []
+    return [Mark(f"Dux      {figure_place(state, dux_at(state), width - 9)}")]
+
+
+def _legend(state: State) -> str | None:
+    return "DVX the Dux" if state.settings.has("dux") else None
+
+
+declare_cell(DUX, _cell)
+declare_lines(10, _lines)
+declare_legend(20, _legend)

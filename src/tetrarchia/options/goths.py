@@ -19,6 +19,7 @@ from tetrarchia.core.board import Board
 from tetrarchia.core.errors import Said, SaveFileError, said
 from tetrarchia.core.events import ArmyPlaced, Event, Events
 from tetrarchia.core.extensions import declare_part
+from tetrarchia.core.faces import ARMY_STYLE, Mark, declare_cell, declare_legend, declare_lines
 from tetrarchia.core.notation import province_key
 from tetrarchia.core.pieces import ARMY, GARRISON, GOTHS, NO_DISC, NO_FIGURE, REBEL
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
@@ -180,3 +181,24 @@ MODULE = register(RuleModule(
             "occupied, and adds +1 to its combat and broken-link rolls.",
     hooks=_hooks, texts=TEXTS,
 ))
+
+
+# R11.4: the Goths on the board as text, drawn as an army
+def _cell(state: State, province: int) -> Mark:
+    return Mark("GOTH", ARMY_STYLE)
+
+
+def _lines(state: State, width: int) -> list[Mark]:
+    if not state.settings.has("goths"):
+        return []
+    goths = [p for p, f in enumerate(state.figure) if f == GOTHS]
+    return [Mark(f"Goths    {state.board.label(goths[0]) if goths else 'in the reserve'}")]
+
+
+def _legend(state: State) -> str | None:
+    return "GOTH the Goths" if state.settings.has("goths") else None
+
+
+declare_cell(GOTHS, _cell)
+declare_lines(30, _lines)
+declare_legend(10, _legend)

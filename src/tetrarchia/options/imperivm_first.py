@@ -16,7 +16,7 @@ from tetrarchia.core.board import Board
 from tetrarchia.core.costs import CostRule, action_cost, fixed
 from tetrarchia.core.errors import IllegalAction, NotYourTurn, ReserveEmpty, Said, WrongMoment, said
 from tetrarchia.core.events import Event, Events
-from tetrarchia.core.faces import Namer, by, declare_label, labelled
+from tetrarchia.core.faces import Counts, Namer, by, declare_label, declare_lines, labelled
 from tetrarchia.core.notation import register_parser
 from tetrarchia.core.pieces import EMPERORS, GARRISONS_IN_BOX, Emperor
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
@@ -204,3 +204,13 @@ def _label(state: State, action: BuyIP, name: Namer) -> Said:
 
 
 declare_label(BuyIP, _label)
+
+
+def _lines(state: State, width: int) -> list[Counts]:
+    """R12.2: the discs each Emperor will take back, on the board as text."""
+    if not state.settings.has("imperivm-1st") or not any(RECOVERABLE.get(state).counts):
+        return []
+    return [Counts("to regain", tuple(RECOVERABLE.get(state).counts))]
+
+
+declare_lines(80, _lines)

@@ -16,7 +16,7 @@ from tetrarchia.core.costs import affordable
 from tetrarchia.core.errors import IllegalAction, NotEnoughIP, Refusal, Said, WrongMoment, said
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.extensions import ROUND, declare_flag
-from tetrarchia.core.faces import Namer, by, declare_label, labelled
+from tetrarchia.core.faces import Counts, Namer, by, declare_label, declare_lines, labelled
 from tetrarchia.core.notation import register_parser
 from tetrarchia.core.pieces import Emperor
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
@@ -165,3 +165,13 @@ def _label(state: State, action: TransferIP, name: Namer) -> Said:
 
 
 declare_label(TransferIP, _label)
+
+
+def _lines(state: State, width: int) -> list[Counts]:
+    """R12.4: the IP each Emperor moved to his next turn, on the board as text."""
+    if not state.settings.has("patres-patriae") or not any(IP_NEXT.get(state).counts):
+        return []
+    return [Counts("IP next", tuple(IP_NEXT.get(state).counts), signed=True)]
+
+
+declare_lines(90, _lines)

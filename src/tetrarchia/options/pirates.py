@@ -35,7 +35,19 @@ from tetrarchia.core.errors import (
 )
 from tetrarchia.core.events import BattleDrawn, Event, Events, Outcome, PhaseEnded, Purpose
 from tetrarchia.core.extensions import declare_purpose, declare_record
-from tetrarchia.core.faces import Namer, by, declare_label, labelled
+from tetrarchia.core.faces import (
+    Mark,
+    Namer,
+    Odds,
+    by,
+    declare_label,
+    declare_legend,
+    declare_lines,
+    declare_odds,
+    declare_setup_step,
+    declare_zone_mark,
+    labelled,
+)
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import ARMY, DUX, EMPEROR_FIGURE, GARRISON, REBEL, Emperor, Piece
 from tetrarchia.core.reachable import allow_below, allow_decision_on, register_task
@@ -554,3 +566,33 @@ def _label(state: State, action: AttackPirates, name: Namer) -> Said:
 
 
 declare_label(AttackPirates, _label)
+
+
+# R11.3: the Pirates on the board as text, and their battle's odds before the dice
+def _lines(state: State, width: int) -> list[Mark]:
+    if not state.settings.has("pirates"):
+        return []
+    zone = pirates_zone(state)
+    return [Mark(f"Pirates  {state.board.zones[zone].title if zone else 'off the board'}")]
+
+
+def _legend(state: State) -> str | None:
+    return "PIRATES their sea zone" if state.settings.has("pirates") else None
+
+
+def _zone_mark(state: State) -> tuple[int, Mark] | None:
+    zone = pirates_zone(state)
+    return (zone, Mark("PIRATES", "bold red")) if zone else None
+
+
+def _odds(state: State, action: AttackPirates) -> Odds:
+    """The coast counts as linked."""
+    piece = action.piece if action.piece is not None else action.emperor
+    return Odds(*coast_values(state, piece, pirates_zone(state)))
+
+
+declare_lines(40, _lines)
+declare_legend(50, _legend)
+declare_zone_mark(_zone_mark)
+declare_setup_step(PIRATES_SETUP)
+declare_odds(AttackPirates, _odds)

@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 
 from tetrarchia.core.board import Board
 from tetrarchia.core.events import Event, Events
+from tetrarchia.core.faces import Counts, declare_lines
 from tetrarchia.core.pieces import DISCS_PER_RESERVE, EMPERORS, GARRISON, Emperor
 from tetrarchia.core.rulebook import Hooks, Param, RuleModule, register
 from tetrarchia.core.settings import Settings
@@ -267,3 +268,13 @@ GREAT = register(RuleModule(
                   "cooperative one: no Great, no Emperor of the East or West"),),
     excludes=("roma-aeterna",), hooks=_hooks_1st, texts=TEXTS,
 ))
+
+
+def _lines(state: State, width: int) -> list[Counts]:
+    """R12.5: each Emperor's glory, on the board as text."""
+    if not (state.settings.has("roma-aeterna") or state.settings.has("the-great")):
+        return []
+    return [Counts("glory", tuple(GLORY.get(state).counts))]
+
+
+declare_lines(60, _lines)

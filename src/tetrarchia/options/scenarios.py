@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 
 from tetrarchia.core.errors import OptionError, Said, SaveFileError, said
 from tetrarchia.core.extensions import declare_record
+from tetrarchia.core.faces import ARMY_STYLE, Mark, declare_cell, declare_legend, declare_lines
 from tetrarchia.core.notation import province_key
 from tetrarchia.core.pieces import (
     ARMIES,
@@ -350,3 +351,33 @@ for _scenario in SCENARIOS:
         SETUP_ZONES[_scenario.key] = _scenario.pirates_zone
 
 __all__ = ["NUMERAL_VALUES", "SCENARIOS", "rebel_name", "scenario_level", "scenario_of"]
+
+
+# R13: the rebel armies on the board as text, drawn as armies
+def rebel_tag(name: str) -> str:
+    """Four letters for a rebel army on the board (R13): CARA, BERB, NARS, DOMI."""
+    return name.removeprefix("the ")[:4].upper()
+
+
+def _cell(state: State, province: int) -> Mark:
+    return Mark(rebel_tag(rebel_name(state, province) or "rebel"), ARMY_STYLE)
+
+
+def _lines(state: State, width: int) -> list[Mark]:
+    lines = []
+    for border, zone in rebels(state):
+        name = rebel_name(state, border) or "Rebels"
+        lines.append(Mark(f"{name[0].upper()}{name[1:]}: {state.board.name(border)}, fleet ~{zone}"))
+    return lines
+
+
+def _legend(state: State) -> str | None:
+    if not rebels(state):
+        return None
+    tags = "/".join(rebel_tag(rebel_name(state, b) or "rebel") for b, _ in rebels(state))
+    return f"{tags} rebel armies (fleet ~zone to attack them)"
+
+
+declare_cell(REBEL, _cell)
+declare_lines(50, _lines)
+declare_legend(40, _legend)

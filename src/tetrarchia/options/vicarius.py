@@ -16,6 +16,7 @@ from typing import ClassVar
 
 from tetrarchia.core.board import Board
 from tetrarchia.core.events import Event, Events
+from tetrarchia.core.faces import Mark, declare_cell, declare_legend, declare_lines, figure_place
 from tetrarchia.core.pieces import UNREST, VICARIUS, Piece
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
@@ -91,3 +92,23 @@ MODULE = register(RuleModule(
             "an uprising or army reaches him.",
     hooks=_hooks, texts={"en": {ActivityBlocked: _blocked_text}},
 ))
+
+
+# R11.2: the Vicarius on the board as text
+def _cell(state: State, province: int) -> Mark:
+    return Mark("VIC ", "bold black on cyan")
+
+
+def _lines(state: State, width: int) -> list[Mark]:
+    if not state.settings.has("vicarius"):
+        return []
+    return [Mark(f"Vicarius {figure_place(state, vicarius_at(state), width - 9)}")]
+
+
+def _legend(state: State) -> str | None:
+    return "VIC the Vicarius" if state.settings.has("vicarius") else None
+
+
+declare_cell(VICARIUS, _cell)
+declare_lines(20, _lines)
+declare_legend(30, _legend)

@@ -15,23 +15,30 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+import tetrarchia.options  # noqa: F401  (every optional rule declares its face on import)
 from tetrarchia.analysis.forecast import Forecast, phase_start
 from tetrarchia.core.board import ITALIA
 from tetrarchia.core.errors import TetrarchiaError
+from tetrarchia.core.faces import (
+    ARMY_STYLE,
+    CELLS,
+    LEGENDS,
+    LINES,
+    SETUP_STEPS,
+    ZONE_MARKS,
+    Counts,
+    Mark,
+)
 from tetrarchia.core.pieces import (
     ARMY,
-    DUX,
     EMPERORS,
     GARRISON,
-    GOTHS,
     NO_DISC,
-    REBEL,
     REVOLT,
     UNREST,
-    VICARIUS,
     Emperor,
 )
-from tetrarchia.core.state import DEAD, IN_BOX, Awaiting, Result, State
+from tetrarchia.core.state import Awaiting, Result, State
 from tetrarchia.core.tasks import (
     ADDITIONAL_REVOLT,
     INITIAL_ARMY,
@@ -39,16 +46,6 @@ from tetrarchia.core.tasks import (
     PLACE_FLEETS,
     in_barbarian_phase,
 )
-from tetrarchia.options.barbaria import black as barbarian_black
-from tetrarchia.options.barbaria import gray as barbarian_gray
-from tetrarchia.options.common import BURNED
-from tetrarchia.options.dux import dux_at
-from tetrarchia.options.imperivm_first import RECOVERABLE
-from tetrarchia.options.patres_patriae import IP_NEXT
-from tetrarchia.options.pirates import PIRATES_SETUP, pirates_zone
-from tetrarchia.options.roma_aeterna import GLORY
-from tetrarchia.options.scenarios import rebel_name, rebels
-from tetrarchia.options.vicarius import vicarius_at
 from tetrarchia.seats import seat_of
 
 REGION_NAMES = {1: "I HISPANIA", 2: "II GALLIA", 3: "III ILLYRICVM", 4: "IV GRAECIA",
@@ -57,7 +54,6 @@ COLOUR = {Emperor.DIOCLETIAN: "green", Emperor.GALERIUS: "yellow",
           Emperor.CONSTANTIUS: "red", Emperor.MAXIMIAN: "blue"}
 FIGURE_STYLE = {Emperor.DIOCLETIAN: "bold black on green", Emperor.GALERIUS: "bold black on yellow",
                 Emperor.CONSTANTIUS: "bold white on red", Emperor.MAXIMIAN: "bold white on blue"}
-ARMY_STYLE = "bold white on magenta"
 REVOLT_STYLE = "bold reverse"
 UNREST_STYLE = "bright_black"
 NAME_WIDTH = 17
@@ -68,7 +64,7 @@ RESULT_TEXT = {
     Result.RESERVE_EMPTY: "THE EMPIRE FALLS: an unrest or revolt disc had to be placed and its reserve "
                           "was empty",
 }
-SETUP_TASKS = (INITIAL_REVOLT, ADDITIONAL_REVOLT, INITIAL_ARMY, PLACE_FLEETS, PIRATES_SETUP)
+SETUP_TASKS = (INITIAL_REVOLT, ADDITIONAL_REVOLT, INITIAL_ARMY, PLACE_FLEETS)
 RESULT_SHORT = {
     Result.ROMA_VICTRIX: "ROMA VICTRIX",
     Result.ARMY_IN_ROMA: "THE EMPIRE FALLS: an army in Roma",
@@ -100,23 +96,14 @@ def disc_cell(state: State, p: int) -> Text:
     return Text("   ")
 
 
-def rebel_tag(name: str) -> str:
-    """Four letters for a rebel army on the board (R13): CARA, BERB, NARS, DOMI."""
-    return name.removeprefix("the ")[:4].upper()
-
-
 def figure_cell(state: State, p: int) -> Text:
     figure = state.figure[p]
     if figure == ARMY:
         return Text("ARMY", style=ARMY_STYLE)
-    if figure == GOTHS:  # R11.4
-        return Text("GOTH", style=ARMY_STYLE)
-    if figure == REBEL:  # R13
-        return Text(rebel_tag(rebel_name(state, p) or "rebel"), style=ARMY_STYLE)
-    if figure == DUX:  # R11.1
-        return Text("DVX ", style="bold black on white")
-    if figure == VICARIUS:  # R11.2
-        return Text("VIC ", style="bold black on cyan")
+    cell = CELLS.get(figure)  # an optional rule's figure (R11, R13), as its module draws it
+    if cell is not None:
+        text, style = cell(state, p)
+        return Text(text, style=style)
     here = emperors_in(state, p)
     if len(here) > 1:  # R2, D8: one passing through the other's province
         return Text("@" + "+".join(e.name[0] for e in here), style="bold reverse")
@@ -220,8 +207,9 @@ def seas_and_reserves(state: State) -> Text:
     for zone in sorted(board.zones):
         line = Text(f"{zone} {board.zones[zone].title:<16}")
         fleet = state.fleets[zone]
-        if pirates_zone(state) == zone:  # R11.3
-            line.append("PIRATES", style="bold red")
+        mark = zone_mark(state, zone)  # R11.3 the Pirates
+        if mark is not None:
+            line.append(mark.text, style=mark.style)
         else:
             line.append("FLEET" if fleet else "  -  ", style="bold cyan" if fleet else "")
         lines.append(line)
@@ -258,17 +246,6 @@ def emperors_block(state: State, width: int = BLOCK_WIDTH) -> Text:
     return Text("\n").join(lines)
 
 
-def piece_place(state: State, at: int, room: int = 99) -> str:
-    """Where the Dux or the Vicarius is (R11.1, R11.2), in ``room`` characters when the name
-    with its coordinates is too long."""
-    if at == IN_BOX:
-        return "not deployed"
-    if at == DEAD:
-        return "dead (out of the game)"
-    label = state.board.label(at)
-    return label if len(label) <= room else state.board.name(at)
-
-
 def per_emperor(title: str, values: Sequence[int], signed: bool = False) -> Text:
     line = Text(f"{title:<9}")
     for e in EMPERORS:
@@ -280,58 +257,35 @@ def per_emperor(title: str, values: Sequence[int], signed: bool = False) -> Text
 
 
 def option_lines(state: State, width: int = 99) -> list[Text]:
-    """The pieces and counters of the optional rules in play (R11-R13), a line each."""
-    settings = state.settings
-    board = state.board
+    """The pieces and counters of the optional rules in play (R11-R13), a line each, as each
+    module declares them (``core.faces.declare_lines``)."""
     lines: list[Text] = []
-    if settings.has("dux"):
-        lines.append(Text(f"Dux      {piece_place(state, dux_at(state), width - 9)}"))
-    if settings.has("vicarius"):
-        lines.append(Text(f"Vicarius {piece_place(state, vicarius_at(state), width - 9)}"))
-    if settings.has("goths"):
-        goths = [p for p, f in enumerate(state.figure) if f == GOTHS]
-        lines.append(Text(f"Goths    {board.label(goths[0]) if goths else 'in the reserve'}"))
-    if settings.has("pirates"):
-        where = board.zones[pirates_zone(state)].title if pirates_zone(state) else "off the board"
-        lines.append(Text(f"Pirates  {where}"))
-    for border, zone in rebels(state):
-        name = rebel_name(state, border) or "Rebels"
-        lines.append(Text(f"{name[0].upper()}{name[1:]}: {board.name(border)}, fleet ~{zone}"))
-    if settings.has("roma-aeterna") or settings.has("the-great"):
-        lines.append(per_emperor("glory", list(GLORY.get(state).counts)))
-    if settings.has("imperivm") or settings.has("imperivm-1st"):
-        lines.append(per_emperor("burned", list(BURNED.get(state).counts)))
-    if settings.has("imperivm-1st") and any(RECOVERABLE.get(state).counts):
-        lines.append(per_emperor("to regain", list(RECOVERABLE.get(state).counts)))
-    if settings.has("patres-patriae") and any(IP_NEXT.get(state).counts):
-        lines.append(per_emperor("IP next", list(IP_NEXT.get(state).counts), signed=True))
-    if settings.has("barbaria"):
-        black = "black disc" if barbarian_black(state) else "black used"
-        lines.append(Text(f"Barbarian {barbarian_gray(state)} gray, {black}", style="magenta"))
+    for _, declared in LINES:
+        for line in declared(state, width):
+            if isinstance(line, Counts):
+                lines.append(per_emperor(line.title, line.values, line.signed))
+            else:
+                lines.append(Text(line.text, style=line.style))
     return lines
 
 
 def option_legend(state: State) -> str:
     """The legend of the optional pieces in play (empty in the base game)."""
-    settings = state.settings
-    parts = []
-    if settings.has("goths"):
-        parts.append("GOTH the Goths")
-    if settings.has("dux"):
-        parts.append("DVX the Dux")
-    if settings.has("vicarius"):
-        parts.append("VIC the Vicarius")
-    if rebels(state):
-        tags = "/".join(rebel_tag(rebel_name(state, b) or "rebel") for b, _ in rebels(state))
-        parts.append(f"{tags} rebel armies (fleet ~zone to attack them)")
-    if settings.has("pirates"):
-        parts.append("PIRATES their sea zone")
-    return " · ".join(parts)
+    return " · ".join(entry for _, legend in LEGENDS if (entry := legend(state)) is not None)
+
+
+def zone_mark(state: State, zone: int) -> Mark | None:
+    """What an optional rule shows in sea zone ``zone`` instead of its fleet (R11.3)."""
+    for declared in ZONE_MARKS:
+        marked = declared(state)
+        if marked is not None and marked[0] == zone:
+            return marked[1]
+    return None
 
 
 def is_setup(state: State) -> bool:
     """R3: the setup is still going on (dice for revolts and armies, or fleets to place)."""
-    return any(task[0] in SETUP_TASKS for task in state.tasks)
+    return any(task[0] in SETUP_TASKS or task[0] in SETUP_STEPS for task in state.tasks)
 
 
 def status_line(state: State) -> Text:
@@ -498,8 +452,9 @@ def compact_board(state: State, marks: Forecast | None = None) -> RenderableType
         if n:
             seas.append(" · ")
         seas.append(f"{zone} {board.zones[zone].title.split()[-1]} ")
-        if pirates_zone(state) == zone:  # R11.3
-            seas.append("PIRATES", style="bold red")
+        mark = zone_mark(state, zone)  # R11.3 the Pirates
+        if mark is not None:
+            seas.append(mark.text, style=mark.style)
         else:
             fleet = bool(state.fleets[zone])
             seas.append("FLEET" if fleet else "-", style="bold cyan" if fleet else "")

@@ -27,12 +27,12 @@ from tetrarchia.core.combat import battle_odds, battle_values
 from tetrarchia.core.costs import action_cost
 from tetrarchia.core.engine import deciding_seat, legal_actions
 from tetrarchia.core.events import PURPOSE_NAMES, Event, Purpose, event_to_json
+from tetrarchia.core.faces import ODDS
 from tetrarchia.core.notation import format_action
 from tetrarchia.core.rolls import pending_roll
 from tetrarchia.core.serialize import position_to_json
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, State
-from tetrarchia.options.pirates import AttackPirates, coast_values
 from tetrarchia.render import render
 from tetrarchia.render.labels import emperor_names, label_in, seat_title_in
 from tetrarchia.web.geography import board_positions
@@ -85,10 +85,14 @@ def attack_preview(state: State, action: Attack) -> dict[str, Any]:
     }
 
 
-def pirates_preview(state: State, action: AttackPirates, zone: int) -> dict[str, Any]:
-    """R11.3 before the dice: the coast of the Pirates' ``zone`` counts as linked."""
-    piece = action.piece if action.piece is not None else action.emperor
-    support, times, revolts, pirate_times = coast_values(state, piece, zone)
+def option_preview(state: State, action: OptionAction) -> dict[str, Any] | None:
+    """An optional rule's battle before the dice (R11.3 the Pirates: the coast counts as
+    linked), as its module declares the values (``core.faces.declare_odds``); None for an
+    action that is no battle."""
+    declared = ODDS.get(type(action))
+    if declared is None:
+        return None
+    support, times, revolts, pirate_times = declared(state, action)
     return {"roman": {"modifier": 0, "support": support, "multiplier": times},
             "barbarian": {"modifier": 0, "support": revolts, "multiplier": pirate_times},
             "odds": odds(support, times, revolts, pirate_times)}
@@ -118,8 +122,9 @@ def _action_json(state: State, index: int, action: Action, pirates: int | None) 
     if isinstance(action, OptionAction):
         item.update(kind="option", group=action.group(state), label=action.label(state),
                     places=option_places(action, board))
-        if isinstance(action, AttackPirates) and pirates is not None:
-            item.update(cost=action_cost(state, action), preview=pirates_preview(state, action, pirates))
+        preview = option_preview(state, action) if pirates is not None else None
+        if preview is not None:
+            item.update(cost=action_cost(state, action), preview=preview)
         return item
     if isinstance(action, PlaceFleet):
         item.update(zone=action.zone)
