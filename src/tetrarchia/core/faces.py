@@ -148,3 +148,40 @@ def declare_odds(kind: type, odds: OddsOf) -> None:
     if kind in ODDS:
         raise ValueError(f"the odds of {kind.__name__} are declared twice")
     ODDS[kind] = odds
+
+
+# --- decisions inside a phase --------------------------------------------------------------------
+def explained(template: str, /, **args: Arg) -> Said:
+    """A sentence of the ``advice`` catalogue (``render.catalogues`` gathers the literal
+    templates of ``explained("...")`` in the whole package)."""
+    return Said(template, tuple(args.items()))
+
+
+Context = Callable[[State], Said]  # what is being decided, and what the choices are for
+Effect = Callable[[State, Any], Said | None]  # what a choice does; None: not one of its choices
+Pick = Callable[[Sequence[Any]], Any]  # the legal action a word answers with (None: none)
+
+
+class DecisionFace(NamedTuple):
+    """How a kind of decision is explained."""
+
+    context: Context
+    effect: Effect
+
+
+DECISIONS: dict[int, DecisionFace] = {}
+WORDS: list[tuple[frozenset[str], Pick]] = []
+PASS_WORDS = ("pass", "no", "n", "decline", "none", "skip", "keep")  # let a moment pass
+
+
+def declare_decision(kind: int, context: Context, effect: Effect) -> None:
+    """The decision ``kind`` (``core.reachable.register_decision``) is explained by ``context``
+    and its choices by ``effect``."""
+    if kind in DECISIONS:
+        raise ValueError(f"the decision {kind} is explained twice")
+    DECISIONS[kind] = DecisionFace(context, effect)
+
+
+def declare_words(words: Sequence[str], pick: Pick) -> None:
+    """Any of ``words`` typed at a decision answers with ``pick(legal)`` when it finds one."""
+    WORDS.append((frozenset(words), pick))

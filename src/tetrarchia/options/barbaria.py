@@ -18,13 +18,14 @@ Every one of these is a pending decision of the Barbarian seat (seat 4).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.barbarian import place_army
 from tetrarchia.core.board import Board
+from tetrarchia.core.engine import roll_description
 from tetrarchia.core.errors import (
     IllegalAction,
     NotYourTurn,
@@ -36,7 +37,19 @@ from tetrarchia.core.errors import (
 )
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.extensions import TURN, declare_flag, declare_record
-from tetrarchia.core.faces import Mark, Namer, declare_label, declare_lines, labelled
+from tetrarchia.core.faces import (
+    PASS_WORDS,
+    Arg,
+    Mark,
+    Namer,
+    Pick,
+    declare_decision,
+    declare_label,
+    declare_lines,
+    declare_words,
+    explained,
+    labelled,
+)
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import ARMY, NO_DISC, NO_FIGURE, REBEL
 from tetrarchia.core.reachable import allow_below, register_task
@@ -64,6 +77,7 @@ from tetrarchia.options.common import (
     BARBARIAN_ADVANCE,
     BARBARIAN_BLACK,
     BARBARIAN_REROLL,
+    army_phrase,
     parse_province,
 )
 
@@ -619,3 +633,118 @@ def _board_lines(state: State, width: int) -> list[Mark]:
 
 
 declare_lines(100, _board_lines)
+
+
+# --- the decisions explained (R12.6; core.faces) ---------------------------------------------
+def _gray(state: State) -> Said:
+    count = gray(state)
+    if count == 1:
+        return explained("1 gray disc")
+    return explained("{count} gray discs", count=count)
+
+
+def _reroll(state: State) -> Said:
+    rolled = state.dice or ()
+    dice = " ".join(str(d) for d in rolled)
+    task = state.tasks[-1]
+    may_reroll = not isinstance(task, DecisionStep) or not task.args or task.args[0]
+    one = len(rolled) == 1
+    if may_reroll and gray(state) > 0:
+        if black(state):
+            offer = (explained("may spend one of his {gray} to reroll it (once per roll, D24), or "
+                               "use his black disc before the roll is used", gray=_gray(state))
+                     if one else
+                     explained("may spend one of his {gray} to reroll them (once per roll, D24), "
+                               "or use his black disc before the roll is used", gray=_gray(state)))
+        else:
+            offer = (explained("may spend one of his {gray} to reroll it (once per roll, D24)",
+                               gray=_gray(state)) if one else
+                     explained("may spend one of his {gray} to reroll them (once per roll, D24)",
+                               gray=_gray(state)))
+    else:
+        offer = explained("may use his black disc before the roll is used")
+    purpose = explained(roll_description(state))
+    if one:
+        return explained("The die shows {dice} ({purpose}). Barbaria (R12.6): the Barbarian "
+                         "player {offer}.", dice=dice, purpose=purpose, offer=offer)
+    return explained("The dice show {dice} ({purpose}). Barbaria (R12.6): the Barbarian player "
+                     "{offer}.", dice=dice, purpose=purpose, offer=offer)
+
+
+def _advance(state: State) -> Said:
+    board = state.board
+    task = state.tasks[-1]
+    src = task.args[0] if isinstance(task, DecisionStep) else -1  # the army's province
+    dest = board.next_step[src]
+    army = army_phrase(state, src, board.name(src))
+    towards: Arg = explained(" to {dest} (its arrow)", dest=board.name(dest)) if dest >= 0 else ""
+    if gray(state) <= 0:
+        return explained("{army} about to advance{towards}. Barbaria (R12.6): the Barbarian player "
+                         "may use his black disc before it does.", army=army, towards=towards)
+    if state.settings.param("barbaria", "redirect") == "arrow":
+        redirect = explained("advances along its own arrow (the change is cancelled)")
+    else:
+        redirect = explained("stays")
+    sentence = explained(
+        "{army} about to advance{towards}. Barbaria (R12.6): the Barbarian player may spend one of "
+        "his {gray} to cancel the advance, or, for an army inside the Empire, to send it through "
+        "another link to a Roman province without army; a redirected army stopped by a broken link "
+        "{redirect}.", army=army, towards=towards, gray=_gray(state), redirect=redirect)
+    if black(state):
+        return explained("{sentence} He may also use his black disc now.", sentence=sentence)
+    return sentence
+
+
+def _black(state: State) -> Said:
+    task = state.tasks[-1]
+    before = task.args[0] if isinstance(task, DecisionStep) and task.args else BEFORE_SPREAD
+    moment = {BEFORE_ACTIVITY: explained("The Barbarian activity (R7.2) comes next"),
+              BEFORE_ADVANCE: explained("The Barbarian advance (R7.3) comes next")}.get(
+        before, explained("A Barbarian phase begins"))
+    if black_army_borders(state):
+        return explained("{moment}. Barbaria (R12.6): once per game, at any moment of his phase, "
+                         "the Barbarian player may use his black disc: a revolt on an empty Roman "
+                         "province (no disc, no figure, not a capital: D25), or, no army being on "
+                         "the board, return it to place an army on an empty border. He may also "
+                         "keep it for later.", moment=moment)
+    return explained("{moment}. Barbaria (R12.6): once per game, at any moment of his phase, the "
+                     "Barbarian player may use his black disc: a revolt on an empty Roman province "
+                     "(no disc, no figure, not a capital: D25). He may also keep it for later.",
+                     moment=moment)
+
+
+def _effect(state: State, action: Action) -> Said | None:
+    """What each choice of the Barbarian player does (R12.6)."""
+    board = state.board
+    if isinstance(action, Reroll):
+        return explained("rerolls the dice for a gray disc ({left} left after)",
+                         left=gray(state) - 1)
+    if isinstance(action, CancelAdvance):
+        return explained("the army in {place} does not advance this turn (a gray disc)",
+                         place=board.name(action.province))
+    if isinstance(action, Redirect):
+        return explained("the army in {place} goes to {dest} instead of along its arrow (a gray "
+                         "disc)", place=board.name(action.province), dest=board.name(action.dest))
+    if isinstance(action, BlackRevolt):
+        return explained("a revolt in {place} (the black disc, once per game)",
+                         place=board.name(action.province))
+    if isinstance(action, BlackArmy):
+        return explained("an army on the border of {place} (the black disc returned, once per "
+                         "game)", place=board.name(action.border))
+    if isinstance(action, BarbarianPass):
+        return explained("lets it be: nothing is spent")
+    return None
+
+
+def _first(kind: type) -> Pick:
+    def pick(legal: Sequence[Action]) -> Action | None:
+        return next((a for a in legal if isinstance(a, kind)), None)
+    return pick
+
+
+declare_decision(BARBARIAN_REROLL, _reroll, _effect)
+declare_decision(BARBARIAN_ADVANCE, _advance, _effect)
+declare_decision(BARBARIAN_BLACK, _black, _effect)
+declare_words(PASS_WORDS, _first(BarbarianPass))
+declare_words(("cancel",), _first(CancelAdvance))
+declare_words(("reroll",), _first(Reroll))

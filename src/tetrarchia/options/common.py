@@ -10,9 +10,9 @@ from tetrarchia.core.actions import Action
 from tetrarchia.core.board import Board
 from tetrarchia.core.errors import IllegalAction, InvalidNotation, Refusal, Said, SaveFileError, said
 from tetrarchia.core.extensions import RecordSlot, declare_record
-from tetrarchia.core.faces import Counts, declare_lines, labelled
+from tetrarchia.core.faces import Counts, declare_lines, explained, labelled
 from tetrarchia.core.notation import province_key
-from tetrarchia.core.pieces import EMPERORS, GARRISON, GARRISONS_IN_BOX, Emperor, Piece, emperor_named
+from tetrarchia.core.pieces import EMPERORS, GARRISON, GARRISONS_IN_BOX, GOTHS, Emperor, Piece, emperor_named
 from tetrarchia.core.reachable import register_decision
 from tetrarchia.core.state import State
 from tetrarchia.core.tasks import (
@@ -279,3 +279,10 @@ def _burned_lines(state: State, width: int) -> list[Counts]:
 
 
 declare_lines(70, _burned_lines)
+
+
+def army_phrase(state: State, province: int, place: str) -> Said:
+    """"The army in X is" / "The Goths in X are"."""
+    if state.figure[province] == GOTHS:
+        return explained("The Goths in {place} are", place=place)
+    return explained("The army in {place} is", place=place)

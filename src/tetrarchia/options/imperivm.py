@@ -13,31 +13,44 @@ that Emperor's seat.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.board import Board
+from tetrarchia.core.combat import battle_values, die_modifiers
 from tetrarchia.core.errors import IllegalAction, Refusal, ReserveEmpty, Said, WrongMoment, said
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.extensions import TURN, declare_flag
-from tetrarchia.core.faces import Namer, by, declare_label, labelled
+from tetrarchia.core.faces import (
+    PASS_WORDS,
+    Arg,
+    Namer,
+    by,
+    declare_decision,
+    declare_label,
+    declare_words,
+    explained,
+    labelled,
+)
 from tetrarchia.core.notation import register_parser
-from tetrarchia.core.pieces import GARRISONS_IN_BOX, Emperor, emperor_figure
+from tetrarchia.core.pieces import GARRISON, GARRISONS_IN_BOX, Emperor, emperor_figure
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, State
-from tetrarchia.core.tasks import DECISION, FOLLOW_ARROW, ArmyStep, BattleStep, DecisionStep
+from tetrarchia.core.tasks import DECISION, FOLLOW_ARROW, ArmyStep, BattleStep, DecisionStep, piece_at
 from tetrarchia.options.common import (
     CONSTANTIUS_BLOCK,
     GALERIUS_BONUS,
     RESERVE,
     Count,
+    army_phrase,
     burn,
     burn_choices,
     burn_refused,
     burn_text,
+    burned,
     burning_label,
     decision_lister,
     declare_count,
@@ -45,6 +58,7 @@ from tetrarchia.options.common import (
     parse_emperor,
     top_decision,
 )
+from tetrarchia.options.pirates import PirateBattleStep, coast_values
 
 DIOCLETIAN_MOVES_OTHERS = declare_flag("diocletian-moves-others", TURN)  # his power is on
 MAXIMIAN_USED = declare_flag("maximian-used", TURN)  # Maximian's 7 IP taken this turn
@@ -332,3 +346,132 @@ def _decline_label(state: State, action: Decline, name: Namer) -> Said:
 
 declare_label(UsePower, _power_label)
 declare_label(Decline, _decline_label)
+
+
+# --- the decisions explained (R12.1; core.faces) ----------------------------------------
+def _outcome(roman: int, barbarian: int) -> Said:
+    if roman > barbarian:
+        return explained("Galerius wins as it stands")
+    if roman < barbarian:
+        return explained("Galerius loses as it stands")
+    return explained("a draw as it stands")
+
+
+def _discs(state: State, emperor: Emperor) -> Said:
+    return explained("{reserve} in his reserve, {board} on the board, {burned} burned already",
+                     reserve=state.garrisons[emperor], board=state.disc.count(GARRISON + emperor),
+                     burned=burned(state, emperor))
+
+
+def galerius_battle(state: State) -> tuple[str, int, int, int, int, int, int, int] | None:
+    """Galerius's battle waiting for his decision: (against: "army" or "pirates", the place or
+    zone, Roman die, support, multiplier, Barbarian (or Pirates) die, support, multiplier)."""
+    battle = state.tasks[-2] if len(state.tasks) > 1 else None
+    if isinstance(battle, BattleStep):
+        piece, army = battle.fighter, battle.army
+        v = battle_values(state, piece, piece_at(state, piece), army, battle.roman_die,
+                          battle.barbarian_die)
+        return ("army", army, v.roman_die, v.roman_support, v.roman_multiplier, v.barbarian_die,
+                v.barbarian_support, v.barbarian_multiplier)
+    if isinstance(battle, PirateBattleStep):
+        piece, zone = battle.fighter, battle.zone
+        support, times, revolts, pirate_times = coast_values(state, piece, zone)
+        roman_die = battle.roman_die + die_modifiers(state, -1, piece)[0]  # his +1s so far
+        return ("pirates", zone, roman_die, support, times, battle.barbarian_die, revolts,
+                pirate_times)
+    return None
+
+
+def _galerius(state: State) -> Said:
+    battle = galerius_battle(state)
+    board = state.board
+    what: Said = explained("Galerius's battle")
+    if battle is not None:
+        against, where, rd, rs, rm, bd, bs, bm = battle
+        roman, barbarian = (rd + rs) * rm, (bd + bs) * bm
+        numbers: dict[str, Arg] = {"rd": rd, "rs": rs, "rm": rm, "r": roman, "bd": bd, "bs": bs,
+                                   "bm": bm, "b": barbarian, "outcome": _outcome(roman, barbarian)}
+        if against == "army":
+            what = explained("Galerius's battle with the army in {place}: Roman ({rd}+{rs})x{rm} = "
+                             "{r} against Barbarian ({bd}+{bs})x{bm} = {b}; {outcome}",
+                             place=board.name(where), **numbers)
+        else:
+            what = explained("Galerius's battle with the Pirates in {zone}: Roman ({rd}+{rs})x{rm} "
+                             "= {r} against Pirates ({bd}+{bs})x{bm} = {b}; {outcome}",
+                             zone=board.zones[where].title, **numbers)
+    return explained("{what}. Imperivm (R12.1): Galerius may burn one of his discs ({discs}) to "
+                     "add +1 to his die, and again after that.", what=what,
+                     discs=_discs(state, Emperor.GALERIUS))
+
+
+# --- Constantius's block (R12.1) ---------------------------------------------------------------------
+def _constantius(state: State) -> Said:
+    board = state.board
+    step = state.tasks[-2] if len(state.tasks) > 1 else None
+    if isinstance(step, ArmyStep):
+        src = step.province
+        dest = step.dest if step.dest != FOLLOW_ARROW else board.next_step[src]
+        what = explained("{army} about to attack Constantius in {dest}",
+                         army=army_phrase(state, src, board.name(src)), dest=board.name(dest))
+    else:
+        what = explained("An army is about to attack Constantius")
+    return explained("{what}. Imperivm (R12.1): Constantius may burn one of his discs ({discs}) "
+                     "to block it: it does not advance this turn.", what=what,
+                     discs=_discs(state, Emperor.CONSTANTIUS))
+
+
+def _burning(state: State, burn: int) -> Said:
+    if burn == RESERVE:
+        return explained("burning a disc from his reserve")
+    return explained("burning his disc in {place}", place=state.board.name(burn))
+
+
+def _after(roman: int, barbarian: int) -> Said:
+    if roman > barbarian:
+        return explained("he wins")
+    if roman < barbarian:
+        return explained("he loses")
+    return explained("a draw")
+
+
+def _galerius_effect(state: State, action: Action) -> Said | None:
+    """What each choice of Galerius's decision does to his battle (R12.1)."""
+    battle = galerius_battle(state)
+    if battle is None or not isinstance(action, (UsePower, Decline)):
+        return None
+    _, _, rd, rs, rm, bd, bs, bm = battle
+    barbarian = (bd + bs) * bm
+    if isinstance(action, UsePower):
+        roman = (rd + 1 + rs) * rm
+        return explained("+1 to his die, {burning}: Roman ({rd}+1+{rs})x{rm} = {r} against "
+                         "{b}: {outcome}", burning=_burning(state, action.burn), rd=rd, rs=rs,
+                         rm=rm, r=roman, b=barbarian, outcome=_after(roman, barbarian))
+    roman = (rd + rs) * rm
+    return explained("the dice stand: {r} against {b}: {outcome}", r=roman, b=barbarian,
+                     outcome=_after(roman, barbarian))
+
+
+def _constantius_effect(state: State, action: Action) -> Said | None:
+    """What each choice of Constantius's decision does (R12.1)."""
+    if isinstance(action, UsePower):
+        return explained("blocks the army, {burning}: it does not advance this turn, and "
+                         "there is no battle", burning=_burning(state, action.burn))
+    if isinstance(action, Decline):
+        return explained("lets the army attack him: a battle (R7.3)")
+    return None
+
+
+def _pass(legal: Sequence[Action]) -> Action | None:
+    return next((a for a in legal if isinstance(a, Decline)), None)
+
+
+def _power(legal: Sequence[Action]) -> Action | None:
+    """The power, burning from the reserve when he can."""
+    powers = [a for a in legal if isinstance(a, UsePower)]
+    return next((a for a in powers if a.burn == RESERVE), powers[0] if len(powers) == 1 else None)
+
+
+declare_decision(GALERIUS_BONUS, _galerius, _galerius_effect)
+declare_decision(CONSTANTIUS_BLOCK, _constantius, _constantius_effect)
+declare_words(PASS_WORDS, _pass)
+declare_words(("power", "yes", "y", "use", "burn", "block", "+1"), _power)
