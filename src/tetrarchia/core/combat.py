@@ -28,9 +28,9 @@ from tetrarchia.core.events import (
     Purpose,
     Removal,
 )
+from tetrarchia.core.extensions import SUPPORTING_FIGURES
 from tetrarchia.core.pieces import (
     ARMY,
-    DUX,
     EMPEROR_FIGURE,
     GARRISON,
     NO_DISC,
@@ -117,14 +117,14 @@ def barbarian_support(state: State, province: int) -> int:
 
 
 def other_emperors_linked(state: State, province: int, fighter: int) -> int:
-    """Emperors (and the Dux, R11.1; never the Vicarius) other than the ``fighter`` piece
-    standing on a province linked to ``province``."""
+    """Emperors (and the extra figures declared ``supports``: the Dux, R11.1; never the
+    Vicarius) other than the ``fighter`` piece standing on a province linked to ``province``."""
     figure = state.figure
     own = PIECE_FIGURES[fighter]
     count = 0
     for q, _ in state.board.neighbours[province]:
         f = figure[q]
-        if EMPEROR_FIGURE <= f <= DUX and f != own:
+        if (EMPEROR_FIGURE <= f < EMPEROR_FIGURE + 4 or f in SUPPORTING_FIGURES) and f != own:
             count += 1
     return count
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Generic, NamedTuple, TypeVar
 
 from tetrarchia.core.errors import Said
+from tetrarchia.core.pieces import PIECE_FIGURES
 
 if TYPE_CHECKING:
     from tetrarchia.core.state import State
@@ -116,6 +117,9 @@ FIGURE_SLOTS: dict[int, int] = {}  # Piece -> ext slot of its FigureAt record
 FIGURE_RULES: dict[int, str] = {}  # Piece -> the rule that brings him ("R11.2")
 ONLY_MOVES: set[int] = set()  # figures that only move: never subdue nor attack (R11.2)
 AVOIDS_REVOLT: set[int] = set()  # figures that never enter a revolt (R11.2)
+# the figure codes (core.pieces.PIECE_FIGURES) of the extra figures that count, like an Emperor,
+# among the Emperors linked to another's battle (R11.1 the Dux; never the Vicarius)
+SUPPORTING_FIGURES: set[int] = set()
 FIRST_OPTION_PURPOSE: Final = 100  # the core's own purposes (events.Purpose) stay below
 
 
@@ -167,12 +171,14 @@ def _claim(name: str) -> None:
 
 
 def declare_figure(piece: int, slot: RecordSlot[FigureAt], rule: str, *,
-                   only_moves: bool = False, avoids_revolt: bool = False) -> None:
+                   only_moves: bool = False, avoids_revolt: bool = False,
+                   supports: bool = False) -> None:
     """The place of the Roman figure ``piece`` (a core.pieces.Piece beyond the Emperors) is the
     ``at`` of the record in ``slot``; ``rule`` is the rule that brings him (R11.1, R11.2).  What
     sets him apart from an Emperor in the Roman phase, as data the move generation reads at full
     speed: ``only_moves``, he never subdues nor attacks (R11.2 the Vicarius); ``avoids_revolt``,
-    he never enters a revolt (R11.2)."""
+    he never enters a revolt (R11.2); ``supports``, he counts among the Emperors linked to
+    another's battle (R11.1)."""
     if piece in FIGURE_SLOTS:
         raise ValueError(f"the figure {piece} is declared twice")
     FIGURE_RULES[piece] = rule
@@ -180,6 +186,8 @@ def declare_figure(piece: int, slot: RecordSlot[FigureAt], rule: str, *,
         ONLY_MOVES.add(piece)
     if avoids_revolt:
         AVOIDS_REVOLT.add(piece)
+    if supports:
+        SUPPORTING_FIGURES.add(PIECE_FIGURES[piece])
     FIGURE_SLOTS[piece] = slot.index
     ordered = sorted(FIGURE_SLOTS.items())  # in Piece order, whatever the import order
     FIGURE_SLOTS.clear()

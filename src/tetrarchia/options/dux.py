@@ -102,7 +102,7 @@ def declare_figure_record(name: str, title: str, piece: Piece, figure: int, rule
     return slot
 
 
-DUX_AT = declare_figure_record("dux", "the Dux", Piece.DUX, DUX, "R11.1")
+DUX_AT = declare_figure_record("dux", "the Dux", Piece.DUX, DUX, "R11.1", supports=True)
 _DUX_AT = DUX_AT.index
 
 
