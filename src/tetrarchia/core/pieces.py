@@ -106,6 +106,9 @@ PIECE_TITLES: tuple[str, ...] = tuple(p.name.capitalize() for p in PIECES)
 # The figure code of each piece on the board: the Emperors', then the Dux's and the Vicarius's.
 PIECE_FIGURES: tuple[int, ...] = (EMPEROR_FIGURE, EMPEROR_FIGURE + 1, EMPEROR_FIGURE + 2,
                                   EMPEROR_FIGURE + 3, DUX, VICARIUS)
+# The piece standing as each figure code (the inverse of PIECE_FIGURES): Emperors and extra
+# figures alike, so that a reader of the board needs no list of the options' figures.
+FIGURE_PIECES: dict[int, int] = {figure: piece for piece, figure in enumerate(PIECE_FIGURES)}
 
 
 DISCS_PER_RESERVE: Final = 21  # R1: 21 unrest and 21 revolt discs

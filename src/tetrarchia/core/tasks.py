@@ -24,16 +24,13 @@ from tetrarchia.core.events import (
 )
 from tetrarchia.core.extensions import FIGURE_SLOTS, FigureAt
 from tetrarchia.core.pieces import (
-    DUX,
-    EMPEROR_FIGURE,
+    FIGURE_PIECES,
     GARRISON,
     NO_DISC,
     NO_FIGURE,
     PIECE_FIGURES,
     REVOLT,
     UNREST,
-    VICARIUS,
-    Piece,
 )
 from tetrarchia.core.state import DEAD, Awaiting, Result, State
 
@@ -596,13 +593,7 @@ def place_piece(state: State, piece: int, province: int) -> None:
 
 def figure_piece(figure: int) -> int:
     """The Piece standing as a figure code, or -1 for no Roman figure."""
-    if EMPEROR_FIGURE <= figure < EMPEROR_FIGURE + 4:
-        return figure - EMPEROR_FIGURE
-    if figure == DUX:
-        return Piece.DUX
-    if figure == VICARIUS:
-        return Piece.VICARIUS
-    return -1
+    return FIGURE_PIECES.get(figure, -1)
 
 
 def remove_army(state: State, province: int) -> None:

@@ -33,10 +33,11 @@ from tetrarchia.core.pieces import (
     GOTHS,
     NO_DISC,
     NO_FIGURE,
+    PIECE_FIGURES,
+    PIECES,
     REBEL,
     REVOLT,
     UNREST,
-    VICARIUS,
     Piece,
 )
 from tetrarchia.core.reachable import MAX_TASKS, check_machine, is_count
@@ -107,7 +108,7 @@ def _check_counts(state: State, found: list[str | Said]) -> None:
         return
     if not all(is_count(d, NO_DISC, GARRISON + 3) for d in state.disc):
         found.append(said("a province holds something that is not a disc"))
-    if not all(is_count(f, NO_FIGURE, VICARIUS) for f in state.figure):
+    if not all(is_count(f, NO_FIGURE, PIECE_FIGURES[-1]) for f in state.figure):
         found.append(said("a province holds something that is not a figure"))
     for name in ("emperor_at", "garrisons", "fleets"):
         if len(getattr(state, name)) != 4:
@@ -131,7 +132,7 @@ def _check_counts(state: State, found: list[str | Said]) -> None:
                                   count=value, total=DISCS_PER_RESERVE))
     if state.fleets[0] != 0 or not all(is_count(f, 0, 1) for f in state.fleets):
         found.append(said("a sea zone holds one Roman fleet at most (zones 1-3)"))
-    if not is_count(state.passer, -1, int(Piece.VICARIUS)):
+    if not is_count(state.passer, -1, len(PIECES) - 1):
         found.append(said("there is no figure {figure} to pass through a province",
                           figure=str(state.passer)))
     if not is_count(state.flags, 0, MAX_FLAGS) or state.flags & ~_known_flags():
