@@ -39,7 +39,8 @@ from tetrarchia.core.actions import (
 )
 from tetrarchia.core.engine import deciding_seat, legal_actions
 from tetrarchia.core.errors import Said
-from tetrarchia.core.faces import LABELS, labelled
+from tetrarchia.core.faces import LABELS
+from tetrarchia.core.faces import labelled as labelled  # the templates of this module (re-exported)
 from tetrarchia.core.pieces import Emperor, Piece
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import State
