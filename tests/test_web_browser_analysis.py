@@ -90,10 +90,11 @@ def shot(tab: Any, name: str) -> None:
     tab.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
-def analyse_in_page(tab: Any, server: str, link: str) -> None:
-    """From the game page: its Analyse entry, then the Analyse button, then the result."""
+def analyse_in_page(tab: Any, server: str, link: str, entry: str = "#analyse") -> None:
+    """From the game page: its Analyse entry (``entry``: the game page's tools, or the end
+    screen's ``#end-analyse-link``), then the Analyse button, then the result."""
     tab.goto(f"{server}/game/{link}")
-    tab.locator("#analyse").click()
+    tab.locator(entry).click()
     tab.wait_for_url("**/analysis/*")
     tab.wait_for_function("(document.getElementById('analysis-status') || {}).textContent")
     if tab.locator("#analysis-start").is_enabled():  # not analysed yet (else: stored, shown)
@@ -125,7 +126,9 @@ def test_the_analysis_of_a_whole_game_screenshots(server: str, browser: Any, who
                                                   width: int, height: int) -> None:
     context, tab, problems = opened(browser, width, height)
     try:
-        analyse_in_page(tab, server, whole_game)
+        # the game is over: its end screen stands over the board (on a phone over the game
+        # page's tools too) and offers Analyse itself
+        analyse_in_page(tab, server, whole_game, "#end-analyse-link")
         dots = tab.locator("#analysis-chart circle").count()
         assert dots > 30  # one per decision of the Emperors
         tab.locator("#analysis-mistakes button.mistake").first.click()

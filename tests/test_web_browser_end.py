@@ -178,7 +178,9 @@ def test_the_end_screen_of_a_victory_then_the_rematch(server: str, tabs: Any) ->
     assert f"Rounds\t{end.round}" in stats and "IP spent" in stats
     assert page.locator(".ending-borders li").count() == 6
     assert page.locator("#ending-chart polyline").count() == 2
-    assert page.locator("#end-analyse").count() == 1 and page.locator("#end-analyse").inner_html() == ""
+    # the end screen's hook holds the Analyse button (static/analysis.js), which opens the game's analysis
+    page.locator("#end-analyse #end-analyse-link").wait_for()
+    assert page.locator("#end-analyse-link").get_attribute("href") == f"/analysis/{game_id}"
     assert page.locator(".dice").inner_text() == "" and page.locator(".battle").inner_text() == ""
     shot(page, "end-victory")
     phone = tabs(PHONE, is_mobile=True, has_touch=True)

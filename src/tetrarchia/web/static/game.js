@@ -138,8 +138,8 @@ class GamePage {
     this.drawSeats();
     this.drawTurn();
     this.clearOldDice();
-    this.ending.offer(state);
-    fillEndAnalyse(this.id);  // the end screen leaves #end-analyse for the Analyse button
+    // the end screen is drawn once its summary has come: then its #end-analyse gets the button
+    this.ending.offer(state).then(() => fillEndAnalyse(this.id));
   }
 
   // The dice and the battle shown belong to the phase they were rolled in: a new phase (or the
