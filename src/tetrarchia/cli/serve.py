@@ -9,7 +9,7 @@ install.
 from __future__ import annotations
 
 import os
-from enum import Enum
+from enum import StrEnum
 from typing import Annotated, Any
 
 import typer
@@ -17,7 +17,7 @@ import typer
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 
 
-class LogLevel(str, Enum):
+class LogLevel(StrEnum):
     """``--log-level``: the least serious lines the server writes."""
 
     DEBUG = "debug"
