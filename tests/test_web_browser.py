@@ -88,6 +88,10 @@ def page(browser: Any) -> Iterator[Any]:
     tab = context.new_page()
     errors: list[str] = []
     tab.on("pageerror", lambda error: errors.append(str(error)))
+    # what the Content-Security-Policy blocked (web/guard.py): an inline script or style, a load
+    # from elsewhere, is a defect of the page
+    tab.on("console", lambda message: errors.append(message.text)
+           if message.type == "error" and "Refused to" in message.text else None)
     outside: list[str] = []
     tab.on("request", lambda request: outside.append(request.url)
            if not request.url.startswith("http://127.0.0.1") else None)

@@ -84,6 +84,8 @@ def opened(browser: Any, width: int = 1440, height: int = 900) -> tuple[Any, Any
     tab = context.new_page()
     problems: list[str] = []
     tab.on("pageerror", lambda error: problems.append(f"error: {error}"))
+    tab.on("console", lambda message: problems.append(f"blocked: {message.text}")  # the CSP's
+           if message.type == "error" and "Refused to" in message.text else None)
     tab.on("request", lambda request: problems.append(f"outside: {request.url}")
            if not request.url.startswith("http://127.0.0.1") else None)
     return context, tab, problems
