@@ -4,9 +4,9 @@ the authority's (``authority.py``), every credential the seats' (``seats.py``), 
 
 Errors, in the order they are checked (docs/web.md): before any route, 413 a body larger than
 the route's limit and 415 a POST whose body is not declared JSON (web/guard.py); 429 too many
-requests on the connection;
-403 no credential, one of another game, or a spectator's acting; 404 an unknown game; 410 a game
-over; 413 a message too large, 422 a malformed body (not JSON, a missing or mistyped field); 409
+requests on the connection; 403 no credential, one of another game, or a spectator's acting;
+404 an unknown game; 410 a game over; 413 a body sent without its length that passes the
+route's limit as it is read, 422 a malformed body (not JSON, a missing or mistyped field); 409
 an action computed on an old state, with the current state so the page resyncs; 403 not this
 seat's decision, with the reason; 400 an illegal request, with the engine's refusal code and
 reason.  None of them changes a stored game.
