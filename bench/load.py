@@ -33,7 +33,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import httpx
 
@@ -45,13 +45,15 @@ from pg_cluster import TempPostgres, free_port  # the tests' throwaway server
 def servers(database: str, count: int) -> Iterator[list[str]]:
     """``count`` processes of ``tetrarchia serve`` on ``database``; their base URLs."""
     processes, urls = [], []
+    logs: dict[int, IO[bytes]] = {}
     try:
         for _ in range(count):
             port = free_port()
             processes.append(subprocess.Popen(
                 [sys.executable, "-m", "tetrarchia.cli", "serve", "--port", str(port),
                  "--database", database, "--new-games", "100000"],
-                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
+                # its log (a line per request) in a file: a pipe nobody reads would stop it
+                stdout=subprocess.DEVNULL, stderr=logs.setdefault(port, tempfile.TemporaryFile())))  # noqa: SIM115
             urls.append(f"http://127.0.0.1:{port}")
         for url, process in zip(urls, processes, strict=True):
             deadline = time.monotonic() + 60
@@ -61,7 +63,9 @@ def servers(database: str, count: int) -> Iterator[list[str]]:
                     break
                 except httpx.TransportError:
                     if process.poll() is not None or time.monotonic() > deadline:
-                        said = process.stderr.read().decode() if process.stderr else ""
+                        log = logs[int(url.rsplit(":", 1)[1])]
+                        log.seek(0)
+                        said = log.read().decode(errors="replace")
                         raise SystemExit(f"the server at {url} did not start: {said}") from None
                     time.sleep(0.1)
         yield urls
@@ -73,6 +77,8 @@ def servers(database: str, count: int) -> Iterator[list[str]]:
                 process.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 process.kill()
+        for log in logs.values():
+            log.close()
 
 
 async def play(https: list[httpx.AsyncClient], seed: int, state: dict[str, Any], deadline: float,

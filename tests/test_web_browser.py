@@ -88,6 +88,10 @@ def page(browser: Any) -> Iterator[Any]:
     tab = context.new_page()
     errors: list[str] = []
     tab.on("pageerror", lambda error: errors.append(str(error)))
+    # what the Content-Security-Policy blocked (web/guard.py): an inline script or style, a load
+    # from elsewhere, is a defect of the page
+    tab.on("console", lambda message: errors.append(message.text)
+           if message.type == "error" and "Content Security Policy" in message.text else None)
     outside: list[str] = []
     tab.on("request", lambda request: outside.append(request.url)
            if not request.url.startswith("http://127.0.0.1") else None)
@@ -126,14 +130,14 @@ def status(page: Any) -> str:
 def drawn_status(page: Any) -> str:
     """The status once the page has drawn it: a page puts its panel in place (buttons, the map's
     spots) before the position it asked the server for arrives, so the status is empty a moment."""
-    page.wait_for_function("document.querySelector('.status')?.innerText.trim()")
+    page.wait_for_function("() => document.querySelector('.status')?.innerText.trim()")
     return status(page)
 
 
 def wait_idle(page: Any) -> None:
     """Until the page is at rest: every request it started answered and what it started drawn
     (``data-pending`` on <html>, kept by ``working`` in static/main.js), never a fixed time."""
-    page.wait_for_function("document.documentElement.dataset.pending === '0'")
+    page.wait_for_function("() => document.documentElement.dataset.pending === '0'")
 
 
 def to_roman_phase(page: Any) -> None:
@@ -457,13 +461,13 @@ def test_two_seats_and_a_spectator_play_live_in_three_browsers(either_server: st
 
         to_roman_phase(one)  # Player 1: the fleets (R3.6), then Diocletian enters in Roma
         for tab in (two, watcher):  # seen live by the others
-            tab.wait_for_function("document.querySelector('.status').innerText.includes('6 IP')")
+            tab.wait_for_function("() => document.querySelector('.status').innerText.includes('6 IP')")
         one.locator("button.action.endphase").click()
         wait_idle(one)
         one.click("#skip")  # the Barbarian phase, rolled by the seat that ended the phase
         wait_idle(one)
         for tab in (one, two, watcher):
-            tab.wait_for_function("document.querySelector('.status').innerText.includes('Galerius')")
+            tab.wait_for_function("() => document.querySelector('.status').innerText.includes('Galerius')")
         assert two.locator(".log li").count() == one.locator(".log li").count()
         one.locator("button.action.enter").last.click()  # Galerius enters (Roma, this seed)
         wait_idle(one)
@@ -475,15 +479,15 @@ def test_two_seats_and_a_spectator_play_live_in_three_browsers(either_server: st
         wait_idle(one)
         one.click("#skip")
         for tab in (one, two, watcher):
-            tab.wait_for_function("document.querySelector('.status').innerText.includes('Constantius')")
-        two.wait_for_function("document.title.startsWith('●')")  # Player 2's turn: tab title
+            tab.wait_for_function("() => document.querySelector('.status').innerText.includes('Constantius')")
+        two.wait_for_function("() => document.title.startsWith('●')")  # Player 2's turn: tab title
         assert two.locator("#icon").get_attribute("data-badge") == "on"
         assert not one.title().startswith("●") and one.locator(".play-area").is_hidden()
         shot(two, "your-turn")
         two.locator("button.action.enter").last.click()  # Constantius enters in his capital
         wait_idle(two)
         for tab in (one, watcher):
-            tab.wait_for_function("[...document.querySelectorAll('.log li')].some((li) => "
+            tab.wait_for_function("() => [...document.querySelectorAll('.log li')].some((li) => "
                                   "li.textContent.includes('Constantius enters'))")
         shot(watcher, "spectator-live")
     finally:

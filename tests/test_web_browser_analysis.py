@@ -96,7 +96,7 @@ def analyse_in_page(tab: Any, server: str, link: str, entry: str = "#analyse") -
     tab.goto(f"{server}/game/{link}")
     tab.locator(entry).click()
     tab.wait_for_url("**/analysis/*")
-    tab.wait_for_function("(document.getElementById('analysis-status') || {}).textContent")
+    tab.wait_for_function("() => (document.getElementById('analysis-status') || {}).textContent")
     if tab.locator("#analysis-start").is_enabled():  # not analysed yet (else: stored, shown)
         tab.locator("#analysis-start").click()
     tab.wait_for_selector("#analysis-chart svg.chance-chart polyline", state="attached", timeout=WAIT_MS)

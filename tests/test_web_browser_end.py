@@ -156,7 +156,7 @@ def play_the_end(page: Any, notation: str) -> None:
 
 def open_game(page: Any, server: str, game_id: str, token: str) -> None:
     page.goto(f"{server}/game/{game_id}#{token}")
-    page.wait_for_function("document.querySelector('.status')?.innerText.trim()")
+    page.wait_for_function("() => document.querySelector('.status')?.innerText.trim()")
 
 
 def test_the_end_screen_of_a_victory_then_the_rematch(server: str, tabs: Any) -> None:
@@ -193,7 +193,7 @@ def test_the_end_screen_of_a_victory_then_the_rematch(server: str, tabs: Any) ->
     page.click("#show-ending")
     page.click("#end-rematch")
     page.wait_for_url(re.compile(rf"/game/(?!{game_id})[0-9a-f]+$"))
-    page.wait_for_function("document.querySelector('.status')?.innerText.trim()")
+    page.wait_for_function("() => document.querySelector('.status')?.innerText.trim()")
     assert page.locator("#ending").is_hidden()
     again = page.url.rsplit("/", 1)[1]
     seat = page.evaluate("(id) => localStorage.getItem('tetrarchia.seat.' + id)", again)
@@ -217,7 +217,8 @@ def test_the_end_screen_of_a_fall(server: str, tabs: Any) -> None:
     assert f"Score (R8): {score(whole.state).total}" in page.locator("#ending-score").inner_text()
     shot(page, "end-defeat")
     page.select_option("#lang", "es")  # the page drawn again in Spanish, the panel with it
-    page.wait_for_function("document.querySelector('#ending-title')?.innerText === 'El Imperio ha caído'")
+    page.wait_for_function(
+        "() => document.querySelector('#ending-title')?.innerText === 'El Imperio ha caído'")
     assert "entró en Roma en la ronda" in page.locator("#ending-how").inner_text()
     assert "Maximiano" in page.locator("#ending-stats").inner_text()  # the rulebook's names
     shot(page, "end-defeat-es")
@@ -245,14 +246,14 @@ def test_the_replay_link_opens_in_a_fresh_browser(server: str, tabs: Any) -> Non
     # the running game first: its step link carries a spectator's credential
     page.goto(f"{server}/replay/{game_id}?n=5")
     page.wait_for_selector("#replay-share")
-    page.wait_for_function("document.querySelector('.status')?.innerText.includes('5 /')")
+    page.wait_for_function("() => document.querySelector('.status')?.innerText.includes('5 /')")
     page.click("#replay-share")
     link = page.locator("#replay-link").input_value()
     assert re.fullmatch(rf"{server}/replay/{game_id}\?n=5#.+", link), link
     assert token not in link  # never the seat's own credential
     fresh = tabs()
     fresh.goto(link)
-    fresh.wait_for_function("document.querySelector('.status')?.innerText.includes('Step 5 /')")
+    fresh.wait_for_function("() => document.querySelector('.status')?.innerText.includes('Step 5 /')")
     assert fresh.evaluate("location.hash") == ""  # the credential left the address bar
     # without it, the running game's replay is refused
     bare = tabs()
@@ -266,7 +267,7 @@ def test_the_replay_link_opens_in_a_fresh_browser(server: str, tabs: Any) -> Non
     assert public == f"{server}/replay/{game_id}"
     stranger = tabs(PHONE, is_mobile=True, has_touch=True)
     stranger.goto(public)
-    stranger.wait_for_function("document.querySelector('.status')?.innerText.includes('Step 0 /')")
+    stranger.wait_for_function("() => document.querySelector('.status')?.innerText.includes('Step 0 /')")
     stranger.click("#replay-last")
     stranger.wait_for_url(re.compile(r"n=\d+$"))
     stranger.wait_for_selector("#replay-ending")  # the last step says how the game ended
@@ -298,10 +299,10 @@ def test_old_dice_are_cleared_when_a_new_phase_begins(server: str, tabs: Any) ->
         page.click("#step")
         page.wait_for_function("(before) => document.querySelectorAll('.log li').length > before",
                                arg=told)
-    page.wait_for_function("document.querySelector('.status').innerText.includes('Galerius')")
+    page.wait_for_function("() => document.querySelector('.status').innerText.includes('Galerius')")
     enter = page.locator("button.action.enter").first
     enter.click()  # the new Roman phase's first decision
-    page.wait_for_function("!document.querySelector('.dice').innerText.trim()")
+    page.wait_for_function("() => !document.querySelector('.dice').innerText.trim()")
     assert page.locator(".battle").inner_text() == ""
 
 
@@ -342,7 +343,7 @@ def test_the_barbarian_phase_as_a_scene(server: str, tabs: Any, motion: str) -> 
     if motion == "reduce":
         assert page.locator(".die.rolling").count() == 0
     page.wait_for_selector(".dice .die:not(.rolling)")
-    page.wait_for_function("!document.querySelector('.die.rolling')")
+    page.wait_for_function("() => !document.querySelector('.die.rolling')")
     faces = page.locator(".dice .die b").all_inner_texts()
     assert faces == server_dice(server, game_id, token)
     assert page.locator(".scene .beat").count() >= 1  # the activity's province, at least (R7.2)
@@ -352,9 +353,9 @@ def test_the_barbarian_phase_as_a_scene(server: str, tabs: Any, motion: str) -> 
     # Skip to the next decision: a long story, told within its bound, and the phase's marks
     # are gone once the next Emperor acts
     page.click("#skip")
-    page.wait_for_function("document.querySelector('.status').innerText.includes('Galerius')")
+    page.wait_for_function("() => document.querySelector('.status').innerText.includes('Galerius')")
     page.locator("button.action.enter").first.click()
-    page.wait_for_function("!document.querySelector('.scene').children.length")
+    page.wait_for_function("() => !document.querySelector('.scene').children.length")
 
 
 def test_the_end_screen_of_a_reserve_run_dry(server: str, tabs: Any) -> None:

@@ -50,12 +50,13 @@ def test_an_illegal_action_in_spanish_shows_a_spanish_reason(server: str, page: 
     shot(page, "refusal-spanish")
     page.fill("#notation", "vuela a la luna")
     page.press("#notation", "Enter")
-    page.wait_for_function("document.querySelector('.message').innerText.includes('no es una acción')")
+    page.wait_for_function("() => document.querySelector('.message').innerText.includes('no es una acción')")
     page.select_option("#lang", "fr")
     wait_idle(page)
     page.fill("#notation", "Diocletian moves from Roma to Britannia")
     page.press("#notation", "Enter")
-    page.wait_for_function("document.querySelector('.message').innerText.includes('n\\'est pas reliée')")
+    page.wait_for_function(
+        "() => document.querySelector('.message').innerText.includes('n\\'est pas reliée')")
 
 
 def test_the_hint_button_shows_hints_and_plays_one(server: str, page: Any) -> None:
@@ -113,7 +114,8 @@ def test_a_decisions_choices_show_what_they_do(server: str, page: Any) -> None:
     assert described and page.locator(f"#{described}").count() == 1  # read with the button
     shot(page, "decision-explained")
     page.select_option("#lang", "fr")
-    page.wait_for_function("document.querySelector('.decision-context').innerText.includes('joueur barbare')")
+    page.wait_for_function(
+        "() => document.querySelector('.decision-context').innerText.includes('joueur barbare')")
     effects = page.locator(".decision .effect").all_inner_texts()
     assert "laisse faire : rien n'est dépensé" in effects, effects
 

@@ -84,6 +84,8 @@ def opened(browser: Any, width: int = 1440, height: int = 900) -> tuple[Any, Any
     tab = context.new_page()
     problems: list[str] = []
     tab.on("pageerror", lambda error: problems.append(f"error: {error}"))
+    tab.on("console", lambda message: problems.append(f"blocked: {message.text}")  # the CSP's
+           if message.type == "error" and "Content Security Policy" in message.text else None)
     tab.on("request", lambda request: problems.append(f"outside: {request.url}")
            if not request.url.startswith("http://127.0.0.1") else None)
     return context, tab, problems
@@ -182,7 +184,7 @@ def test_the_tutorial_from_first_step_to_last_by_clicking(server: str, browser: 
     shot(page, "tutorial-end")
     page.click("#tutor-continue")  # the tutorial's game goes on as an ordinary game
     page.wait_for_selector("svg.map .spot")
-    page.wait_for_function("document.querySelector('.status')?.innerText.includes('Constantius')")
+    page.wait_for_function("() => document.querySelector('.status')?.innerText.includes('Constantius')")
     closed(context, problems)
 
 

@@ -30,10 +30,10 @@ def test_the_hint_shows_its_progress_then_chances_with_intervals(
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(f"{server}/game/{create(server)}")
     page.wait_for_selector("#hint")
-    page.wait_for_function("document.querySelector('.status')?.innerText.trim()")
+    page.wait_for_function("() => document.querySelector('.status')?.innerText.trim()")
     page.click("#hint")
     # the bar moves while the server thinks (the page counts the time used of the time asked)
-    page.wait_for_function("document.querySelector('.hint-progress').value >= 40 && "
+    page.wait_for_function("() => document.querySelector('.hint-progress').value >= 40 && "
                            "!document.querySelector('.hint-progress').hidden")
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"hint-thinking-{width}.png"))
@@ -66,7 +66,7 @@ def test_a_roman_phase_hint_names_its_plan_and_reasons(server: str, browser: Any
     context = browser.new_context(viewport={"width": 1440, "height": 900}, locale="en-US")
     page = context.new_page()
     page.goto(f"{server}/game/{game_id}#{token}")
-    page.wait_for_function("document.querySelector('.status')?.innerText.includes('IP')")
+    page.wait_for_function("() => document.querySelector('.status')?.innerText.includes('IP')")
     page.click("#hint")
     page.wait_for_selector(".hints li", timeout=60_000)
     assert page.locator(".hints .play-hint").count() >= 1

@@ -85,6 +85,14 @@ def post(path: str, body: Any = None, content: bytes | None = None) -> Send:
     return send
 
 
+def post_typed(path: str, content: bytes, kind: str) -> Send:
+    """A POST whose body is declared ``kind`` (web/guard.py: anything but JSON is refused 415)."""
+    def send(http: TestClient, game: dict[str, Any], lang: str) -> Any:
+        return http.post(path.format(id=game["id"]) + f"?lang={lang}", content=content,
+                         headers={"Content-Type": kind})
+    return send
+
+
 def get(path: str, headers: Callable[[dict[str, Any]], dict[str, str]] | None = None) -> Send:
     def send(http: TestClient, game: dict[str, Any], lang: str) -> Any:
         separator = "&" if "?" in path else "?"
@@ -199,6 +207,8 @@ CASES: list[tuple[str, Send, int, str, str | None]] = [
     ("message-too-large", post("/api/games/{id}/actions",
                                content=b'{"version": 1, "action": "' + b"x" * MAX_MESSAGE + b'"}'),
      413, "too_large", f"{MAX_MESSAGE + 28:,}"),
+    ("body-not-json-typed", post_typed("/api/games", b'{"players": 1}', "text/plain"), 415,
+     "not_json", None),  # a form of another site (issue 26, D7)
     ("dice-sent", post("/api/games/{id}/actions", {"version": "$version", "action": "roll 6 6"}),
      400, "wrong_moment", "roll 6 6"),
     ("dice-asked-while-deciding", post("/api/games/{id}/advance",

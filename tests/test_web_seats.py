@@ -246,7 +246,8 @@ def test_one_address_creates_a_bounded_number_of_games(tmp_path: Path) -> None:
     save = http.get(f"/api/games/{made[0].json()['id']}/export",
                     headers=bearer(token_of(made[0].json(), 1))).json()
     assert http.post("/api/games/import", json={"save": save}).status_code == 429  # imports too
-    assert http.post("/api/games", content=b"not json").status_code == 429  # before the body
+    assert http.post("/api/games", content=b"not json",  # before the body is read
+                     headers={"Content-Type": "application/json"}).status_code == 429
     assert rows(http) == before
     game = made[0].json()
     assert post(http, game["id"], "actions", token_of(game, 1),

@@ -8,6 +8,7 @@ import random
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -103,9 +104,12 @@ def free_port() -> int:
 
 def start_server(database: Path | str, port: int, *more: str) -> subprocess.Popen[bytes]:
     """``tetrarchia serve`` as its own process, waiting until it answers."""
+    # its log (a line per request) in an unlinked file that lives as long as the server: a pipe
+    # nobody reads would stop it once full
+    log = tempfile.TemporaryFile()  # noqa: SIM115
     process = subprocess.Popen(
         [sys.executable, "-m", "tetrarchia.cli", "serve", "--port", str(port), "--database", str(database),
-         *more], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+         *more], stdout=log, stderr=subprocess.STDOUT,
         start_new_session=True)  # its own process group: a test can kill it with its workers
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -114,7 +118,8 @@ def start_server(database: Path | str, port: int, *more: str) -> subprocess.Pope
             return process
         except httpx.TransportError:
             if process.poll() is not None:
-                said = process.stderr.read() if process.stderr else b""
+                log.seek(0)
+                said = log.read()
                 raise RuntimeError(f"the server stopped: {said!r}") from None
             time.sleep(0.1)
     process.kill()

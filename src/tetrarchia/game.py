@@ -11,7 +11,10 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
+import stat
 import tempfile
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,6 +51,10 @@ from tetrarchia.core.state import Awaiting, State
 SAVE_FORMAT = "tetrarchia-game"
 SAVE_VERSION = 3
 MAX_LOG = 200_000  # actions in a saved game; a long game logs some 5,000
+# The temporary file of a save (write_atomically: mkstemp's prefix, 8 random characters of its
+# alphabet, the suffix), and the age past which no save still writes it: one left by a kill (D9)
+TEMPORARY = re.compile(r"\.(?P<target>.+)\.[a-z0-9_]{8}\.tmp")
+STALE_SECONDS = 60.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,6 +318,7 @@ def write_atomically(path: Path, text: str) -> None:
     The file keeps its permissions; a symbolic link keeps pointing at the file it names."""
     target = Path(os.path.realpath(path))
     folder = target.parent
+    remove_stale_temporaries(folder, target.name)  # a killed save's leftovers (issue 26, D9)
     fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as file:
@@ -324,6 +332,33 @@ def write_atomically(path: Path, text: str) -> None:
             os.unlink(temporary)
         raise
     _sync_folder(folder)
+
+
+def remove_stale_temporaries(folder: Path, target: str | None = None,
+                             older_than: float = STALE_SECONDS) -> list[Path]:
+    """Remove the temporary files ``write_atomically`` left in ``folder`` when a save was killed
+    before its rename: only regular files named as it names them (of the save ``target`` when
+    given) and untouched for ``older_than`` seconds (a save still writing is younger).  Any
+    other file is never touched; a file that cannot be removed is left.  Returns those removed."""
+    removed: list[Path] = []
+    now = time.time()
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        named = TEMPORARY.fullmatch(entry.name)
+        if named is None or (target is not None and named["target"] != target):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(info.st_mode) or now - info.st_mtime < older_than:
+                continue
+            os.unlink(entry.path)
+        except OSError:
+            continue
+        removed.append(Path(entry.path))
+    return removed
 
 
 def _mode_for(target: Path) -> int:

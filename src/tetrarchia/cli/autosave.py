@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from tetrarchia.game import Game
+from tetrarchia.game import Game, remove_stale_temporaries
 
 DATA_DIR_VARIABLE = "TETRARCHIA_DATA_DIR"
 OFFERED = 5  # how many unfinished games the start screen and --resume list
@@ -50,6 +50,9 @@ class Autosave:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         seed = f"-seed{game.seed}" if game.seed is not None else ""
         folder = autosave_dir()
+        # a save killed before its rename left its temporary file (issue 26, D9); a finished
+        # game's autosave is deleted, so its leftovers are cleaned here, not by its next save
+        remove_stale_temporaries(folder)
         path = folder / f"{stamp}{seed}.json"
         n = 2
         while path.exists():  # two games started in the same second

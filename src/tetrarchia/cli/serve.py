@@ -9,11 +9,20 @@ install.
 from __future__ import annotations
 
 import os
-from typing import Annotated
+from enum import StrEnum
+from typing import Annotated, Any
 
 import typer
 
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
+
+
+class LogLevel(StrEnum):
+    """``--log-level``: the least serious lines the server writes."""
+
+    DEBUG = "debug"
+    INFO = "info"
+    WARNING = "warning"
 
 
 def serve(
@@ -34,25 +43,41 @@ def serve(
     new_games: Annotated[int, typer.Option(
         "--new-games", min=1, help="Games one address may create or import at once, and then "
         "per hour (every game is kept: a stranger's loop must not fill the disc).")] = 60,
+    allow_origin: Annotated[list[str] | None, typer.Option(
+        "--allow-origin", help="Another address whose pages may open the live connection "
+        "(scheme://host[:port]; repeat for several). The server's own address is always allowed.")] = None,
+    log_level: Annotated[LogLevel, typer.Option(
+        "--log-level", case_sensitive=False,
+        help="The least serious lines written: info writes one line per request.")] = LogLevel.INFO,
+    log_json: Annotated[bool, typer.Option(
+        "--log-json", help="Write the log as JSON lines (one object per line).")] = False,
 ) -> None:
     """Play in the browser: start the server and open the address it prints.  Every game is
     stored as it is played; stop and start the server again and every game goes on."""
     try:
         import uvicorn
 
+        from tetrarchia.web import access_log
         from tetrarchia.web.app import (
             AI_SECONDS_VARIABLE,
             DATABASE_VARIABLE,
             LIST_VARIABLE,
             NEW_GAMES_VARIABLE,
+            ORIGINS_VARIABLE,
             create_app,
         )
+        from tetrarchia.web.live import MAX_MESSAGE
         from tetrarchia.web.storage import DatabaseRefused, Store, default_database
     except ImportError as exc:
         typer.echo(f"Error: the browser board needs the web extra ({exc.name} is missing): "
                    "pip install -e '.[web]'", err=True)
         raise typer.Exit(2) from None
     where = database if database is not None else str(default_database())
+    origins = tuple(allow_origin or ())
+    access_log.configure(log_level.value, log_json)  # this process's; each worker's from the environment
+    os.environ[access_log.LEVEL_VARIABLE] = log_level.value
+    os.environ[access_log.JSON_VARIABLE] = "1" if log_json else "0"
+    os.environ[ORIGINS_VARIABLE] = " ".join(origins)
     try:
         shown_list = list_games if list_games is not None else host in LOOPBACK
         os.environ[LIST_VARIABLE] = "1" if shown_list else "0"  # for the worker processes
@@ -70,7 +95,7 @@ def serve(
             app = None
         else:
             app = create_app(where, list_games=shown_list, ai_seconds=ai_seconds,
-                             new_games=new_games)
+                             new_games=new_games, allowed_origins=origins)
             store = app.state.store
     except DatabaseRefused as exc:
         typer.echo(f"Error: {exc}", err=True)
@@ -79,12 +104,16 @@ def serve(
     processes = f"; {workers} server processes" if workers > 1 else ""
     typer.echo(f"TETRARCHIA: open http://{shown}:{port}/ in your browser (games in {store.name}"
                f"{processes}); Ctrl+C stops the server.")
+    # the log is ours (web/access_log.py: one line per request, never a token); a WebSocket
+    # message larger than an action's is refused 1009 by uvicorn before its payload is read
+    logged: dict[str, Any] = {"log_config": None, "log_level": log_level.value, "access_log": False,
+                              "ws_max_size": MAX_MESSAGE}
     if app is not None:
-        uvicorn.run(app, host=host, port=port, log_level="warning")
+        uvicorn.run(app, host=host, port=port, **logged)
     else:
         os.environ[DATABASE_VARIABLE] = where
         uvicorn.run("tetrarchia.web.app:app_from_environment", factory=True, host=host, port=port,
-                    workers=workers, log_level="warning")
+                    workers=workers, **logged)
 
 
 def seat_link(

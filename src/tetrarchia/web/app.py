@@ -2,9 +2,11 @@
 the authority's (``authority.py``), every credential the seats' (``seats.py``), the live updates
 ``live.py``'s.
 
-Errors, in the order they are checked (docs/web.md): 429 too many requests on the connection;
-403 no credential, one of another game, or a spectator's acting; 404 an unknown game; 410 a game
-over; 413 a message too large, 422 a malformed body (not JSON, a missing or mistyped field); 409
+Errors, in the order they are checked (docs/web.md): before any route, 413 a body larger than
+the route's limit and 415 a POST whose body is not declared JSON (web/guard.py); 429 too many
+requests on the connection; 403 no credential, one of another game, or a spectator's acting;
+404 an unknown game; 410 a game over; 413 a body sent without its length that passes the
+route's limit as it is read, 422 a malformed body (not JSON, a missing or mistyped field); 409
 an action computed on an old state, with the current state so the page resyncs; 403 not this
 seat's decision, with the reason; 400 an illegal request, with the engine's refusal code and
 reason.  None of them changes a stored game.
@@ -21,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -41,6 +44,7 @@ from tetrarchia.players.registry import PLAYERS
 from tetrarchia.render.advice import hint_json
 from tetrarchia.render.labels import emperor_names
 from tetrarchia.web import difficulty, i18n, tutorial
+from tetrarchia.web.access_log import AccessLog
 from tetrarchia.web.ai import AiDriver
 from tetrarchia.web.analyses import ANALYSIS_SAMPLES, ANALYSIS_SECONDS, AnalysisJobs
 from tetrarchia.web.authority import Authority, LiveGame, translated
@@ -48,6 +52,7 @@ from tetrarchia.web.bus import Bus, LocalBus, PostgresBus
 from tetrarchia.web.ending import ending_routes, public_replay
 from tetrarchia.web.forecast import Forecasts
 from tetrarchia.web.geography import map_json
+from tetrarchia.web.guard import Guard
 from tetrarchia.web.i18n import LANGUAGES, accepted
 from tetrarchia.web.live import (
     Live,
@@ -72,7 +77,6 @@ STATIC = Path(str(resources.files("tetrarchia.web").joinpath("static")))
 HINT_SECONDS = 2.0  # the hint button's default time to think (players.advice.DEFAULT_SECONDS)
 HINT_MAX_SECONDS = 10.0  # ?seconds= asks for more, capped here: a seat may not hold a core longer
 HINT_COUNT = 3
-MAX_BODY = 9_000_000  # a saved game is at most 8,000,000 characters (docs/save-format.md)
 EMPEROR_SEATS = 4
 SWITCHES = ("shared_caesar", "new_armies_advance", "broken_link_once", "support_group")
 # The fields a new game's body may hold (the start page's form; the settings check reads the
@@ -89,11 +93,8 @@ def refusal(status: int, code: str, reason: str, args: dict[str, Any] | None = N
 
 
 async def read_body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise Malformed(said("the body holds {size} bytes; at most {limit}", size=f"{len(raw):,}",
-                             limit=f"{MAX_BODY:,}"))
-    return json_object(raw)
+    """The body as a JSON object; its size is bounded as it arrives (web/guard.py: 413)."""
+    return json_object(await request.body())
 
 
 def settings_from(data: dict[str, Any]) -> Settings:
@@ -173,16 +174,21 @@ DATABASE_VARIABLE = "TETRARCHIA_DATABASE"  # the database of each worker process
 LIST_VARIABLE = "TETRARCHIA_LIST_GAMES"  # and whether it lists the stored games ("1"/"0")
 AI_SECONDS_VARIABLE = "TETRARCHIA_AI_SECONDS"  # and its AI seats' thinking time
 NEW_GAMES_VARIABLE = "TETRARCHIA_NEW_GAMES"  # and the games one address may create per hour
+ORIGINS_VARIABLE = "TETRARCHIA_ALLOW_ORIGINS"  # and the other pages' origins it allows (spaces)
 NEW_GAMES = 60  # per address: at once, then this many an hour (tetrarchia serve --new-games)
 
 
 def app_from_environment() -> Starlette:
     """The application of one worker process of ``tetrarchia serve --workers N``: uvicorn imports
     it in each process, and the database and the server's options come in the environment."""
+    from tetrarchia.web import access_log
+    access_log.configure(os.environ.get(access_log.LEVEL_VARIABLE, "info"),
+                         os.environ.get(access_log.JSON_VARIABLE) == "1")
     return create_app(os.environ[DATABASE_VARIABLE],
                       list_games=os.environ.get(LIST_VARIABLE, "1") == "1",
                       ai_seconds=float(os.environ.get(AI_SECONDS_VARIABLE, "1.0")),
-                      new_games=float(os.environ.get(NEW_GAMES_VARIABLE, str(NEW_GAMES))))
+                      new_games=float(os.environ.get(NEW_GAMES_VARIABLE, str(NEW_GAMES))),
+                      allowed_origins=tuple(os.environ.get(ORIGINS_VARIABLE, "").split()))
 
 
 async def tutorial_served(request: Request) -> Response:
@@ -196,7 +202,8 @@ async def tutorial_served(request: Request) -> Response:
 
 def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: float = 1.0,
                rate: tuple[float, float] = (60.0, 30.0), new_games: float = NEW_GAMES,
-               analysis: tuple[float, int] = (ANALYSIS_SECONDS, ANALYSIS_SAMPLES)) -> Starlette:
+               analysis: tuple[float, int] = (ANALYSIS_SECONDS, ANALYSIS_SAMPLES),
+               allowed_origins: tuple[str, ...] = ()) -> Starlette:
     """The application on ``database`` (a SQLite file, or a ``postgresql://`` URL), created and
     migrated as needed.  On PostgreSQL the news crosses processes (LISTEN/NOTIFY).
 
@@ -205,7 +212,9 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
     decision; ``rate``: each connection's token bucket (burst, requests per second);
     ``new_games``: the games one client address may create (or import) at once, and then per
     hour: every game is stored for good, so a stranger's loop must not fill the disc;
-    ``analysis``: the analyses' search time per decision and samples per plan (web/analyses.py)."""
+    ``analysis``: the analyses' search time per decision and samples per plan (web/analyses.py);
+    ``allowed_origins``: the pages of other addresses that may open the live connection
+    (web/guard.py, which also bounds every body and adds the security headers)."""
     guard_logs()  # no credential in a log line, whatever the log level
     store = Store(database)
     bus: Bus = PostgresBus(store) if store.postgresql else LocalBus()
@@ -504,7 +513,8 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
             await asyncio.to_thread(jobs.close)
             store.dispose()
 
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[
+        Middleware(AccessLog), Middleware(Guard, allowed_origins=allowed_origins)])
     app.state.bus = bus
     app.state.authority = authority
     app.state.store = store

@@ -79,6 +79,7 @@ REASONS = {
     "game_over": N_("The game is over: nothing more can be played."),
     "rate_limited": N_("Too many requests: wait a moment."),
     "too_large": N_("The message is too large."),
+    "not_json": N_("This request must send its body as JSON (Content-Type: application/json)."),
 }
 NOT_YOURS = N_("It is not your decision: {who} decides now.")
 DICE_DUE = N_("It is not your decision: the dice are to be rolled now.")
