@@ -100,7 +100,8 @@ def test_a_finger_pans_the_map_within_its_bounds(phone: Any) -> None:
         phone.evaluate(GESTURE, [[[1, 20, y]], [[1, 200, y]], [[1, 380, y]]])
     width = phone.evaluate("() => document.querySelector('svg.map .sea').getAttribute('width')")
     assert phone.evaluate(VIEW)[0] >= -0.01 * float(width)
-    assert phone.evaluate("() => document.querySelector('.panel').dataset.sheet") == "collapsed"  # nothing tapped
+    # nothing was tapped: the sheet stays as it was
+    assert phone.evaluate("() => document.querySelector('.panel').dataset.sheet") == "collapsed"
 
 
 @pytest.mark.timeout(60)
@@ -120,7 +121,7 @@ def test_the_sheet_opens_and_closes(phone: Any) -> None:
     for expanded in ["true", "true", "false"]:  # collapsed -> half -> full -> collapsed
         heights.append(phone.locator(".panel").bounding_box()["height"])
         handle.tap()
-        phone.wait_for_function("(e) => document.querySelector('#sheet-handle').getAttribute('aria-expanded') === e",
+        phone.wait_for_function("(e) => document.getElementById('sheet-handle').ariaExpanded === e",
                                 arg=expanded)
         phone.wait_for_function("() => !document.getAnimations().length")  # the sheet at rest
     assert heights[0] < heights[1] < heights[2], heights
@@ -145,7 +146,8 @@ def test_a_roman_action_played_by_touch(phone: Any) -> None:
     phone.locator("button.action.enter").first.tap()  # Diocletian enters Roma
     wait_idle(phone)
     assert "6 IP" in status(phone)
-    phone.tap('.spot[aria-label^="Roma"]')  # selects Diocletian: his moves lit, Roma's own actions in the sheet
+    # selects Diocletian: his moves lit, Roma's own actions in the sheet
+    phone.tap('.spot[aria-label^="Roma"]')
     phone.wait_for_selector("div.here button.action.secure")
     assert phone.locator("div.here button.action.secure").is_visible()
     assert phone.evaluate("() => document.querySelector('.panel').dataset.sheet") == "half"
@@ -163,7 +165,8 @@ ARROW_TOWARDS = """(name) => {
   const to = document.querySelector(`.spot[aria-label^="${name}"]`).getBoundingClientRect();
   const dx = to.x - at.x, dy = to.y - at.y;
   if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return null;
-  return Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'ArrowRight' : 'ArrowLeft') : (dy > 0 ? 'ArrowDown' : 'ArrowUp');
+  if (Math.abs(dx) > Math.abs(dy)) return dx > 0 ? 'ArrowRight' : 'ArrowLeft';
+  return dy > 0 ? 'ArrowDown' : 'ArrowUp';
 }"""
 
 
