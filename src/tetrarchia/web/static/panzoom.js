@@ -30,6 +30,8 @@ export class PanZoom {
     svg.addEventListener("click", (e) => {
       if (this.swallow) { this.swallow = false; e.stopPropagation(); e.preventDefault(); }
     }, true);
+    // a place focused by keyboard (the arrow keys) out of the view: the view goes to it
+    svg.addEventListener("focusin", (e) => { if (e.target !== svg) this.reveal(e.target); });
     // the element's shape changes with the screen (rotation, the sheet): the view follows
     if (window.ResizeObserver) new ResizeObserver(() => this.apply()).observe(svg);
     this.apply();
@@ -37,8 +39,11 @@ export class PanZoom {
 
   // The smallest box of the element's shape that holds the whole map, in map units.
   fitBox() {
-    const r = this.svg.getBoundingClientRect();
-    const aspect = r.width > 0 && r.height > 0 ? r.height / r.width : this.height / this.width;
+    const r = this.svg.getBoundingClientRect(), own = this.height / this.width;
+    // an element sized by its viewBox (height: auto, the desktop) has the map's own shape: a
+    // rounding off it must not feed back into the viewBox and the element's size, again and again
+    const measured = r.width > 0 && r.height > 0 ? r.height / r.width : own;
+    const aspect = Math.abs(measured / own - 1) < 0.01 ? own : measured;
     return this.height / this.width > aspect ? { w: this.height / aspect, h: this.height }
       : { w: this.width, h: this.width * aspect };
   }
@@ -56,7 +61,8 @@ export class PanZoom {
 
   apply() {
     const v = this.view();
-    this.svg.setAttribute("viewBox", [v.x, v.y, v.w, v.h].map((n) => n.toFixed(2)).join(" "));
+    const box = [v.x, v.y, v.w, v.h].map((n) => n.toFixed(2)).join(" ");
+    if (this.svg.getAttribute("viewBox") !== box) this.svg.setAttribute("viewBox", box);
     this.svg.dataset.zoom = this.zoom.toFixed(3);
     this.onChange(this.zoom);
   }
@@ -75,6 +81,16 @@ export class PanZoom {
     const k = before / this.zoom;  // the point stays put: centre' = m + (centre - m) * k
     this.cx = mx + (this.cx - mx) * k;
     this.cy = my + (this.cy - my) * k;
+    this.apply();
+  }
+
+  // Pan so that an element of the map is in view (the zoom kept).
+  reveal(node) {
+    const r = this.svg.getBoundingClientRect(), b = node.getBoundingClientRect();
+    if (b.left >= r.left && b.right <= r.right && b.top >= r.top && b.bottom <= r.bottom) return;
+    const [mx, my] = this.toMap(b.left + b.width / 2, b.top + b.height / 2);
+    this.cx = mx;
+    this.cy = my;
     this.apply();
   }
 
