@@ -22,12 +22,15 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 import uvicorn
 
 from tetrarchia.web.app import create_app
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -146,7 +149,7 @@ PAINTS = """() => {
 }"""
 
 
-def first_paints(base: str, http: httpx.Client, runs: int, viewport: dict[str, int],
+def first_paints(base: str, http: httpx.Client, runs: int, viewport: ViewportSize,
                  phone: bool) -> tuple[list[float], list[float]]:
     """Each run a new document (a fresh context: nothing cached but what the server sends):
     the time from the navigation's start to its first contentful paint and to the map drawn."""
@@ -185,8 +188,10 @@ def main() -> None:
                 loads, clicks = browser_figures(base, http, args.runs)
                 print(figures("page load (game page, chromium)", loads))
                 print(figures("click to updated board (chromium)", clicks))
-                for name, viewport, phone in (("1280x900", {"width": 1280, "height": 900}, False),
-                                              ("390x844 phone", {"width": 390, "height": 844}, True)):
+                sizes: list[tuple[str, ViewportSize, bool]] = [
+                    ("1280x900", {"width": 1280, "height": 900}, False),
+                    ("390x844 phone", {"width": 390, "height": 844}, True)]
+                for name, viewport, phone in sizes:
                     paints, drawn = first_paints(base, http, args.runs, viewport, phone)
                     print(figures(f"first contentful paint, {name}", paints, 95))
                     print(figures(f"map drawn, {name}", drawn, 95))
