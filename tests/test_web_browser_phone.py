@@ -214,3 +214,24 @@ def test_the_map_is_one_tab_stop_crossed_by_arrows(browser: Any, server: str) ->
     page.keyboard.press("Escape")
     assert page.evaluate("() => document.activeElement.id") == "zoom"  # the map's first tool
     context.close()
+
+
+DRAG = """(to) => {
+  const handle = document.getElementById('sheet-handle');
+  const r = handle.getBoundingClientRect(), x = r.x + r.width / 2, y = r.y + r.height / 2;
+  const send = (type, at) => handle.dispatchEvent(new PointerEvent(type, {pointerId: 7, pointerType: 'touch',
+    isPrimary: true, clientX: x, clientY: at, bubbles: true, cancelable: true}));
+  send('pointerdown', y);
+  for (let k = 1; k <= 4; k++) send('pointermove', y + (to - y) * k / 4);
+  send('pointerup', to);
+}"""
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize(("to", "state"), [(60, "full"), (420, "half")])
+def test_the_sheet_follows_a_drag_of_its_handle(phone: Any, to: int, state: str) -> None:
+    phone.evaluate(DRAG, to)  # the handle dragged up to y = to: the sheet settles at the nearest height
+    phone.wait_for_function("(s) => document.querySelector('.panel').dataset.sheet === s", arg=state)
+    assert phone.locator("#sheet-handle").get_attribute("aria-expanded") == "true"
+    phone.evaluate(DRAG, 830)  # down to the bottom: collapsed
+    phone.wait_for_function("() => document.querySelector('.panel').dataset.sheet === 'collapsed'")

@@ -51,18 +51,21 @@ export class BottomSheet {
     if (!this.phone()) return;
     const startY = e.clientY, startH = this.panel.getBoundingClientRect().height;
     this.dragged = false;
+    let h = startH;
     const move = (m) => {
       if (Math.abs(m.clientY - startY) < 6 && !this.dragged) return;
       this.dragged = true;
-      const h = Math.min(Math.max(startH + startY - m.clientY, 60), window.innerHeight);
+      this.panel.classList.add("dragging");  // it follows the finger at once, no transition
+      h = Math.min(Math.max(startH + startY - m.clientY, 60), window.innerHeight);
       this.panel.style.height = `${h}px`;
     };
     const up = () => {
       this.handle.removeEventListener("pointermove", move);
       this.handle.removeEventListener("pointerup", up);
       this.handle.removeEventListener("pointercancel", up);
+      this.panel.classList.remove("dragging");
       if (!this.dragged) return;
-      const share = this.panel.getBoundingClientRect().height / window.innerHeight;
+      const share = h / window.innerHeight;
       this.set(share < 0.45 ? "collapsed" : share < 0.75 ? "half" : "full", false);
     };
     try { this.handle.setPointerCapture(e.pointerId); } catch { /* already released */ }
