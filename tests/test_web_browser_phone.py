@@ -235,3 +235,11 @@ def test_the_sheet_follows_a_drag_of_its_handle(phone: Any, to: int, state: str)
     assert phone.locator("#sheet-handle").get_attribute("aria-expanded") == "true"
     phone.evaluate(DRAG, 830)  # down to the bottom: collapsed
     phone.wait_for_function("() => document.querySelector('.panel').dataset.sheet === 'collapsed'")
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize(("motion", "moves"), [("reduce", False), ("no-preference", True)])
+def test_the_sheet_moves_only_when_motion_is_welcome(phone: Any, motion: str, moves: bool) -> None:
+    phone.emulate_media(reduced_motion=motion)
+    duration = phone.evaluate("() => getComputedStyle(document.getElementById('sheet')).transitionDuration")
+    assert (duration != "0s") == moves, duration
