@@ -2,7 +2,9 @@
 a click to the updated board (in chromium), and a Barbarian phase's server time (the request that
 rolls it to the next decision, the database commit included), each as p50/p99; the danger
 overlay's server time (``GET /api/games/<id>/forecast`` on a version not asked for before: the
-forecast computed, issue 23) as p50/p95.
+forecast computed, issue 23) as p50/p95; the game page's first paint at 1280x900 and on a
+390x844 phone (the Performance API's ``first-contentful-paint``, and the time until the map is
+drawn with its pieces: the page's ``tetrarchia-map-drawn`` mark), p50/p95.
 
     .venv/bin/python bench/web.py            # 30 of each
     .venv/bin/python bench/web.py --runs 10  # quicker
@@ -20,12 +22,15 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 import uvicorn
 
 from tetrarchia.web.app import create_app
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -137,6 +142,39 @@ def browser_figures(base: str, http: httpx.Client, runs: int) -> tuple[list[floa
     return loads, clicks
 
 
+PAINTS = """() => {
+  const paint = performance.getEntriesByName('first-contentful-paint')[0];
+  const drawn = performance.getEntriesByName('tetrarchia-map-drawn')[0];
+  return [paint ? paint.startTime : null, drawn ? drawn.startTime : null];
+}"""
+
+
+def first_paints(base: str, http: httpx.Client, runs: int, viewport: ViewportSize,
+                 phone: bool) -> tuple[list[float], list[float]]:
+    """Each run a new document (a fresh context: nothing cached but what the server sends):
+    the time from the navigation's start to its first contentful paint and to the map drawn."""
+    from playwright.sync_api import sync_playwright
+
+    game = to_roman_action(http, 11)
+    token = http.headers["Authorization"].split()[1]
+    paints: list[float] = []
+    drawn: list[float] = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        for _ in range(runs):
+            context = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
+            page = context.new_page()
+            page.goto(f"{base}/game/{game['id']}#{token}")
+            page.wait_for_function("() => performance.getEntriesByName('tetrarchia-map-drawn').length"
+                                   " && performance.getEntriesByName('first-contentful-paint').length")
+            paint, map_drawn = page.evaluate(PAINTS)
+            paints.append(paint / 1000)
+            drawn.append(map_drawn / 1000)
+            context.close()
+        browser.close()
+    return paints, drawn
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=30)
@@ -150,6 +188,13 @@ def main() -> None:
                 loads, clicks = browser_figures(base, http, args.runs)
                 print(figures("page load (game page, chromium)", loads))
                 print(figures("click to updated board (chromium)", clicks))
+                sizes: list[tuple[str, ViewportSize, bool]] = [
+                    ("1280x900", {"width": 1280, "height": 900}, False),
+                    ("390x844 phone", {"width": 390, "height": 844}, True)]
+                for name, viewport, phone in sizes:
+                    paints, drawn = first_paints(base, http, args.runs, viewport, phone)
+                    print(figures(f"first contentful paint, {name}", paints, 95))
+                    print(figures(f"map drawn, {name}", drawn, 95))
             else:
                 print(f"browser figures left out: {CHROMIUM} is missing")
         server.should_exit = True

@@ -234,6 +234,8 @@ def test_tooltips_by_hover_focus_and_escape(server: str, sized: Any) -> None:  #
 @pytest.mark.parametrize("sized", [SIZES[1]], indirect=True)
 def test_a_long_press_shows_the_tooltip_and_selects_nothing(server: str, sized: Any) -> None:  # noqa: F811
     open_game(sized, server, CROWDED)
+    sized.wait_for_selector("svg.map .spot")
+    sized.tap("#fit")  # a phone opens on the map's middle, filling its box: the whole map, Gallia in it
     target = sized.locator('.spot[aria-label^="Lvgdvnensis"] .disc')
     target.scroll_into_view_if_needed()
     box = target.bounding_box()

@@ -109,16 +109,17 @@ export class BoardView {
     this.dangerArmies = node("g", { class: "danger-armies" });
     svg.append(this.dangerArmies);
     this.zoneGroups = {};
+    this.stops = [];  // what the arrow keys move between: the provinces and the sea zones
     for (const [zone, [x, y]] of Object.entries(map.zones)) {
-      const g = node("g", { class: "zone", tabindex: "0", role: "button", "data-tip": `zone:${zone}`,
+      const g = node("g", { class: "zone", tabindex: "-1", role: "button", "data-tip": `zone:${zone}`,
                             "aria-label": board.zones[zone] });
       const name = node("text", { x, y, class: "zone-name" }, board.zones[zone]);
       g.append(name);
       const pieces = node("g", { class: "zone-pieces" });
       g.append(pieces);
       g.addEventListener("click", () => this.onZone(Number(zone)));
-      g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); this.onZone(Number(zone)); } });
       this.zoneGroups[zone] = { g, pieces, x, y, name };
+      this.stops.push({ g, x, y, act: () => this.onZone(Number(zone)), title: board.zones[zone] });
       svg.append(g);
     }
     this.spots = [];
@@ -126,7 +127,7 @@ export class BoardView {
     const names = node("g", { class: "names", "aria-hidden": "true" });
     board.provinces.forEach((p, i) => {
       const [x, y] = this.points[i];
-      const g = node("g", { class: "spot", tabindex: "0", role: "button", "data-index": i, "data-tip": `province:${i}`,
+      const g = node("g", { class: "spot", tabindex: "-1", role: "button", "data-index": i, "data-tip": `province:${i}`,
                             transform: `translate(${x},${y})` });
       const capital = p.capital_of.length ? node("circle", { r: p.id === "roma" ? 13 : 11.5, class: "capital" }) : null;
       if (capital) g.append(capital);
@@ -141,15 +142,80 @@ export class BoardView {
       const figures = node("g", { class: "figures" });
       g.append(hit, disc, piece, figures, cost);
       g.addEventListener("click", () => this.onProvince(i));
-      g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); this.onProvince(i); } });
+      this.stops.push({ g, x, y, act: () => this.onProvince(i), title: p.title });
       this.spots.push({ g, disc, piece, name, figures, cost, hit, reach: [-SITE, -SITE, SITE, SITE], p, x, y });
       spots.append(g);
     });
     svg.append(spots, names);
+    this.roving(board.roma);
     container.replaceChildren(svg);
     if (current && current.tip) current.tip.remove();
     this.tip = new Tooltip(svg, (target) => describe(this, target));
     current = this;
+  }
+
+  // The map is one Tab stop (a composite widget, WAI-ARIA's roving tabindex): one province holds
+  // tabindex 0 (Roma at first, then the last one focused); the arrow keys move to the nearest
+  // province or sea in their direction, a letter to the next name starting with it, Enter or Space
+  // selects, Escape (once its tooltip is closed) leaves the map for the element after it.
+  roving(first) {
+    const start = (this.spots[first] || this.spots[0]);
+    start.g.setAttribute("tabindex", "0");
+    // the map itself is no Tab stop (chromium would make it one)
+    this.svg.setAttribute("tabindex", "-1");
+    this.svg.setAttribute("aria-roledescription", t("map"));
+    this.svg.addEventListener("focusin", (e) => {
+      const stop = this.stops.find((s) => s.g === e.target);
+      if (!stop) return;
+      for (const s of this.stops) s.g.setAttribute("tabindex", s === stop ? "0" : "-1");
+    });
+    this.svg.addEventListener("keydown", (e) => {
+      const at = this.stops.findIndex((s) => s.g === e.target);
+      if (at < 0 || e.altKey || e.ctrlKey || e.metaKey) return;
+      const stop = this.stops[at];
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); stop.act(); return; }
+      if (e.key === "Escape") { e.preventDefault(); this.leave(); return; }
+      const direction = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[e.key];
+      let next = -1;
+      if (direction) next = this.nearest(at, direction);
+      else if (e.key.length === 1 && /\p{L}/u.test(e.key)) next = this.byLetter(at, e.key);
+      if (next < 0) return;
+      e.preventDefault();
+      this.stops[next].g.focus();
+    });
+  }
+
+  // The nearest stop in a direction: ahead of this one, its distance along the arrow plus twice
+  // its offset across it the least (a place straight ahead wins over a nearer one aside).
+  nearest(at, [dx, dy]) {
+    const from = this.stops[at];
+    let best = -1, score = Infinity;
+    this.stops.forEach((s, k) => {
+      const ahead = (s.x - from.x) * dx + (s.y - from.y) * dy;
+      const aside = Math.abs((s.x - from.x) * dy - (s.y - from.y) * dx);
+      if (k === at || ahead <= 0 || aside > 3 * ahead) return;
+      const value = ahead + 2 * aside;
+      if (value < score) { score = value; best = k; }
+    });
+    return best;
+  }
+
+  byLetter(at, letter) {
+    const n = this.stops.length, lower = letter.toLocaleLowerCase();
+    for (let step = 1; step <= n; step++) {
+      const k = (at + step) % n;
+      if (this.stops[k].title.toLocaleLowerCase().startsWith(lower)) return k;
+    }
+    return -1;
+  }
+
+  // Leave the map by keyboard: the focus goes to the first control after it (the map's tools),
+  // else to the map itself, from where Tab goes on.
+  leave() {
+    const after = [...document.querySelectorAll("button, a[href], input, select, summary, [tabindex='0']")]
+      .find((n) => !this.svg.contains(n) && !n.disabled && n.getClientRects().length &&
+                   this.svg.compareDocumentPosition(n) & Node.DOCUMENT_POSITION_FOLLOWING);
+    (after || this.svg).focus();
   }
 
   where(key) {

@@ -10,6 +10,8 @@ import { Scene } from "./scene.js";
 import { DangerOverlay } from "./danger.js";
 import { showLegend } from "./legend.js";
 import { analyseLink, fillEndAnalyse } from "./analysis.js";
+import { PanZoom } from "./panzoom.js";
+import { BottomSheet } from "./sheet.js";
 
 const SPEEDS = { slow: 1400, normal: 700, fast: 250 };
 const SPEED_NAMES = { slow: N_("slow"), normal: N_("normal"), fast: N_("fast") };
@@ -31,6 +33,8 @@ export async function gamePage(main, id) {
   const asset = await (await fetch("/static/map.json")).json();
   const page = new GamePage(main, id, board, asset, first);
   page.adopt(first);
+  // the map drawn with its pieces: bench/web.py reads this mark beside first-contentful-paint
+  performance.mark("tetrarchia-map-drawn");
   page.connect();
 }
 
@@ -50,7 +54,7 @@ class GamePage {
     this.mode = localStorage.getItem("tetrarchia.mode") || "step";
     this.speed = localStorage.getItem("tetrarchia.speed") || "normal";
     this.lastRoll = null;
-    const mapBox = el("section", { class: "board-wrap", "aria-label": t("Map") });
+    const mapBox = el("section", { class: "board-wrap game-map", "aria-label": t("Map") });
     this.status = el("div", { class: "status", "aria-live": "polite" });
     this.decision = el("div", { class: "decision" });
     this.dice = el("div", { class: "dice", "aria-live": "polite" });
@@ -97,14 +101,25 @@ class GamePage {
                                 } } });
     mapBox.append(mapArea);
     // the panel first in the Tab order, the map drawn on its left by the style (issue 23)
-    main.replaceChildren(el("div", { class: "game" }, this.ending.element, panel, mapBox));
+    main.replaceChildren(el("div", { class: "game game-page" }, this.ending.element, panel, mapBox));
+    // on a phone the panel is a sheet under the map (sheet.js): the map takes the screen's width
+    this.sheet = new BottomSheet(panel);
     this.view = new BoardView(mapArea, board, asset, (i) => this.clickProvince(i), (z) => this.clickZone(z));
+    // pinch, pan and double tap by touch (panzoom.js); "Fit the map" shows it whole again
+    const fit = el("button", { type: "button", id: "fit", class: "fit", text: t("Fit the map"), disabled: "",
+                               on: { click: () => this.panZoom.fit() } });
+    this.panZoom = new PanZoom(this.view.svg, board.map.width, board.map.height,
+                               (zoom) => { fit.disabled = zoom <= 1; });
+    // a phone held upright opens on the map filling its box; a wider screen shows it whole
+    const phone = window.matchMedia("(max-width: 600px)");
+    if (phone.matches) this.panZoom.cover();
+    phone.addEventListener("change", () => (phone.matches ? this.panZoom.cover() : this.panZoom.fit()));
     this.scene = new Scene(this.view, board);
     // the legend and the danger overlay, beside Zoom (legend.js, danger.js)
     this.danger = new DangerOverlay(this.view, id);
     const legend = el("button", { type: "button", id: "legend", text: t("Legend"), "aria-haspopup": "dialog",
                                   on: { click: () => showLegend() } });
-    mapBox.append(el("div", { class: "map-tools" }, zoom, legend, this.danger.button), this.danger.summary);
+    mapBox.append(el("div", { class: "map-tools" }, zoom, fit, legend, this.danger.button), this.danger.summary);
   }
 
   // --- the state from the server ------------------------------------------------------------
@@ -592,6 +607,8 @@ class GamePage {
       ...here.map((item) => this.actionButton(item))] : []));
     if (!movers.length && here.length === 1 && (here[0].kind === "enter" || here[0].kind === "option")) {
       this.offer(here, p.label);
+    } else if (here.length) {
+      this.sheet.reveal(this.here);  // on a phone: the province's actions in view in the sheet
     }
   }
 

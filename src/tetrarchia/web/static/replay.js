@@ -4,6 +4,7 @@ import { BoardView, eventPlaces } from "./board.js";
 import { spectatorToken } from "./share.js";
 import { endingNote } from "./ending.js";
 import { analyseLink } from "./analysis.js";
+import { PanZoom } from "./panzoom.js";
 
 // ``held``: the credential this browser holds for the game (none: a finished game's public replay)
 export async function replayPage(main, id, held) {
@@ -78,7 +79,15 @@ export async function replayPage(main, id, held) {
     share, shared, held ? el("a", { href: `/game/${id}`, text: t("Back to the game") }) : null,
     analyseLink(id, { id: "replay-analyse" }),
     el("h3", { text: t("What happened") }), happened);
-  main.replaceChildren(el("div", { class: "game" }, mapBox, panel));
-  const view = new BoardView(mapBox, board, asset, () => {}, () => {});
+  const mapArea = el("div", { class: "map-area" });
+  mapBox.append(mapArea);
+  main.replaceChildren(el("div", { class: "game replay-page" }, mapBox, panel));
+  const view = new BoardView(mapArea, board, asset, () => {}, () => {});
+  // on a phone, as on the game page: the map fills its box, pinched and panned (panzoom.js)
+  const fit = el("button", { type: "button", id: "fit", class: "fit", text: t("Fit the map"), disabled: "",
+                             on: { click: () => panZoom.fit() } });
+  mapBox.append(el("div", { class: "map-tools" }, fit));
+  const panZoom = new PanZoom(view.svg, board.map.width, board.map.height, (z) => { fit.disabled = z <= 1; });
+  if (window.matchMedia("(max-width: 600px)").matches) panZoom.cover();
   await go(n);
 }
