@@ -94,3 +94,6 @@ def configure(level: str = "info", json_lines: bool = False) -> None:
     handler.tetrarchia = True  # type: ignore[attr-defined]
     root.addHandler(handler)
     root.setLevel(LEVELS[level])
+    # the schema's migrations say each step at info: a host reads them at debug only, so that
+    # the first lines a new player sees are the address to open, not the database's upgrade
+    logging.getLogger("alembic").setLevel(logging.DEBUG if level == "debug" else logging.WARNING)
