@@ -17,7 +17,7 @@ import json
 import logging
 import sys
 import time
-from typing import Any
+from typing import Any, TextIO
 
 from tetrarchia.web.guard import App, Message, Receive, Scope, Send
 from tetrarchia.web.live import Redact
@@ -82,10 +82,24 @@ class JsonLines(logging.Formatter):
         return json.dumps(line, ensure_ascii=False)
 
 
+class _Stderr(logging.StreamHandler):  # type: ignore[type-arg]
+    """Standard error as it is when a line is written, not as it was when the log was set up: a
+    command run inside another program (a test's CliRunner) replaces it for a while, then closes
+    its stand-in, and a handler holding that stand-in would fail on every later line."""
+
+    @property
+    def stream(self) -> TextIO:
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, _value: object) -> None:
+        pass
+
+
 def configure(level: str = "info", json_lines: bool = False) -> None:
     """The process's log: every logger at ``level`` (debug, info or warning) to standard error,
     in plain lines or JSON lines."""
-    handler = logging.StreamHandler(sys.stderr)
+    handler = _Stderr()
     handler.setFormatter(JsonLines() if json_lines else logging.Formatter(
         "%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root = logging.getLogger()
