@@ -6,9 +6,6 @@ states."""
 from __future__ import annotations
 
 import random
-import signal
-from collections.abc import Iterator
-from types import FrameType
 
 import pytest
 
@@ -25,18 +22,7 @@ from tetrarchia.core.state import Awaiting, State
 from tetrarchia.game import Game
 
 LIMIT = 20  # seconds for each test of this module
-
-
-@pytest.fixture(autouse=True)
-def time_limit() -> Iterator[None]:
-    """Each test fails after LIMIT seconds rather than hanging."""
-    def expired(_signal: int, _frame: FrameType | None) -> None:
-        raise TimeoutError(f"the test took more than {LIMIT} s")
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.alarm(LIMIT)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, previous)
+pytestmark = pytest.mark.timeout(LIMIT)
 
 
 def actions(state: State, *notations: str) -> list[Action]:

@@ -3,8 +3,6 @@ the server's API, its sentences in the three languages, and its pointer on the b
 
 from __future__ import annotations
 
-import signal
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,19 +15,7 @@ from tetrarchia.web.tutorial import LESSONS, START, STEPS, TutorialBroken, point
 from web_helpers import change, client, sit
 
 SECONDS = 60  # each test's time limit
-
-
-@pytest.fixture(autouse=True)
-def _time_limit() -> Iterator[None]:
-    def expired(_signum: int, _frame: Any) -> None:
-        raise TimeoutError(f"the test ran past its {SECONDS} s")
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.alarm(SECONDS)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
+pytestmark = pytest.mark.timeout(SECONDS)
 
 
 def test_the_whole_tutorial_plays_through_the_engine() -> None:

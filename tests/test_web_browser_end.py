@@ -12,9 +12,7 @@ from __future__ import annotations
 import random
 import re
 import shutil
-import signal
 from collections.abc import Iterator
-from types import FrameType
 from typing import Any
 
 import httpx
@@ -30,26 +28,13 @@ from tetrarchia.core.state import Awaiting, Result
 from tetrarchia.game import Game
 from tetrarchia.players import UNLIMITED, make_player
 
-pytestmark = pytest.mark.browser
-
 LIMIT = 120  # seconds for each test of this module (a loaded machine is slow to draw)
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(LIMIT)]
 WIDE = {"width": 1440, "height": 900}
 PHONE = {"width": 390, "height": 844}
 # Games of the heuristic player at level 5300 (R3: 5 garrisons each, 3 fleets, no initial
 # revolt or army): seed 3 ends in Roma Victrix, seed 6 with an army in Roma (R8)
 VICTORY_SEED, FALL_SEED, LEVEL = 3, 6, "5300"
-
-
-@pytest.fixture(autouse=True)
-def time_limit() -> Iterator[None]:
-    """Each test fails after LIMIT seconds rather than hanging."""
-    def expired(_signal: int, _frame: FrameType | None) -> None:
-        raise TimeoutError(f"the test took more than {LIMIT} s")
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.alarm(LIMIT)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, previous)
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,6 @@ Marked ``browser`` (``pytest -m browser tests/test_web_browser_map.py``)."""
 from __future__ import annotations
 
 import random
-import signal
 from collections.abc import Iterator
 from typing import Any
 
@@ -28,9 +27,8 @@ from tetrarchia.game import Game
 from tetrarchia.players.random_player import RandomPlayer
 from tetrarchia.web.forecast import figures_json
 
-pytestmark = pytest.mark.browser
-
 LIMIT = 240  # seconds for any test of this file
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(LIMIT)]
 KINDS = ("garrison", "secured", "unrest", "revolt", "army", "goths", "rebel", "emperor", "dux",
          "vicarius", "fleet", "pirates")
 OPTION_SETS: list[tuple[str, ...]] = [(), ("dux", "pirates"), ("vicarius", "goths"),
@@ -45,17 +43,6 @@ CROWDED = {"format": "tetrarchia-position", "version": 2,
            "emperors": {"Maximian": "II:3", "Diocletian": "roma", "Galerius": "IV:3"},
            "armies": ["II:6", "III:1", "V:6"], "fleets": [1, 3],
            "turn": {"emperor": "Maximian", "ip": 6}, "records": {"dux": "II:2", "pirates": 2}}
-
-
-@pytest.fixture(autouse=True)
-def time_limit() -> Iterator[None]:
-    def stop(_signal: int, _frame: object) -> None:
-        raise TimeoutError(f"the test took more than {LIMIT} s")
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.alarm(LIMIT)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, previous)
 
 
 @pytest.fixture

@@ -13,13 +13,11 @@ from __future__ import annotations
 
 import csv
 import re
-import signal
 import threading
 import time
 from collections.abc import Iterator
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 import httpx
@@ -30,26 +28,15 @@ from test_web_browser import browser, create, page, server, shot
 from tetrarchia.web.app import create_app
 from web_helpers import UNLIMITED_RATE, free_port
 
-pytestmark = pytest.mark.browser
 __all__ = ["browser", "page", "server"]  # the fixtures, shared with test_web_browser
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "tests" / "data" / "axe" / "axe.min.js"
 LIMIT = 180  # seconds a test may take (chromium on a crowded machine)
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(LIMIT)]
 SIZES = [pytest.param((1440, 900), id="1440x900"), pytest.param((390, 844), id="390x844")]
 FRENCH_DATE = re.compile(r"\d{1,2} (janv\.|févr\.|mars|avr\.|mai|juin|juil\.|août|sept\.|oct\.|nov\.|déc\.) "
                          r"\d{4}[ ,à]+\d{2}:\d{2}")
-
-
-@pytest.fixture(autouse=True)
-def time_limit() -> Iterator[None]:
-    def expired(signum: int, frame: FrameType | None) -> None:
-        raise TimeoutError(f"the test took more than {LIMIT} s")
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.alarm(LIMIT)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, previous)
 
 
 @pytest.fixture(scope="module")

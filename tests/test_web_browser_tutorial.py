@@ -9,7 +9,6 @@ Marked ``browser``: the default run leaves them out, CI runs them (``pytest -m b
 from __future__ import annotations
 
 import shutil
-import signal
 import threading
 import time
 from collections.abc import Iterator
@@ -23,27 +22,13 @@ import uvicorn
 from tetrarchia.web.app import create_app
 from web_helpers import UNLIMITED_RATE, free_port
 
-pytestmark = pytest.mark.browser
-
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 SHOTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "browser"
 SECONDS = 240  # each test's time limit (the whole tutorial is 33 steps on a crowded machine)
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(SECONDS)]
 WAIT_MS = 30_000  # what the page may take for one step
-
-
-@pytest.fixture(autouse=True)
-def _time_limit() -> Iterator[None]:
-    def expired(_signum: int, _frame: Any) -> None:
-        raise TimeoutError(f"the test ran past its {SECONDS} s")
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.alarm(SECONDS)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 @pytest.fixture(scope="module")

@@ -4,10 +4,8 @@ the rematch with the same settings, seed and seats, and the spectator links a se
 
 from __future__ import annotations
 
-import signal
 from collections.abc import Iterator
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 import pytest
@@ -17,24 +15,13 @@ from test_end import FIVE_BORDERS
 from web_helpers import bearer, change, client, new_game
 
 LIMIT = 30  # seconds for each test of this module
+pytestmark = pytest.mark.timeout(LIMIT)
 VICTORY = {"format": "tetrarchia-position", "version": 1,
            "discs": {**FIVE_BORDERS, "venetia": "revolt"}, "emperors": {"Maximian": "libya"},
            "armies": ["I:3"], "fleets": [3], "turn": {"emperor": "Maximian", "ip": 6}}
 # the army in ETRVRIA enters ROMA in the Barbarian phase after Diocletian's (R7.3, R8)
 FALL = {"format": "tetrarchia-position", "version": 1, "armies": ["I:3", "etrvria"],
         "emperors": {"Diocletian": "V:6"}, "fleets": [3], "turn": {"emperor": "Diocletian", "ip": 6}}
-
-
-@pytest.fixture(autouse=True)
-def time_limit() -> Iterator[None]:
-    """Each test fails after LIMIT seconds rather than hanging."""
-    def expired(_signal: int, _frame: FrameType | None) -> None:
-        raise TimeoutError(f"the test took more than {LIMIT} s")
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.alarm(LIMIT)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, previous)
 
 
 @pytest.fixture

@@ -5,8 +5,6 @@ read with the board's credential checks, for every seat and the spectator, after
 from __future__ import annotations
 
 import random
-import signal
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,17 +16,7 @@ from tetrarchia.web.forecast import figures_json
 from web_helpers import bearer, change, client, new_game, reference_game, step
 
 LIMIT = 60  # seconds for any test of this file
-
-
-@pytest.fixture(autouse=True)
-def time_limit() -> Iterator[None]:
-    def stop(_signal: int, _frame: object) -> None:
-        raise TimeoutError(f"the test took more than {LIMIT} s")
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.alarm(LIMIT)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, previous)
+pytestmark = pytest.mark.timeout(LIMIT)
 
 
 @pytest.fixture

@@ -11,8 +11,6 @@ from __future__ import annotations
 import itertools
 import json
 import re
-import signal
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,6 +19,7 @@ STATIC = Path(__file__).resolve().parent.parent / "src" / "tetrarchia" / "web" /
 PIECES_JS = (STATIC / "pieces.js").read_text()
 DANGER_JS = (STATIC / "danger.js").read_text()
 LIMIT = 10  # seconds for any test of this file
+pytestmark = pytest.mark.timeout(LIMIT)
 # the markers the map must tell apart (issue 23, item 3)
 KINDS = ("garrison", "secured", "unrest", "revolt", "army", "goths", "rebel", "emperor", "dux",
          "vicarius", "fleet", "pirates")
@@ -37,17 +36,6 @@ MIN_DISTANCE = 30.0  # CIE76: about three times a just noticeable difference on 
 
 Lab = tuple[float, float, float]
 Rgb = tuple[float, float, float]
-
-
-@pytest.fixture(autouse=True)
-def time_limit() -> Iterator[None]:
-    def stop(_signal: int, _frame: object) -> None:
-        raise TimeoutError(f"the test took more than {LIMIT} s")
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.alarm(LIMIT)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, previous)
 
 
 def js_object(source: str, name: str) -> str:

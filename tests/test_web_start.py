@@ -8,10 +8,8 @@ from __future__ import annotations
 import csv
 import io
 import re
-import signal
 from collections.abc import Iterator
 from pathlib import Path
-from types import FrameType
 
 import pytest
 from starlette.testclient import TestClient
@@ -21,17 +19,7 @@ from web_helpers import client
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 LIMIT = 30  # seconds: every test here answers in well under one
-
-
-@pytest.fixture(autouse=True)
-def time_limit() -> Iterator[None]:
-    def expired(signum: int, frame: FrameType | None) -> None:
-        raise TimeoutError(f"the test took more than {LIMIT} s")
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.alarm(LIMIT)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, previous)
+pytestmark = pytest.mark.timeout(LIMIT)
 
 
 @pytest.fixture
