@@ -132,6 +132,15 @@ def board_or_fail(path: Path | None) -> Board:
         fail(str(exc))
 
 
+def game_or_fail(path: Path, board: Board) -> Game:
+    """A saved game, or an exit with the reason: one refusal for every command that reads a save
+    (play --load, replay, advise, analyse)."""
+    try:
+        return Game.load(path, board)
+    except TetrarchiaError as exc:
+        fail(str(exc))
+
+
 EMPEROR_SEATS = 4  # --players 5: four Emperor players and the Barbarian player (R12.6)
 
 
@@ -220,10 +229,7 @@ def play(
             raise typer.Exit(0)
         load, autosave = picked.path, Autosave(picked.path)
     if load is not None:
-        try:
-            game = Game.load(load, the_board)
-        except TetrarchiaError as exc:
-            fail(str(exc))
+        game = game_or_fail(load, the_board)
         given = [name for name, value in (("--level", level), ("--players", players), ("--seed", seed),
                                           ("--with", with_), ("--variant", variant),
                                           ("--scenario", scenario), ("--param", param))
@@ -298,10 +304,7 @@ def advise(
     after each, its 95% interval and why.  The saved game is not changed."""
     console = Console(highlight=False)
     the_board = board_or_fail(board)
-    try:
-        game = Game.load(file, the_board)
-    except TetrarchiaError as exc:
-        fail(str(exc))
+    game = game_or_fail(file, the_board)
     state = game.state
     if state.is_over:
         fail("the game is over: no more actions to advise")
@@ -332,10 +335,7 @@ def analyse(
     game is not changed."""
     console = Console(highlight=False)
     the_board = board_or_fail(board)
-    try:
-        game = Game.load(file, the_board)
-    except TetrarchiaError as exc:
-        fail(str(exc))
+    game = game_or_fail(file, the_board)
     progress = Console(stderr=True, highlight=False)
     result = run_analysis(game, progress, seconds, samples, seed, workers,
                           show_progress=progress.is_terminal)
@@ -358,10 +358,7 @@ def replay(
     """Step through a saved game: every action and what it made happen."""
     console = Console(highlight=False)
     the_board = board_or_fail(board)
-    try:
-        game = Game.load(file, the_board)
-    except TetrarchiaError as exc:
-        fail(str(exc))
+    game = game_or_fail(file, the_board)
     replay_game(game, console, terminal_input(console) if step else None, step=step, final=final)
 
 
