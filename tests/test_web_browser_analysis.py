@@ -7,11 +7,9 @@ Marked ``browser``: the default run leaves them out, CI runs them (``pytest -m b
 
 from __future__ import annotations
 
-import shutil
 import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -19,16 +17,13 @@ import pytest
 import uvicorn
 
 from analysis_helpers import heuristic_game, lost_by_walking_away
+from test_web_browser import SHOTS, browser  # noqa: F401 (fixtures)
 from tetrarchia.game import Game
 from tetrarchia.web.app import create_app
 from web_helpers import UNLIMITED_RATE, free_port
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-SHOTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "browser"
 BUDGET = (1.0, 8)  # the search's seconds per decision and samples per plan: a test's budget
 WAIT_MS = 180_000  # the longest the page may take to finish an analysis
 
@@ -55,19 +50,7 @@ def whole_game(server: str) -> str:
     return imported(server, heuristic_game())
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if shutil.which(CHROMIUM) is None:
-        pytest.skip(f"{CHROMIUM} is missing: apt-get install chromium (.ci/run does)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
-
-
-def opened(browser: Any, width: int, height: int) -> tuple[Any, Any, list[str]]:
+def opened(browser: Any, width: int, height: int) -> tuple[Any, Any, list[str]]:  # noqa: F811
     context = browser.new_context(viewport={"width": width, "height": height}, locale="en-US")
     tab = context.new_page()
     problems: list[str] = []
@@ -102,7 +85,7 @@ def analyse_in_page(tab: Any, server: str, link: str, entry: str = "#analyse") -
     tab.wait_for_selector("#analysis-chart svg.chance-chart polyline", state="attached", timeout=WAIT_MS)
 
 
-def test_analyse_a_finished_game_and_open_the_marked_decision(server: str, browser: Any) -> None:
+def test_analyse_a_finished_game_and_open_the_marked_decision(server: str, browser: Any) -> None:  # noqa: F811
     context, tab, problems = opened(browser, 1280, 900)
     try:
         analyse_in_page(tab, server, imported(server, lost_by_walking_away()))
@@ -122,7 +105,7 @@ def test_analyse_a_finished_game_and_open_the_marked_decision(server: str, brows
 
 
 @pytest.mark.parametrize(("width", "height"), [(1440, 900), (390, 844)])
-def test_the_analysis_of_a_whole_game_screenshots(server: str, browser: Any, whole_game: str,
+def test_the_analysis_of_a_whole_game_screenshots(server: str, browser: Any, whole_game: str,  # noqa: F811
                                                   width: int, height: int) -> None:
     context, tab, problems = opened(browser, width, height)
     try:

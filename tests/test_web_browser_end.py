@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import re
-import shutil
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,7 +18,7 @@ import httpx
 import pytest
 
 from test_end import ALL_UNREST
-from test_web_browser import ARGS, CHROMIUM, SHOTS, serving
+from test_web_browser import SHOTS, browser, serving  # noqa: F401 (fixtures)
 from tetrarchia.core.actions import Action, Roll
 from tetrarchia.core.notation import format_action
 from tetrarchia.core.scoring import score
@@ -42,23 +41,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield from serving(tmp_path_factory.mktemp("web-end") / "games.sqlite3")
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if shutil.which(CHROMIUM) is None:
-        pytest.skip(f"{CHROMIUM} is missing: apt-get install chromium (.ci/run does)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
-
-
 class Tab:
     """A page in its own browser context (its own localStorage), failing the test on a script
     error or a request that leaves the machine."""
 
-    def __init__(self, browser: Any, viewport: dict[str, int], **more: Any) -> None:
+    def __init__(self, browser: Any, viewport: dict[str, int], **more: Any) -> None:  # noqa: F811
         self.context = browser.new_context(viewport=viewport, locale="en-US", **more)
         self.page = self.context.new_page()
         self.errors: list[str] = []
@@ -74,7 +61,7 @@ class Tab:
 
 
 @pytest.fixture
-def tabs(browser: Any) -> Iterator[Any]:
+def tabs(browser: Any) -> Iterator[Any]:  # noqa: F811
     opened: list[Tab] = []
 
     def open_tab(viewport: dict[str, int] = WIDE, **more: Any) -> Any:

@@ -8,58 +8,19 @@ Marked ``browser``: the default run leaves them out, CI runs them (``pytest -m b
 
 from __future__ import annotations
 
-import shutil
-import threading
-import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 
-from tetrarchia.web.app import create_app
-from web_helpers import UNLIMITED_RATE, free_port
+from test_web_browser import SHOTS, browser, server  # noqa: F401 (fixtures)
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-SHOTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "browser"
 SECONDS = 240  # each test's time limit (the whole tutorial is 33 steps on a crowded machine)
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(SECONDS)]
 WAIT_MS = 30_000  # what the page may take for one step
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = free_port()
-    served = create_app(tmp_path_factory.mktemp("web") / "games.sqlite3", rate=UNLIMITED_RATE,
-                        new_games=1e9)
-    live = uvicorn.Server(uvicorn.Config(served, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=live.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not live.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    live.should_exit = True
-    thread.join(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if shutil.which(CHROMIUM) is None:
-        pytest.skip(f"{CHROMIUM} is missing: apt-get install chromium (.ci/run does)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
-
-
-def opened(browser: Any, width: int = 1440, height: int = 900) -> tuple[Any, Any, list[str]]:
+def opened(browser: Any, width: int = 1440, height: int = 900) -> tuple[Any, Any, list[str]]:  # noqa: F811
     """A new browser context (its own localStorage) and page; the list gathers the page's
     errors and any request leaving the machine, both checked by :func:`closed`."""
     phone = width < 600
@@ -91,7 +52,7 @@ def at_step(page: Any, k: int) -> None:
     page.wait_for_selector(f'.tutorial[data-ready="yes"][data-step="{k}"]')
 
 
-def lessons(server: str, lang: str) -> dict[str, Any]:
+def lessons(server: str, lang: str) -> dict[str, Any]:  # noqa: F811
     data: dict[str, Any] = httpx.get(f"{server}/api/tutorial?lang={lang}", timeout=30).json()
     return data
 
@@ -116,7 +77,7 @@ def do_step(page: Any, step: dict[str, Any]) -> None:
             page.click("#tutor-confirm")
 
 
-def test_the_tutorial_from_first_step_to_last_by_clicking(server: str, browser: Any) -> None:
+def test_the_tutorial_from_first_step_to_last_by_clicking(server: str, browser: Any) -> None:  # noqa: F811
     data = lessons(server, "en")
     steps = data["steps"]
     context, page, problems = opened(browser)
@@ -173,14 +134,14 @@ def test_the_tutorial_from_first_step_to_last_by_clicking(server: str, browser: 
     closed(context, problems)
 
 
-def province_index(server: str, title: str) -> int:
+def province_index(server: str, title: str) -> int:  # noqa: F811
     board = httpx.get(f"{server}/api/board", timeout=30).json()
     index: int = next(p["index"] for p in board["provinces"] if p["title"] == title)
     return index
 
 
 @pytest.mark.parametrize(("lang", "emperor"), [("es", "Diocleciano"), ("fr", "Dioclétien")])
-def test_the_tutorial_in_spanish_and_french(server: str, browser: Any, lang: str, emperor: str) -> None:
+def test_the_tutorial_in_spanish_and_french(server: str, browser: Any, lang: str, emperor: str) -> None:  # noqa: F811
     data = lessons(server, lang)
     context, page, problems = opened(browser)
     page.goto(f"{server}/learn?lang={lang}")
@@ -199,7 +160,7 @@ def test_the_tutorial_in_spanish_and_french(server: str, browser: Any, lang: str
     closed(context, problems)
 
 
-def test_help_leads_to_the_tutorial_and_a_phone_shows_it_whole(server: str, browser: Any) -> None:
+def test_help_leads_to_the_tutorial_and_a_phone_shows_it_whole(server: str, browser: Any) -> None:  # noqa: F811
     data = lessons(server, "en")
     context, page, problems = opened(browser, 390, 844)
     page.goto(server)
