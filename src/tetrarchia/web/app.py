@@ -49,6 +49,7 @@ from tetrarchia.web.ai import AiDriver
 from tetrarchia.web.analyses import ANALYSIS_SAMPLES, ANALYSIS_SECONDS, AnalysisJobs
 from tetrarchia.web.authority import Authority, LiveGame, translated
 from tetrarchia.web.bus import Bus, LocalBus, PostgresBus
+from tetrarchia.web.deliver import Delivery
 from tetrarchia.web.ending import ending_routes, public_replay
 from tetrarchia.web.forecast import Forecasts
 from tetrarchia.web.geography import map_json
@@ -69,6 +70,7 @@ from tetrarchia.web.live import (
     told_args,
     unknown_fields,
 )
+from tetrarchia.web.notify import Notifier, notify_routes
 from tetrarchia.web.seats import BadSeats, Credential, SeatBook, token_hash
 from tetrarchia.web.storage import Store
 from tetrarchia.web.views import board_json, event_json, seat_title, state_json
@@ -203,7 +205,7 @@ async def tutorial_served(request: Request) -> Response:
 def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: float = 1.0,
                rate: tuple[float, float] = (60.0, 30.0), new_games: float = NEW_GAMES,
                analysis: tuple[float, int] = (ANALYSIS_SECONDS, ANALYSIS_SAMPLES),
-               allowed_origins: tuple[str, ...] = ()) -> Starlette:
+               allowed_origins: tuple[str, ...] = (), delivery: Delivery | None = None) -> Starlette:
     """The application on ``database`` (a SQLite file, or a ``postgresql://`` URL), created and
     migrated as needed.  On PostgreSQL the news crosses processes (LISTEN/NOTIFY).
 
@@ -214,7 +216,9 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
     hour: every game is stored for good, so a stranger's loop must not fill the disc;
     ``analysis``: the analyses' search time per decision and samples per plan (web/analyses.py);
     ``allowed_origins``: the pages of other addresses that may open the live connection
-    (web/guard.py, which also bounds every body and adds the security headers)."""
+    (web/guard.py, which also bounds every body and adds the security headers); ``delivery``:
+    how the your-turn notices go out (web/deliver.py; default: the environment's, as
+    ``tetrarchia serve`` sets it)."""
     guard_logs()  # no credential in a log line, whatever the log level
     store = Store(database)
     bus: Bus = PostgresBus(store) if store.postgresql else LocalBus()
@@ -226,7 +230,13 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
     authority.stored_notes = book.notes
     authority.unnoted = book.forget_notes_from
     driver = AiDriver(authority, book, ai_seconds)
-    authority.changed = driver.poke  # an AI seat may decide after any commit
+    notifier = Notifier(store, authority, book, delivery or Delivery.from_environment())
+
+    def changed(game_id: str) -> None:
+        driver.poke(game_id)  # an AI seat may decide after any commit
+        notifier.poke(game_id)  # and a seat may be told it decides (web/notify.py)
+
+    authority.changed = changed
     limiter = RateLimiter(*rate)
     creations = RateLimiter(new_games, new_games / 3600)
     live_routes = Live(authority, book, bus, limiter, driver.poke)
@@ -500,6 +510,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         Route("/api/i18n/{lang}", translations),
         WebSocketRoute("/api/games/{game_id}/live", live_updates),
         *ending_routes(authority, book, seat, reader, guarded, creation, seated),
+        *notify_routes(notifier, seat, bearer, guarded, told, lang),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     @asynccontextmanager
@@ -510,6 +521,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         finally:
             await bus.stop()
             await asyncio.to_thread(driver.close)
+            await asyncio.to_thread(notifier.close)
             await asyncio.to_thread(jobs.close)
             store.dispose()
 
@@ -520,6 +532,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
     app.state.store = store
     app.state.seats = book
     app.state.ai = driver
+    app.state.notify = notifier
     app.state.analyses = jobs
     return app
 
