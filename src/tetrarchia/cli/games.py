@@ -34,6 +34,7 @@ def open_store(database: str | None) -> Store:
     try:
         # every table keyed by a game's id (seats, presence, the AI's notes, the analyses): delete clears them
         import tetrarchia.web.analyses
+        import tetrarchia.web.notify
         import tetrarchia.web.seats  # noqa: F401
         from tetrarchia.web.storage import DatabaseRefused, Store, default_database
     except ImportError as exc:

@@ -51,6 +51,25 @@ def serve(
         help="The least serious lines written: info writes one line per request.")] = LogLevel.INFO,
     log_json: Annotated[bool, typer.Option(
         "--log-json", help="Write the log as JSON lines (one object per line).")] = False,
+    smtp_host: Annotated[str | None, typer.Option(
+        "--smtp-host", envvar="TETRARCHIA_SMTP_HOST",
+        help="The SMTP server that sends the your-turn e-mails (none: no e-mail).")] = None,
+    smtp_port: Annotated[int, typer.Option(
+        "--smtp-port", envvar="TETRARCHIA_SMTP_PORT", min=1, max=65535,
+        help="The SMTP server's port.")] = 25,
+    smtp_from: Annotated[str | None, typer.Option(
+        "--smtp-from", envvar="TETRARCHIA_SMTP_FROM",
+        help="The address the your-turn e-mails come from.")] = None,
+    smtp_starttls: Annotated[bool, typer.Option(
+        "--smtp-starttls", envvar="TETRARCHIA_SMTP_STARTTLS",
+        help="Encrypt the SMTP connection with STARTTLS.")] = False,
+    smtp_user: Annotated[str | None, typer.Option(
+        "--smtp-user", envvar="TETRARCHIA_SMTP_USER",
+        help="Log in to the SMTP server as this user (its password in TETRARCHIA_SMTP_PASSWORD).")] = None,
+    allow_loopback_webhooks: Annotated[bool, typer.Option(
+        "--allow-loopback-webhooks", envvar="TETRARCHIA_ALLOW_LOOPBACK_WEBHOOKS",
+        help="Let a seat's webhook point at this machine (a bridge running beside the server); "
+             "never at the server's own port.")] = False,
 ) -> None:
     """Play in the browser: start the server and open the address it prints.  Every game is
     stored as it is played; stop and start the server again and every game goes on."""
@@ -78,6 +97,7 @@ def serve(
     os.environ[access_log.LEVEL_VARIABLE] = log_level.value
     os.environ[access_log.JSON_VARIABLE] = "1" if log_json else "0"
     os.environ[ORIGINS_VARIABLE] = " ".join(origins)
+    notices(smtp_host, smtp_port, smtp_from, smtp_starttls, smtp_user, allow_loopback_webhooks)
     try:
         shown_list = list_games if list_games is not None else host in LOOPBACK
         os.environ[LIST_VARIABLE] = "1" if shown_list else "0"  # for the worker processes
@@ -114,6 +134,22 @@ def serve(
         os.environ[DATABASE_VARIABLE] = where
         uvicorn.run("tetrarchia.web.app:app_from_environment", factory=True, host=host, port=port,
                     workers=workers, **logged)
+
+
+def notices(smtp_host: str | None, smtp_port: int, smtp_from: str | None, starttls: bool,
+            user: str | None, allow_loopback: bool) -> None:
+    """The your-turn notices' settings, for this process and each worker (web/deliver.py reads
+    them from the environment): SMTP needs its host and its sender, or neither."""
+    from tetrarchia.web import deliver
+    if bool(smtp_host) != bool(smtp_from):
+        typer.echo("Error: e-mail needs both --smtp-host and --smtp-from", err=True)
+        raise typer.Exit(2)
+    os.environ[deliver.SMTP_HOST_VARIABLE] = smtp_host or ""
+    os.environ[deliver.SMTP_FROM_VARIABLE] = smtp_from or ""
+    os.environ[deliver.SMTP_PORT_VARIABLE] = str(smtp_port)
+    os.environ[deliver.SMTP_STARTTLS_VARIABLE] = "1" if starttls else "0"
+    os.environ[deliver.SMTP_USER_VARIABLE] = user or ""
+    os.environ[deliver.LOOPBACK_VARIABLE] = "1" if allow_loopback else "0"
 
 
 def seat_link(

@@ -12,6 +12,7 @@ import { showLegend } from "./legend.js";
 import { analyseLink, fillEndAnalyse } from "./analysis.js";
 import { PanZoom } from "./panzoom.js";
 import { BottomSheet } from "./sheet.js";
+import { Notices } from "./notify.js";
 
 const SPEEDS = { slow: 1400, normal: 700, fast: 250 };
 const SPEED_NAMES = { slow: N_("slow"), normal: N_("normal"), fast: N_("fast") };
@@ -71,15 +72,10 @@ class GamePage {
     } } }, input, el("button", { type: "submit", text: t("Play") }));
     this.undoButton = el("button", { type: "button", id: "undo", text: t("Undo"), on: { click: () => this.undo() } });
     const exportButton = el("button", { type: "button", id: "export", text: t("Export"), on: { click: () => this.exportGame() } });
-    this.notify = el("button", { type: "button", id: "notify", text: t("Tell me when it is my turn"),
-                                 hidden: this.you === "spectator" || !("Notification" in window) ? "" : null,
-                                 on: { click: async () => {
-                                   const allowed = await Notification.requestPermission();
-                                   this.notify.hidden = allowed === "granted";
-                                 } } });
-    if ("Notification" in window && Notification.permission === "granted") this.notify.hidden = true;
+    // the browser's notifications, a webhook, an e-mail; since when a seat waits (notify.js)
+    this.notices = new Notices(this);
     this.ending = new EndScreen(this);
-    const tools = el("div", { class: "tools" }, this.undoButton, exportButton, this.notify,
+    const tools = el("div", { class: "tools" }, this.undoButton, exportButton, this.notices.button,
       this.ending.reopen, spectatorButton(this),
       el("a", { href: `/replay/${id}`, text: t("Replay") }),
       analyseLink(id, { id: "analyse" }),
@@ -150,6 +146,7 @@ class GamePage {
     this.controls.hidden = spectator || !(state.awaiting === "roll" || state.awaiting === "run");
     this.playArea.hidden = spectator || !mine;
     this.decision.hidden = spectator || !mine;
+    this.notices.update(state);
     this.drawSeats();
     this.drawTurn();
     this.clearOldDice();
@@ -197,7 +194,8 @@ class GamePage {
         seat.kind === "ai" ? el("small", { text: ` · ${t("AI")}: ${seat.ai}` }) : null,
         el("small", { text: ` · ${here ? t("connected") : t("not connected")}` }),
         you ? el("b", { text: ` · ${t("you")}` }) : null,
-        deciding ? el("b", { class: "deciding-mark", text: ` · ${t("decides now")}` }) : null);
+        deciding ? el("b", { class: "deciding-mark", text: ` · ${t("decides now")}` }) : null,
+        deciding && this.notices.waiting(seat.player) ? el("small", { class: "waiting", text: ` · ${this.notices.waiting(seat.player)}` }) : null);
     });
     const watching = this.you === "spectator" ? el("p", { class: "spectating", text: t("You are watching: a spectator cannot act.") }) : null;
     this.seatsBox.replaceChildren(el("h2", {}, t("Seats"), " · ", this.connection), el("ul", {}, ...rows),
@@ -208,7 +206,7 @@ class GamePage {
   // hidden and the player allowed it.
   drawTurn() {
     const mine = this.mine();
-    document.title = mine ? `● ${t("Your turn")} — ${TITLE}` : TITLE;
+    document.title = mine ? `(${t("Your turn")}) ${TITLE}` : TITLE;
     setBadge(mine);
     if (mine && !this.wasMine && document.hidden && "Notification" in window && Notification.permission === "granted") {
       new Notification(TITLE, { body: `${t("Your turn")}: ${this.state.seat_title}`, tag: `tetrarchia-${this.id}` });
