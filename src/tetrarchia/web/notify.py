@@ -144,7 +144,7 @@ def check_webhook(url: str, own: set[tuple[str, int]], allow_loopback: bool) -> 
         raise BadNotice(said("the host of {value} is not found", value=quoted(url))) from None
     for address in addresses:
         if forbidden_address(address, allow_loopback):
-            raise BadNotice(said("a webhook cannot point at this machine or at a local network "
+            raise BadNotice(said("a webhook cannot point at this machine or at a reserved "
                                  "address ({value})", value=quoted(url)))
         if (address, target[1]) in own or (ipaddress.ip_address(address.split("%")[0]).is_loopback
                                            and any(p == target[1] for _, p in own)):
