@@ -288,13 +288,14 @@ class Notifier:
                     "email": row.email or ""}
 
     def keep(self, credential: Credential, token: str, data: dict[str, Any],
-             own: set[tuple[str, int]], address: str) -> dict[str, Any]:
-        """Check a seat's new settings whole, then store them (nothing is stored on a refusal)."""
+             own: set[tuple[str, int]], address: str, language: str = "en") -> dict[str, Any]:
+        """Check a seat's new settings whole, then store them (nothing is stored on a refusal);
+        the notices are told in ``lang``, else in the page's ``language``."""
         unknown_fields(data, FIELDS)
         webhook = (field(data, "webhook", str, required=False) or "").strip()
         email = (field(data, "email", str, required=False) or "").strip()
         include = bool(field(data, "include_link", bool, required=False))
-        lang = field(data, "lang", str, required=False) or "en"
+        lang = field(data, "lang", str, required=False) or language
         if lang not in i18n.LANGUAGES:
             raise BadNotice(said("{value} is not a language of the page", value=quoted(lang)))
         if webhook:
@@ -351,7 +352,7 @@ def notify_routes(notifier: Notifier,
                 address = str(request.base_url).rstrip("/")
                 try:
                     await asyncio.to_thread(notifier.keep, credential, bearer(request) or "", data,
-                                            own_addresses(request), address)
+                                            own_addresses(request), address, lang(request))
                 except BadNotice as exc:
                     return JSONResponse({"error": {"code": "bad_notice",
                                                    "reason": told(exc.said, lang(request)), "args": {}}},
