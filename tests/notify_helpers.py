@@ -31,14 +31,14 @@ class Receiver:
         received = self
 
         class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+            def do_POST(self) -> None:
                 length = int(self.headers.get("content-length", "0"))
                 received.bodies.append(json.loads(self.rfile.read(length)))
                 received.times.append(time.monotonic())
                 self.send_response(status)
                 self.end_headers()
 
-            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+            def log_message(self, format: str, *args: Any) -> None:
                 pass
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)

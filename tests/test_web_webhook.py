@@ -42,7 +42,9 @@ def http(database: str) -> Iterator[TestClient]:
 
 def notify(http: TestClient, game_id: str, token: str, page: str = "en", **body: Any) -> httpx.Response:
     """A seat's settings sent from a page in the language ``page``."""
-    return http.post(f"/api/games/{game_id}/notify?lang={page}", json=body, headers=bearer(token))
+    answer: httpx.Response = http.post(f"/api/games/{game_id}/notify?lang={page}", json=body,
+                                       headers=bearer(token))
+    return answer
 
 
 def test_webhook_receives_the_turn_without_the_secret_link(http: TestClient) -> None:
@@ -90,8 +92,8 @@ def test_webhook_carries_the_link_only_when_asked_and_while_it_works(http: TestC
 
 
 @pytest.mark.parametrize(("body", "status", "reason"), [
-    pytest.param({"webhook": "ftp://example.org/hook"}, 400, "begins with http:// or https://", id="not-http"),
-    pytest.param({"webhook": "javascript:alert(1)"}, 400, "begins with http:// or https://", id="javascript"),
+    pytest.param({"webhook": "ftp://example.org/hook"}, 400, "begins with http://", id="not-http"),
+    pytest.param({"webhook": "javascript:alert(1)"}, 400, "begins with http://", id="javascript"),
     pytest.param({"webhook": "http://testserver/api/games"}, 400, "this server itself", id="the-server"),
     pytest.param({"webhook": "http://127.0.0.1:9/hook"}, 400, "this machine", id="loopback"),
     pytest.param({"webhook": "http://localhost:9/hook"}, 400, "this machine", id="localhost"),
@@ -181,7 +183,8 @@ def test_the_real_server_allows_loopback_webhooks_with_its_flag_but_never_itself
             itself = http.post(f"/api/games/{game}/notify", headers=bearer(tokens[2]),
                                json={"webhook": f"http://localhost:{port}/api/games"})
             assert itself.status_code == 400 and "this server itself" in itself.json()["error"]["reason"]
-            taken = http.post(f"/api/games/{game}/notify", headers=bearer(tokens[2]), json={"webhook": hook.url})
+            taken = http.post(f"/api/games/{game}/notify", headers=bearer(tokens[2]),
+                              json={"webhook": hook.url})
             assert taken.status_code == 200, taken.text
             play_until(http, state, tokens, 2)
             deadline = time.monotonic() + 10
