@@ -11,7 +11,6 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -168,8 +167,10 @@ def test_the_phone_and_the_languages(browser: Any, served: tuple[str, Any], lang
 def test_a_spectator_has_no_settings_and_no_turn_of_his_own(browser: Any,  # noqa: F811
                                                              served: tuple[str, Any]) -> None:
     server, _app = served
-    created = httpx.post(f"{server}/api/games", json={"level": "4211", "players": 2, "seed": 9}, timeout=30).json()
-    context, tab, errors = open_seat(browser, server, created["id"], created["credentials"]["spectator"], DESK)
+    created = httpx.post(f"{server}/api/games", json={"level": "4211", "players": 2, "seed": 9},
+                         timeout=30).json()
+    spectator = created["credentials"]["spectator"]
+    context, tab, errors = open_seat(browser, server, created["id"], spectator, DESK)
     assert tab.locator("#notices").is_hidden()
     assert tab.title() == "TETRARCHIA"
     context.close()
