@@ -7,6 +7,7 @@ and PostgreSQL (the turns and the settings are stored)."""
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -195,3 +196,43 @@ def test_the_real_server_allows_loopback_webhooks_with_its_flag_but_never_itself
     finally:
         server.terminate()
         server.wait(10)
+
+
+def test_two_server_processes_tell_a_seat_once(request: pytest.FixtureRequest) -> None:
+    """Two ``tetrarchia serve`` processes on one PostgreSQL database: the seat's own page asks
+    process B for the turn while the other player plays through process A; each process may see
+    the change, exactly one writes it and sends the notice."""
+    database = request.getfixturevalue("postgres").database("t_hook_two_processes")
+    ports = [free_port(), free_port()]
+    servers = [start_server(database, port, "--allow-loopback-webhooks") for port in ports]
+    stop = False
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{ports[0]}", timeout=10) as one, \
+                httpx.Client(base_url=f"http://127.0.0.1:{ports[1]}", timeout=10) as other, Receiver() as hook:
+            state, tokens = two_players(one)
+            game = state["id"]
+            assert other.post(f"/api/games/{game}/notify", headers=bearer(tokens[2]),
+                              json={"webhook": hook.url}).status_code == 200
+
+            def watch() -> None:  # the seat's page on process B, asking again and again
+                while not stop:
+                    other.get(f"/api/games/{game}/notify", headers=bearer(tokens[2]))
+
+            watcher = threading.Thread(target=watch)
+            watcher.start()
+            try:
+                state = play_until(one, state, tokens, 2)
+                state = play_until(one, state, tokens, 1)
+                play_until(one, state, tokens, 2)
+            finally:
+                stop = True
+                watcher.join(10)
+            deadline = time.monotonic() + 10
+            while len(hook.bodies) < 2 and time.monotonic() < deadline:
+                time.sleep(0.05)  # the processes send in the background: their result awaited
+            time.sleep(1.0)  # and a duplicate, if any, would have come within this second
+            assert [body["seat"] for body in hook.bodies] == [2, 2]
+    finally:
+        for server in servers:
+            server.terminate()
+            server.wait(10)
