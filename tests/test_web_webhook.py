@@ -208,7 +208,8 @@ def test_two_server_processes_tell_a_seat_once(request: pytest.FixtureRequest) -
     stop = False
     try:
         with httpx.Client(base_url=f"http://127.0.0.1:{ports[0]}", timeout=10) as one, \
-                httpx.Client(base_url=f"http://127.0.0.1:{ports[1]}", timeout=10) as other, Receiver() as hook:
+                httpx.Client(base_url=f"http://127.0.0.1:{ports[1]}", timeout=10) as other, \
+                Receiver() as hook:
             state, tokens = two_players(one)
             game = state["id"]
             assert other.post(f"/api/games/{game}/notify", headers=bearer(tokens[2]),
