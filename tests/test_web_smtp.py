@@ -120,7 +120,7 @@ def test_an_smtp_server_that_is_down_costs_bounded_retries(tmp_path: Path) -> No
         started = time.monotonic()
         assert http.app.state.notify.wait(10)  # type: ignore[attr-defined]
         assert time.monotonic() - started < 3  # three refused connections and 0.3 s of waits
-    assert max(durations) < 0.5
+    assert max(durations) < 1.5  # milliseconds each; a loaded machine's slowest under a second
 
 
 def test_serve_takes_the_smtp_settings(tmp_path: Path, smtp: tuple[Inbox, int]) -> None:

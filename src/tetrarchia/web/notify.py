@@ -3,7 +3,7 @@ notices a seat asks for when its decision comes — a webhook (a JSON POST that 
 Matrix bridges accept) and an e-mail when the host configured SMTP.
 
 **When a decision began.**  The table ``turns`` keeps, per game, the player deciding now (None
-while dice are due), since when, at which version of the game it was seen, and the last player
+while dice are due), since when, the game's version when that was first seen, and the last player
 a notice was sent for.  It is brought up to date after each commit of this process (the
 authority's ``changed``, as the AI driver is poked) and when a page asks (``GET .../notify``),
 by a version-checked update: of two processes seeing the same change, exactly one writes it and
@@ -208,7 +208,9 @@ class Notifier:
             try:
                 with self.store.session() as session:
                     row = session.get(TurnRow, live.id)
-                    if row is not None and row.version >= version:
+                    # seen at this version or later, or the same player still deciding: nothing
+                    # to write (one write per change of player, not one per commit)
+                    if row is not None and (row.version >= version or row.player == player):
                         return Turn(row.player, row.since, row.version)
                     if row is None:
                         # a game first seen: its decision began when it was last played
@@ -216,7 +218,7 @@ class Notifier:
                         session.add(TurnRow(game_id=live.id, player=player, since=since,
                                             version=version, notified=player))
                     else:
-                        since = row.since if row.player == player else now
+                        since = now
                         tell = player is not None and row.notified != player
                         moved = session.execute(update(TurnRow).where(
                             TurnRow.game_id == live.id, TurnRow.version == row.version).values(
