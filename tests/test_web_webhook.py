@@ -241,3 +241,25 @@ def test_two_server_processes_tell_a_seat_once(request: pytest.FixtureRequest) -
         for server in servers:
             server.terminate()
             server.wait(10)
+
+
+def test_a_deleted_game_takes_its_turns_and_notices_with_it(http: TestClient) -> None:
+    from sqlalchemy import func, select
+
+    from tetrarchia.web.notify import NoticeRow, TurnRow
+
+    state, tokens = two_players(http)
+    game = state["id"]
+    kept = notify(http, game, tokens[2], webhook="http://192.0.2.10/hook", include_link=True)
+    assert kept.status_code == 200
+    store = http.app.state.store  # type: ignore[attr-defined]
+
+    def rows() -> tuple[int, ...]:
+        with store.session() as session:
+            return tuple(session.execute(select(func.count()).select_from(table)
+                                         .where(table.game_id == game)).scalar_one()
+                         for table in (TurnRow, NoticeRow))
+
+    assert rows() == (1, 1)
+    assert store.delete(game)  # tetrarchia games delete
+    assert rows() == (0, 0)  # the stored token of "include my link" is gone with them
