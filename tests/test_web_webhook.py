@@ -103,6 +103,8 @@ def test_webhook_carries_the_link_only_when_asked_and_while_it_works(http: TestC
     pytest.param({"webhook": "http://0.0.0.0/hook"}, 400, "reserved", id="unspecified"),
     pytest.param({"webhook": "http://example.org/" + "a" * 500}, 400, "at most 500", id="too-long"),
     pytest.param({"webhook": "http://exa mple.org/"}, 400, "not a web address", id="space"),
+    # .invalid never resolves (RFC 6761): refused, at once or after the bounded look-up
+    pytest.param({"webhook": "https://no-such-host.invalid/hook"}, 400, "is not found", id="unknown-host"),
     pytest.param({"webhook": 5}, 422, "must be a text", id="not-text"),
     pytest.param({"include_link": "yes"}, 422, "must be true or false", id="not-bool"),
     pytest.param({"hook": "http://example.org/"}, 422, "unknown field", id="unknown-field"),

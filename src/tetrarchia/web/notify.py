@@ -30,6 +30,7 @@ import re
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from contextlib import suppress
 from dataclasses import dataclass
 from functools import partial
@@ -59,6 +60,8 @@ EMAIL_MAX = 254  # RFC 5321's longest address
 FIELDS = frozenset({"webhook", "include_link", "email", "lang"})
 EMAIL = re.compile(r"[^@\s\x00-\x1f\x7f<>,;]+@[^@\s\x00-\x1f\x7f<>,;]+\.[^@\s\x00-\x1f\x7f<>,;.]+")
 LOOPBACK_NAMES = ("localhost", "localhost.localdomain", "ip6-localhost")
+RESOLVE_SECONDS = 3.0  # a webhook's host name is looked up within this time, or refused
+RESOLVER = ThreadPoolExecutor(max_workers=2, thread_name_prefix="tetrarchia-resolve")
 
 # The notice, in the language the seat chose (the page's catalogue: web/*.py's N_ sentences)
 SUBJECT = N_("Your turn in Tetrarchia")
@@ -139,8 +142,9 @@ def check_webhook(url: str, own: set[tuple[str, int]], allow_loopback: bool) -> 
     except ValueError:
         literal = ["127.0.0.1"] if target[0] in LOOPBACK_NAMES else []
     try:
-        addresses = literal or resolved(target[0], target[1])
-    except OSError:
+        # a name server that never answers must not hold the seat's request: bounded
+        addresses = literal or RESOLVER.submit(resolved, target[0], target[1]).result(RESOLVE_SECONDS)
+    except (OSError, FutureTimeout):
         raise BadNotice(said("the host of {value} is not found", value=quoted(url))) from None
     for address in addresses:
         if forbidden_address(address, allow_loopback):
