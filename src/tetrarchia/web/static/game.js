@@ -209,7 +209,8 @@ class GamePage {
     document.title = mine ? `(${t("Your turn")}) ${TITLE}` : TITLE;
     setBadge(mine);
     if (mine && !this.wasMine && document.hidden && "Notification" in window && Notification.permission === "granted") {
-      new Notification(TITLE, { body: `${t("Your turn")}: ${this.state.seat_title}`, tag: `tetrarchia-${this.id}` });
+      const told = new Notification(TITLE, { body: `${t("Your turn")}: ${this.state.seat_title}`, tag: `tetrarchia-${this.id}` });
+      told.onclick = () => { window.focus(); told.close(); };  // back to the game's tab
     }
     if (mine && !this.wasMine) announce(t("Your turn"));
     this.wasMine = mine;
