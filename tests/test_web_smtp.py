@@ -6,6 +6,9 @@ On SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import shutil
+import ssl
+import subprocess
 import time
 from collections.abc import Iterator
 from email import message_from_bytes, policy
@@ -16,6 +19,7 @@ from typing import Any
 import httpx
 import pytest
 from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import AuthResult
 from typer.testing import CliRunner
 
 from notify_helpers import play_until, two_players
@@ -148,3 +152,40 @@ def test_serve_refuses_an_smtp_host_without_a_sender(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["serve", "--database", str(tmp_path / "g.sqlite3"),
                                       "--smtp-host", "127.0.0.1"])
     assert result.exit_code == 2 and "--smtp-from" in result.output
+
+
+def test_smtp_with_starttls_and_a_login(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--smtp-starttls`` and ``--smtp-user``: the connection is encrypted before the login (a
+    certificate of our own, trusted through ``SSL_CERT_FILE`` as a host's CA would be)."""
+    if shutil.which("openssl") is None:
+        pytest.skip("openssl is missing: it makes the test's certificate")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key),
+                    "-out", str(cert), "-days", "1", "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1"], check=True, capture_output=True)
+    served = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    served.load_cert_chain(cert, key)
+    logins: list[tuple[str, str]] = []
+
+    def authenticator(server: Any, session: Any, envelope: Any, mechanism: str, data: Any) -> AuthResult:
+        logins.append((data.login.decode(), data.password.decode()))
+        return AuthResult(success=data.password == b"secret")
+
+    inbox, port = Inbox(), free_port()
+    controller = Controller(inbox, hostname="127.0.0.1", port=port, tls_context=served,
+                            require_starttls=True, authenticator=authenticator, auth_required=True)
+    controller.start()
+    monkeypatch.setenv("SSL_CERT_FILE", str(cert))
+    try:
+        smtp = Smtp(host="127.0.0.1", port=port, sender=SENDER, starttls=True, user="tetrarchia",
+                    password="secret")
+        with client(tmp_path / "games.sqlite3", delivery=Delivery(timeout=2, retries=0, smtp=smtp)) as http:
+            state, tokens = two_players(http)
+            assert http.post(f"/api/games/{state['id']}/notify", headers=bearer(tokens[2]),
+                             json={"email": "galerius@example.org"}).status_code == 200
+            play_until(http, state, tokens, 2)
+            assert http.app.state.notify.wait(10)  # type: ignore[attr-defined]
+    finally:
+        controller.stop()
+    assert logins == [("tetrarchia", "secret")]
+    assert inbox.recipients == [["galerius@example.org"]]
