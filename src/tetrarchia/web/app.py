@@ -315,6 +315,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         data = live.view(0, lang(request))
         data["credentials"] = given
         driver.poke(live.id)  # an AI seat may decide first
+        notifier.poke(live.id)  # and the first decision begins now (web/notify.py)
         return JSONResponse(data, status_code=201)
 
     def creation(request: Request) -> None:
