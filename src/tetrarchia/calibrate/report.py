@@ -204,12 +204,26 @@ def headline(levels: dict[str, SetupStats], player: str) -> list[str]:
     # equal win rates: the level whose games last longer ranks as the easier (Roma falls later)
     ranked = sorted(levels.values(), key=lambda s: (-s.win_rate, -s.average_rounds, s.level))
     easiest, hardest = ranked[0], ranked[-1]
-    lines = [f"- Easiest level for the {player} player: **{easiest.level}**, "
-             f"{percent(easiest.win_rate)} won ({interval_text(easiest)}, {easiest.games} games).",
-             f"- Hardest: **{hardest.level}**, {percent(hardest.win_rate)} won "
-             f"({interval_text(hardest)}, {hardest.games} games)"
-             + (f"; {sum(1 for s in ranked if s.wins == 0)} levels without a single win."
-                if hardest.wins == 0 else ".")]
+    # issue 29: a tie is said, never hidden behind the order of a sort
+    top = [s for s in ranked if s.win_rate == easiest.win_rate]
+    bottom = [s for s in ranked if s.win_rate == hardest.win_rate]
+    if len(top) == 1:
+        lines = [f"- Easiest level for the {player} player: **{easiest.level}**, "
+                 f"{percent(easiest.win_rate)} won ({interval_text(easiest)}, {easiest.games} games)."]
+    else:
+        lines = [f"- Easiest levels for the {player} player: {tied(top)}, tied at "
+                 f"{percent(easiest.win_rate)} won ({interval_text(easiest)}, {easiest.games} "
+                 "games each)."]
+    if hardest.wins == 0:
+        lines.append(f"- Hardest: {len(bottom)} level{'s' if len(bottom) > 1 else ''} without a "
+                     f"single win: {tied(bottom)} ({interval_text(hardest)}, {hardest.games} "
+                     "games).")
+    elif len(bottom) == 1:
+        lines.append(f"- Hardest: **{hardest.level}**, {percent(hardest.win_rate)} won "
+                     f"({interval_text(hardest)}, {hardest.games} games).")
+    else:
+        lines.append(f"- Hardest: {tied(bottom)}, tied at {percent(hardest.win_rate)} won "
+                     f"({interval_text(hardest)}, {hardest.games} games each).")
     above = [s.level for s in ranked if s.win_rate >= 0.5]
     closest = min(ranked, key=lambda s: (abs(s.win_rate - 0.5), s.level))
     if above:
@@ -227,6 +241,12 @@ def headline(levels: dict[str, SetupStats], player: str) -> list[str]:
                      f"from its easiest to its hardest value the mean win rate moves by "
                      f"{', '.join(parts)}.")
     return lines
+
+
+def tied(group: Sequence[SetupStats]) -> str:
+    """Levels of equal win rate, in bold, by level: "**4300** and **5300**"."""
+    names = [f"**{s.level}**" for s in sorted(group, key=lambda s: s.level)]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 STATS_HEADER = ("games | won | 95% interval | army in Roma | reserve empty | rounds | turns")
