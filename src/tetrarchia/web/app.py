@@ -69,6 +69,8 @@ from tetrarchia.web.live import (
     told_args,
     unknown_fields,
 )
+from tetrarchia.web.players_table import PlayersTable, players_table_routes
+from tetrarchia.web.players_table import wire as wire_players_table
 from tetrarchia.web.seats import BadSeats, Credential, SeatBook, token_hash
 from tetrarchia.web.storage import Store
 from tetrarchia.web.views import board_json, event_json, seat_title, state_json
@@ -225,6 +227,8 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
     authority.noted = book.note
     authority.stored_notes = book.notes
     authority.unnoted = book.forget_notes_from
+    finished = PlayersTable(store, book)
+    wire_players_table(authority, finished)  # every finished game's outcome (issue 29)
     driver = AiDriver(authority, book, ai_seconds)
     authority.changed = driver.poke  # an AI seat may decide after any commit
     limiter = RateLimiter(*rate)
@@ -500,6 +504,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         Route("/api/i18n/{lang}", translations),
         WebSocketRoute("/api/games/{game_id}/live", live_updates),
         *ending_routes(authority, book, seat, reader, guarded, creation, seated),
+        *players_table_routes(finished),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     @asynccontextmanager

@@ -181,6 +181,10 @@ class Authority:
         self.stored_notes: Callable[[str], dict[int, str]] | None = None
         self.unnoted: Callable[[str, int], None] | None = None  # an undo cut the log at an entry
         self.changed: Callable[[str], None] | None = None  # after each commit of this process
+        # after the commit that ended a game, and after an undo that took its end back (the
+        # players' table, web/players_table.py)
+        self.ended: Callable[[LiveGame], None] | None = None
+        self.reopened: Callable[[str], None] | None = None
 
     # --- loading -------------------------------------------------------------------------------
     def get(self, game_id: str) -> LiveGame:
@@ -426,6 +430,7 @@ class Authority:
                 raise TetrarchiaError(said("nothing of yours to undo since the last die (a die "
                                            "once rolled is never taken back, R1)"), Refusal.NO_UNDO)
             game = live.game
+            was_over = game.state.is_over
             while len(game.log) > point:
                 game.undo()
             live.events = [e for e in live.events if e["n"] < point]
@@ -441,6 +446,8 @@ class Authority:
                 raise
             if self.unnoted is not None:
                 self.unnoted(live.id, point)  # the AI's notes of the entries taken back
+            if was_over and not game.state.is_over and self.reopened is not None:
+                self.reopened(live.id)
             self.told(live)
             return live, len(live.events)
         finally:
@@ -478,6 +485,8 @@ class Authority:
                 self.forget(live)
                 raise StaleVersion(self.reload(live.id)) from None
             raise
+        if game.state.is_over and not before_state.is_over and self.ended is not None:
+            self.ended(live)  # R8: the game ended with this change (once: it never resumes)
         self.told(live)
 
     def news(self, live: LiveGame) -> str | None:
