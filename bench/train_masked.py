@@ -139,10 +139,11 @@ def heuristic_choice(seed: int) -> Chooser:
     return choose
 
 
-def win_rate(choose: Chooser, level: str, games: int, seed: int) -> tuple[int, float]:
-    """Wins out of ``games`` seeded games, and the average decisions per game."""
+def win_rate(choose: Chooser, level: str, games: int, seed: int) -> tuple[int, float, float, float]:
+    """Wins out of ``games`` seeded games; per game, the average decisions, rounds, and borders
+    secured at the end (R8: six win)."""
     env = SoloEnv(level=level)
-    wins = decisions = 0
+    wins = decisions = rounds = borders = 0
     for i in range(games):
         obs, info = env.reset(seed=seed + EVAL_OFFSET + i)
         env.action_space.seed(seed + i)
@@ -152,7 +153,10 @@ def win_rate(choose: Chooser, level: str, games: int, seed: int) -> tuple[int, f
             obs, reward, done, truncated, info = env.step(choose(env, obs, info))
             decisions += 1
         wins += float(reward) > 0
-    return wins, decisions / max(games, 1)
+        rounds += env.state.round
+        borders += env.state.secured_borders()
+    played = max(games, 1)
+    return wins, decisions / played, rounds / played, borders / played
 
 
 def main() -> None:
@@ -172,16 +176,18 @@ def main() -> None:
     episodes = train(policy, args.level, args.seconds, args.seed, args.shaping, args.rate,
                      args.gamma)
     print(f"trained {episodes} episodes in {time.monotonic() - started:.0f} s at {args.level}")
-    print("| player | wins | 95% Wilson | decisions per game |")
-    print("|---|---|---|---|")
+    print("| player | wins | 95% Wilson | decisions per game | rounds per game | borders secured "
+          "at the end |")
+    print("|---|---|---|---|---|---|")
     players: list[tuple[str, Chooser]] = [("trained policy, greedy", policy.greedy),
                                           ("trained policy, sampled", policy.sampled),
                                           ("random (masked)", random_choice),
                                           ("heuristic", heuristic_choice(args.seed))]
     for name, choose in players:
-        wins, length = win_rate(choose, args.level, args.games, args.seed)
+        wins, length, rounds, borders = win_rate(choose, args.level, args.games, args.seed)
         low, high = wilson(wins, args.games)
-        print(f"| {name} | {wins}/{args.games} | {low:.0%}-{high:.0%} | {length:.0f} |")
+        print(f"| {name} | {wins}/{args.games} | {low:.0%}-{high:.0%} | {length:.0f} | "
+              f"{rounds:.2f} | {borders:.2f} |")
 
 
 if __name__ == "__main__":
