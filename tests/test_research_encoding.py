@@ -152,7 +152,7 @@ def test_the_tensor_reads_the_table() -> None:
     tensor = observe(state)
     assert tensor.shape == (observation_size(board),) == (board.size * PROVINCE_FEATURES
                                                          + GLOBAL_FEATURES,)
-    assert GLOBAL_FEATURES == sum(size for _, size in GLOBALS) == 64
+    assert GLOBAL_FEATURES == sum(size for _, size in GLOBALS) == 80
     assert tensor.dtype == np.float32 and tensor.min() >= 0 and tensor.max() <= 1
     rows = tensor[:board.size * PROVINCE_FEATURES].reshape(board.size, PROVINCE_FEATURES)
     assert (rows[:, :DISC_FEATURES].sum(axis=1) == 1).all()  # one disc state per province (R2)

@@ -242,4 +242,4 @@ def test_the_information_state_tensor_is_refused_not_empty() -> None:
     assert state.information_state_string(0) == "2"  # the history: perfect information
     with pytest.raises(ValueError, match="no information-state tensor: use observation_tensor"):
         state.information_state_tensor(0)
-    assert len(state.observation_tensor(0)) == 48 * 21 + 64
+    assert len(state.observation_tensor(0)) == 48 * 21 + 80

@@ -8,7 +8,7 @@ same seed and actions give the same game.
 - **Actions**: ``Discrete(N)``, the numbering of :mod:`tetrarchia.research.encoding`; the legal
   ones are ``info["action_mask"]`` (``int8``, 1 = legal), as Gymnasium's masked sampling wants
   (``env.action_space.sample(info["action_mask"])``).
-- **Observations**: ``Box(0, 1, (n × 21 + 64,), float32)``, :mod:`tetrarchia.research.observation`.
+- **Observations**: ``Box(0, 1, (n × 21 + 80,), float32)``, :mod:`tetrarchia.research.observation`.
 - **Reward**: +1 when Roma wins, -1 when the Empire falls (R8), at the end; 0 otherwise.
   ``shaping=w`` (off by default, ``w = 0``) adds a potential-based shaped reward for learning
   agents (Ng, Harada and Russell 1999: it leaves the best policies unchanged):

@@ -16,8 +16,9 @@ import numpy as np
 
 from tetrarchia.core.board import Board
 from tetrarchia.core.engine import BARBARIAN_SEAT, deciding_seat
+from tetrarchia.core.extensions import SCOPE_BITS
 from tetrarchia.core.pieces import ARMIES, DISCS_PER_RESERVE, GARRISONS_IN_BOX, VICARIUS
-from tetrarchia.core.state import ROUND_FLAGS, TURN_FLAGS, Awaiting, Result, State
+from tetrarchia.core.state import Awaiting, Result, State
 from tetrarchia.core.tasks import DecisionStep
 from tetrarchia.options.barbaria import GRAY_DISCS
 from tetrarchia.options.common import (
@@ -39,7 +40,8 @@ FIGURE_FEATURES = VICARIUS + 1  # figure codes 0-9 (core/pieces.py), one-hot
 BOARD_FEATURES = 3
 NAMED_FEATURES = 1
 PROVINCE_FEATURES = DISC_FEATURES + FIGURE_FEATURES + BOARD_FEATURES + NAMED_FEATURES
-FLAG_BITS = (TURN_FLAGS | ROUND_FLAGS).bit_length()  # 16: bits 0-7 this turn, 8-15 this round
+FLAG_BITS = max(max(bits) for bits in SCOPE_BITS.values()) + 1  # 32: bits 0-7 this turn,
+#                                                                  8-15 this round, 16-31 the game
 MAX_ROUND = 100  # the round is given as round / 100, at most 1
 
 # The globals, in order, with their size.
@@ -63,7 +65,8 @@ GLOBALS: tuple[tuple[str, int], ...] = (
      "Barbarians' reroll, their army's advance, their black disc (R12.6)", 5),
     ("the pending decision's number: he may still reroll; the black disc's moment / 3 (R12.6)", 1),
     ("the dice on the table: the Roman die / 6, the Barbarian die / 6 (R6)", 2),
-    ("what was used this turn and this round: the 16 bits of the rules' flags (R12)", FLAG_BITS),
+    ("what was used this turn, this round, this game: the 32 bits of the rules' flags (R12)",
+     FLAG_BITS),
 )
 GLOBAL_FEATURES = sum(size for _, size in GLOBALS)
 _AWAITING = (Awaiting.ROLL, Awaiting.FLEET_PLACEMENT, Awaiting.ENTRY, Awaiting.ROMAN_ACTION,

@@ -7,7 +7,7 @@ environment (R1) from a ``SeededDice`` seeded by ``reset(seed=...)``: the same s
 actions give the same game.
 
 - **Actions**: ``Discrete(N)`` with the numbering of :mod:`tetrarchia.research.encoding`;
-- **Observations**: ``{"observation": Box(0, 1, (n × 21 + 64,)), "action_mask": Box(0, 1, (N,),
+- **Observations**: ``{"observation": Box(0, 1, (n × 21 + 80,)), "action_mask": Box(0, 1, (N,),
   int8)}``: the tensor of :mod:`tetrarchia.research.observation` (the whole table, perfect
   information) and the legal actions of the agent (all zero when it is not his decision);
 - **Rewards**: at the end only (R8): +1 to every Emperor's seat when Roma wins, -1 when the
