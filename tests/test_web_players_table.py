@@ -25,7 +25,7 @@ from tetrarchia.web.players_table import (
     players_rates,
     read_rates,
 )
-from web_helpers import client, empty_tables, new_game, step
+from web_helpers import change, client, empty_tables, new_game, step
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -82,22 +82,25 @@ def test_a_finished_game_leaves_one_row_and_nothing_personal(http: TestClient) -
     assert entry["level"] == "4300" and entry["heuristic"] == heuristic["4300"].to_json()
 
 
+def forget(http: TestClient, game_id: str) -> None:
+    with http.app.state.store.engine.begin() as connection:  # type: ignore[attr-defined]
+        connection.execute(text("DELETE FROM finished_games WHERE game_id = :id"), {"id": game_id})
+
+
 def test_a_game_begun_from_a_position_is_no_game_of_a_level(http: TestClient) -> None:
     state = play_to_the_end(http, 3)
     table = table_of(http)
-    table.reopened(state["id"])
+    forget(http, state["id"])
     live = http.app.state.authority.get(state["id"])  # type: ignore[attr-defined]
     live.game.fresh = False  # as a game begun from an imported position
     table.ended(live)
     assert table.rows() == []
 
 
-def test_an_undone_end_loses_its_row_and_a_second_end_replaces_it(http: TestClient) -> None:
+def test_a_game_told_twice_keeps_one_row(http: TestClient) -> None:
     state = play_to_the_end(http, 6)
     table = table_of(http)
     live = http.app.state.authority.get(state["id"])  # type: ignore[attr-defined]
-    table.reopened(state["id"])
-    assert table.rows() == []
     table.ended(live)
     table.ended(live)
     assert [row.game_id for row in table.rows()] == [state["id"]]
@@ -143,3 +146,29 @@ def test_calibrate_report_shows_the_players_beside_the_ladder(tmp_path: Path) ->
                                   "--players", str(tmp_path / "none.sqlite3")])
     assert missing.exit_code != 0 and "no server database at" in missing.output
     assert not (tmp_path / "x").exists()
+
+
+# R8: five borders secured, Diocletian in Libya with 6 IP: securing it wins (Roma Victrix)
+ONE_FROM_VICTORY = {
+    "format": "tetrarchia-position", "version": 2,
+    "discs": {"gaetvlia": "garrison Diocletian", "britannia": "garrison Galerius",
+              "germania magna": "garrison Constantius", "sarmatia": "garrison Maximian",
+              "persia": "garrison Diocletian"},
+    "emperors": {"Diocletian": "libya"}, "turn": {"emperor": "Diocletian", "ip": 6}}
+
+
+def test_a_won_game_is_kept_once_and_its_end_is_final(http: TestClient) -> None:
+    """Through the API: the winning action ends the game (a row, won); its undo is refused (a
+    finished game takes no change), the row stays.  The game begins from a position, which the
+    table would not keep: the test lets it count as a level's game."""
+    state = new_game(http, seed=4, level="4211", position=ONE_FROM_VICTORY)
+    live = http.app.state.authority.get(state["id"])  # type: ignore[attr-defined]
+    live.game.fresh = True
+    table = table_of(http)
+    won = {"version": state["version"], "action": "Diocletian secures Libya"}
+    after = change(http, state["id"], "actions", won).json()
+    assert after["awaiting"] == "nothing"
+    assert [(r.game_id, r.won, r.result) for r in table.rows()] == [(state["id"], 1, "roma_victrix")]
+    undone = change(http, state["id"], "undo", {"version": after["version"]})
+    assert undone.status_code == 410 and undone.json()["error"]["code"] == "game_over"
+    assert len(table.rows()) == 1

@@ -181,10 +181,9 @@ class Authority:
         self.stored_notes: Callable[[str], dict[int, str]] | None = None
         self.unnoted: Callable[[str, int], None] | None = None  # an undo cut the log at an entry
         self.changed: Callable[[str], None] | None = None  # after each commit of this process
-        # after the commit that ended a game, and after an undo that took its end back (the
-        # players' table, web/players_table.py)
+        # after the commit that ended a game (the players' table, web/players_table.py): once,
+        # a finished game being closed to every change, an undo included
         self.ended: Callable[[LiveGame], None] | None = None
-        self.reopened: Callable[[str], None] | None = None
 
     # --- loading -------------------------------------------------------------------------------
     def get(self, game_id: str) -> LiveGame:
@@ -430,7 +429,6 @@ class Authority:
                 raise TetrarchiaError(said("nothing of yours to undo since the last die (a die "
                                            "once rolled is never taken back, R1)"), Refusal.NO_UNDO)
             game = live.game
-            was_over = game.state.is_over
             while len(game.log) > point:
                 game.undo()
             live.events = [e for e in live.events if e["n"] < point]
@@ -446,8 +444,6 @@ class Authority:
                 raise
             if self.unnoted is not None:
                 self.unnoted(live.id, point)  # the AI's notes of the entries taken back
-            if was_over and not game.state.is_over and self.reopened is not None:
-                self.reopened(live.id)
             self.told(live)
             return live, len(live.events)
         finally:

@@ -5,10 +5,9 @@ When a game ends on the server (``Authority.ended``: the commit that ended it), 
 table ``finished_games``: the level (R3), the options (R11-R13, canonical text as ``tetrarchia
 calibrate`` writes them), the number of players (R10) and of seats the server's AI played, the
 result (R8: Roma Victrix, an army in Roma, a reserve run dry), R8's score, the rounds and turns.
-No name, credential, address or log: the game's id only keys the row, so that a game counted
-once stays counted once, and a game taken back before its end (an undo of the winning move,
-``Authority.reopened``) loses its row until it ends again.  A game begun from a position or on a
-board other than the shipped one is no game of a level and is not kept.
+No name, credential, address or log: the game's id only keys the row, so that a game is counted
+once (a finished game is closed to every change, an undo included).  A game begun from a
+position or on a board other than the shipped one is no game of a level and is not kept.
 
 ``GET /api/players-table`` gives, per level and option set, the players' games, wins, win rate and
 95% Wilson interval (``calibrate.wilson``), counted over the games no AI seat played, beside the
@@ -104,12 +103,6 @@ class PlayersTable:
             connection.execute(delete(table).where(table.c.game_id == live.id))
             connection.execute(insert(table), [row])
 
-    def reopened(self, game_id: str) -> None:
-        """A finished game taken back before its end: it is not finished any more."""
-        table = cast(Table, FinishedGameRow.__table__)
-        with self.store.engine.begin() as connection:
-            connection.execute(delete(table).where(table.c.game_id == game_id))
-
     def rows(self) -> list[FinishedGameRow]:
         with self.store.session() as session:
             found = list(session.scalars(select(FinishedGameRow).order_by(
@@ -181,6 +174,5 @@ def players_table_routes(table: PlayersTable) -> list[Route]:
 
 
 def wire(authority: Authority, table: PlayersTable) -> None:
-    """Tell ``table`` of every game that ends or is taken back from its end."""
+    """Tell ``table`` of every game that ends."""
     authority.ended = table.ended
-    authority.reopened = table.reopened
