@@ -43,3 +43,22 @@ def random_decisions(settings: Settings, seed: int) -> Iterator[tuple[State, lis
         legal = legal_actions(state)
         yield state, legal
         apply_trusted(state, legal[rng.randrange(len(legal))])
+
+
+def markov_conflicts(settings: Settings, seeds: range) -> tuple[int, int]:
+    """Random games of ``settings``: how many (seat, tensor) pairs came with two different sets
+    of legal action numbers, out of how many distinct pairs seen (the observation must determine
+    the deciding seat's situation, and a number must mean one move: issue 29 item 1)."""
+    from tetrarchia.core.engine import deciding_seat
+    from tetrarchia.research.encoding import legal_ids
+    from tetrarchia.research.observation import observe
+
+    seen: dict[tuple[int | None, bytes], frozenset[object]] = {}
+    conflicts: set[tuple[int | None, bytes]] = set()
+    for seed in seeds:
+        for state, legal in random_decisions(settings, seed):
+            key = (deciding_seat(state), observe(state).tobytes())
+            moves = frozenset((number, action) for number, action in legal_ids(state, legal).items())
+            if seen.setdefault(key, moves) != moves:
+                conflicts.add(key)
+    return len(conflicts), len(seen)

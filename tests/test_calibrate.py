@@ -13,7 +13,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tetrarchia.calibrate.report import alike_by_dial, csv_text, summarize, write_report
+from tetrarchia.calibrate.report import (
+    SetupStats,
+    alike_by_dial,
+    csv_text,
+    headline,
+    summarize,
+    write_report,
+)
 from tetrarchia.calibrate.runner import in_process, pending_tasks, play_task, run
 from tetrarchia.calibrate.setups import Setup, Task, make_setups, options_text
 from tetrarchia.calibrate.store import GameRow, Store, StoreError
@@ -217,15 +224,38 @@ def test_report_on_a_small_store(tmp_path: Path) -> None:
     assert "5300 | 12 | 66.7% | 39.1-86.2% | 33.3% | 0.0% | 6.00 | 20.00" in md
     assert "3122 | 10 | 0.0% | 0.0-27.8% | 70.0% | 30.0% | 3.00 | 10.00" in md
     assert "Easiest level for the heuristic player: **5300**, 66.7% won" in md
-    assert "Hardest: **3122**, 0.0% won" in md
+    assert "Hardest: 1 level without a single win: **3122** (0.0-27.8%, 10 games)." in md
     assert "Mauretanian War (296-298) | 4221 | heuristic | 1 | 100.0%" in md
     assert "Imperivm | heuristic | 1 | 0.0%" in md
     # paired: seeds 7-12 played by both; heuristic won 7, 8; search won 7-10 -> only search: 9, 10
     assert "5300 | base game | 6 | heuristic | 33.3% | search | 66.7% | 0 | 2" in md
     # the same store writes the same files, byte for byte (the pictures too)
+    svg = (tmp_path / "out" / "difficulty.svg").read_text(encoding="utf-8")
+    assert ">67%</text>" in svg and ">0%</text>" in svg  # issue 29: the numbers are text
     first = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in written}
     again = write_report(tmp_path / "r.sqlite", tmp_path / "out")
     assert {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in again} == first
+
+
+def stats(level: str, wins: int, games: int = 100, rounds: int = 500) -> SetupStats:
+    return SetupStats(level, "", "heuristic", games, wins, games - wins, 0, 0, rounds, 0, 0)
+
+
+@pytest.mark.parametrize(("levels", "easiest", "hardest"), [
+    ([stats("5300", 66), stats("4300", 66, rounds=600), stats("3122", 2), stats("3222", 3)],
+     "Easiest levels for the heuristic player: **4300** and **5300**, tied at 66.0% won",
+     "Hardest: **3122**, 2.0% won (0.6-7.0%, 100 games)."),
+    ([stats("5300", 70), stats("3122", 2), stats("3121", 2), stats("3222", 2)],
+     "Easiest level for the heuristic player: **5300**, 70.0% won",
+     "Hardest: **3121**, **3122** and **3222**, tied at 2.0% won (0.6-7.0%, 100 games each)."),
+    ([stats("5300", 70), stats("3122", 0), stats("3121", 0)],
+     "Easiest level for the heuristic player: **5300**",
+     "Hardest: 2 levels without a single win: **3121** and **3122** (0.0-3.7%, 100 games)."),
+], ids=["tie-at-the-top", "tie-at-the-bottom", "no-win"])
+def test_the_headline_states_ties(levels: list[SetupStats], easiest: str, hardest: str) -> None:
+    """Issue 29: 4300 and 5300 won exactly as often; the headline named 4300 alone."""
+    lines = headline({s.level: s for s in levels}, "heuristic")
+    assert lines[0].startswith(f"- {easiest}") and lines[1] == f"- {hardest}"
 
 
 # --- the command line -----------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from dataclasses import dataclass
 
 import numpy as np
 import pytest
@@ -13,16 +14,20 @@ from tetrarchia.core.actions import EndPhase, Move, OptionAction, Roll
 from tetrarchia.core.board import default_board
 from tetrarchia.core.engine import chance_outcomes, legal_actions, new_game
 from tetrarchia.core.errors import IllegalAction, OptionError
-from tetrarchia.core.pieces import NO_DISC, NO_FIGURE, REVOLT, Emperor
+from tetrarchia.core.pieces import NO_DISC, NO_FIGURE, REVOLT, Emperor, Piece
 from tetrarchia.core.serialize import position_from_json
 from tetrarchia.core.settings import Level, Settings
+from tetrarchia.options.barbaria import BarbarianPass, Redirect
+from tetrarchia.options.dux import Deploy
+from tetrarchia.options.imperivm import UsePower
+from tetrarchia.options.imperivm_first import BuyIP
 from tetrarchia.research.encoding import (
-    OPTION_SLOTS,
     action_space,
     chances,
     decode,
     describe,
     legal_ids,
+    option_id,
     roll_id,
     roll_of,
 )
@@ -34,6 +39,7 @@ from tetrarchia.research.observation import (
     observation_size,
     observe,
 )
+from tetrarchia.research.option_numbers import EXTENSION_SLOTS
 from tetrarchia.research.table import Table, settings_from
 
 
@@ -43,7 +49,7 @@ def test_the_blocks_follow_each_other_and_fill_the_space() -> None:
     assert blocks[0][1] == 0
     for (_, start, size), (_, following, _) in itertools.pairwise(blocks):
         assert start + size == following
-    assert blocks[-1][1] + blocks[-1][2] == space.size == 1119  # 48 provinces on the default board
+    assert blocks[-1][1] + blocks[-1][2] == space.size == 3777  # 48 provinces on the default board
 
 
 def test_base_actions_have_the_same_number_in_every_state() -> None:
@@ -62,16 +68,57 @@ def test_base_actions_have_the_same_number_in_every_state() -> None:
 @pytest.mark.parametrize("settings", every_option(), ids=lambda s: "+".join(s.options))
 def test_every_legal_action_has_its_own_number_and_comes_back(settings: Settings) -> None:
     space = action_space(default_board())
-    most = 0
+    meaning: dict[int, object] = {}
     for seed in (1, 2):
         for state, legal in random_decisions(settings, seed):
             ids = legal_ids(state, legal)
             assert len(ids) == len(legal)  # no two legal actions share a number
-            assert all(0 <= number < space.size for number in ids)
+            assert all(0 <= number < space.extension for number in ids)  # every rule's: fixed
             for number, action in ids.items():
                 assert decode(state, number, ids) == action
-            most = max(most, sum(isinstance(a, OptionAction) for a in legal))
-    assert most < OPTION_SLOTS
+                if isinstance(action, OptionAction):  # issue 29: one number, one move, always
+                    assert meaning.setdefault(number, action) == action
+
+
+@dataclass(frozen=True, slots=True)
+class Summon(OptionAction):
+    """An extension's action the numbering does not know (docs/extending.md)."""
+
+    emperor: Emperor
+    at: int
+
+
+def test_an_unknown_options_actions_take_the_extension_block_in_the_engines_order() -> None:
+    state = position_from_json({"format": "tetrarchia-position", "version": 2,
+                                "emperors": {"Maximian": "II:3"},
+                                "turn": {"emperor": "Maximian", "ip": 6}}, default_board())
+    space = action_space(state.board)
+    legal = [*legal_actions(state), Summon(Emperor.MAXIMIAN, 4), Summon(Emperor.MAXIMIAN, 2)]
+    ids = legal_ids(state, legal)
+    assert ids[space.extension] == Summon(Emperor.MAXIMIAN, 4)
+    assert ids[space.extension + 1] == Summon(Emperor.MAXIMIAN, 2)
+    assert describe(state, space.extension + 2, ids) == "extension #2 (not legal here)"
+    with pytest.raises(AssertionError, match="raise EXTENSION_SLOTS"):
+        legal_ids(state, [Summon(Emperor.MAXIMIAN, p) for p in range(EXTENSION_SLOTS + 1)])
+
+
+def test_the_option_blocks_number_each_field_of_the_action() -> None:
+    board = default_board()
+    space = action_space(board)
+    starts = {name: start for name, start, _ in space.blocks()}
+    roma = board.roma
+    first = board.neighbours[roma][0][0]
+    cases = [
+        (Deploy(Emperor.GALERIUS, Piece.VICARIUS, 5), starts["deploy"] + (1 * 2 + 1) * 48 + 5),
+        (UsePower(Emperor.MAXIMIAN, -1), starts["use-power"] + 3 * 49),
+        (BuyIP(Emperor.DIOCLETIAN, 7), starts["buy-ip"] + 8),
+        (Redirect(roma, first), starts["barbarian-redirect"] + roma * space.links),
+        (BarbarianPass(), starts["barbarian-pass"]),
+    ]
+    for action, number in cases:
+        assert option_id(action, space, board) == number, action
+    with pytest.raises(AssertionError, match="no neighbour"):
+        option_id(Redirect(roma, roma), space, board)
 
 
 def test_a_number_of_no_legal_action_is_refused_quoting_it() -> None:
@@ -105,7 +152,7 @@ def test_the_tensor_reads_the_table() -> None:
     tensor = observe(state)
     assert tensor.shape == (observation_size(board),) == (board.size * PROVINCE_FEATURES
                                                          + GLOBAL_FEATURES,)
-    assert GLOBAL_FEATURES == sum(size for _, size in GLOBALS) == 40
+    assert GLOBAL_FEATURES == sum(size for _, size in GLOBALS) == 80
     assert tensor.dtype == np.float32 and tensor.min() >= 0 and tensor.max() <= 1
     rows = tensor[:board.size * PROVINCE_FEATURES].reshape(board.size, PROVINCE_FEATURES)
     assert (rows[:, :DISC_FEATURES].sum(axis=1) == 1).all()  # one disc state per province (R2)

@@ -9,12 +9,12 @@ import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 import tetrarchia as t
 from tetrarchia.core.errors import IllegalAction, OptionError
 from tetrarchia.research.encoding import legal_ids
-from tetrarchia.research.gymnasium_env import ENV_ID, SoloEnv
+from tetrarchia.research.gymnasium_env import ENV_ID, MAX_STEPS, SoloEnv, potential
 from tetrarchia.research.observation import observe
 from tetrarchia.research.pettingzoo_env import SEAT_AGENTS, env, raw_env
 
@@ -31,6 +31,13 @@ def _quiet() -> None:
 def test_pettingzoos_api_and_seed_tests_pass(options: str) -> None:
     api_test(env(level="4211", options=options), num_cycles=300)
     seed_test(lambda: env(level="4211", options=options), num_cycles=300)
+
+
+@pytest.mark.parametrize("options", ["", "barbaria"])
+def test_pettingzoos_render_test_passes(options: str, capsys: pytest.CaptureFixture[str]) -> None:
+    render_test(lambda render_mode=None: env(level="4211", options=options,
+                                             render_mode=render_mode))
+    assert "TETRARCHIA 4211" in capsys.readouterr().out  # 'human' prints the board
 
 
 def test_pettingzoo_agents_are_seats_and_masks_are_the_legal_actions() -> None:
@@ -63,8 +70,8 @@ def test_pettingzoo_refuses_an_action_the_mask_forbids() -> None:
     aec = raw_env()
     aec.reset(seed=1)
     before = aec.state.copy()
-    with pytest.raises(IllegalAction, match="action number 1118"):
-        aec.step(1118)
+    with pytest.raises(IllegalAction, match="action number 3776"):
+        aec.step(3776)
     assert aec.state == before
 
 
@@ -100,13 +107,13 @@ def test_gymnasium_refuses_a_forbidden_action_without_changing_the_game() -> Non
     solo = SoloEnv()
     _obs, _ = solo.reset(seed=2)
     before = solo.state.copy()
-    _after, reward, done, _, info = solo.step(1118)
+    _after, reward, done, _, info = solo.step(3776)
     assert solo.state == before and reward == 0.0 and not done
-    assert "action number 1118 is not one of the legal actions" in info["refused"]
+    assert "action number 3776 is not one of the legal actions" in info["refused"]
     strict = SoloEnv(strict=True)
     strict.reset(seed=2)
     with pytest.raises(IllegalAction):
-        strict.step(1118)
+        strict.step(3776)
 
 
 def test_solo_play_refuses_barbaria_and_renders_the_board() -> None:
@@ -116,3 +123,43 @@ def test_solo_play_refuses_barbaria_and_renders_the_board() -> None:
     solo.reset(seed=3)
     text = solo.render()
     assert text is not None and "TETRARCHIA 4211" in text
+
+
+def test_gymnasium_truncates_at_its_step_limit_when_the_mask_is_ignored() -> None:
+    solo = SoloEnv(level="4211", max_steps=50)
+    solo.reset(seed=8)
+    rng = np.random.default_rng(8)
+    for step in range(1, 51):
+        _obs, _reward, done, truncated, _info = solo.step(int(rng.integers(solo.size)))
+        assert not done and truncated == (step == 50)
+    assert solo.steps == 50 and not solo.state.is_over
+    with pytest.raises(IllegalAction, match="reset the environment"):
+        solo.step(0)
+    solo.reset(seed=8)
+    assert solo.steps == 0 and SoloEnv().max_steps == MAX_STEPS == 2_000
+    with pytest.raises(ValueError, match="max_steps must be at least 1"):
+        SoloEnv(max_steps=0)
+
+
+def test_the_shaped_reward_is_off_by_default_and_telescopes_to_the_start() -> None:
+    """Potential-based (gymnasium_env's docstring): the shaped rewards of an episode add up to
+    the result minus w × Φ(start), whatever the agent did."""
+    for weight in (0.0, 0.5):
+        solo = SoloEnv(level="4200", shaping=weight)
+        _obs, info = solo.reset(seed=13)
+        start = potential(solo.state)
+        assert 0.0 < start <= 1.0
+        total, rewards = 0.0, []
+        done = False
+        while not done:
+            _obs, reward, done, _truncated, info = solo.step(solo.action_space.sample(info["action_mask"]))
+            rewards.append(float(reward))
+            total += float(reward)
+        result = t.returns(solo.state)[0]
+        assert total == pytest.approx(result - weight * start)
+        if weight == 0.0:
+            assert set(rewards[:-1]) == {0.0}  # the ±1 at the end only
+        else:
+            assert any(r != 0.0 for r in rewards[:-1])
+    with pytest.raises(ValueError, match="shaping is a weight"):
+        SoloEnv(shaping=-1.0)

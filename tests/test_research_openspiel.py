@@ -45,7 +45,7 @@ def test_the_game_declares_what_openspiel_asks() -> None:
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert kind.information == pyspiel.GameType.Information.PERFECT_INFORMATION
     assert game.num_players() == 2 and game.max_chance_outcomes() == 36
-    assert game.num_distinct_actions() == 1119
+    assert game.num_distinct_actions() == 3777
     assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
 
 
@@ -199,3 +199,47 @@ def test_the_package_imports_no_toolkit_until_asked() -> None:
             "if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(("params", "utility", "total"), [
+    ({}, pyspiel.GameType.Utility.IDENTICAL, None),
+    ({"players": 3, "options": "dux"}, pyspiel.GameType.Utility.IDENTICAL, None),
+    ({"team": True, "options": "barbaria"}, pyspiel.GameType.Utility.ZERO_SUM, 0.0),
+    ({"players": 2, "options": "barbaria"}, pyspiel.GameType.Utility.GENERAL_SUM, None),
+], ids=["solo", "three", "team-barbaria", "two-barbaria"])
+def test_the_utility_is_declared_as_the_rules_make_it(params: dict[str, object], utility: object,
+                                                      total: float | None) -> None:
+    """Issue 29: cooperative without the Barbarian player (R8), as OpenSpiel's Hanabi declares."""
+    game = load(**params)
+    assert game.get_type().utility == utility
+    if total is not None:
+        assert game.utility_sum() == total
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)  # checks the sums
+
+
+def test_a_game_stops_undecided_at_its_declared_length(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tetrarchia.research.openspiel as adapter
+
+    assert load().max_game_length() == adapter.MAX_GAME_LENGTH == 5_000
+    monkeypatch.setattr(adapter, "MAX_GAME_LENGTH", 40)
+    state = load(players=2).new_initial_state()
+    rng = random.Random(4)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert len(state.history()) == 40 and not state.engine_state.is_over
+    assert state.returns() == [0.0, 0.0] and state.legal_actions() == []
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL
+    clone = state.clone()
+    assert clone.is_terminal() and pickle.loads(pickle.dumps(state)).is_terminal()
+
+
+def test_the_information_state_tensor_is_refused_not_empty() -> None:
+    state = load().new_initial_state()
+    state.apply_action(2)
+    assert state.information_state_string(0) == "2"  # the history: perfect information
+    with pytest.raises(ValueError, match="no information-state tensor: use observation_tensor"):
+        state.information_state_tensor(0)
+    assert len(state.observation_tensor(0)) == 48 * 21 + 80

@@ -9,7 +9,9 @@ starts a real cluster of worker processes for the tests.  The install is ``pip i
 
 The games are sent in small batches (:data:`BATCH` games per task, one message each way); a
 row depends only on its setup and seed, so the stored outcomes are the same whatever the number
-of workers (tests/test_calibrate_cluster.py checks it on a real local cluster).  Before the
+of workers (tests/test_calibrate_cluster.py checks it on a real local cluster, and that a worker
+killed in the middle of a run loses nothing: Dask plays its batches again on another).  Each
+batch says which worker played it, and the run records them (``served by``).  Before the
 first game every worker is asked which tetrarchia it runs: a worker with another version or
 commit would measure other rules, and is refused.
 """
@@ -21,9 +23,8 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any
 
-from tetrarchia.calibrate.runner import Engine, play_batch, source_identity
+from tetrarchia.calibrate.runner import Engine, Served, play_batch, source_identity
 from tetrarchia.calibrate.setups import Task
-from tetrarchia.calibrate.store import GameRow
 from tetrarchia.core.errors import TetrarchiaError
 
 BATCH = 8  # games per Dask task: a few tenths of a second of the heuristic player's play
@@ -71,13 +72,13 @@ def dask_engine(client: Any, batch: int = BATCH) -> Engine:
     """Play the tasks on the cluster of ``client``; results come back as each batch ends."""
     dask = distributed()
 
-    def engine(tasks: Sequence[Task]) -> Iterator[list[GameRow]]:
+    def engine(tasks: Sequence[Task]) -> Iterator[Served]:
         chunks = [list(tasks[i:i + batch]) for i in range(0, len(tasks), batch)]
         futures = client.map(play_batch, chunks, pure=False)
         try:
             for future in dask.as_completed(futures):
-                rows: list[GameRow] = future.result()
-                yield rows
+                worker, rows = future.result()  # a batch of a lost worker is played again by
+                yield worker, rows               # another (Dask reschedules it)
         finally:
             client.cancel(futures)  # Ctrl-C: the batches not yet played are dropped
 

@@ -5,7 +5,9 @@ armies A (GFRA, R3), each from easiest to hardest, so the easiest level (5300) i
 corner and the hardest (3122) the bottom right.  Each cell is the win rate, written in it.
 
 The files are reproducible: the Agg backend, the fonts matplotlib ships, no date or software
-version in the metadata, and a fixed ``svg.hashsalt`` for the SVG's element ids.
+version in the metadata, and a fixed ``svg.hashsalt`` for the SVG's element ids.  The SVG keeps
+its words and numbers as ``<text>`` (``svg.fonttype = "none"``), so a reader can search and
+select them (they were drawn as shapes before issue 29).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ def pyplot() -> Any:
                            f"{INSTALL} (or --no-picture for the table alone)") from exc
     matplotlib.use("Agg")
     matplotlib.rcParams["svg.hashsalt"] = "tetrarchia"
-    matplotlib.rcParams["svg.fonttype"] = "path"
+    matplotlib.rcParams["svg.fonttype"] = "none"  # issue 29: the numbers stay text (searchable)
     import matplotlib.pyplot as plt
 
     return plt

@@ -204,12 +204,26 @@ def headline(levels: dict[str, SetupStats], player: str) -> list[str]:
     # equal win rates: the level whose games last longer ranks as the easier (Roma falls later)
     ranked = sorted(levels.values(), key=lambda s: (-s.win_rate, -s.average_rounds, s.level))
     easiest, hardest = ranked[0], ranked[-1]
-    lines = [f"- Easiest level for the {player} player: **{easiest.level}**, "
-             f"{percent(easiest.win_rate)} won ({interval_text(easiest)}, {easiest.games} games).",
-             f"- Hardest: **{hardest.level}**, {percent(hardest.win_rate)} won "
-             f"({interval_text(hardest)}, {hardest.games} games)"
-             + (f"; {sum(1 for s in ranked if s.wins == 0)} levels without a single win."
-                if hardest.wins == 0 else ".")]
+    # issue 29: a tie is said, never hidden behind the order of a sort
+    top = [s for s in ranked if s.win_rate == easiest.win_rate]
+    bottom = [s for s in ranked if s.win_rate == hardest.win_rate]
+    if len(top) == 1:
+        lines = [f"- Easiest level for the {player} player: **{easiest.level}**, "
+                 f"{percent(easiest.win_rate)} won ({interval_text(easiest)}, {easiest.games} games)."]
+    else:
+        lines = [f"- Easiest levels for the {player} player: {tied(top)}, tied at "
+                 f"{percent(easiest.win_rate)} won ({interval_text(easiest)}, {easiest.games} "
+                 "games each)."]
+    if hardest.wins == 0:
+        lines.append(f"- Hardest: {len(bottom)} level{'s' if len(bottom) > 1 else ''} without a "
+                     f"single win: {tied(bottom)} ({interval_text(hardest)}, {hardest.games} "
+                     "games).")
+    elif len(bottom) == 1:
+        lines.append(f"- Hardest: **{hardest.level}**, {percent(hardest.win_rate)} won "
+                     f"({interval_text(hardest)}, {hardest.games} games).")
+    else:
+        lines.append(f"- Hardest: {tied(bottom)}, tied at {percent(hardest.win_rate)} won "
+                     f"({interval_text(hardest)}, {hardest.games} games each).")
     above = [s.level for s in ranked if s.win_rate >= 0.5]
     closest = min(ranked, key=lambda s: (abs(s.win_rate - 0.5), s.level))
     if above:
@@ -227,6 +241,12 @@ def headline(levels: dict[str, SetupStats], player: str) -> list[str]:
                      f"from its easiest to its hardest value the mean win rate moves by "
                      f"{', '.join(parts)}.")
     return lines
+
+
+def tied(group: Sequence[SetupStats]) -> str:
+    """Levels of equal win rate, in bold, by level: "**4300** and **5300**"."""
+    names = [f"**{s.level}**" for s in sorted(group, key=lambda s: s.level)]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 STATS_HEADER = ("games | won | 95% interval | army in Roma | reserve empty | rounds | turns")
@@ -252,9 +272,45 @@ def is_scenario(text: str) -> bool:
     return any(k in REGISTRY and REGISTRY[k].family == "scenario" for k in names)
 
 
+# The players' games of a server (web/players_table.py, ``calibrate report --players``): by
+# (level, options), (games, wins); read by the command line, which may import the server
+PlayersFigures = dict[tuple[str, str], tuple[int, int]]
+
+
+def players_section(players: PlayersFigures, source: str, stats: Sequence[SetupStats]) -> str:
+    """The players' win rate per level with its interval, beside the AI ladder's (issue 29)."""
+    out = io.StringIO()
+    w = out.write
+    total = sum(games for games, _ in players.values())
+    w("## The players' games beside the AI ladder\n\n")
+    w(f"The finished games of the server's database `{source}` ({total} games; `tetrarchia "
+      "calibrate report --players DATABASE`): a row per level and option set of the games no AI "
+      "seat played, their win rate with its 95% Wilson interval, and the AI players' of this "
+      "store at the same level and options.\n\n")
+    if not players:
+        w("No finished game yet.\n\n")
+        return out.getvalue()
+    ladder = {(s.level, s.options, s.player): s for s in stats}
+    ai_players = sorted({s.player for s in stats})
+    w("level | options | players' games | players won | 95% interval | "
+      + " | ".join(f"{p} won (interval, games)" for p in ai_players) + "\n")
+    w(" | ".join(["---"] * (5 + len(ai_players))) + "\n")
+    for (level, options), (games, wins) in sorted(players.items()):
+        low, high = wilson(wins, games)
+        cells = []
+        for p in ai_players:
+            s = ladder.get((level, options, p))
+            cells.append(f"{percent(s.win_rate)} ({interval_text(s)}, {s.games})" if s else "-")
+        w(f"{level} | {option_title(options) if options else 'base game'} | {games} | "
+          f"{percent(wins / games)} | {100 * low:.1f}-{100 * high:.1f}% | {' | '.join(cells)}\n")
+    w("\n")
+    return out.getvalue()
+
+
 def markdown(stats: Sequence[SetupStats], runs: Sequence[Run], store_name: str,
              picture: bool, pairs: Sequence[Pairing] = (),
-             alike: dict[str, tuple[int, int]] | None = None) -> str:
+             alike: dict[str, tuple[int, int]] | None = None,
+             players: tuple[PlayersFigures, str] | None = None) -> str:
     out = io.StringIO()
     w = out.write
     player = main_player(stats)
@@ -289,9 +345,11 @@ def markdown(stats: Sequence[SetupStats], runs: Sequence[Run], store_name: str,
                 shown = f"{percent(same / total)} of {total}" if total else "-"
                 w(f"{e.letter} ({e.name}) | {cells} | {100 * e.spread:.1f} points | {shown}\n")
             w("\n")
-    players = sorted({s.player for s in stats if s.options == ""},
-                     key=lambda p: (p != player, p))
-    for name in players:
+    if players is not None:
+        w(players_section(players[0], players[1], stats))
+    names = sorted({s.player for s in stats if s.options == ""},
+                   key=lambda p: (p != player, p))
+    for name in names:
         levels = base_levels(stats, name)
         w(f"## The levels, {name} player ({len(levels)} levels)\n\n")
         w(f"level | {STATS_HEADER}\n" + " | ".join(["---"] * 8) + "\n")
@@ -366,8 +424,10 @@ def csv_text(stats: Sequence[SetupStats]) -> str:
     return out.getvalue()
 
 
-def write_report(store_path: Path, folder: Path, picture: bool = True) -> list[Path]:
+def write_report(store_path: Path, folder: Path, picture: bool = True,
+                 players: tuple[PlayersFigures, str] | None = None) -> list[Path]:
     """Write difficulty.md, .csv (and .png, .svg with ``picture``) in ``folder``; return them.
+    ``players``: a server's players' games and the database's name, shown beside the ladder.
 
     Everything is computed before the first file is written: a bad store writes nothing."""
     with Store.read(store_path) as store:
@@ -386,7 +446,7 @@ def write_report(store_path: Path, folder: Path, picture: bool = True) -> list[P
 
         drawing = heat_map(base_levels(stats, player), player)
     texts = {"difficulty.md": markdown(stats, runs, store_path.name, drawing is not None, pairs,
-                                       alike),
+                                       alike, players),
              "difficulty.csv": csv_text(stats)}
     folder.mkdir(parents=True, exist_ok=True)
     written = []

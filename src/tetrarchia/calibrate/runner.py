@@ -16,6 +16,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import socket
 import subprocess
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -43,7 +44,8 @@ from tetrarchia.version import __version__
 RESULT_TEXT = {Result.ROMA_VICTRIX: (WIN, ""), Result.ARMY_IN_ROMA: (LOSS, ARMY_IN_ROMA),
                Result.RESERVE_EMPTY: (LOSS, RESERVE_EMPTY), Result.ONGOING: (UNFINISHED, "")}
 
-Engine = Callable[[Sequence[Task]], Iterator[list[GameRow]]]
+Served = tuple[str, list[GameRow]]  # the worker that played a batch, and its rows
+Engine = Callable[[Sequence[Task]], Iterator[Served]]
 
 
 def play_task(task: Task) -> GameRow:
@@ -57,9 +59,27 @@ def play_task(task: Task) -> GameRow:
                    state.turns_played, score(state).total, round(seconds, 4))
 
 
-def play_batch(tasks: Sequence[Task]) -> list[GameRow]:
-    """Play a few tasks in a row (one message to and from a worker for several games)."""
-    return [play_task(task) for task in tasks]
+def play_batch(tasks: Sequence[Task]) -> Served:
+    """Play a few tasks in a row (one message to and from a worker for several games), saying
+    which worker played them."""
+    return worker_name(), [play_task(task) for task in tasks]
+
+
+def worker_name() -> str:
+    """The worker this runs on: a Dask worker's address, else this process (issue 29: a run
+    records the workers that served it, not only how many it saw at its start)."""
+    with suppress(ImportError, ValueError):
+        from distributed import get_worker
+
+        return str(get_worker().address)
+    return f"process {os.getpid()} on {socket.gethostname()}"
+
+
+def served_text(workers: str, served: set[str]) -> str:
+    """The run's workers as recorded: what it started on, then who actually played its games."""
+    if not served:
+        return f"{workers}; no game played"
+    return f"{workers}; served by {len(served)}: {', '.join(sorted(served))}"
 
 
 def source_identity() -> tuple[str, str]:
@@ -88,10 +108,10 @@ def batches(tasks: Sequence[Task], size: int) -> list[list[Task]]:
     return [list(tasks[i:i + size]) for i in range(0, len(tasks), size)]
 
 
-def in_process(tasks: Sequence[Task]) -> Iterator[list[GameRow]]:
+def in_process(tasks: Sequence[Task]) -> Iterator[Served]:
     """``--jobs 1``: every game in this process, one after the other."""
     for task in tasks:
-        yield [play_task(task)]
+        yield play_batch([task])
 
 
 def _ignore_interrupt() -> None:
@@ -101,7 +121,7 @@ def _ignore_interrupt() -> None:
 def process_pool(jobs: int, batch: int = 1) -> Engine:
     """``--jobs N``: a pool of N processes; results come back as each batch ends."""
 
-    def engine(tasks: Sequence[Task]) -> Iterator[list[GameRow]]:
+    def engine(tasks: Sequence[Task]) -> Iterator[Served]:
         pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_interrupt)
         try:
             yield from pool.imap_unordered(play_batch, batches(tasks, batch))
@@ -144,15 +164,18 @@ def run(store: Store, tasks: Sequence[Task], engine: Engine, workers: str, comma
         identity: tuple[str, str] | None = None) -> Outcome:
     """Play ``tasks`` with ``engine`` and store each row as it comes; Ctrl-C stops cleanly.
 
-    The run is recorded in the store's ``runs`` table (version, commit, times, workers)."""
+    The run is recorded in the store's ``runs`` table (version, commit, times, workers: those
+    it started on, then those that played its games)."""
     version, commit_hash = identity or source_identity()
     run_id = store.start_run(version, commit_hash, now(), workers, command)
     start = time.perf_counter()
     stored = 0
     interrupted = False
+    served: set[str] = set()
     results = engine(tasks)
     try:
-        for rows in results:
+        for worker, rows in results:
+            served.add(worker)
             for row in rows:
                 store.add(row, run_id)
                 stored += 1
@@ -165,5 +188,5 @@ def run(store: Store, tasks: Sequence[Task], engine: Engine, workers: str, comma
             if close is not None:
                 close()
     seconds = time.perf_counter() - start
-    store.finish_run(run_id, now(), round(seconds, 3), stored)
+    store.finish_run(run_id, now(), round(seconds, 3), stored, served_text(workers, served))
     return Outcome(stored, len(tasks), seconds, interrupted)

@@ -184,10 +184,14 @@ class Store:
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
-    def finish_run(self, run: int, finished: str, seconds: float, games: int) -> None:
+    def finish_run(self, run: int, finished: str, seconds: float, games: int,
+                   workers: str | None = None) -> None:
+        """Close a run; ``workers``, when given, replaces what it started with (the workers
+        that served it, runner.served_text)."""
         with self._db:
-            self._db.execute("UPDATE runs SET finished = ?, seconds = ?, games = ? WHERE id = ?",
-                             (finished, seconds, games, run))
+            self._db.execute("UPDATE runs SET finished = ?, seconds = ?, games = ?, "
+                             "workers = COALESCE(?, workers) WHERE id = ?",
+                             (finished, seconds, games, workers, run))
 
     def add(self, row: GameRow, run: int) -> None:
         """Store one game and commit it: what is stored survives an interruption."""

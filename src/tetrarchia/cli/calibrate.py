@@ -196,14 +196,28 @@ def report_command(
     picture: Annotated[bool, typer.Option(
         "--picture/--no-picture", help="Draw the heat map (needs pip install "
                                        "'tetrarchia[calibrate]').")] = True,
+    players: Annotated[str | None, typer.Option(
+        "--players", help="A server's database (an SQLite file or a postgresql:// URL): its "
+                          "players' finished games, per level, beside the AI ladder.")] = None,
 ) -> None:
     """Write the difficulty table of a results store: difficulty.md (win rates with 95% Wilson
-    intervals, causes of loss, lengths; scenarios; variants at 4211), difficulty.csv and the heat
-    map of the 81 levels (difficulty.png, difficulty.svg)."""
-    from tetrarchia.calibrate.report import write_report
+    intervals, causes of loss, lengths; scenarios; variants at 4211; with --players, the
+    players' win rates of a server beside them), difficulty.csv and the heat map of the 81
+    levels (difficulty.png, difficulty.svg)."""
+    from tetrarchia.calibrate.report import PlayersFigures, write_report
 
+    figures: tuple[PlayersFigures, str] | None = None
+    if players is not None:
+        from tetrarchia.web.players_table import read_rates, source_name
+        from tetrarchia.web.storage import DatabaseRefused
+
+        try:
+            rates = read_rates(players)
+        except DatabaseRefused as exc:
+            raise fail(str(exc)) from None
+        figures = ({(r.level, r.options): (r.games, r.wins) for r in rates}, source_name(players))
     try:
-        written = write_report(store, out, picture)
+        written = write_report(store, out, picture, figures)
     except TetrarchiaError as exc:
         raise fail(str(exc)) from None
     for path in written:

@@ -17,17 +17,19 @@ secure          n          R5.3 ``Secure``: the province secured
 subdue          6 × 3      R5.4 ``Subdue``: the figure subduing × the kind (``SubdueKind``)
 attack          6 n        R5.5 ``Attack``: the figure attacking × the army's province
 end-phase       1          R5 ``EndPhase``
-option          128        the optional rules' own actions (R11-R13: a power, a deployment,
-                           the Barbarian player's choices...): the k-th of them in the engine's
-                           order in this state
+option blocks   ...        the optional rules' own actions (R11-R13: a power, a deployment,
+                           the Barbarian player's choices...), one block per kind numbered
+                           from its fields (:mod:`tetrarchia.research.option_numbers`), then
+                           32 numbers for an extension's actions (the k-th in this state)
 ==============  =========  ==================================================================
 
 The figure of a move, a subdue or an attack is the one that acts (``actions.mover``: the
 Emperor of the turn, or the Dux, the Vicarius, another Emperor moved with his IP); where it
-starts follows from the board, so the number does not need it.  The base game's numbers are
-thus the same in every state; an optional rule's actions are numbered per state (their records
-differ from one rule to another), in the engine's order, and ``action_to_string`` gives their
-notation.  :func:`legal_ids` checks that no two legal actions share a number.
+starts follows from the board, so the number does not need it.  Every number of the game's
+rules thus means the same move in every state (issue 29: one number for one move, or the
+observation cannot be Markov); only an extension's unknown actions are numbered per state, in
+the engine's order.  ``action_to_string`` gives any number's notation.  :func:`legal_ids`
+checks that no two legal actions share a number.
 
 A roll (R1) is a chance outcome: one die shows ``d`` -> ``d - 1`` (0-5); two dice, the Roman
 die ``r`` then the Barbarian die ``b`` -> ``6 (r - 1) + (b - 1)`` (0-35).  Their probabilities are
@@ -59,11 +61,14 @@ from tetrarchia.core.errors import IllegalAction, Refusal
 from tetrarchia.core.notation import format_action
 from tetrarchia.core.pieces import PIECES
 from tetrarchia.core.state import State
+from tetrarchia.research.option_numbers import (
+    BLOCK_OF,
+    EXTENSION_SLOTS,
+    OPTION_BLOCKS,
+    max_links,
+)
 
 SEA_ZONES = 3  # R1: three sea zones hold the Roman fleets (state.fleets[1..3])
-OPTION_SLOTS = 128  # room for every option action of a state: the Dux and the Vicarius deploy in at most
-#                    2 × 48 provinces (R11.1, R11.2), the other rules add a few; random games with every
-#                    option list at most 39 at once (tests/test_research_encoding.py)
 MAX_CHANCE_OUTCOMES = 36  # two dice (R1)
 KINDS = len(SubdueKind)
 
@@ -73,6 +78,7 @@ class ActionSpace:
     """Where each block of numbers starts, for a board."""
 
     provinces: int
+    links: int = 6  # the most neighbours a province has (option_numbers.max_links)
 
     @property
     def place_fleet(self) -> int:
@@ -114,23 +120,44 @@ class ActionSpace:
     def option(self) -> int:
         return self.end_phase + 1
 
+    def option_starts(self) -> list[int]:
+        """Where each block of :data:`OPTION_BLOCKS` starts, then the extension block."""
+        starts = [self.option]
+        for block in OPTION_BLOCKS:
+            starts.append(starts[-1] + block.size(self.provinces, self.links))
+        return starts
+
+    @property
+    def extension(self) -> int:
+        return self.option_starts()[-1]
+
     @property
     def size(self) -> int:
         """How many numbers: OpenSpiel's ``num_distinct_actions``, the size of a Discrete."""
-        return self.option + OPTION_SLOTS
+        return self.extension + EXTENSION_SLOTS
 
     def blocks(self) -> list[tuple[str, int, int]]:
         """Each block's name, first number and size (the table of docs/research.md)."""
         starts = [("place-fleet", self.place_fleet), ("enter", self.enter), ("move", self.move),
                   ("move-by-fleet", self.move_by_fleet), ("sail", self.sail),
                   ("secure", self.secure), ("subdue", self.subdue), ("attack", self.attack),
-                  ("end-phase", self.end_phase), ("option", self.option)]
+                  ("end-phase", self.end_phase),
+                  *zip([b.name for b in OPTION_BLOCKS], self.option_starts(), strict=False),
+                  ("extension", self.extension)]
         ends = [start for _, start in starts[1:]] + [self.size]
         return [(name, start, end - start) for (name, start), end in zip(starts, ends, strict=True)]
 
 
 def action_space(board: Board) -> ActionSpace:
-    return ActionSpace(board.size)
+    return ActionSpace(board.size, max_links(board))
+
+
+def option_id(action: OptionAction, space: ActionSpace, board: Board) -> int:
+    """The number of an optional rule's action of :data:`OPTION_BLOCKS`; -1 for an unknown kind."""
+    index = BLOCK_OF.get(type(action))
+    if index is None:
+        return -1
+    return space.option_starts()[index] + OPTION_BLOCKS[index].place(action, board)
 
 
 def base_id(action: Action, space: ActionSpace) -> int:
@@ -161,18 +188,22 @@ def legal_ids(state: State, legal: list[Action] | None = None) -> dict[int, Acti
     if state.is_over:
         return {}
     actions = legal_actions(state) if legal is None else legal
-    space = action_space(state.board)
+    board = state.board
+    space = action_space(board)
     found: dict[int, Action] = {}
     slot = 0
     for action in actions:
         if isinstance(action, Roll):
             return {}
         if isinstance(action, OptionAction):
-            if slot >= OPTION_SLOTS:
-                raise AssertionError(f"{len(actions)} legal actions hold more than {OPTION_SLOTS} "
-                                     "option actions: raise OPTION_SLOTS")
-            number = space.option + slot
-            slot += 1
+            number = option_id(action, space, board)
+            if number < 0:  # an extension's action: numbered in this state's order
+                if slot >= EXTENSION_SLOTS:
+                    raise AssertionError(f"{len(actions)} legal actions hold more than "
+                                         f"{EXTENSION_SLOTS} actions of unknown options: raise "
+                                         "EXTENSION_SLOTS")
+                number = space.extension + slot
+                slot += 1
         else:
             number = base_id(action, space)
         if number in found:  # the numbering must tell every legal action apart

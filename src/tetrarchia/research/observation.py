@@ -16,18 +16,32 @@ import numpy as np
 
 from tetrarchia.core.board import Board
 from tetrarchia.core.engine import BARBARIAN_SEAT, deciding_seat
+from tetrarchia.core.extensions import SCOPE_BITS
 from tetrarchia.core.pieces import ARMIES, DISCS_PER_RESERVE, GARRISONS_IN_BOX, VICARIUS
 from tetrarchia.core.state import Awaiting, Result, State
+from tetrarchia.core.tasks import DecisionStep
 from tetrarchia.options.barbaria import GRAY_DISCS
+from tetrarchia.options.common import (
+    BARBARIAN_ADVANCE,
+    BARBARIAN_BLACK,
+    BARBARIAN_REROLL,
+    CONSTANTIUS_BLOCK,
+    GALERIUS_BONUS,
+)
 from tetrarchia.players.readings import barbarian_black, barbarian_gray, pirates_zone
 
 # Per province: the disc (R2: none, unrest, revolt, a garrison of each Emperor), the figure
 # (none, an army, the Goths R11.4, a rebel army R13, each Emperor, the Dux R11.1, the Vicarius
-# R11.2), and three facts of the board (a border province, Roma, a printed capital disc).
+# R11.2), three facts of the board (a border province, Roma, a printed capital disc), and
+# whether the pending decision names it (the army about to advance, R12.6: issue 29, without it
+# the Barbarian player's tensor did not say which army he may cancel or redirect).
 DISC_FEATURES = 7
 FIGURE_FEATURES = VICARIUS + 1  # figure codes 0-9 (core/pieces.py), one-hot
 BOARD_FEATURES = 3
-PROVINCE_FEATURES = DISC_FEATURES + FIGURE_FEATURES + BOARD_FEATURES
+NAMED_FEATURES = 1
+PROVINCE_FEATURES = DISC_FEATURES + FIGURE_FEATURES + BOARD_FEATURES + NAMED_FEATURES
+FLAG_BITS = max(max(bits) for bits in SCOPE_BITS.values()) + 1  # 32: bits 0-7 this turn,
+#                                                                  8-15 this round, 16-31 the game
 MAX_ROUND = 100  # the round is given as round / 100, at most 1
 
 # The globals, in order, with their size.
@@ -47,11 +61,19 @@ GLOBALS: tuple[tuple[str, int], ...] = (
     ("the Pirates in sea zone 1, 2, 3 (R11.3)", 3),
     ("the Barbarian player's gray discs / 4, black disc unused (R12.6)", 2),
     ("the result, one-hot: Roma Victrix, an army in Roma, a reserve run dry (R8)", 3),
+    ("the pending decision, one-hot: Galerius's bonus, Constantius's block (R12.1), the "
+     "Barbarians' reroll, their army's advance, their black disc (R12.6)", 5),
+    ("the pending decision's number: he may still reroll; the black disc's moment / 3 (R12.6)", 1),
+    ("the dice on the table: the Roman die / 6, the Barbarian die / 6 (R6)", 2),
+    ("what was used this turn, this round, this game: the 32 bits of the rules' flags (R12)",
+     FLAG_BITS),
 )
 GLOBAL_FEATURES = sum(size for _, size in GLOBALS)
 _AWAITING = (Awaiting.ROLL, Awaiting.FLEET_PLACEMENT, Awaiting.ENTRY, Awaiting.ROMAN_ACTION,
              Awaiting.DECISION, Awaiting.NOTHING)
 _RESULTS = (Result.ROMA_VICTRIX, Result.ARMY_IN_ROMA, Result.RESERVE_EMPTY)
+_DECISIONS = (GALERIUS_BONUS, CONSTANTIUS_BLOCK, BARBARIAN_REROLL, BARBARIAN_ADVANCE,
+              BARBARIAN_BLACK)
 
 
 def observation_size(board: Board) -> int:
@@ -73,6 +95,9 @@ def observe(state: State, out: np.ndarray[Any, np.dtype[np.float32]] | None = No
     rows[:, base] = board.is_border
     rows[board.roma, base + 1] = 1.0
     rows[:, base + 2] = [1.0 if printed else 0.0 for printed in board.printed]
+    decision = pending_decision(state)
+    if decision is not None and decision.kind == BARBARIAN_ADVANCE and decision.args:
+        rows[decision.args[0], base + BOARD_FEATURES] = 1.0
     g = tensor[n * PROVINCE_FEATURES:]
     i = 0
     g[i:i + 4] = [count / GARRISONS_IN_BOX for count in state.garrisons]
@@ -108,4 +133,25 @@ def observe(state: State, out: np.ndarray[Any, np.dtype[np.float32]] | None = No
     i += 2
     if state.result in _RESULTS:
         g[i + _RESULTS.index(state.result)] = 1.0
+    i += 3
+    if decision is not None and decision.kind in _DECISIONS:
+        g[i + _DECISIONS.index(decision.kind)] = 1.0
+        if decision.kind == BARBARIAN_REROLL and decision.args:
+            g[i + 5] = float(decision.args[0])
+        elif decision.kind == BARBARIAN_BLACK and decision.args:
+            g[i + 5] = decision.args[0] / 3
+    i += 6
+    if state.dice:
+        g[i:i + len(state.dice[:2])] = [d / 6 for d in state.dice[:2]]
+    i += 2
+    g[i:i + FLAG_BITS] = [(state.flags >> bit) & 1 for bit in range(FLAG_BITS)]
     return tensor
+
+
+def pending_decision(state: State) -> DecisionStep | None:
+    """The decision the game waits for inside a phase (R12), if any."""
+    if state.awaiting is Awaiting.DECISION and state.tasks:
+        top = state.tasks[-1]
+        if isinstance(top, DecisionStep):
+            return top
+    return None

@@ -7,7 +7,7 @@ environment (R1) from a ``SeededDice`` seeded by ``reset(seed=...)``: the same s
 actions give the same game.
 
 - **Actions**: ``Discrete(N)`` with the numbering of :mod:`tetrarchia.research.encoding`;
-- **Observations**: ``{"observation": Box(0, 1, (n × 20 + 40,)), "action_mask": Box(0, 1, (N,),
+- **Observations**: ``{"observation": Box(0, 1, (n × 21 + 80,)), "action_mask": Box(0, 1, (N,),
   int8)}``: the tensor of :mod:`tetrarchia.research.observation` (the whole table, perfect
   information) and the legal actions of the agent (all zero when it is not his decision);
 - **Rewards**: at the end only (R8): +1 to every Emperor's seat when Roma wins, -1 when the
@@ -20,6 +20,7 @@ actions give the same game.
 
 from __future__ import annotations
 
+import sys
 from typing import Any, ClassVar
 
 import numpy as np
@@ -51,7 +52,7 @@ def roll_to_decision(state: State, dice: SeededDice) -> None:
 class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name; it has no types)
     """The bare AEC environment (see the module's docstring)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "tetrarchia_v0",
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "name": "tetrarchia_v0",
                                           "is_parallelizable": False, "render_fps": 1}
 
     def __init__(self, level: str = "4211", options: str = "", render_mode: str | None = None,
@@ -59,7 +60,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name; 
                  support_group: str = "largest") -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render mode {render_mode!r}: this environment renders 'ansi' only")
+            raise ValueError(f"render mode {render_mode!r}: this environment renders 'ansi' (the "
+                             "board as text) or 'human' (printed)")
         self.render_mode = render_mode
         self.settings = settings_from(level=level, options=options, players=4,
                                       new_armies_advance=new_armies_advance,
@@ -133,6 +135,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name; 
     def render(self) -> str | None:
         if self.render_mode == "ansi":
             return board_text(self.state)
+        if self.render_mode == "human":  # the terminal game's drawing, printed (PettingZoo's
+            sys.stdout.write(board_text(self.state))  # render_test asks for it)
         return None
 
     def close(self) -> None:

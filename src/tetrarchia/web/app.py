@@ -71,6 +71,8 @@ from tetrarchia.web.live import (
     unknown_fields,
 )
 from tetrarchia.web.notify import Notifier, notify_routes
+from tetrarchia.web.players_table import PlayersTable, players_table_routes
+from tetrarchia.web.players_table import wire as wire_players_table
 from tetrarchia.web.seats import BadSeats, Credential, SeatBook, token_hash
 from tetrarchia.web.storage import Store
 from tetrarchia.web.views import board_json, event_json, seat_title, state_json
@@ -229,6 +231,8 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
     authority.noted = book.note
     authority.stored_notes = book.notes
     authority.unnoted = book.forget_notes_from
+    finished = PlayersTable(store, book)
+    wire_players_table(authority, finished)  # every finished game's outcome (issue 29)
     driver = AiDriver(authority, book, ai_seconds)
     notifier = Notifier(store, authority, book, delivery or Delivery.from_environment())
 
@@ -512,6 +516,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         WebSocketRoute("/api/games/{game_id}/live", live_updates),
         *ending_routes(authority, book, seat, reader, guarded, creation, seated),
         *notify_routes(notifier, seat, bearer, guarded, told, lang),
+        *players_table_routes(finished),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     @asynccontextmanager

@@ -181,6 +181,9 @@ class Authority:
         self.stored_notes: Callable[[str], dict[int, str]] | None = None
         self.unnoted: Callable[[str, int], None] | None = None  # an undo cut the log at an entry
         self.changed: Callable[[str], None] | None = None  # after each commit of this process
+        # after the commit that ended a game (the players' table, web/players_table.py): once,
+        # a finished game being closed to every change, an undo included
+        self.ended: Callable[[LiveGame], None] | None = None
 
     # --- loading -------------------------------------------------------------------------------
     def get(self, game_id: str) -> LiveGame:
@@ -478,6 +481,8 @@ class Authority:
                 self.forget(live)
                 raise StaleVersion(self.reload(live.id)) from None
             raise
+        if game.state.is_over and not before_state.is_over and self.ended is not None:
+            self.ended(live)  # R8: the game ended with this change (once: it never resumes)
         self.told(live)
 
     def news(self, live: LiveGame) -> str | None:
