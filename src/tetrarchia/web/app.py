@@ -70,6 +70,7 @@ from tetrarchia.web.live import (
     unknown_fields,
 )
 from tetrarchia.web.seats import BadSeats, Credential, SeatBook, token_hash
+from tetrarchia.web.secrecy import told_save
 from tetrarchia.web.storage import Store
 from tetrarchia.web.views import board_json, event_json, seat_title, state_json
 
@@ -406,8 +407,9 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         async def handler() -> Response:
             await seat(request, False)
             live = await asyncio.to_thread(authority.get, request.path_params["game_id"])
-            with live.lock:
-                data = live.game.to_json()
+            revealed = await asyncio.to_thread(authority.secret.revealed, live.id, live.state.is_over)
+            with live.lock:  # a running game's without its seed (D2, web/secrecy.py)
+                data = told_save(live.game, revealed)
             return JSONResponse(data, headers={
                 "Content-Disposition": f'attachment; filename="tetrarchia-{live.id}.json"'})
         return await guarded(request, handler)

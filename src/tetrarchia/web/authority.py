@@ -41,6 +41,7 @@ from tetrarchia.render.advice import explain_choices
 from tetrarchia.render.languages import render_in
 from tetrarchia.web.bus import news_json
 from tetrarchia.web.seats import Credential, player_deciding
+from tetrarchia.web.secrecy import DiceSecret, fresh_seed
 from tetrarchia.web.storage import Conflict, Store, StoredGame
 from tetrarchia.web.views import event_json, seat_title, state_json
 
@@ -181,6 +182,8 @@ class Authority:
         self.stored_notes: Callable[[str], dict[int, str]] | None = None
         self.unnoted: Callable[[str, int], None] | None = None  # an undo cut the log at an entry
         self.changed: Callable[[str], None] | None = None  # after each commit of this process
+        # when a game's seed may be told (web/secrecy.py): the application adds the challenge's days
+        self.secret = DiceSecret(lambda _game_id: False)
 
     # --- loading -------------------------------------------------------------------------------
     def get(self, game_id: str) -> LiveGame:
@@ -305,7 +308,7 @@ class Authority:
                start: dict[str, Any] | None = None) -> LiveGame:
         """A new game from the setup (or from a position), rolled to its first decision."""
         board = parse_board(board_text, "uploaded board") if board_text else default_board()
-        seed = seed if seed is not None else secrets.randbelow(10**9)
+        seed = seed if seed is not None else fresh_seed()  # the server's secret (D2)
         if start is not None:
             game = Game.from_position(position_from_json(start, board), seed=seed)
         else:
@@ -324,7 +327,7 @@ class Authority:
         board = parse_board(board_text, "uploaded board") if board_text else default_board()
         game = Game.from_json(data, board)
         if game.seed is None:  # dice from an unseeded source: the server seeds the dice to come,
-            game.seed = secrets.randbelow(10**9)  # so that a restart rolls them again the same
+            game.seed = fresh_seed()  # so that a restart rolls them again the same
             game.dice = SeededDice(game.seed)
             game.dice_drawn = 0
         start = None if game.fresh else data.get("start")
