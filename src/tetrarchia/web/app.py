@@ -49,6 +49,8 @@ from tetrarchia.web.ai import AiDriver
 from tetrarchia.web.analyses import ANALYSIS_SAMPLES, ANALYSIS_SECONDS, AnalysisJobs
 from tetrarchia.web.authority import Authority, LiveGame, translated
 from tetrarchia.web.bus import Bus, LocalBus, PostgresBus
+from tetrarchia.web.challenge import challenge_routes
+from tetrarchia.web.daily import Days
 from tetrarchia.web.ending import ending_routes, public_replay
 from tetrarchia.web.forecast import Forecasts
 from tetrarchia.web.geography import map_json
@@ -70,7 +72,7 @@ from tetrarchia.web.live import (
     unknown_fields,
 )
 from tetrarchia.web.seats import BadSeats, Credential, SeatBook, token_hash
-from tetrarchia.web.secrecy import told_save
+from tetrarchia.web.secrecy import DiceSecret, told_save
 from tetrarchia.web.storage import Store
 from tetrarchia.web.views import board_json, event_json, seat_title, state_json
 
@@ -224,6 +226,8 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
     authority = Authority(store, lambda game_id, version: bus.publish(
         game_id, {"kind": "version", "version": version}))
     authority.noted = book.note
+    days = Days(store)  # the daily challenge's: its games' seeds stay sealed until the day ends
+    authority.secret = DiceSecret(days.sealed)
     authority.stored_notes = book.notes
     authority.unnoted = book.forget_notes_from
     driver = AiDriver(authority, book, ai_seconds)
@@ -275,7 +279,8 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         none for a game that is over, whose replay is public (docs/web.md, web/ending.py)."""
         limiter.take(connection(request))
         game_id = request.path_params["game_id"]
-        if bearer(request) is None and await asyncio.to_thread(public_replay, store, game_id):
+        if bearer(request) is None and await asyncio.to_thread(
+                lambda: public_replay(store, game_id) and not days.sealed(game_id)):
             return None
         return await asyncio.to_thread(book.authorize, bearer(request), game_id, False)
 
@@ -481,6 +486,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         Route("/learn", index),  # Learn to play (web/tutorial.py, static/tutorial.js)
         Route("/api/tutorial", tutorial_served),
         Route("/analysis/{game_id}", index),
+        Route("/challenge", index),  # the daily challenge (web/challenge.py, static/challenge.js)
         Route("/api/options", options),
         Route("/api/levels", difficulty.levels_route),  # the level chooser (issue 23)
         Route("/api/settings/check", check_settings, methods=["POST"]),
@@ -502,6 +508,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         Route("/api/i18n/{lang}", translations),
         WebSocketRoute("/api/games/{game_id}/live", live_updates),
         *ending_routes(authority, book, seat, reader, guarded, creation, seated),
+        *challenge_routes(authority, days, guarded, creation, seated),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     @asynccontextmanager
