@@ -67,7 +67,7 @@ def test_the_challenge_page_its_tables_and_play(server: str, browser: Any, page:
     assert view["setup"]["level_words"] in page.locator("#challenge-setup").inner_text()
     today = page.locator("#challenge-today tbody tr")
     assert today.count() == 4
-    names = [today.nth(i).locator(".name").inner_text() for i in range(4)]
+    names = [today.nth(i).locator(".entry-name").inner_text() for i in range(4)]
     assert names == [e["name"] for e in view["entries"]]  # in the server's order
     assert today.nth(3).locator(".result").inner_text() == "Playing"
     assert page.locator("#yesterday-seed").inner_text() == str(view["yesterday"]["seed"])
@@ -105,6 +105,10 @@ def test_the_challenge_on_a_phone_and_a_bad_name_in_spanish(server: str, browser
         opened(phone, server, "es")
         assert phone.locator("#challenge-title").inner_text() == "Desafío del día"
         shot(phone, "challenge-390x844")
+        phone.locator("#table-title").scroll_into_view_if_needed()
+        table = phone.locator("#challenge-today")
+        assert table.bounding_box()["width"] <= 390  # the day's table fits the phone's width
+        shot(phone, "challenge-390x844-table")
         phone.fill("#challenge-name", "   ")
         phone.click("#challenge-play")
         phone.wait_for_function("() => document.getElementById('challenge-verdict').innerText.trim()")

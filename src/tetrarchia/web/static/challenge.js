@@ -51,7 +51,7 @@ function table(entries, id, withReplays) {
     return el("p", { class: "challenge-empty", id, text: withReplays
       ? t("Nobody played yesterday's challenge.") : t("Nobody has played today's challenge yet: be the first.") });
   }
-  const head = [t("Rank"), t("Name"), t("Result"), t("Score"), t("Rounds"), t("Turns")];
+  const head = ["#", t("Name"), t("Result"), t("Score"), t("Rounds"), t("Turns")];
   if (withReplays) head.push(t("Replay"));
   let rank = 0;
   const rows = entries.map((e) => {
@@ -59,20 +59,21 @@ function table(entries, id, withReplays) {
     if (finished) rank += 1;
     const cells = [
       el("td", { class: "num", text: finished ? formatNumber(rank) : "–" }),
-      el("td", { class: "name", text: e.name }),
+      el("td", { class: "entry-name", text: e.name }),
       el("td", {}, el("span", { class: `result ${e.result || "playing"}`, text: t(RESULTS[e.result] || N_("Playing")) })),
       el("td", { class: "num", text: e.score === null ? "–" : formatNumber(e.score) }),
       el("td", { class: "num", text: e.rounds === null ? "–" : formatNumber(e.rounds) }),
-      el("td", { class: "num", text: e.turns === null ? "–" : formatNumber(e.turns) }),
+      el("td", { class: "num turns", text: e.turns === null ? "–" : formatNumber(e.turns) }),
     ];
     if (withReplays) {
       cells.push(el("td", {}, e.game ? el("a", { href: withLanguage(`/replay/${e.game}`), class: "replay-link",
                                                  text: t("Watch") }) : "–"));
     }
-    return el("tr", {}, ...cells);
+    return el("tr", { class: e.result === "won" && rank === 1 ? "leader" : null }, ...cells);
   });
   return el("div", { class: "table-wrap" }, el("table", { class: "challenge-table", id },
-    el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { scope: "col", text: h })))),
+    el("thead", {}, el("tr", {}, ...head.map((h, i) => el("th", { scope: "col", class: [0, 3, 4, 5].includes(i) ? `num${i === 5 ? " turns" : ""}` : null,
+                                                     title: i === 0 ? t("Rank") : null, text: h })))),
     el("tbody", {}, ...rows)));
 }
 
