@@ -60,6 +60,8 @@ def test_the_challenge_page_its_tables_and_play(server: str, browser: Any, page:
     page.set_viewport_size({"width": 1440, "height": 900})
     page.goto(f"{server}/?lang=en")
     page.wait_for_function("() => document.body.dataset.ready === '/'")
+    wait_idle(page)
+    shot(page, "challenge-start-link-1440x900")
     page.click("#choice-challenge")
     page.wait_for_function("() => document.body.dataset.ready === '/challenge'")
     wait_idle(page)
