@@ -169,7 +169,9 @@ export class EndScreen {
       el("table", { id: "ending-stats" },
         row(t("Rounds"), s.rounds), row(t("Turns"), s.turns), row(t("Actions"), s.actions),
         row(t("IP spent"), spent),
-        row(t("Battles"), fill(t("{won} won, {lost} lost, {drawn} drawn"), b))),
+        row(t("Battles"), fill(t("{won} won, {lost} lost, {drawn} drawn"), b)),
+        // the seed once the server tells it (D2): with it anyone can check the replay's dice
+        s.seed === null || s.seed === undefined ? null : row(t("Seed of the dice"), s.seed)),
       el("h4", { text: `${t("Borders secured")}: ${s.score.secured_borders} / 6` }),
       borders.length ? el("ul", { class: "ending-borders" }, ...borders) : el("p", { text: t("No border secured.") }));
   }
