@@ -27,7 +27,7 @@ from tetrarchia.core.notation import parse_action
 from tetrarchia.game import Game
 from tetrarchia.web.app import create_app
 from tetrarchia.web.secrecy import SEED_SPACE, ai_seed, told_save
-from web_helpers import UNLIMITED_RATE, free_port
+from web_helpers import UNLIMITED_RATE, client, free_port
 
 LIMIT = 120  # seconds for each test of this module (the analysis starts a worker process)
 pytestmark = pytest.mark.timeout(LIMIT)
@@ -201,6 +201,23 @@ def test_after_the_end_the_seed_is_given_and_deals_the_logged_dice(server: Serve
     assert Game.from_json(export).state.is_over
     again = http.post(f"/api/games/{game['id']}/rematch", json={})
     assert server.stored_seed(again.json()["id"]) == export["seed"]
+
+
+@pytest.mark.parametrize("seed", [-1, SEED_SPACE, 2**64, 10**30])
+def test_a_chosen_seed_out_of_range_is_refused_and_nothing_stored(tmp_path: Path, seed: int) -> None:
+    """A seed chosen at creation is a whole number below 2**53 (the stored seeds' range): any
+    other is refused (422) in the page's language, with nothing stored; an imported save's seed
+    out of that range gives way to a fresh secret one (its dice to come are the server's)."""
+    with client(tmp_path / "games.sqlite3") as http:
+        refused = http.post("/api/games?lang=fr", json={"players": 1, "seed": seed})
+        assert refused.status_code == 422 and refused.json()["error"]["code"] == "malformed"
+        assert "nombre entier" in refused.json()["error"]["reason"]
+        assert http.get("/api/games").json()["games"] == []
+        save = Game.new(seed=seed).to_json()
+        imported = http.post("/api/games/import", json={"save": save})
+        assert imported.status_code == 201, imported.text
+        stored = http.app.state.store.fetch(imported.json()["id"])  # type: ignore[attr-defined]
+        assert stored is not None and stored.seed is not None and 0 <= stored.seed < SEED_SPACE
 
 
 def test_a_local_game_keeps_its_seed() -> None:

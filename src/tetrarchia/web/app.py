@@ -72,7 +72,7 @@ from tetrarchia.web.live import (
     unknown_fields,
 )
 from tetrarchia.web.seats import BadSeats, Credential, SeatBook, token_hash
-from tetrarchia.web.secrecy import DiceSecret, told_save
+from tetrarchia.web.secrecy import SEED_SPACE, DiceSecret, told_save
 from tetrarchia.web.storage import Store
 from tetrarchia.web.views import board_json, event_json, seat_title, state_json
 
@@ -324,6 +324,9 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
             data = await read_body(request)
             settings = settings_from(data)
             seed = field(data, "seed", int, required=False)
+            if seed is not None and not 0 <= seed < SEED_SPACE:  # the stored seeds' range
+                raise Malformed(said("{field} must be a whole number from 0 to {limit}, not {value}",
+                                     field=repr("seed"), limit=f"{SEED_SPACE - 1:,}", value=quoted(seed)))
             board_text = field(data, "board", str, required=False)
             start = field(data, "position", dict, required=False)
             hotseat, ai = seats_wanted(data)

@@ -41,7 +41,7 @@ from tetrarchia.render.advice import explain_choices
 from tetrarchia.render.languages import render_in
 from tetrarchia.web.bus import news_json
 from tetrarchia.web.seats import Credential, player_deciding
-from tetrarchia.web.secrecy import DiceSecret, fresh_seed
+from tetrarchia.web.secrecy import SEED_SPACE, DiceSecret, fresh_seed
 from tetrarchia.web.storage import Conflict, Store, StoredGame
 from tetrarchia.web.views import event_json, seat_title, state_json
 
@@ -326,8 +326,10 @@ class Authority:
         """A saved game (docs/save-format.md) from the terminal or another server, as a new game."""
         board = parse_board(board_text, "uploaded board") if board_text else default_board()
         game = Game.from_json(data, board)
-        if game.seed is None:  # dice from an unseeded source: the server seeds the dice to come,
-            game.seed = fresh_seed()  # so that a restart rolls them again the same
+        if game.seed is None or not 0 <= game.seed < SEED_SPACE:
+            # dice from an unseeded source (or a seed out of the stored range): the server seeds the
+            # dice to come, so that a restart rolls them again the same
+            game.seed = fresh_seed()
             game.dice = SeededDice(game.seed)
             game.dice_drawn = 0
         start = None if game.fresh else data.get("start")
