@@ -11,14 +11,14 @@ from typing import Any
 import httpx
 import pytest
 
-from test_web_browser import browser, page, server, shot, wait_idle
+from test_web_browser import browser, either_server, page, pg_server, server, shot, wait_idle
 from test_web_challenge import Clock
 from tetrarchia.web import daily
 from web_helpers import step
 
 LIMIT = 180  # seconds: the tables' games are played to their end over HTTP first
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(LIMIT)]
-__all__ = ["browser", "page", "server"]  # the fixtures this module takes from test_web_browser
+__all__ = ["browser", "either_server", "page", "pg_server", "server"]  # test_web_browser's fixtures
 
 
 def entries(server: str, names: list[str], finished: int, seed: int) -> None:
@@ -48,8 +48,10 @@ def opened(page: Any, server: str, lang: str = "en") -> None:
     wait_idle(page)
 
 
-def test_the_challenge_page_its_tables_and_play(server: str, browser: Any, page: Any,
+def test_the_challenge_page_its_tables_and_play(either_server: str, browser: Any, page: Any,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """On SQLite and PostgreSQL: yesterday's entries and today's, played over HTTP, then the page."""
+    server = either_server
     clock = Clock()
     monkeypatch.setattr(daily, "now", clock)
     entries(server, ["Aurelia", "Cassius", "Drusilla"], 2, 1)
@@ -75,7 +77,7 @@ def test_the_challenge_page_its_tables_and_play(server: str, browser: Any, page:
     assert page.locator("#yesterday-seed").inner_text() == str(view["yesterday"]["seed"])
     replays = page.locator("#challenge-yesterday a.replay-link")
     assert replays.count() == 2
-    shot(page, "challenge-1440x900")
+    shot(page, "challenge-1440x900")  # the last run's (PostgreSQL's) is kept
 
     page.fill("#challenge-name", "Septimia")
     page.click("#challenge-play")
