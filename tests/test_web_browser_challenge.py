@@ -121,3 +121,20 @@ def test_the_challenge_on_a_phone_and_a_bad_name_in_spanish(server: str, browser
         shot(phone, "challenge-390x844-refused")
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("fr", ["Défi du jour", "La mise en place du jour", "Le classement du jour", "Le défi d'hier",
+            "Jouer le défi du jour", "Graine des dés"]),
+    ("es", ["Desafío del día", "La preparación de hoy", "La clasificación de hoy", "El desafío de ayer",
+            "Jugar el desafío de hoy", "Semilla de los dados"]),
+])
+def test_the_challenge_page_in_french_and_spanish(server: str, page: Any, lang: str,
+                                                  words: list[str]) -> None:
+    """Every heading, the button and the seed's label in the page's language; no English left."""
+    opened(page, server, lang)
+    text = page.locator("main").inner_text()
+    for word in words:
+        assert word in text, word
+    for english in ("Daily challenge", "Today's setup", "Yesterday's challenge", "Your name in the table"):
+        assert english not in text, english
