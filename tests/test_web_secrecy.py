@@ -134,6 +134,8 @@ def test_nothing_fetched_of_a_running_game_foretells_a_die(server: Served) -> No
     for _ in range(12):  # the seat deciding plays: on to the first Barbarian phase's dice
         who = seats[state["player"]] if state["player"] else seats[1]
         state = played(who, state, 1)
+    while state["awaiting"] in ("roll", "run"):  # then on to a seat's decision
+        state = played(seats[1], state, 1)
     assert dice_of(watcher.get(f"/api/games/{game_id}/export").json()["log"])
 
     seed = server.stored_seed(game_id)
@@ -145,9 +147,10 @@ def test_nothing_fetched_of_a_running_game_foretells_a_die(server: Served) -> No
             answer = http.get(f"/api/games/{game_id}{path}")
             assert answer.status_code == 200, (path, answer.text)
             told.append(answer.text)
-    deciding = seats[state["player"]] if state["player"] else seats[1]
-    if state["awaiting"] not in ("roll", "run"):
-        told.append(deciding.get(f"/api/games/{game_id}/hint?seconds=0.5").text)
+    deciding = seats[state["player"]]  # the dice were rolled to a decision: a seat's hint
+    hint = deciding.get(f"/api/games/{game_id}/hint?seconds=0.5")
+    assert hint.status_code == 200 and hint.json()["hints"], hint.text
+    told.append(hint.text)
     told += live_messages(server, game_id, spectator)
     told.append(analysed(watcher, game_id))
     rematch = seats[1].post(f"/api/games/{game_id}/rematch", json={})
