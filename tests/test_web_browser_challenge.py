@@ -21,9 +21,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(LIMIT)]
 __all__ = ["browser", "either_server", "page", "pg_server", "server"]  # test_web_browser's fixtures
 
 
-def entries(server: str, names: list[str], finished: int, seed: int) -> None:
+def entries(server: str, names: list[str], finished: int, seed: int) -> list[str]:
     """An entry per name, from browsers of their own; the first ``finished`` played to their end
-    by a seeded random player over HTTP."""
+    by a seeded random player over HTTP.  The end of each finished game's link (<id>#<token>)."""
+    ended = []
     for n, name in enumerate(names):
         browser_id = f"{name.lower():-<8}{seed:04d}{n:04d}deadbeef"
         answer = httpx.post(f"{server}/api/challenge/entries", json={"name": name, "browser": browser_id},
@@ -40,6 +41,8 @@ def entries(server: str, names: list[str], finished: int, seed: int) -> None:
                 break
             state = step(http, state, chooser, [])
         assert state["over"]
+        ended.append(f"{state['id']}#{answer.json()['credentials']['hotseat']}")
+    return ended
 
 
 def opened(page: Any, server: str, lang: str = "en") -> None:
@@ -56,7 +59,7 @@ def test_the_challenge_page_its_tables_and_play(either_server: str, browser: Any
     monkeypatch.setattr(daily, "now", clock)
     entries(server, ["Aurelia", "Cassius", "Drusilla"], 2, 1)
     clock.next_day()  # those are yesterday's now; today's follow
-    entries(server, ["Flavia", "Gaius", "Livia", "Quintus"], 3, 5)
+    finished = entries(server, ["Flavia", "Gaius", "Livia", "Quintus"], 3, 5)
     view = httpx.get(f"{server}/api/challenge", timeout=30).json()
 
     page.set_viewport_size({"width": 1440, "height": 900})
@@ -92,6 +95,17 @@ def test_the_challenge_page_its_tables_and_play(either_server: str, browser: Any
     page.wait_for_function("() => document.body.dataset.ready?.startsWith('/game/')")
     wait_idle(page)
     assert len(httpx.get(f"{server}/api/challenge", timeout=30).json()["entries"]) == 5
+
+    # a finished game of today: its end screen sends to the table, its replay is not public yet
+    page.goto(f"{server}/game/{finished[0]}")
+    page.wait_for_selector("#end-challenge")
+    wait_idle(page)
+    page.click("#end-share")
+    assert "00:00 UTC" in page.locator(".ending-share").inner_text()
+    shot(page, "challenge-end-1440x900")
+    page.click("#end-challenge")
+    page.wait_for_function("() => document.body.dataset.ready === '/challenge'")
+    wait_idle(page)
 
     replay = view["yesterday"]["entries"][0]["game"]
     opened(page, server)

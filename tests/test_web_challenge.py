@@ -145,7 +145,9 @@ def test_every_game_of_the_day_has_the_days_dice_and_none_is_told(http: TestClie
     told += [str(export), http.get(f"/api/games/{game_id}/summary").text, http.get("/api/challenge").text]
     for text in told:
         assert str(today_seed) not in text and str(tomorrow_seed) not in text
-    assert export["seed"] is None and http.get(f"/api/games/{game_id}/summary").json()["seed"] is None
+    assert export["seed"] is None
+    assert http.get(f"/api/games/{game_id}/summary").json()["seed"] is None
+    assert http.get(f"/api/games/{game_id}/summary").json()["sealed"] is True
     assert http.get(f"/api/games/{game_id}/at/0", headers={"Authorization": ""}).status_code == 403
     rematch = http.post(f"/api/games/{game_id}/rematch", json={})
     assert stored_seed(http, rematch.json()["id"]) != today_seed
@@ -165,6 +167,7 @@ def test_every_game_of_the_day_has_the_days_dice_and_none_is_told(http: TestClie
     assert http.get(f"/api/games/{game_id}/at/1", headers={"Authorization": ""}).status_code == 200
     export = http.get(f"/api/games/{game_id}/export", headers=bearer(token)).json()
     assert export["seed"] == today_seed
+    assert http.get(f"/api/games/{game_id}/summary").json()["sealed"] is False
     dealt = SeededDice(today_seed)
     assert [dealt.roll(len(dice)) for dice in dice_of(export["log"])] == dice_of(export["log"])
 

@@ -104,6 +104,8 @@ def ending_routes(authority: Authority, book: SeatBook,
             # the seed once it is no secret, so that anyone can check the dice of the log (D2)
             revealed = await asyncio.to_thread(authority.secret.revealed, live.id, live.state.is_over)
             data["seed"] = live.game.seed if revealed else None
+            # a daily challenge's game whose day is not over: its replay is not public yet
+            data["sealed"] = await asyncio.to_thread(authority.secret.sealed, live.id)
             return JSONResponse(data)
         return await guarded(request, handler)
 
