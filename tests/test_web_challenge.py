@@ -230,3 +230,14 @@ def test_the_table_ranks_won_first_then_score_then_fewer_rounds() -> None:
             {**entry, "name": "e", "result": "won", "score": 4, "rounds": 3},
             {**entry, "name": "f", "result": "unfinished", "score": None, "rounds": None}]
     assert [r["name"] for r in ranked(rows)] == ["e", "d", "c", "a", "f", "b"]
+
+
+def test_entries_count_against_the_limit_of_new_games(tmp_path: Path, clock: Clock) -> None:
+    """A new entry is a new game: past the address's limit it is refused (429, in the page's
+    language) and nothing is stored; the browser that has its game still gets it back."""
+    with client(tmp_path / "games.sqlite3", new_games=1) as http:
+        assert enter(http).status_code == 201
+        refused = enter(http, OTHER, "Marcus", lang="es")
+        assert refused.status_code == 429 and refused.json()["error"]["code"] == "rate_limited"
+        assert counts(http) == (1, 1)
+        assert enter(http).status_code == 200  # resuming creates nothing: no limit to pass
