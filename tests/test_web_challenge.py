@@ -221,15 +221,16 @@ def test_a_body_that_is_no_json_object_is_refused(http: TestClient) -> None:
     assert counts(http) == (0, 0)
 
 
-def test_the_table_ranks_won_first_then_score_then_fewer_rounds() -> None:
+def test_the_table_ranks_won_first_then_score_then_fewer_rounds_then_fewer_turns() -> None:
     entry = {"name": "", "turns": 1, "created": 0.0}
     rows = [{**entry, "name": "a", "result": "lost", "score": 3, "rounds": 2},
             {**entry, "name": "b", "result": None, "score": None, "rounds": None},
             {**entry, "name": "c", "result": "won", "score": 2, "rounds": 5},
             {**entry, "name": "d", "result": "won", "score": 4, "rounds": 6},
             {**entry, "name": "e", "result": "won", "score": 4, "rounds": 3},
-            {**entry, "name": "f", "result": "unfinished", "score": None, "rounds": None}]
-    assert [r["name"] for r in ranked(rows)] == ["e", "d", "c", "a", "f", "b"]
+            {**entry, "name": "f", "result": "unfinished", "score": None, "rounds": None},
+            {**entry, "name": "g", "result": "won", "score": 4, "rounds": 3, "turns": 0}]
+    assert [r["name"] for r in ranked(rows)] == ["g", "e", "d", "c", "a", "f", "b"]
 
 
 def test_entries_count_against_the_limit_of_new_games(tmp_path: Path, clock: Clock) -> None:

@@ -13,8 +13,8 @@ table and yesterday's, with its replays and its seed.
 
 The table of a day: each entry's name and, once its game ended within the day, won or lost, R8's
 score, the rounds and the turns (``analysis.summary``); sorted won first, then the higher score,
-then the fewer rounds.  A game still running when its day closes stays ``unfinished``: its
-day's seed is public from then on (web/daily.py).
+then the fewer rounds, then the fewer turns.  A game still running when its day closes stays
+``unfinished``: its day's seed is public from then on (web/daily.py).
 """
 
 from __future__ import annotations
@@ -96,9 +96,10 @@ def setup_json(day: date, lang: str) -> dict[str, Any]:
 
 
 def ranked(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Won first, then the higher score, then the fewer rounds; the games still running last."""
+    """Won first, then the higher score, then the fewer rounds (then the fewer turns, then the
+    earlier entry); the games still running last."""
     return sorted(entries, key=lambda e: (RESULTS_ORDER.get(e["result"], 3), -(e["score"] or 0),
-                                          e["rounds"] or 0, e["created"]))
+                                          e["rounds"] or 0, e["turns"] or 0, e["created"]))
 
 
 class Challenge:
