@@ -4,7 +4,8 @@
     .venv/bin/python tools/screens.py
 
 The start, game, end, replay and tutorial pages come from tests/test_web_browser_screens.py, the
-analysis page from tests/test_web_browser_analysis.py (its own screenshots, not taken twice).
+analysis page from tests/test_web_browser_analysis.py (its own screenshots, not taken twice), the
+daily challenge's from tests/test_web_browser_challenge.py.
 A screen the run did not make is named, and the script fails: docs/ never keeps a stale one
 silently.
 """
@@ -26,6 +27,7 @@ def wanted() -> dict[str, str]:
     """docs/screens/ name -> test-artifacts/browser/ name."""
     names = {f"page-{page}-{size}.png": f"page-{page}-{size}.png" for page in PAGES for size in SIZES}
     names.update({f"page-analysis-{size}.png": f"analysis-{size}.png" for size in SIZES})
+    names.update({f"page-challenge-{size}.png": f"challenge-{size}.png" for size in SIZES})
     return names
 
 

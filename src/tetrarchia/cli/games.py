@@ -32,8 +32,10 @@ Database = Annotated[str | None, typer.Option(
 def open_store(database: str | None) -> Store:
     """The store ``serve`` would use, or an exit with the reason (missing extra, refused database)."""
     try:
-        # every table keyed by a game's id (seats, presence, the AI's notes, the analyses): delete clears them
+        # every table keyed by a game's id (seats, presence, the AI's notes, the analyses, the
+        # daily challenge's entries): delete clears them
         import tetrarchia.web.analyses
+        import tetrarchia.web.daily
         import tetrarchia.web.notify
         import tetrarchia.web.seats  # noqa: F401
         from tetrarchia.web.storage import DatabaseRefused, Store, default_database

@@ -29,6 +29,7 @@ from tetrarchia.players.registry import make_player
 from tetrarchia.render.explain import explain, planned
 from tetrarchia.web.authority import Authority, GameOver, StaleVersion, UnknownGame
 from tetrarchia.web.seats import SeatBook, player_deciding
+from tetrarchia.web.secrecy import ai_seed
 
 LOG = logging.getLogger("tetrarchia.web.ai")
 MAX_STEPS = 400  # decisions and rolls in one turn of the driver; it is poked again after
@@ -141,7 +142,7 @@ class AiDriver:
                 if player is None or player not in ai:
                     return False
                 snapshot = state.copy()
-                seed = live.game.seed or 0
+                seed = ai_seed(live.game.seed)  # never the dice's own seed (D2)
         try:
             if snapshot is None or player is None:
                 self.authority.advance(game_id, version, "roll" if humans else "decision")

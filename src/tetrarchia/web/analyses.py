@@ -37,6 +37,7 @@ from tetrarchia.players.analysis import Analysis, analyse
 from tetrarchia.render.labels import label_in
 from tetrarchia.web.authority import LiveGame
 from tetrarchia.web.i18n import LANGUAGES
+from tetrarchia.web.secrecy import told_save
 from tetrarchia.web.storage import Base, GameRow, Store, _sqlite_connection
 from tetrarchia.web.views import action_json
 
@@ -175,7 +176,7 @@ class AnalysisJobs:
         """Start the analysis of ``live``'s game as it stands, or join the one running, or give
         the stored one (the status, as :meth:`status`)."""
         with live.lock:
-            save = live.game.to_json()
+            save = told_save(live.game, revealed=False)  # it judges the log: no seed (D2)
             board_text = live.board_text
         length = len(save["log"])
         rows = cast(Table, AnalysisRow.__table__)

@@ -49,6 +49,8 @@ from tetrarchia.web.ai import AiDriver
 from tetrarchia.web.analyses import ANALYSIS_SAMPLES, ANALYSIS_SECONDS, AnalysisJobs
 from tetrarchia.web.authority import Authority, LiveGame, translated
 from tetrarchia.web.bus import Bus, LocalBus, PostgresBus
+from tetrarchia.web.challenge import challenge_routes
+from tetrarchia.web.daily import Days
 from tetrarchia.web.deliver import Delivery
 from tetrarchia.web.ending import ending_routes, public_replay
 from tetrarchia.web.forecast import Forecasts
@@ -74,6 +76,7 @@ from tetrarchia.web.notify import Notifier, notify_routes
 from tetrarchia.web.players_table import PlayersTable, players_table_routes
 from tetrarchia.web.players_table import wire as wire_players_table
 from tetrarchia.web.seats import BadSeats, Credential, SeatBook, token_hash
+from tetrarchia.web.secrecy import SEED_SPACE, DiceSecret, told_save
 from tetrarchia.web.storage import Store
 from tetrarchia.web.views import board_json, event_json, seat_title, state_json
 
@@ -229,6 +232,8 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
     authority = Authority(store, lambda game_id, version: bus.publish(
         game_id, {"kind": "version", "version": version}))
     authority.noted = book.note
+    days = Days(store)  # the daily challenge's: its games' seeds stay sealed until the day ends
+    authority.secret = DiceSecret(days.sealed)
     authority.stored_notes = book.notes
     authority.unnoted = book.forget_notes_from
     finished = PlayersTable(store, book)
@@ -288,7 +293,8 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         none for a game that is over, whose replay is public (docs/web.md, web/ending.py)."""
         limiter.take(connection(request))
         game_id = request.path_params["game_id"]
-        if bearer(request) is None and await asyncio.to_thread(public_replay, store, game_id):
+        if bearer(request) is None and await asyncio.to_thread(
+                lambda: public_replay(store, game_id) and not days.sealed(game_id)):
             return None
         return await asyncio.to_thread(book.authorize, bearer(request), game_id, False)
 
@@ -333,6 +339,9 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
             data = await read_body(request)
             settings = settings_from(data)
             seed = field(data, "seed", int, required=False)
+            if seed is not None and not 0 <= seed < SEED_SPACE:  # the stored seeds' range
+                raise Malformed(said("{field} must be a whole number from 0 to {limit}, not {value}",
+                                     field=repr("seed"), limit=f"{SEED_SPACE - 1:,}", value=quoted(seed)))
             board_text = field(data, "board", str, required=False)
             start = field(data, "position", dict, required=False)
             hotseat, ai = seats_wanted(data)
@@ -421,8 +430,9 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         async def handler() -> Response:
             await seat(request, False)
             live = await asyncio.to_thread(authority.get, request.path_params["game_id"])
-            with live.lock:
-                data = live.game.to_json()
+            revealed = await asyncio.to_thread(authority.secret.revealed, live.id, live.state.is_over)
+            with live.lock:  # a running game's without its seed (D2, web/secrecy.py)
+                data = told_save(live.game, revealed)
             return JSONResponse(data, headers={
                 "Content-Disposition": f'attachment; filename="tetrarchia-{live.id}.json"'})
         return await guarded(request, handler)
@@ -494,6 +504,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         Route("/learn", index),  # Learn to play (web/tutorial.py, static/tutorial.js)
         Route("/api/tutorial", tutorial_served),
         Route("/analysis/{game_id}", index),
+        Route("/challenge", index),  # the daily challenge (web/challenge.py, static/challenge.js)
         Route("/api/options", options),
         Route("/api/levels", difficulty.levels_route),  # the level chooser (issue 23)
         Route("/api/settings/check", check_settings, methods=["POST"]),
@@ -517,6 +528,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         *ending_routes(authority, book, seat, reader, guarded, creation, seated),
         *notify_routes(notifier, seat, bearer, guarded, told, lang),
         *players_table_routes(finished),
+        *challenge_routes(authority, days, guarded, creation, seated),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     @asynccontextmanager

@@ -41,6 +41,7 @@ from tetrarchia.render.advice import explain_choices
 from tetrarchia.render.languages import render_in
 from tetrarchia.web.bus import news_json
 from tetrarchia.web.seats import Credential, player_deciding
+from tetrarchia.web.secrecy import SEED_SPACE, DiceSecret, fresh_seed
 from tetrarchia.web.storage import Conflict, Store, StoredGame
 from tetrarchia.web.views import event_json, seat_title, state_json
 
@@ -184,6 +185,8 @@ class Authority:
         # after the commit that ended a game (the players' table, web/players_table.py): once,
         # a finished game being closed to every change, an undo included
         self.ended: Callable[[LiveGame], None] | None = None
+        # when a game's seed may be told (web/secrecy.py): the application adds the challenge's days
+        self.secret = DiceSecret(lambda _game_id: False)
 
     # --- loading -------------------------------------------------------------------------------
     def get(self, game_id: str) -> LiveGame:
@@ -308,7 +311,7 @@ class Authority:
                start: dict[str, Any] | None = None) -> LiveGame:
         """A new game from the setup (or from a position), rolled to its first decision."""
         board = parse_board(board_text, "uploaded board") if board_text else default_board()
-        seed = seed if seed is not None else secrets.randbelow(10**9)
+        seed = seed if seed is not None else fresh_seed()  # the server's secret (D2)
         if start is not None:
             game = Game.from_position(position_from_json(start, board), seed=seed)
         else:
@@ -326,8 +329,10 @@ class Authority:
         """A saved game (docs/save-format.md) from the terminal or another server, as a new game."""
         board = parse_board(board_text, "uploaded board") if board_text else default_board()
         game = Game.from_json(data, board)
-        if game.seed is None:  # dice from an unseeded source: the server seeds the dice to come,
-            game.seed = secrets.randbelow(10**9)  # so that a restart rolls them again the same
+        if game.seed is None or not 0 <= game.seed < SEED_SPACE:
+            # dice from an unseeded source (or a seed out of the stored range): the server seeds the
+            # dice to come, so that a restart rolls them again the same
+            game.seed = fresh_seed()
             game.dice = SeededDice(game.seed)
             game.dice_drawn = 0
         start = None if game.fresh else data.get("start")

@@ -3,7 +3,8 @@ the rematch, the spectator links a seat may hand out, and who may read a replay.
 
 - ``GET /api/games/<id>/summary``: how the game ended, R8's score and the statistics
   (``analysis.summary``), computed from the start and the log.
-- ``POST /api/games/<id>/rematch``: a new game with the same settings, seed, board and start
+- ``POST /api/games/<id>/rematch``: a new game with the same settings, seed (once it is told:
+  a running game's rematch gets a fresh secret seed, web/secrecy.py), board and start
   position, and the same kinds of seats (hot seat, people, the same AI players), with its new
   credentials — as a creation, under the same limit of new games per address.
 - ``POST /api/games/<id>/spectators``: a new spectator credential of a game, for a seat to pass
@@ -50,14 +51,16 @@ def summary_json(live: LiveGame) -> dict[str, Any]:
 
 
 def rematch_of(authority: Authority, book: SeatBook, live: LiveGame) -> tuple[LiveGame, bool, dict[int, str]]:
-    """A new game as ``live`` began: the same settings, seed, board file and start position
+    """A new game as ``live`` began: the same settings, seed (when told), board file and start position
     (a game begun from a position or imported mid-way begins there again), and the seats it
     had: a hot seat or people's seats, and the same AI players."""
     with live.lock:
         game = live.game
         settings = game.state.settings
         start = None if game.fresh else position_to_json(game.start)
-        seed = game.seed
+        # the same dice only once they are no secret: a running game's (or a sealed challenge's)
+        # rematch is dealt a fresh secret seed, else its dice would foretell the game's (D2)
+        seed = game.seed if authority.secret.revealed(live.id, game.state.is_over) else None
     kinds = book.kinds(live.id)
     again = authority.create(settings, seed, live.board_text, start)
     return again, HOTSEAT in kinds, book.ai_seats(live.id)
@@ -97,7 +100,13 @@ def ending_routes(authority: Authority, book: SeatBook,
         async def handler() -> Response:
             await reader(request)
             live = await asyncio.to_thread(authority.get, request.path_params["game_id"])
-            return JSONResponse(await asyncio.to_thread(summary_of, live))
+            data = dict(await asyncio.to_thread(summary_of, live))
+            # the seed once it is no secret, so that anyone can check the dice of the log (D2)
+            revealed = await asyncio.to_thread(authority.secret.revealed, live.id, live.state.is_over)
+            data["seed"] = live.game.seed if revealed else None
+            # a daily challenge's game whose day is not over: its replay is not public yet
+            data["sealed"] = await asyncio.to_thread(authority.secret.sealed, live.id)
+            return JSONResponse(data)
         return await guarded(request, handler)
 
     async def rematch(request: Request) -> Response:

@@ -28,6 +28,7 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import (
+    BigInteger,
     Engine,
     ForeignKey,
     Integer,
@@ -81,7 +82,7 @@ class GameRow(Base):
     settings: Mapped[str] = mapped_column(Text)  # Settings.to_json(), as JSON text
     board_text: Mapped[str | None] = mapped_column(Text, nullable=True)  # None: the shipped board
     board_source: Mapped[str] = mapped_column(String(300))
-    seed: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)  # 53 bits: web/secrecy.py
     start: Mapped[str | None] = mapped_column(Text, nullable=True)  # a position, as JSON text
     dice_drawn: Mapped[int] = mapped_column(Integer, default=0)
     version: Mapped[int] = mapped_column(Integer, default=0)  # grows with every accepted change

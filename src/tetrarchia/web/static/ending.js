@@ -102,6 +102,9 @@ export class EndScreen {
       el("p", { class: "ending-how", id: "ending-how", text: how }),
       this.score(s.score),
       this.buttons(),
+      // a game of the daily challenge: its table is where the game ends up
+      s.sealed ? el("p", { class: "ending-challenge" }, el("a", { href: "/challenge", id: "end-challenge",
+                                                                 text: t("See the daily challenge's table") })) : null,
       el("div", { class: "ending-columns" }, this.statistics(s), this.chart(s.samples)),
       el("div", { id: "end-analyse" }));
   }
@@ -124,7 +127,9 @@ export class EndScreen {
     const share = el("button", { type: "button", id: "end-share", text: t("Share the replay"), on: { click: async () => {
       const link = el("input", { type: "text", readonly: "", id: "end-replay-link", value: replayLink(this.page.id),
                                  "aria-label": t("The replay's link"), size: "36" });
-      shareBox.replaceChildren(link, el("small", { text: t("Anyone can open it: the game is over.") }));
+      shareBox.replaceChildren(link, el("small", { text: this.summary.sealed
+        ? t("Anyone can open it once the day's challenge is over (00:00 UTC); until then, only you.")
+        : t("Anyone can open it: the game is over.") }));
       shareBox.hidden = false;
       link.select();
       try { await navigator.clipboard.writeText(link.value); share.textContent = t("Copied"); } catch (error) { /* the link is shown to copy by hand */ }
@@ -169,7 +174,9 @@ export class EndScreen {
       el("table", { id: "ending-stats" },
         row(t("Rounds"), s.rounds), row(t("Turns"), s.turns), row(t("Actions"), s.actions),
         row(t("IP spent"), spent),
-        row(t("Battles"), fill(t("{won} won, {lost} lost, {drawn} drawn"), b))),
+        row(t("Battles"), fill(t("{won} won, {lost} lost, {drawn} drawn"), b)),
+        // the seed once the server tells it (D2): with it anyone can check the replay's dice
+        s.seed === null || s.seed === undefined ? null : row(t("Seed of the dice"), s.seed)),
       el("h4", { text: `${t("Borders secured")}: ${s.score.secured_borders} / 6` }),
       borders.length ? el("ul", { class: "ending-borders" }, ...borders) : el("p", { text: t("No border secured.") }));
   }

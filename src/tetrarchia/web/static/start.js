@@ -185,7 +185,9 @@ function welcome() {
     el("div", { class: "big-choices" },
       big({ href: `/learn?lang=${lang}`, id: "choice-learn" }, t("Learn to play"), t("A guided first game, one step at a time."), "I"),
       big({ href: "#play", id: "choice-play", on: { click: jump("play") } }, t("Play"), t("Alone, at one screen, or with friends online."), "II"),
-      big({ href: "#continue", id: "choice-continue", on: { click: jump("continue") } }, t("Continue"), t("Your games wait where you left them."), "III")));
+      big({ href: "#continue", id: "choice-continue", on: { click: jump("continue") } }, t("Continue"), t("Your games wait where you left them."), "III")),
+    el("p", { class: "challenge-teaser" }, el("a", { href: "/challenge", id: "choice-challenge", text: t("Daily challenge") }),
+      " — ", t("one setup a day, the same dice for everyone.")));
 }
 
 // Play: how (solo, hot seat, online), how many, and the level in words; then the game.
