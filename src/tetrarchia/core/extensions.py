@@ -17,7 +17,8 @@ needs state of its own declares it here when it is imported, and gets back a han
   saves and events write it), its sentence and how many dice it wants.
 - a **figure** (:func:`declare_figure`): a Roman figure other than the Emperors (R11.1 the Dux,
   R11.2 the Vicarius) whose place is kept in a record with an ``at`` field, so that the core
-  moves, places and removes it like an Emperor without knowing its rule.
+  moves, places and removes it like an Emperor without knowing its rule, and the notation
+  writes and reads it by the words and the tag it declares (docs/notation.md).
 
 Two modules claiming one name, or the flags of a scope running out, is an error at import time,
 never a silent overwrite.
@@ -120,6 +121,8 @@ AVOIDS_REVOLT: set[int] = set()  # figures that never enter a revolt (R11.2)
 # the figure codes (core.pieces.PIECE_FIGURES) of the extra figures that count, like an Emperor,
 # among the Emperors linked to another's battle (R11.1 the Dux; never the Vicarius)
 SUPPORTING_FIGURES: set[int] = set()
+FIGURE_TAGS: dict[int, str] = {}  # Piece -> its tag in the compact notation ("D/dux ...")
+FIGURE_WORDS: dict[str, int] = {}  # a word of the long notation ("dux", "dvx") -> Piece
 FIRST_OPTION_PURPOSE: Final = 100  # the core's own purposes (events.Purpose) stay below
 
 
@@ -171,6 +174,7 @@ def _claim(name: str) -> None:
 
 
 def declare_figure(piece: int, slot: RecordSlot[FigureAt], rule: str, *,
+                   tag: str, words: tuple[str, ...] = (),
                    only_moves: bool = False, avoids_revolt: bool = False,
                    supports: bool = False) -> None:
     """The place of the Roman figure ``piece`` (a core.pieces.Piece beyond the Emperors) is the
@@ -178,9 +182,16 @@ def declare_figure(piece: int, slot: RecordSlot[FigureAt], rule: str, *,
     sets him apart from an Emperor in the Roman phase, as data the move generation reads at full
     speed: ``only_moves``, he never subdues nor attacks (R11.2 the Vicarius); ``avoids_revolt``,
     he never enters a revolt (R11.2); ``supports``, he counts among the Emperors linked to
-    another's battle (R11.1)."""
+    another's battle (R11.1).  The notation writes him ``tag`` after the Emperor's initial
+    (``D/dux``) and reads the ``words`` (lower case) as his name in the long form ("Diocletian
+    moves the dux ...", "Diocletian's dux attacks ...")."""
     if piece in FIGURE_SLOTS:
         raise ValueError(f"the figure {piece} is declared twice")
+    if len(tag) < 2 or tag in FIGURE_TAGS.values():  # one letter is an Emperor's initial
+        raise ValueError(f"the tag {tag!r} of the figure {piece} is taken or too short")
+    FIGURE_TAGS[piece] = tag
+    for word in (tag, *words):
+        FIGURE_WORDS[word] = piece
     FIGURE_RULES[piece] = rule
     if only_moves:
         ONLY_MOVES.add(piece)

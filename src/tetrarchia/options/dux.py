@@ -57,10 +57,11 @@ DEPLOY_COST: Final[CostRule] = fixed(2)  # R11.1, R11.2: declared to core/costs.
 
 
 def declare_figure_record(name: str, title: str, piece: Piece, figure: int, rule: str,
-                          **traits: bool) -> RecordSlot[FigureAt]:
+                          tag: str, words: tuple[str, ...], **traits: bool) -> RecordSlot[FigureAt]:
     """The place of an extra Roman figure as a state record: a province (his figure stands
     there, or he passes through another's, R5.1), ``IN_BOX`` before he is deployed, ``DEAD``
-    after he died (R11.1, R11.2).  Written ``"II:3"``, ``null`` or ``"dead"``."""
+    after he died (R11.1, R11.2).  Written ``"II:3"``, ``null`` or ``"dead"``; in the notation
+    ``tag`` and ``words`` name him (core/extensions.py ``declare_figure``)."""
 
     def to_json(state: State, record: FigureAt) -> str | None:
         if record.at >= 0:
@@ -98,11 +99,12 @@ def declare_figure_record(name: str, title: str, piece: Piece, figure: int, rule
                                   place=state.board.name(record.at)))
 
     slot = declare_record(name, FigureAt(IN_BOX), title, to_json, from_json, check)
-    declare_figure(int(piece), slot, rule, **traits)
+    declare_figure(int(piece), slot, rule, tag=tag, words=words, **traits)
     return slot
 
 
-DUX_AT = declare_figure_record("dux", "the Dux", Piece.DUX, DUX, "R11.1", supports=True)
+DUX_AT = declare_figure_record("dux", "the Dux", Piece.DUX, DUX, "R11.1", "dux", ("dvx",),
+                               supports=True)
 _DUX_AT = DUX_AT.index
 
 

@@ -98,8 +98,10 @@ def _goths_from_json(state: State, data: Any) -> None:
 
 
 def _check_goths(state: State, found: list[str | Said]) -> None:
-    """R11.4, D5: the setup places the Goths only on border III or IV (its armies, 2 at most,
-    never use up the 2 ordinary armies that would send the Goths elsewhere)."""
+    """R11.4: one Goths army; D5: the setup places it only on border III or IV (its armies, 2 at
+    most, never use up the 2 ordinary armies that would send the Goths elsewhere)."""
+    if state.figure.count(GOTHS) > 1:
+        found.append(said("there is only one Goths army (R11.4)"))
     if not in_setup(state):
         return
     board = state.board

@@ -33,7 +33,7 @@ from tetrarchia.options.dux import (
 )
 
 VICARIUS_AT = declare_figure_record("vicarius", "the Vicarius", Piece.VICARIUS, VICARIUS, "R11.2",
-                                    only_moves=True, avoids_revolt=True)
+                                    "vic", ("vicarius",), only_moves=True, avoids_revolt=True)
 
 
 def _moved(state: State, piece: int, dest: int, events: Events) -> None:
