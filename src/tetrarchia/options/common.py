@@ -10,7 +10,7 @@ from tetrarchia.core.actions import Action
 from tetrarchia.core.board import Board
 from tetrarchia.core.errors import IllegalAction, InvalidNotation, Refusal, Said, SaveFileError, said
 from tetrarchia.core.extensions import RecordSlot, declare_record
-from tetrarchia.core.faces import Counts, declare_lines, explained, labelled
+from tetrarchia.core.faces import Counts, declare_lines, explained, labelled, tell
 from tetrarchia.core.notation import province_key
 from tetrarchia.core.pieces import EMPERORS, GARRISON, GARRISONS_IN_BOX, GOTHS, Emperor, Piece, emperor_named
 from tetrarchia.core.reachable import register_decision
@@ -286,3 +286,10 @@ def army_phrase(state: State, province: int, place: str) -> Said:
     if state.figure[province] == GOTHS:
         return explained("The Goths in {place} are", place=place)
     return explained("The army in {place} is", place=place)
+
+
+def burned_said(board: Board, source: int) -> Said:
+    """The disc an Emperor burns (R12.1, R12.1b), a phrase of the events catalogue."""
+    if source == RESERVE:
+        return tell("a disc from his reserve")
+    return tell("his disc in {place}", place=board.name(source))

@@ -41,9 +41,12 @@ from tetrarchia.core.faces import (
     declare_label,
     declare_legend,
     declare_lines,
+    declare_told,
+    emperor_said,
     figure_place,
     ip,
     labelled,
+    tell,
 )
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import DUX, NO_DISC, NO_FIGURE, REVOLT, UNREST, VICARIUS, Emperor, Piece, is_army
@@ -320,3 +323,13 @@ def _legend(state: State) -> str | None:
 declare_cell(DUX, _cell)
 declare_lines(10, _lines)
 declare_legend(20, _legend)
+
+
+# The sentences of the records, for the languages of the events catalogue (render.told).
+declare_told(Deployed, lambda e, b: (
+    tell("{emperor} deploys the Dux in {place}.", emperor=emperor_said(e.emperor),
+         place=b.name(e.province)) if e.piece == Piece.DUX else
+    tell("{emperor} places the Vicarius in {place}.", emperor=emperor_said(e.emperor),
+         place=b.name(e.province))))
+declare_told(VicariusClears, lambda e, b: tell("The Vicarius removes the unrest in {place}.",
+                                               place=b.name(e.province)))

@@ -19,7 +19,16 @@ from tetrarchia.core.board import Board
 from tetrarchia.core.errors import Said, SaveFileError, said
 from tetrarchia.core.events import ArmyPlaced, Event, Events
 from tetrarchia.core.extensions import declare_part
-from tetrarchia.core.faces import ARMY_STYLE, Mark, declare_cell, declare_legend, declare_lines
+from tetrarchia.core.faces import (
+    ARMY_STYLE,
+    Mark,
+    declare_cell,
+    declare_legend,
+    declare_lines,
+    declare_told,
+    leaves,
+    tell,
+)
 from tetrarchia.core.notation import province_key
 from tetrarchia.core.pieces import ARMY, GARRISON, GOTHS, NO_DISC, NO_FIGURE, REBEL
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
@@ -204,3 +213,12 @@ def _legend(state: State) -> str | None:
 declare_cell(GOTHS, _cell)
 declare_lines(30, _lines)
 declare_legend(10, _legend)
+
+
+# The sentences of the records, for the languages of the events catalogue (render.told).
+declare_told(SweptAway, lambda e, b: leaves(e.piece, tell("is swept away by the Goths in {place}",
+                                                          place=b.name(e.border))))
+declare_told(PushedBack, lambda e, b: tell("The Goths push the army in {place} back.",
+                                           place=b.name(e.border)))
+declare_told(BorderTaken, lambda e, b: tell("The Goths take the border of {place}: it is no "
+                                            "longer secured.", place=b.name(e.border)))

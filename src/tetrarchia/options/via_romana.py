@@ -26,7 +26,7 @@ from tetrarchia.core.errors import (
     said,
 )
 from tetrarchia.core.events import Event, Events
-from tetrarchia.core.faces import Namer, by, declare_label, ip, labelled
+from tetrarchia.core.faces import Namer, by, declare_label, declare_told, emperor_said, ip, labelled, tell
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import GARRISON, NO_DISC, Emperor
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
@@ -178,3 +178,9 @@ def _label(state: State, action: SendGarrison, name: Namer) -> Said:
 
 
 declare_label(SendGarrison, _label)
+
+
+# The sentence of the record, for the languages of the events catalogue (render.told).
+declare_told(GarrisonSent, lambda e, b: tell("{emperor} sends his garrison from {origin} to {dest}.",
+                                             emperor=emperor_said(e.emperor),
+                                             origin=b.name(e.origin), dest=b.name(e.dest)))
