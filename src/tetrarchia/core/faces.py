@@ -49,11 +49,6 @@ def declare_label(kind: type, labeller: Labeller) -> None:
     LABELS[kind] = labeller
 
 
-def ip(cost: int) -> Said:
-    """A cost in Imperial Points, as the buttons show it."""
-    return labelled("({cost} IP)", cost=cost)
-
-
 def by(state: State, emperor: Emperor, alone: Said, named: Said) -> Said:
     """An option's label names the Emperor acting unless he is the Emperor of the turn (the
     prompt names him: ``OptionAction.label``)."""

@@ -44,7 +44,6 @@ from tetrarchia.core.faces import (
     declare_told,
     emperor_said,
     figure_place,
-    ip,
     labelled,
     tell,
 )
@@ -298,8 +297,9 @@ MODULE = register(RuleModule(
 
 
 def _label(state: State, action: Deploy, name: Namer) -> Said:
-    """R11.1, R11.2: the group names the figure; the label its place and cost."""
-    return labelled("{place} {cost}", place=state.board.label(action.at), cost=ip(action_cost(state, action)))
+    """R11.1, R11.2: the group names the figure; the label its place (the page adds the item's
+    cost, core/costs.py, as to every action's)."""
+    return labelled("{place}", place=state.board.label(action.at))
 
 
 declare_label(Deploy, _label)
