@@ -60,7 +60,7 @@ PACKAGE = ROOT / "src" / "tetrarchia"
 FACES = ("cli", "render", "web", "analysis")
 ALLOWED = {"tetrarchia.options", "tetrarchia.options.common"}
 # tools/option_names.py's count of the code lines of core/ that name an optional rule, at most
-CORE_NAMING_LINES = 18
+CORE_NAMING_LINES = 11
 
 
 def option_imports(path: Path) -> set[str]:

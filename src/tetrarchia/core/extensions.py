@@ -79,6 +79,10 @@ class RecordKind:
     a figure on the board and nothing else (R11.4), so they only have a JSON form.
     ``reserve_unrest``, ``reserve_revolt`` and ``burned`` count the discs the record holds out of
     the general reserves and the Emperors' garrisons (R1 conservation, per Emperor for burned).
+    ``v1`` is the record's key in the ``"expansion"`` object of format 1 and the neutral value
+    format 1 wrote there (:data:`V1_PER_EMPEROR`: a table of the Emperors, neutral when all are
+    0), read by ``core/migrate.py``; ``lists_armies``: its JSON form lists armies on the board
+    (R9: they count among the 3, as format 3's reserve does).
     """
 
     name: str
@@ -91,6 +95,11 @@ class RecordKind:
     reserve_unrest: Callable[[Any], int] | None = None
     reserve_revolt: Callable[[Any], int] | None = None
     burned: Callable[[Any, int], int] | None = None
+    v1: tuple[str, Any] | None = None
+    lists_armies: bool = False
+
+
+V1_PER_EMPEROR: Final = "per-emperor"  # RecordKind.v1's neutral value of a table of the Emperors
 
 
 class FigureAt(NamedTuple):
@@ -136,15 +145,18 @@ def declare_record(
     reserve_unrest: Callable[[R], int] | None = None,
     reserve_revolt: Callable[[R], int] | None = None,
     burned: Callable[[R, int], int] | None = None,
+    v1: tuple[str, Any] | None = None,
+    lists_armies: bool = False,
 ) -> RecordSlot[R]:
     """Declare a record of an optional rule under ``name`` (the name its module lists in
-    ``RuleModule.pieces`` and saves write) and hand out its slot."""
+    ``RuleModule.pieces`` and saves write) and hand out its slot; ``v1`` and ``lists_armies``:
+    its earlier forms (:class:`RecordKind`)."""
     _claim(name)
     slot = RecordSlot(name, len(DEFAULTS), default)
     DEFAULTS.append(default)
     kind = RecordKind(name, slot.index, title, to_json, from_json,
                       lambda state: state.ext[slot.index] == default, check,
-                      reserve_unrest, reserve_revolt, burned)
+                      reserve_unrest, reserve_revolt, burned, v1, lists_armies)
     RECORDS.append(kind)
     RECORD_NAMES[name] = kind
     return slot
@@ -157,13 +169,17 @@ def declare_part(
     from_json: Callable[[State, Any], None],
     is_default: Callable[[State], bool],
     check: Callable[[State, list[str | Said]], None] | None = None,
+    v1: tuple[str, Any] | None = None,
+    lists_armies: bool = False,
 ) -> None:
     """Declare a part of a saved position with no record of its own (figures on the board);
-    ``check(state, found)`` appends what makes the part impossible, as a record's check does."""
+    ``check(state, found)`` appends what makes the part impossible, as a record's check does;
+    ``v1`` and ``lists_armies``: its earlier forms (:class:`RecordKind`)."""
     _claim(name)
     kind = RecordKind(name, -1, title, lambda state, _: to_json(state),
                       from_json, is_default,
-                      None if check is None else lambda state, _, found: check(state, found))
+                      None if check is None else lambda state, _, found: check(state, found),
+                      v1=v1, lists_armies=lists_armies)
     RECORDS.append(kind)
     RECORD_NAMES[name] = kind
 

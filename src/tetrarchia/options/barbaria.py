@@ -125,7 +125,7 @@ DISCS = declare_record(
     "barbarian-discs", BarbarianDiscs(), "the Barbarian player's discs",
     lambda state, record: {"gray": record.gray, "black": record.black}, _discs_from_json,
     _check_discs, reserve_unrest=lambda record: record.gray,
-    reserve_revolt=lambda record: record.black)
+    reserve_revolt=lambda record: record.black, v1=("barbarian_reserve", {"gray": 0, "black": 0}))
 
 
 _DISCS = DISCS.index  # the slot read directly: asked after every roll of his phase

@@ -100,7 +100,8 @@ def declare_figure_record(name: str, title: str, piece: Piece, figure: int, rule
                                   "in {place}", figure=said(title), rule=rule,
                                   place=state.board.name(record.at)))
 
-    slot = declare_record(name, FigureAt(IN_BOX), title, to_json, from_json, check)
+    slot = declare_record(name, FigureAt(IN_BOX), title, to_json, from_json, check,
+                          v1=(name, None))  # format 1 wrote null for a figure in the box
     declare_figure(int(piece), slot, rule, tag=tag, words=words, **traits)
     return slot
 

@@ -123,7 +123,8 @@ def _check_goths(state: State, found: list[str | Said]) -> None:
 
 # The Goths are a figure on the board and nothing else: a part of the position with no record.
 declare_part("goths", "the Goths", _goths_to_json, _goths_from_json,
-             lambda state: GOTHS not in state.figure, _check_goths)
+             lambda state: GOTHS not in state.figure, _check_goths, v1=("goths", []),
+             lists_armies=True)
 
 
 def arrive(state: State, region: int, setup: bool, events: Events) -> bool:

@@ -63,7 +63,7 @@ def _check_recoverable(state: State, record: PerEmperor, found: list[str | Said]
 
 # R12.1b: of the discs each Emperor burned, the ones he may take back
 RECOVERABLE = declare_per_emperor("recoverable", "discs to take back", 0, GARRISONS_IN_BOX,
-                                  check=_check_recoverable)
+                                  check=_check_recoverable, v1="recoverable")
 
 
 def recoverable(state: State, emperor: int) -> int:

@@ -37,7 +37,7 @@ from tetrarchia.options.common import declare_per_emperor, parse_emperor
 TRANSFER_USED = {0: declare_flag("transfer-used-diocletian", ROUND),
                  2: declare_flag("transfer-used-constantius", ROUND)}
 # R12.8: IP given to or taken from each Emperor's next turn
-IP_NEXT = declare_per_emperor("ip-next", "IP moved to a next turn", -1, 1)
+IP_NEXT = declare_per_emperor("ip-next", "IP moved to a next turn", -1, 1, v1="ip_next")
 
 
 def ip_next(state: State, emperor: int) -> int:

@@ -330,7 +330,7 @@ def _check_pirates(state: State, record: Pirates, found: list[str | Said]) -> No
 
 
 PIRATES = declare_record("pirates", Pirates(), "the Pirates", lambda state, r: r.zone,
-                         _pirates_from_json, _check_pirates)
+                         _pirates_from_json, _check_pirates, v1=("pirates", 0))
 
 
 def pirates_zone(state: State) -> int:

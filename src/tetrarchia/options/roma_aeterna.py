@@ -155,7 +155,8 @@ TEXTS: dict[str, dict[type[Any], Callable[[Any, Board], str]]] = {"en": {
 
 
 # R12.5: the glory discs each Emperor holds (gray discs out of the unrest reserve)
-GLORY = declare_per_emperor("glory", "glory discs", 0, DISCS_PER_RESERVE, reserve_unrest=True)
+GLORY = declare_per_emperor("glory", "glory discs", 0, DISCS_PER_RESERVE, reserve_unrest=True,
+                            v1="glory")
 
 
 def glory(state: State, emperor: int) -> int:

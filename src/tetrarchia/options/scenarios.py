@@ -238,9 +238,10 @@ def _check_skip(state: State, record: Skip, found: list[str | Said]) -> None:
 
 
 REBELS = declare_record("rebels", Rebels(), "rebels", _rebels_to_json, _rebels_from_json,
-                        _check_rebels)
+                        _check_rebels, v1=("rebels", []), lists_armies=True)
 SKIP = declare_record("skip", Skip(), "skipped turns", lambda state, record: record.turns,
-                      lambda state, data: Skip(count_from_json(data, 0, 3)), _check_skip)
+                      lambda state, data: Skip(count_from_json(data, 0, 3)), _check_skip,
+                      v1=("skip", 0))
 
 
 def rebels(state: State) -> tuple[tuple[int, int], ...]:

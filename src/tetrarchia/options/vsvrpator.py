@@ -146,7 +146,7 @@ def _check_usurpers(state: State, record: Usurpers, found: list[str | Said]) -> 
 USURPERS = declare_record(
     "usurpers", Usurpers(), "usurpers",
     lambda state, record: [province_key(state.board, p) for p in record.provinces],
-    _usurpers_from_json, _check_usurpers)
+    _usurpers_from_json, _check_usurpers, v1=("usurpers", []))
 
 
 def usurpers(state: State) -> tuple[int, ...]:
