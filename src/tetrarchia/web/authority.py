@@ -8,9 +8,9 @@ its refusal code).  A refused request changes nothing, in memory or in the datab
 accepted one is committed to the database before the answer is built, so that no one is ever told
 of an action a crash could lose.
 
-Games live in memory once loaded (``web/live_game.py``); the database holds their seed and log,
-and a restarted server rebuilds each game by replaying its log (``Game.from_json``) with the same
-dice to come.
+Games live in memory once loaded (``web/live_game.py``, ``web/game_cache.py``); the database
+holds their seed and log, and a restarted server rebuilds each game by replaying its log
+(``Game.from_json``) with the same dice to come.
 
 Several processes may share one PostgreSQL database (issue 11): then the game in memory is only a
 cache.  Before serving a game the authority reads its version row; a game another process moved
@@ -22,7 +22,6 @@ game is rebuilt from the database and the request gets the 409 of a stale versio
 from __future__ import annotations
 
 import secrets
-import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -38,24 +37,20 @@ from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting
 from tetrarchia.game import Game
 from tetrarchia.web.bus import news_json
+from tetrarchia.web.game_cache import GameCache, StaleVersion, UnknownGame
 from tetrarchia.web.live_game import LiveGame, describe, replay_events, translated
-from tetrarchia.web.live_game import caught_up as moved_on
-from tetrarchia.web.live_game import rebuild as replayed
 from tetrarchia.web.seats import Credential, player_deciding
-from tetrarchia.web.storage import Conflict, Store, StoredGame
+from tetrarchia.web.storage import Conflict, Store
 from tetrarchia.web.views import event_json, seat_title
 
-__all__ = ["BOUNDARIES", "Authority", "GameOver", "LiveGame", "NoDiceNow", "NotYourDecision",
-           "StaleVersion", "UnknownGame", "describe", "replay_events", "translated"]
+__all__ = ["BOUNDARIES", "Authority", "GameCache", "GameOver", "LiveGame", "NoDiceNow",
+           "NotYourDecision", "StaleVersion", "UnknownGame", "describe", "replay_events",
+           "translated"]
 
 # How far one "advance" request goes: one die, or the next decision, the end of the phase or of
 # the turn (each also stops at a decision and at the end of the game: docs/api.md).
 BOUNDARIES = {"roll": Boundary.DECISION, "decision": Boundary.DECISION,
               "phase-end": Boundary.PHASE_END, "turn-end": Boundary.TURN_END}
-
-
-class UnknownGame(Exception):
-    """No stored game has that id (HTTP 404)."""
 
 
 class GameOver(Exception):
@@ -99,111 +94,17 @@ class NoDiceNow(WrongMoment):
                     who=str(seat_title(self.seat, self.settings, lang)))
 
 
-class StaleVersion(Exception):
-    """The request was computed on an older state (HTTP 409): the current one goes back."""
-
-    def __init__(self, live: LiveGame) -> None:
-        super().__init__(f"the game has changed since this page last saw it (it is at version "
-                         f"{live.version})")
-        self.live = live
-
-
-class Authority:
-    """Every game of one database, and the checks every request goes through."""
+class Authority(GameCache):
+    """Every game of one database (the cache: ``web/game_cache.py``), and the checks every
+    request goes through before it changes one."""
 
     def __init__(self, store: Store, notify: Callable[[str, int], None] | None = None) -> None:
-        self.store = store
-        self.games: dict[str, LiveGame] = {}
-        self.lock = threading.Lock()
+        super().__init__(store)
         self.notify = notify  # told (game id, version) after each committed change
         # told (game id, log entry, text) when an AI seat's move is committed with its reason
         self.noted: Callable[[str, int, str], None] | None = None
-        # the AI's notes of a stored game (web/seats.py keeps them), read when it is rebuilt
-        self.stored_notes: Callable[[str], dict[int, str]] | None = None
         self.unnoted: Callable[[str, int], None] | None = None  # an undo cut the log at an entry
         self.changed: Callable[[str], None] | None = None  # after each commit of this process
-
-    # --- loading -------------------------------------------------------------------------------
-    def get(self, game_id: str) -> LiveGame:
-        """The game, as the database holds it now (on a shared database, another process may have
-        moved it on since it was loaded: then it is rebuilt)."""
-        with self.lock:
-            live = self.games.get(game_id)
-            if live is None:
-                stored = self.store.fetch(game_id) if len(game_id) <= 32 else None
-                if stored is None:
-                    raise UnknownGame(game_id)
-                live = self.rebuild(stored)
-                if self.stored_notes is not None:
-                    live.notes = self.stored_notes(game_id)
-                self.games[game_id] = live
-                return live
-        if self.store.shared:
-            with live.lock:  # no commit of this process is half done while the row is compared
-                if self.store.version(game_id) != live.version:
-                    return self.reload(game_id)
-        return live
-
-    def reload(self, game_id: str) -> LiveGame:
-        """The game as the database holds it, replacing the one in memory: brought up to date by
-        playing only the log entries it lacks when the stored log extends its own (another
-        process played on), else rebuilt from the whole log."""
-        stored = self.store.fetch(game_id)
-        with self.lock:
-            cached = self.games.get(game_id)
-        if stored is None:
-            with self.lock:
-                self.games.pop(game_id, None)
-            raise UnknownGame(game_id)
-        live = self.caught_up(cached, stored) if cached is not None else None
-        if live is None:
-            live = self.rebuild(stored)
-        if self.stored_notes is not None:
-            live.notes = self.stored_notes(game_id)
-        with self.lock:
-            self.games[game_id] = live
-        return live
-
-    def forget(self, live: LiveGame) -> None:
-        """Drop the game from memory (it is rebuilt from the database when next asked for)."""
-        with self.lock:
-            if self.games.get(live.id) is live:
-                del self.games[live.id]
-
-    def locked(self, game_id: str, version: int) -> LiveGame:
-        """The game, with its lock taken, at the version the request was computed on (else
-        StaleVersion).  The caller releases ``live.lock``.  A game replaced in memory while this
-        request waited for its lock (another process moved it on) is asked for again.
-
-        When the request's version is the one in memory, the version row is not read first: if
-        another process has moved the game on, the version-checked commit finds it out (a 409,
-        rightly, since the request was computed on that older state too) — one query less per
-        action.  Any other version is checked against the database before it is refused."""
-        for attempt in range(3):
-            with self.lock:
-                cached = self.games.get(game_id)
-            live = cached if cached is not None and cached.version == version and attempt == 0 \
-                else self.get(game_id)
-            live.lock.acquire()
-            if self.games.get(game_id) is live:
-                try:
-                    self.check_version(live, version)
-                except BaseException:
-                    live.lock.release()
-                    raise
-                return live
-            live.lock.release()
-        raise StaleVersion(self.get(game_id))
-
-    @staticmethod
-    def rebuild(stored: StoredGame) -> LiveGame:
-        """A stored game replayed from its log (web/live_game.py)."""
-        return replayed(stored)
-
-    @staticmethod
-    def caught_up(cached: LiveGame, stored: StoredGame) -> LiveGame | None:
-        """``cached`` moved on to ``stored``, or None (web/live_game.py)."""
-        return moved_on(cached, stored)
 
     # --- creating ------------------------------------------------------------------------------
     def create(self, settings: Settings, seed: int | None, board_text: str | None = None,
@@ -243,10 +144,6 @@ class Authority:
         return live
 
     # --- changing ------------------------------------------------------------------------------
-    def check_version(self, live: LiveGame, version: int) -> None:
-        if version != live.version:
-            raise StaleVersion(live)
-
     @staticmethod
     def check_open(live: LiveGame) -> None:
         if live.state.is_over:
