@@ -68,11 +68,11 @@ def words(text: str) -> set[str]:
 def page_english(state: State, action: Action) -> str:
     """The English label the page always showed (the browser tests click on it), written out
     independently of ``render.labels``: an optional rule's is its own ``label`` (the terminal's),
-    less the Pirates' cost, which the page adds to every item itself (R11.3)."""
+    less the cost it spends ("(2 IP)": R11.1, R11.2 deploying, R11.3 the Pirates, R12.3 a
+    garrison sent), which the page adds to every item itself."""
     board = state.board
     if isinstance(action, OptionAction):
-        own = action.label(state)
-        return own.removesuffix(" (2 IP)") if isinstance(action, pirates.AttackPirates) else own
+        return re.sub(r" \(\d+ IP\)$", "", action.label(state))
     if isinstance(action, PlaceFleet):
         return board.zones[action.zone].title
     if isinstance(action, Enter):
@@ -183,14 +183,15 @@ def test_labels_have_no_english_left(labelled_kinds: dict[str, list[tuple[str, s
                                      lang: str) -> None:
     """Each label in Spanish and French holds no English word of the stop-list, and differs from
     the English unless it is a place's name alone (a fleet's sea zone R3.4, where an Emperor
-    enters R4, a black disc's province R12.6)."""
+    enters R4, where the Dux or the Vicarius is deployed R11.1/R11.2, a black disc's province
+    R12.6)."""
     column = 1 if lang == "es" else 2
     for kind, samples in labelled_kinds.items():
         for sample in samples:
             english, told = sample[0], sample[column]
             left = words(told) & STOP_IN[lang]
             assert not left, f"{kind}: {told!r} keeps {left}"
-            names_only = kind in ("PlaceFleet", "Enter", "BlackRevolt", "BlackArmy")
+            names_only = kind in ("PlaceFleet", "Enter", "Deploy", "BlackRevolt", "BlackArmy")
             assert names_only or told != english, f"{kind}: {told!r} is the English"
 
 

@@ -153,7 +153,7 @@ def check_roman_decision(state: State, where: str) -> int:
             assert taken == cost, f"{where}: {action} costs {cost} IP but the engine took {taken}"
             checked += 1
         page = action_json(state, index, action, pirates)["cost"]
-        assert page is None or page == cost, f"{where}: the page shows {page} IP for {action}"
+        assert page == cost, f"{where}: the page is sent {page} IP for {action}, not {cost}"
         label = shown_in_label(state, action)
         assert label is None or label == cost, f"{where}: the label says {label} IP for {action}"
         if isinstance(action, EndPhase):

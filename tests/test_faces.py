@@ -5,15 +5,14 @@ option module by name, and the core names the options in fewer and fewer lines
 
 The imports are read with ``ast`` (a lazy import inside a function counts).  ``tetrarchia.options``
 itself (the package import that registers every rule) and ``options.common`` (the vocabulary
-several rules share) are allowed.  ``LEFT`` lists, module by module, what no declaration covers
-yet: the events' sentences (``render/told.py``), the scenarios' start-page data, and the web
-server's routes (``web/app.py``, changed by another branch at the time); a new import by name
-anywhere else fails and is listed.
+several rules share) are allowed; an import of any other option module by name fails and is
+listed.
 """
 
 from __future__ import annotations
 
 import ast
+import io
 import subprocess
 import sys
 from collections.abc import Callable
@@ -21,9 +20,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 
 import tetrarchia.options  # noqa: F401  (every rule declares its face on import)
+from tetrarchia.cli.optioninfo import Chosen, describe_option, module_level
 from tetrarchia.core.actions import OptionAction
+from tetrarchia.core.board import default_board
+from tetrarchia.core.errors import OptionError
 from tetrarchia.core.faces import (
     CELLS,
     DECISIONS,
@@ -41,6 +44,7 @@ from tetrarchia.core.faces import (
     labelled,
 )
 from tetrarchia.core.pieces import DUX, GOTHS, REBEL, VICARIUS
+from tetrarchia.core.rulebook import REGISTRY
 from tetrarchia.options.common import (
     BARBARIAN_ADVANCE,
     BARBARIAN_BLACK,
@@ -48,20 +52,15 @@ from tetrarchia.options.common import (
     CONSTANTIUS_BLOCK,
     GALERIUS_BONUS,
 )
+from tetrarchia.options.scenarios import scenario_level
+from tetrarchia.web.app import settings_from
 
 ROOT = Path(__file__).parent.parent
 PACKAGE = ROOT / "src" / "tetrarchia"
 FACES = ("cli", "render", "web", "analysis")
 ALLOWED = {"tetrarchia.options", "tetrarchia.options.common"}
-# what is left for a next pass: module -> the option modules it still names
-LEFT = {
-    "render/told.py": {"barbaria", "dux", "goths", "imperivm", "imperivm_first", "patres_patriae",
-                       "pirates", "roma_aeterna", "via_romana", "vicarius", "vsvrpator"},
-    "cli/optioninfo.py": {"scenarios"},
-    "web/app.py": {"scenarios"},
-}
 # tools/option_names.py's count of the code lines of core/ that name an optional rule, at most
-CORE_NAMING_LINES = 43
+CORE_NAMING_LINES = 11
 
 
 def option_imports(path: Path) -> set[str]:
@@ -87,18 +86,11 @@ def test_no_face_imports_an_option_module_by_name() -> None:
     for folder in FACES:
         for path in sorted((PACKAGE / folder).rglob("*.py")):
             key = path.relative_to(PACKAGE).as_posix()
-            extra = option_imports(path) - LEFT.get(key, set())
+            extra = option_imports(path)
             if extra:
                 named[key] = sorted(extra)
     assert not named, f"these modules import option modules by name (declare a face instead, " \
                       f"core/faces.py): {named}"
-
-
-@pytest.mark.timeout(30)
-def test_what_is_left_is_still_there() -> None:
-    """``LEFT`` shrinks with the work: a module that no longer names an option leaves it."""
-    stale = {key: sorted(names - option_imports(PACKAGE / key)) for key, names in LEFT.items()}
-    assert not {k: v for k, v in stale.items() if v}, f"remove from LEFT: {stale}"
 
 
 @pytest.mark.timeout(60)
@@ -164,3 +156,51 @@ def test_a_face_declared_twice_is_refused(declare: Callable[[Any], None],
     with pytest.raises(ValueError, match="twice"):
         declare(taken)
     assert registry[taken] is before
+
+
+# R13: a scenario declares the level it is played at and what it puts on the board with its rule
+# (RuleModule.level, RuleModule.setup_text); the terminal and the server read the declarations.
+LEVELLED = sorted(key for key, module in REGISTRY.items() if module.level is not None)
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("key", sorted(REGISTRY))
+def test_only_the_scenarios_declare_a_level_and_a_setup(key: str) -> None:
+    module = REGISTRY[key]
+    assert (module.level is not None) == (module.family == "scenario") \
+        == (module.setup_text is not None)
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("key", LEVELLED)
+@pytest.mark.parametrize("garrisons", [4, 3])
+def test_the_declared_level_is_read_by_the_terminal_and_the_server(key: str, garrisons: int) -> None:
+    level = scenario_level(key, garrisons)
+    assert level.garrisons == garrisons
+    assert module_level(key, garrisons) == level
+    assert Chosen(scenario=key, params=((f"{key}.garrisons", str(garrisons)),)).scenario_level() \
+        == level
+    assert settings_from({"options": [key], "params": {f"{key}.garrisons": garrisons}}).level \
+        == level
+
+
+@pytest.mark.timeout(30)
+def test_a_module_without_a_level_is_refused_its_level() -> None:
+    with pytest.raises(OptionError, match="the level the players choose"):
+        module_level("dux")
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize(("key", "says"), [
+    ("carausian-revolt", "Rebel: Carausius (the Dux figure) on a revolt in Britannia"),
+    ("great-persian-war", "The Pirates start in Mare Aegaevm."),
+    ("mauretanian-war", "The game starts with Maximian's turn"),
+])
+def test_the_declared_setup_is_told_by_the_terminal(key: str, says: str) -> None:
+    text = REGISTRY[key].setup_text
+    assert text is not None
+    lines = text(default_board())
+    assert lines[0].startswith("General revolt: ") and any(says in line for line in lines), lines
+    out = io.StringIO()
+    describe_option(key, Console(file=out, width=200))
+    assert says in out.getvalue()

@@ -18,8 +18,15 @@ import pytest
 from conftest import flag_set
 from tetrarchia.core.board import default_board
 from tetrarchia.core.errors import SaveFileError
-from tetrarchia.core.extensions import FLAGS
-from tetrarchia.core.migrate import V1_FLAG_BITS, game_v1_to_v2, position_v1_to_v2, position_v2_to_v3
+from tetrarchia.core.extensions import FLAGS, V1_PER_EMPEROR
+from tetrarchia.core.migrate import (
+    V1_FLAG_BITS,
+    game_v1_to_v2,
+    position_v1_to_v2,
+    position_v2_to_v3,
+    reserve_armies,
+    v1_fields,
+)
 from tetrarchia.core.serialize import position_from_json, position_to_json
 from tetrarchia.game import Game
 from tetrarchia.options.dux import dux_at
@@ -126,3 +133,48 @@ def test_a_format_2_position_with_a_format_1_section_is_refused() -> None:
 def test_game_migration_leaves_other_versions_alone() -> None:
     data = {"format": "tetrarchia-game", "version": 1, "start": None, "final": {"version": 2}}
     assert game_v1_to_v2(data) == {**data, "version": 2}
+
+
+# Format 1's "expansion" layout is frozen: each optional rule declares its own key and neutral
+# value with its record (RecordKind.v1), and together they must stay this table (a declaration
+# changed or lost would misread the old files).
+FORMAT_1_FIELDS: dict[str, tuple[str, Any]] = {
+    "dux": ("dux", None), "vicarius": ("vicarius", None), "goths": ("goths", []),
+    "rebels": ("rebels", []), "pirates": ("pirates", 0), "glory": ("glory", V1_PER_EMPEROR),
+    "burned": ("burned", V1_PER_EMPEROR), "recoverable": ("recoverable", V1_PER_EMPEROR),
+    "ip_next": ("ip-next", V1_PER_EMPEROR), "usurpers": ("usurpers", []), "skip": ("skip", 0),
+    "barbarian_reserve": ("barbarian-discs", {"gray": 0, "black": 0}),
+}
+
+
+def test_the_declared_format_1_layout_is_the_frozen_one() -> None:
+    assert v1_fields() == FORMAT_1_FIELDS
+
+
+@pytest.mark.parametrize(("expansion", "records"), [
+    pytest.param({"glory": {"Diocletian": 0, "Galerius": 0, "Constantius": 0, "Maximian": 0}}, None,
+                 id="per-emperor-all-zero"),
+    pytest.param({"glory": {"Diocletian": 2, "Galerius": 0, "Constantius": 0, "Maximian": 0}},
+                 {"glory": {"Diocletian": 2, "Galerius": 0, "Constantius": 0, "Maximian": 0}},
+                 id="per-emperor-used"),
+    pytest.param({"barbarian_reserve": {"gray": 0, "black": 0}}, None, id="barbarian-neutral"),
+    pytest.param({"barbarian_reserve": {"gray": 2, "black": 1}},
+                 {"barbarian-discs": {"gray": 2, "black": 1}}, id="barbarian-discs"),
+    pytest.param({"goths": [], "pirates": 0, "dux": None}, None, id="neutral-values-dropped"),
+    pytest.param({"ip_next": "lots"}, {"ip-next": "lots"}, id="damaged-left-for-the-reader"),
+])
+def test_each_declared_format_1_field_migrates(expansion: dict[str, Any],
+                                               records: dict[str, Any] | None) -> None:
+    migrated = position_v1_to_v2({"format": "tetrarchia-position", "version": 1,
+                                  "expansion": expansion})
+    assert migrated.get("records") == records
+
+
+@pytest.mark.parametrize(("records", "armies"), [
+    pytest.param({}, 2, id="one-army"),
+    pytest.param({"goths": ["IV:1"]}, 1, id="the-goths-count"),
+    pytest.param({"goths": ["IV:1"], "rebels": [["britannia", 1]]}, 0, id="and-a-rebel"),
+])
+def test_the_declared_army_lists_count_in_format_3s_reserve(records: dict[str, Any],
+                                                           armies: int) -> None:
+    assert reserve_armies({"armies": ["II:6"], "records": records}) == armies  # R9, D12

@@ -29,7 +29,7 @@ from tetrarchia.core.board import Board, default_board
 from tetrarchia.core.engine import apply_trusted, legal_actions, new_game
 from tetrarchia.core.errors import AmbiguousAction, InvalidNotation
 from tetrarchia.core.notation import format_action, parse_action, resolve
-from tetrarchia.core.pieces import Emperor
+from tetrarchia.core.pieces import Emperor, Piece
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import State
 from tetrarchia.players.random_player import RandomPlayer
@@ -313,3 +313,46 @@ def test_resolve_every_long_form_to_its_action() -> None:
         legal = legal_actions(state)
         for action in legal:
             assert resolve(format_action(action, state.board), legal, state.board) == action
+
+
+# R11.1, R11.2: the extra figures are written by the words and the tag their modules declare
+# (core/extensions.py declare_figure); the core's notation names none of them.
+FIGURES = [
+    ("Diocletian moves the Dux from Macedonia to Dalmatia", "D/dux IV:4-III:6",
+     Move(D, prov("IV:4"), prov("III:6"), False, Piece.DUX)),
+    ("Diocletian moves the Vicarius from Macedonia to Dalmatia", "D/vic IV:4-III:6",
+     Move(D, prov("IV:4"), prov("III:6"), False, Piece.VICARIUS)),
+    ("Diocletian moves Galerius from Macedonia to Dalmatia", "D/G IV:4-III:6",
+     Move(D, prov("IV:4"), prov("III:6"), False, Piece.GALERIUS)),
+    ("Diocletian's Dux removes the revolt in Dalmatia", "D/dux -R III:6",
+     Subdue(D, prov("III:6"), SubdueKind.REMOVE_REVOLT, Piece.DUX)),
+    ("Maximian's Dux attacks Narbonensis from Germania Svperior", "M/dux II:3xII:6",
+     Attack(M, prov("II:3"), prov("II:6"), Piece.DUX)),
+]
+
+
+@pytest.mark.parametrize(("long", "compact", "action"), FIGURES, ids=[row[1] for row in FIGURES])
+def test_extra_figures_by_their_declared_words(long: str, compact: str, action: Action) -> None:
+    board = default_board()
+    assert parse_action(long, board) == action
+    assert parse_action(compact, board) == action
+    assert format_action(action, board) == long
+    assert format_action(action, board, compact=True) == compact
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    pytest.param("D/vic -R III:6", "Vicarius does not fight", id="vicarius-subdues"),
+    pytest.param("D/g II:3xII:6", "Galerius does not fight", id="emperor-attacks-for-another"),
+    pytest.param("Diocletian's Vicarius removes the revolt in Dalmatia", "Vicarius does not fight",
+                 id="vicarius-long"),
+    pytest.param("Diocletian's Galerius attacks Narbonensis from Germania Svperior", "not an action",
+                 id="emperor-long"),
+    pytest.param("D/xyz IV:4-III:6", "not an action", id="unknown-tag"),
+    pytest.param("Diocletian moves the Legate from Macedonia to Dalmatia", "not an action",
+                 id="unknown-figure"),
+])
+def test_a_figure_that_cannot_act_so_is_refused_in_words(text: str, says: str) -> None:
+    with pytest.raises(InvalidNotation) as caught:
+        parse_action(text, default_board())
+    assert type(caught.value) is InvalidNotation
+    assert says in str(caught.value) and repr(text) in str(caught.value)

@@ -322,7 +322,7 @@ CHANGED: list[Any] = [
                  "there is only one Goths army (R11.4)", None, id="two-goths"),
     pytest.param(_army_on_a_secured_border,
                  "an army stands on the secured border {place}: armies arrive only on an empty "
-                 "border (R7.2), and the Goths take the garrison (R11.4)", None,
+                 "border (R7.2), or take its garrison (R11.4)", None,
                  id="army-on-a-secured-border"),
     pytest.param(_figure("roma", ARMY), "an army in Roma has already ended the game (R8)", None,
                  id="army-in-roma"),
@@ -398,8 +398,12 @@ CHANGED: list[Any] = [
                  "in a Roman phase the Emperor attacks (R5.5); in a Barbarian phase the army does "
                  "(R7.3)", None, id="army-attacks-in-a-roman-phase"),
     pytest.param(_stack(t.BattleStep(t.BATTLE, int(Emperor.DIOCLETIAN), key("II:6"), True)),
-                 "{figure} attacks in {emperor}'s Roman phase: only the Emperor of the turn or the "
-                 "Dux attacks (R5.5, R11.1)", "Diocletian", id="another-emperor-attacks"),
+                 "{figure} attacks in {emperor}'s Roman phase: only the Emperor of the turn "
+                 "attacks, or a figure fighting for him (R5.5, R11.1)", "Diocletian",
+                 id="another-emperor-attacks"),
+    pytest.param(_stack(t.BattleStep(t.BATTLE, int(Piece.VICARIUS), key("II:6"), True)),
+                 "the {figure} never fights nor subdues ({rule})", "Vicarius",
+                 id="the-vicarius-attacks"),
     pytest.param(_stack(t.BattleStep(t.BATTLE, int(Piece.DUX), key("II:6"), True)),
                  "{figure} fights a battle but is not on the board", "Dux", id="dux-off-board-fights"),
     pytest.param(_stack(t.BattleStep(t.BATTLE, MAXIMIAN, key("I:1"), True)),

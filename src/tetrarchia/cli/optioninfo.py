@@ -20,12 +20,10 @@ from rich.console import Console
 from rich.padding import Padding
 from rich.text import Text
 
-from tetrarchia.core.board import Board, default_board
+from tetrarchia.core.board import default_board
 from tetrarchia.core.errors import OptionError
-from tetrarchia.core.pieces import Emperor
 from tetrarchia.core.rulebook import REGISTRY, Param, ParamValue, RuleModule, find_module
 from tetrarchia.core.settings import Level, Settings
-from tetrarchia.options.scenarios import SCENARIOS, ZONE_NAMES, scenario_level
 
 EXPANSION = "Dux expansion"
 VARIANT = "variant"
@@ -65,7 +63,7 @@ class Chosen:
                 checked = spec.check(REGISTRY[self.scenario].title, value)
                 assert isinstance(checked, int)
                 garrisons = checked
-        return scenario_level(self.scenario, garrisons)
+        return module_level(self.scenario, garrisons)
 
 
 def split_names(values: Iterable[str] | None) -> list[str]:
@@ -181,9 +179,9 @@ def module_facts(module: RuleModule) -> list[str]:
     """Parameters, what it cannot be combined with, what it brings along, its conditions."""
     lines = [param_line(module, p) for p in module.params]
     excluded = [k for k in REGISTRY if k in module.excludes or module.key in REGISTRY[k].excludes]
-    if module.family == SCENARIO:
-        lines.append(f"played at level {scenario_level(module.key)} (with {module.key}.garrisons=3: "
-                     f"{scenario_level(module.key, 3)}); only one scenario at a time")
+    if module.level is not None:
+        lines.append(f"played at level {module.level({})} (with {module.key}.garrisons=3: "
+                     f"{module.level({'garrisons': 3})}); only one scenario at a time")
     if excluded:
         lines.append(f"cannot be combined with: {names_of(excluded)}")
     if module.requires:
@@ -220,31 +218,13 @@ def describe_options(console: Console) -> None:
                 console.print(Padding(Text(line, style="dim"), (0, 0, 0, 6)))
 
 
-def scenario_setup(key: str, board: Board) -> list[str]:
-    """The pieces a scenario puts on the board (R13), in words."""
-    scenario = next(s for s in SCENARIOS if s.key == key)
-
-    def name(province: str) -> str:
-        return board.province(province).title
-    lines = [f"General revolt: {', '.join(scenario.revolts)}, and one revolt in every other outer "
-             "region (the setup roll, or its province 3 with fixed=true)."]
-    for rebel in scenario.rebels:
-        lines.append(f"Rebel: {rebel.name} (the {rebel.figure} figure) on a revolt in "
-                     f"{name(rebel.border)}; it never advances; attacking it "
-                     f"needs a Roman fleet in {ZONE_NAMES[rebel.zone]}.")
-    if scenario.goths_at:
-        lines.append(f"The Goths start in {name(scenario.goths_at)}.")
-    for army in scenario.armies_at:
-        lines.append(f"An army starts in {name(army)}.")
-    if scenario.pirates_zone:
-        lines.append(f"The Pirates start in {ZONE_NAMES[scenario.pirates_zone]}.")
-    for emperor, where in scenario.emperors:
-        lines.append(f"{emperor.title} starts in {name(where)}.")
-    if scenario.first is not Emperor.DIOCLETIAN:
-        skipped = ", ".join(e.title for e in Emperor if e < scenario.first)
-        lines.append(f"The game starts with {scenario.first.title}'s turn ({skipped}: first turn "
-                     "skipped, with no Barbarian phase, D31).")
-    return lines
+def module_level(key: str, garrisons: int = 4) -> Level:
+    """The level the module ``key`` is played at (R13: a scenario's, declared with its rule) with
+    ``garrisons`` per Emperor."""
+    level = REGISTRY[key].level
+    if level is None:
+        raise OptionError(f"{REGISTRY[key].title} is played at the level the players choose")
+    return level({"garrisons": garrisons})
 
 
 def describe_option(name: str, console: Console) -> None:
@@ -259,9 +239,9 @@ def describe_option(name: str, console: Console) -> None:
     console.print(Text(module.summary))
     for line in module_facts(module):
         console.print(Padding(Text(line), (0, 0, 0, 2)))
-    if module.family == SCENARIO:
+    if module.setup_text is not None:
         console.print(Text("Setup", style="bold underline"))
-        for line in scenario_setup(module.key, default_board()):
+        for line in module.setup_text(default_board()):
             console.print(Padding(Text(line), (0, 0, 0, 2)))
     text = players_text(rule_text(module))
     if text:

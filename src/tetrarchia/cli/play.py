@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 from rich.console import Console
@@ -28,17 +27,14 @@ from rich.panel import Panel
 from rich.text import Text
 
 from tetrarchia.analysis.forecast import Forecast, forecast
-from tetrarchia.cli.advice import DEFAULT_SECONDS, AiSeats, advice_lines, advise
+from tetrarchia.cli.advice import AiSeats
 from tetrarchia.cli.autosave import Autosave
 from tetrarchia.cli.battle import explain_battle
 from tetrarchia.cli.decisions import decision_context, decision_word, who_decides
-from tetrarchia.cli.forecastview import render_forecast
-from tetrarchia.cli.geography import render_map
-from tetrarchia.cli.info import province_info
 from tetrarchia.cli.interpret import bare_word_reason, cheapest_way, choice_hint, short_form_meant
 from tetrarchia.cli.phase import phase_summary
+from tetrarchia.cli.play_commands import COMMAND_INDEX, COMMANDS, Command
 from tetrarchia.cli.render import action_label, end_report, numbered, print_events, render_actions
-from tetrarchia.cli.texts import HELP, RULES, RULES_FILE
 from tetrarchia.core.actions import Action, EndPhase, PlaceFleet
 from tetrarchia.core.engine import apply_action, decider, deciding_seat, resume, roll_description
 from tetrarchia.core.errors import AmbiguousAction, TetrarchiaError
@@ -51,6 +47,8 @@ from tetrarchia.core.state import Awaiting, State
 from tetrarchia.game import Game
 from tetrarchia.render.board_text import RESULT_TEXT, render_board, status_line
 from tetrarchia.seats import player_of_seat, seat_label, seat_of
+
+__all__ = ["COMMANDS", "AutoPlayer", "Command", "InputFn", "Numbering", "PlaySession", "seats_of"]
 
 InputFn = Callable[[str], str]
 # The hook for seats played by the program (``play --ai``): given the position and its legal
@@ -289,119 +287,6 @@ class PlaySession:
                 return
             self.apply(cheapest_way(self.state, action, legal, text))
 
-    # --- the commands (one entry each in COMMANDS) ----------------------------------------
-    def help(self, rest: str, legal: list[Action]) -> None:
-        if rest.lower() == "rules":
-            self.console.print(RULES, markup=False, highlight=False)
-            self.console.print(f"The complete rules (R1-R14, every option, the decisions): "
-                               f"{RULES_FILE}; one option in full: tetrarchia options NAME.",
-                               markup=False, highlight=False)
-            return
-        self.console.print(HELP, markup=False, highlight=False)
-        self.console.print("Commands:", markup=False)
-        for entry in COMMANDS:
-            self.console.print(f"  {entry.usage:<16} {entry.help}", markup=False, highlight=False)
-        self.console.print("Press Enter alone when only one action is possible.", markup=False)
-
-    def board(self, rest: str, legal: list[Action]) -> None:
-        self.show(legal, board=True)
-
-    def actions(self, rest: str, legal: list[Action]) -> None:
-        self.console.print(render_actions(self.state, legal, width=self.console.width,
-                                          numbers=self.numbering.of(self.state, legal,
-                                                                    len(self.game.log))))
-
-    def rules(self, rest: str, legal: list[Action]) -> None:
-        self.console.print(RULES, markup=False, highlight=False)
-        self.console.print(f"The complete rules: {RULES_FILE} (or: help rules).", markup=False,
-                           highlight=False)
-
-    def score(self, rest: str, legal: list[Action]) -> None:
-        self.console.print(f"If the game ended now: {score(self.state).describe()}")
-
-    def save_command(self, rest: str, legal: list[Action]) -> None:
-        if rest:
-            self.save(rest)
-        else:
-            self.refuse("save needs a file name: save FILE")
-
-    def quit_command(self, rest: str, legal: list[Action]) -> None:
-        self.quit()
-
-    def undo_command(self, rest: str, legal: list[Action]) -> None:
-        self.undo()
-
-    def hint(self, rest: str, legal: list[Action]) -> None:
-        """The AI's advice (cli.advice), ``hint SECONDS`` to think longer than the default:
-        computed on copies, a hint never changes the game."""
-        seconds = DEFAULT_SECONDS
-        if rest:
-            try:
-                seconds = float(rest)
-            except ValueError:
-                seconds = -1.0
-            if not 0.1 <= seconds <= MAX_HINT_SECONDS:
-                self.refuse(f"hint takes the seconds to think, 0.1 to {MAX_HINT_SECONDS:g}: "
-                            f"hint 5, not hint {rest}")
-                return
-        self.console.print(f"Thinking for {seconds:g} s...", markup=False, highlight=False)
-        hint = advise(self.state, seconds=seconds, seed=len(self.game.log) + 1)
-        for line in advice_lines(self.state, hint):
-            self.console.print(line, markup=False, highlight=False)
-
-    def map_command(self, rest: str, legal: list[Action]) -> None:
-        self.console.print(render_map(self.state))
-
-    def last(self, rest: str, legal: list[Action]) -> None:
-        """The last Barbarian phase again: its narration and its summary (R7)."""
-        if not self.last_phase:
-            self.refuse("no Barbarian phase has been played in this session yet")
-            return
-        self.console.rule(Text("The last Barbarian phase", style="bold magenta"), style="magenta")
-        print_events(self.console, self.last_phase, self.game.board)
-        self.print_summary(self.last_phase)
-
-    def info(self, rest: str, legal: list[Action]) -> None:
-        if not rest:
-            self.refuse("info needs a province or a region: info thracia, info II, info italia")
-            return
-        try:
-            lines = province_info(self.state, rest)
-        except TetrarchiaError as exc:
-            self.refuse(str(exc))
-            return
-        for line in lines:
-            self.console.print(line, markup=False, highlight=False)
-
-    def forecast_command(self, rest: str, legal: list[Action]) -> None:
-        """The exact forecast of the next Barbarian phase (analysis.forecast); ``forecast on``
-        and ``off``: its marks on the board each time the board is drawn."""
-        if rest.lower() in ("on", "off"):
-            self.marks = rest.lower() == "on"
-            self.console.print(f"Forecast marks on the board: {rest.lower()}.", markup=False)
-            if self.marks:
-                self.show(legal, board=True)
-            return
-        if rest:
-            self.refuse(f"forecast takes 'on', 'off' or nothing, not {rest!r}")
-            return
-        if self.state.is_over:
-            self.refuse("the game is over")
-            return
-        if self.state.awaiting is Awaiting.ENTRY:
-            self.refuse(f"{self.state.turn.title} enters the board first; then 'forecast' says what "
-                        "ending his Roman phase would bring")
-            return
-        with self.console.status("Computing the forecast over every roll of the dice ..."):
-            try:
-                fc = forecast(self.state)
-            except TetrarchiaError as exc:
-                self.refuse(str(exc))
-                return
-        if self.state.awaiting is Awaiting.ROMAN_ACTION:
-            self.console.print(f"If {self.state.turn.title} ends his Roman phase now:", markup=False)
-        self.console.print(render_forecast(self.state, fc))
-
     def refuse(self, why: str) -> None:
         self.console.print(Text(f"Refused: {why}", style="bold red"))
 
@@ -613,47 +498,3 @@ def gone_reason(state: State, action: Action) -> str:
 
 class _Quit(Exception):
     """The players left the game."""
-
-
-@dataclass(frozen=True)
-class Command:
-    """A command of the play loop: its words, its help line and the method that runs it
-    (``PlaySession.<method>(rest, legal)``).  Adding a command is adding an entry here."""
-
-    words: tuple[str, ...]
-    usage: str
-    help: str
-    method: str
-    takes_argument: bool = False
-
-    def run(self, session: PlaySession, rest: str, legal: list[Action]) -> None:
-        getattr(session, self.method)(rest, legal)
-
-
-COMMANDS: list[Command] = [
-    Command(("help", "?", "h"), "help [rules]", "this help; 'help rules': the rules in brief and "
-            "where the complete rules are", "help", takes_argument=True),
-    Command(("board", "b"), "board", "show the board and the actions again", "board"),
-    Command(("actions", "list"), "actions", "the numbered actions again", "actions"),
-    Command(("info", "i"), "info PLACE", "a province (links and costs, coasts, arrow, steps to "
-            "Roma, what stands there) or a region: info thracia, info II", "info",
-            takes_argument=True),
-    Command(("map",), "map", "the provinces roughly where they lie on the map of the Empire, "
-            "with the way each army would advance", "map_command"),
-    Command(("forecast", "f"), "forecast [on|off]", "the chances of the next Barbarian phase, "
-            "exact (R7); on/off: its marks on the board", "forecast_command", takes_argument=True),
-    Command(("last",), "last", "the last Barbarian phase again, and its summary", "last"),
-    Command(("hint",), "hint [SECONDS]", "the best few actions now, with the chance of winning "
-            "after each and its 95% interval, and why; hint 5 thinks 5 seconds (2 by default)", "hint",
-            takes_argument=True),
-    Command(("undo",), "undo", "take back the last action of this phase (never a die roll)",
-            "undo_command"),
-    Command(("save",), "save FILE", "save the game (resume it with: tetrarchia play --load FILE)",
-            "save_command", takes_argument=True),
-    Command(("score",), "score", "the 10-point score if the game ended now (R8)", "score"),
-    Command(("rules",), "rules", "the costs of the Roman actions", "rules"),
-    Command(("quit", "exit", "q"), "quit", "leave the game (you are offered to save it; the "
-            "autosave keeps it anyway)", "quit_command"),
-]
-MAX_HINT_SECONDS = 60.0  # a hint in the terminal thinks at most this long
-COMMAND_INDEX: dict[str, Command] = {word: entry for entry in COMMANDS for word in entry.words}

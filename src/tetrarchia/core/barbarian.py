@@ -36,6 +36,7 @@ from tetrarchia.core.events import (
     UprisingSpreads,
     UprisingStarts,
 )
+from tetrarchia.core.extensions import ONLY_MOVES
 from tetrarchia.core.pieces import (
     ARMY,
     NO_DISC,
@@ -43,7 +44,6 @@ from tetrarchia.core.pieces import (
     REBEL,
     REVOLT,
     UNREST,
-    Piece,
 )
 from tetrarchia.core.state import State
 from tetrarchia.core.tasks import (
@@ -431,7 +431,7 @@ def run_army_step(state: State, task: ArmyStep, events: Events) -> bool:
         state.tasks[-1] = task = ArmyStep(ARMY_STEP, src, task.dest, True, task.attack_offered,
                                           task.arrow_fallback, True)
     fighter = figure_piece(figure[dest])
-    if 0 <= fighter <= Piece.DUX:
+    if fighter >= 0 and fighter not in ONLY_MOVES:  # an Emperor or a figure that fights (R11)
         if not task.attack_offered:
             state.tasks[-1] = task = ArmyStep(ARMY_STEP, src, task.dest, True, True,
                                               task.arrow_fallback, task.link_passed)

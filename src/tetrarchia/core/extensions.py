@@ -17,7 +17,8 @@ needs state of its own declares it here when it is imported, and gets back a han
   saves and events write it), its sentence and how many dice it wants.
 - a **figure** (:func:`declare_figure`): a Roman figure other than the Emperors (R11.1 the Dux,
   R11.2 the Vicarius) whose place is kept in a record with an ``at`` field, so that the core
-  moves, places and removes it like an Emperor without knowing its rule.
+  moves, places and removes it like an Emperor without knowing its rule, and the notation
+  writes and reads it by the words and the tag it declares (docs/notation.md).
 
 Two modules claiming one name, or the flags of a scope running out, is an error at import time,
 never a silent overwrite.
@@ -78,6 +79,10 @@ class RecordKind:
     a figure on the board and nothing else (R11.4), so they only have a JSON form.
     ``reserve_unrest``, ``reserve_revolt`` and ``burned`` count the discs the record holds out of
     the general reserves and the Emperors' garrisons (R1 conservation, per Emperor for burned).
+    ``v1`` is the record's key in the ``"expansion"`` object of format 1 and the neutral value
+    format 1 wrote there (:data:`V1_PER_EMPEROR`: a table of the Emperors, neutral when all are
+    0), read by ``core/migrate.py``; ``lists_armies``: its JSON form lists armies on the board
+    (R9: they count among the 3, as format 3's reserve does).
     """
 
     name: str
@@ -90,6 +95,11 @@ class RecordKind:
     reserve_unrest: Callable[[Any], int] | None = None
     reserve_revolt: Callable[[Any], int] | None = None
     burned: Callable[[Any, int], int] | None = None
+    v1: tuple[str, Any] | None = None
+    lists_armies: bool = False
+
+
+V1_PER_EMPEROR: Final = "per-emperor"  # RecordKind.v1's neutral value of a table of the Emperors
 
 
 class FigureAt(NamedTuple):
@@ -120,6 +130,8 @@ AVOIDS_REVOLT: set[int] = set()  # figures that never enter a revolt (R11.2)
 # the figure codes (core.pieces.PIECE_FIGURES) of the extra figures that count, like an Emperor,
 # among the Emperors linked to another's battle (R11.1 the Dux; never the Vicarius)
 SUPPORTING_FIGURES: set[int] = set()
+FIGURE_TAGS: dict[int, str] = {}  # Piece -> its tag in the compact notation ("D/dux ...")
+FIGURE_WORDS: dict[str, int] = {}  # a word of the long notation ("dux", "dvx") -> Piece
 FIRST_OPTION_PURPOSE: Final = 100  # the core's own purposes (events.Purpose) stay below
 
 
@@ -133,15 +145,18 @@ def declare_record(
     reserve_unrest: Callable[[R], int] | None = None,
     reserve_revolt: Callable[[R], int] | None = None,
     burned: Callable[[R, int], int] | None = None,
+    v1: tuple[str, Any] | None = None,
+    lists_armies: bool = False,
 ) -> RecordSlot[R]:
     """Declare a record of an optional rule under ``name`` (the name its module lists in
-    ``RuleModule.pieces`` and saves write) and hand out its slot."""
+    ``RuleModule.pieces`` and saves write) and hand out its slot; ``v1`` and ``lists_armies``:
+    its earlier forms (:class:`RecordKind`)."""
     _claim(name)
     slot = RecordSlot(name, len(DEFAULTS), default)
     DEFAULTS.append(default)
     kind = RecordKind(name, slot.index, title, to_json, from_json,
                       lambda state: state.ext[slot.index] == default, check,
-                      reserve_unrest, reserve_revolt, burned)
+                      reserve_unrest, reserve_revolt, burned, v1, lists_armies)
     RECORDS.append(kind)
     RECORD_NAMES[name] = kind
     return slot
@@ -154,13 +169,17 @@ def declare_part(
     from_json: Callable[[State, Any], None],
     is_default: Callable[[State], bool],
     check: Callable[[State, list[str | Said]], None] | None = None,
+    v1: tuple[str, Any] | None = None,
+    lists_armies: bool = False,
 ) -> None:
     """Declare a part of a saved position with no record of its own (figures on the board);
-    ``check(state, found)`` appends what makes the part impossible, as a record's check does."""
+    ``check(state, found)`` appends what makes the part impossible, as a record's check does;
+    ``v1`` and ``lists_armies``: its earlier forms (:class:`RecordKind`)."""
     _claim(name)
     kind = RecordKind(name, -1, title, lambda state, _: to_json(state),
                       from_json, is_default,
-                      None if check is None else lambda state, _, found: check(state, found))
+                      None if check is None else lambda state, _, found: check(state, found),
+                      v1=v1, lists_armies=lists_armies)
     RECORDS.append(kind)
     RECORD_NAMES[name] = kind
 
@@ -171,6 +190,7 @@ def _claim(name: str) -> None:
 
 
 def declare_figure(piece: int, slot: RecordSlot[FigureAt], rule: str, *,
+                   tag: str, words: tuple[str, ...] = (),
                    only_moves: bool = False, avoids_revolt: bool = False,
                    supports: bool = False) -> None:
     """The place of the Roman figure ``piece`` (a core.pieces.Piece beyond the Emperors) is the
@@ -178,9 +198,16 @@ def declare_figure(piece: int, slot: RecordSlot[FigureAt], rule: str, *,
     sets him apart from an Emperor in the Roman phase, as data the move generation reads at full
     speed: ``only_moves``, he never subdues nor attacks (R11.2 the Vicarius); ``avoids_revolt``,
     he never enters a revolt (R11.2); ``supports``, he counts among the Emperors linked to
-    another's battle (R11.1)."""
+    another's battle (R11.1).  The notation writes him ``tag`` after the Emperor's initial
+    (``D/dux``) and reads the ``words`` (lower case) as his name in the long form ("Diocletian
+    moves the dux ...", "Diocletian's dux attacks ...")."""
     if piece in FIGURE_SLOTS:
         raise ValueError(f"the figure {piece} is declared twice")
+    if len(tag) < 2 or tag in FIGURE_TAGS.values():  # one letter is an Emperor's initial
+        raise ValueError(f"the tag {tag!r} of the figure {piece} is taken or too short")
+    FIGURE_TAGS[piece] = tag
+    for word in (tag, *words):
+        FIGURE_WORDS[word] = piece
     FIGURE_RULES[piece] = rule
     if only_moves:
         ONLY_MOVES.add(piece)

@@ -7,6 +7,9 @@ names an option module.
   :func:`labelled`, whose literal templates ``render.catalogues`` gathers from ``options/``), the
   Emperors named through the ``name`` the interface passes in its language.  ``render.labels``
   reads them.
+- **Event sentences** (:func:`declare_told`): each of the option's event records told as an
+  English template of the ``events`` catalogue and its arguments (``tell("...")``), which
+  ``render.told`` reads for Spanish and French.
 
 The registries live in ``core/`` because an option may import the core only (the layers,
 CONTRIBUTING.md); they are filled when ``tetrarchia.options`` is imported, once, like the other
@@ -16,11 +19,14 @@ registries of ``core/extensions.py``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tetrarchia.core.errors import Said
-from tetrarchia.core.pieces import Emperor
+from tetrarchia.core.pieces import EMPERORS, Emperor, Piece
 from tetrarchia.core.state import DEAD, IN_BOX, State
+
+if TYPE_CHECKING:
+    from tetrarchia.core.board import Board
 
 Arg = str | int | Said
 Namer = Callable[[Emperor], str]  # an Emperor's name in the interface's language
@@ -41,11 +47,6 @@ def declare_label(kind: type, labeller: Labeller) -> None:
     if kind in LABELS:
         raise ValueError(f"the label of {kind.__name__} is declared twice")
     LABELS[kind] = labeller
-
-
-def ip(cost: int) -> Said:
-    """A cost in Imperial Points, as the buttons show it."""
-    return labelled("({cost} IP)", cost=cost)
 
 
 def by(state: State, emperor: Emperor, alone: Said, named: Said) -> Said:
@@ -185,3 +186,46 @@ def declare_decision(kind: int, context: Context, effect: Effect) -> None:
 def declare_words(words: Sequence[str], pick: Pick) -> None:
     """Any of ``words`` typed at a decision answers with ``pick(legal)`` when it finds one."""
     WORDS.append((frozenset(words), pick))
+
+
+# --- events as sentences -------------------------------------------------------------------------
+def tell(template: str, /, **args: Arg) -> Said:
+    """A sentence of the ``events`` catalogue (``render.catalogues`` gathers the literal templates
+    of ``tell("...")`` in ``render/told.py``, here and in ``options/``)."""
+    return Said(template, tuple(args.items()))
+
+
+EMPEROR_NAMES: dict[Emperor, Said] = {
+    Emperor.DIOCLETIAN: tell("Diocletian"),
+    Emperor.GALERIUS: tell("Galerius"),
+    Emperor.CONSTANTIUS: tell("Constantius"),
+    Emperor.MAXIMIAN: tell("Maximian"),
+}
+"""Each Emperor's name as a phrase of the catalogue: each rulebook names him in its language
+(Diocleciano, Galerio... in Spanish; Dioclétien, Galère... in French), the English the board's."""
+
+
+def emperor_said(emperor: int) -> Said:
+    """The Emperor ``emperor`` by name, a phrase of the catalogue."""
+    return EMPEROR_NAMES[Emperor(emperor)]
+
+
+def leaves(piece: int, why: Said) -> Said:
+    """A Roman figure taken off the board (R4: an Emperor until his next turn; R11.1, R11.2:
+    an extra figure dies)."""
+    if piece < len(EMPERORS):
+        return tell("{figure} {why} and leaves the board.", figure=emperor_said(piece), why=why)
+    return tell("The {figure} {why} and dies: he leaves the game.", figure=Piece(piece).title,
+                why=why)
+
+
+Teller = Callable[[Any, "Board"], Said]  # (event, board) -> its sentence
+TOLD: dict[type, Teller] = {}
+
+
+def declare_told(kind: type, teller: Teller) -> None:
+    """The option's event records of ``kind`` are told by ``teller`` (``render.told`` reads it):
+    the sentence word for word the one its module's ``texts`` gives in English."""
+    if kind in TOLD:
+        raise ValueError(f"the sentence of {kind.__name__} is declared twice")
+    TOLD[kind] = teller

@@ -9,15 +9,20 @@ Format 1 kept the optional rules' pieces and counters in one ``"expansion"`` obj
 full whenever an option was chosen, and ``state.flags`` as the raw bit field.  Format 2 writes each
 option's record under its name in ``"records"`` only when it differs from its default, the set
 flags by name in ``"flags"``, and the figure passing through another's province (R5.1) in
-``"turn"``.  The functions here are plain JSON to JSON: what format 1 meant is frozen, so its
-layout is written down here once (:data:`V1_FLAG_BITS`, :data:`V1_FIELDS`) and never changes with
-the modules of a later version.  Anything a format-1 reader would have refused is left for the
-format-2 reader to refuse in its own words (the migration never hides a damaged file).
+``"turn"``.  The functions here are plain JSON to JSON: what format 1 meant is frozen.  The
+core's bits are written down here once (:data:`V1_FLAG_BITS`, :data:`V1_COUNTERS`); each optional
+rule's record declares its own key and neutral value in format 1's ``"expansion"`` with the
+record (``RecordKind.v1``, core/extensions.py: :func:`v1_fields`), and which records list armies
+(``lists_armies``: :func:`reserve_armies`), so that the core names none of them.  Anything a
+format-1 reader would have refused is left for the format-2 reader to refuse in its own words
+(the migration never hides a damaged file).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
+
+from tetrarchia.core.extensions import RECORDS, V1_PER_EMPEROR
 
 if TYPE_CHECKING:
     from tetrarchia.core.board import Board
@@ -32,26 +37,17 @@ V1_FLAG_BITS: Final = {
     8: "transfer-used-diocletian",  # R12.8 Patres Patriae: Diocletian's transfer this round
     9: "transfer-used-constantius",  # R12.8: Constantius's transfer this round
 }
-V1_GOTHS_IN_PLAY: Final = 16  # R11.4: derived from the settings in format 2, dropped
+V1_DERIVED_BIT: Final = 16  # R11.4, whether the Goths are in play: format 2 reads the settings
 V1_COUNTERS: Final = {  # record name: (lowest bit, mask after the shift)
     "ip-bought": (4, 0xF),  # R12.1b Imperivm 1st edition: discs burned for IP this turn
     "galerius-bonus": (20, 0xF),  # R12.1: Galerius's +1s in the current battle
 }
-# format 1's "expansion" keys -> format 2 record names, with the neutral value format 1 wrote
-V1_FIELDS: Final[dict[str, tuple[str, Any]]] = {
-    "dux": ("dux", None),
-    "vicarius": ("vicarius", None),
-    "goths": ("goths", []),
-    "rebels": ("rebels", []),
-    "pirates": ("pirates", 0),
-    "glory": ("glory", None),
-    "burned": ("burned", None),
-    "recoverable": ("recoverable", None),
-    "ip_next": ("ip-next", None),
-    "usurpers": ("usurpers", []),
-    "skip": ("skip", 0),
-}
-_PER_EMPEROR = ("glory", "burned", "recoverable", "ip_next")
+
+
+def v1_fields() -> dict[str, tuple[str, Any]]:
+    """Format 1's ``"expansion"`` keys -> (the format 2 record name, the neutral value format 1
+    wrote), as the records declare them (``RecordKind.v1``)."""
+    return {kind.v1[0]: (kind.name, kind.v1[1]) for kind in RECORDS if kind.v1 is not None}
 
 
 def position_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
@@ -70,18 +66,18 @@ def position_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
         new["expansion"] = expansion  # left for the reader to refuse
         return new
     records: dict[str, Any] = {}
-    for old, (name, neutral) in V1_FIELDS.items():
+    fields = v1_fields()
+    for old, (name, neutral) in fields.items():
         if old not in expansion:
             continue
         value = expansion[old]
-        if old in _PER_EMPEROR and isinstance(value, dict):
-            if any(count != 0 for count in value.values()):
+        if neutral == V1_PER_EMPEROR:  # a table of the Emperors, null when never used
+            if isinstance(value, dict) and any(count != 0 for count in value.values()):
                 records[name] = value
+            elif value is not None and not isinstance(value, dict):
+                records[name] = value  # left for the reader to refuse
         elif value != neutral:
             records[name] = value
-    reserve = expansion.get("barbarian_reserve")
-    if reserve is not None and reserve != {"gray": 0, "black": 0}:
-        records["barbarian-discs"] = reserve
     flags = expansion.get("flags", 0)
     names: list[str] = []
     if type(flags) is int and flags >= 0:
@@ -89,7 +85,7 @@ def position_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
             if flags >> bit & 1:
                 names.append(name)
                 flags &= ~(1 << bit)
-        flags &= ~(1 << V1_GOTHS_IN_PLAY)
+        flags &= ~(1 << V1_DERIVED_BIT)
         for name, (shift, mask) in V1_COUNTERS.items():
             count = flags >> shift & mask
             if count:
@@ -101,7 +97,7 @@ def position_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
         names.append(f"unknown-bits-{flags!r}")
     if names:
         new["flags"] = names
-    unknown = set(expansion) - set(V1_FIELDS) - {"barbarian_reserve", "flags", "passer"}
+    unknown = set(expansion) - set(fields) - {"flags", "passer"}
     for key in sorted(unknown):  # left for the reader to refuse
         records[f"expansion.{key}"] = expansion[key]
     if records:
@@ -153,7 +149,8 @@ def reserve_armies(data: dict[str, Any]) -> int | None:
     records = data.get("records", {})
     if not isinstance(records, dict):
         return None
-    lists = [data.get("armies", []), records.get("goths", []), records.get("rebels", [])]
+    lists = [data.get("armies", []),
+             *(records.get(kind.name, []) for kind in RECORDS if kind.lists_armies)]
     if not all(isinstance(each, list) for each in lists):
         return None
     return ARMIES_IN_GAME - sum(len(each) for each in lists)

@@ -49,7 +49,8 @@ from tetrarchia.core.actions import (
 )
 from tetrarchia.core.board import Board
 from tetrarchia.core.errors import AmbiguousAction, AmbiguousPlace, InvalidNotation, said
-from tetrarchia.core.pieces import Emperor, Piece, emperor_named
+from tetrarchia.core.extensions import FIGURE_TAGS, FIGURE_WORDS, ONLY_MOVES
+from tetrarchia.core.pieces import EMPERORS, Emperor, Piece, emperor_named
 
 # --- formatting ---------------------------------------------------------------------------------
 
@@ -94,7 +95,7 @@ def _format_long(action: BaseAction, board: Board) -> str:
     if isinstance(action, Subdue):
         where = name(action.at)
         if action.piece is not None:
-            who = f"{who}'s Dux"
+            who = f"{who}'s {action.piece.title}"
         if action.kind is SubdueKind.REMOVE_REVOLT:
             return f"{who} removes the revolt in {where}"
         if action.kind is SubdueKind.REDUCE_REVOLT:
@@ -102,7 +103,7 @@ def _format_long(action: BaseAction, board: Board) -> str:
         return f"{who} removes the unrest in {where}"
     if isinstance(action, Attack):
         if action.piece is not None:
-            who = f"{who}'s Dux"
+            who = f"{who}'s {action.piece.title}"
         return f"{who} attacks {name(action.target)} from {name(action.origin)}"
     return f"{who} ends his Roman phase"
 
@@ -111,13 +112,10 @@ def _piece_words(piece: Piece) -> str:
     return piece.title if piece < 4 else f"the {piece.title}"
 
 
-_PIECE_TAGS = {Piece.DUX: "dux", Piece.VICARIUS: "vic"}
-
-
 def _piece_tag(piece: Piece | None) -> str:
     if piece is None:
         return ""
-    return "/" + _PIECE_TAGS.get(piece, piece.name[0])
+    return "/" + FIGURE_TAGS.get(piece, piece.name[0])
 
 
 def province_key(board: Board, index: int) -> str:
@@ -160,10 +158,10 @@ def _format_compact(action: BaseAction, board: Board) -> str:
 # --- parsing ------------------------------------------------------------------------------------
 MAX_TEXT = 400
 _P = r"([\w:'. ]+?)"
-_WHO = r"(\w+?)(?:'s (dux))?"
+_WHO = r"(\w+?)(?:'s (\w+))?"  # "Diocletian's dux": a figure fighting for him (R11)
 _LONG: list[tuple[str, re.Pattern[str]]] = [
     ("enter", re.compile(rf"^(\w+) enters (?:in )?{_P}$")),
-    ("move", re.compile(rf"^(\w+) moves (?:(the dux|the vicarius|\w+) )?from {_P} to {_P}"
+    ("move", re.compile(rf"^(\w+) moves (?:(the \w+|\w+) )?from {_P} to {_P}"
                         r"( by fleet(?: through (.+))?)?$")),
     ("sail", re.compile(rf"^(\w+) sails (?:a )?fleet from {_P} to {_P}$")),
     ("secure", re.compile(rf"^(\w+) secures (?:the border (?:in|of) )?{_P}$")),
@@ -172,7 +170,7 @@ _LONG: list[tuple[str, re.Pattern[str]]] = [
     ("attack", re.compile(rf"^{_WHO} attacks (?:the army in )?{_P} from {_P}$")),
     ("end", re.compile(r"^(\w+) ends (?:his )?(?:roman )?phase$")),
 ]
-_TAG = r"([a-z])(?:/(dux|vic|[a-z]))?"
+_TAG = r"([a-z])(?:/([a-z]+))?"  # a figure's tag (core/extensions.py) or an initial
 _COMPACT: list[tuple[str, re.Pattern[str]]] = [
     ("enter", re.compile(r"^([a-z])\s*@\s*(\S+)$")),
     ("sail", re.compile(r"^([a-z])\s+s([1-3])-([1-3])$")),
@@ -220,7 +218,11 @@ def parse_action(text: str, board: Board) -> Action:
         match = pattern.fullmatch(low)
         if match:
             return _build_compact(kind, match.groups(), board, text)
-    raise InvalidNotation(said(
+    raise _not_an_action(text)
+
+
+def _not_an_action(text: str) -> InvalidNotation:
+    return InvalidNotation(said(
         "{text} is not an action; write e.g. 'Diocletian moves from Bithynia to Macedonia "
         "by fleet', 'Maximian attacks Narbonensis from Germania Svperior', 'roll 3 5' "
         "(see docs/notation.md)", text=repr(text)))
@@ -262,15 +264,48 @@ def _zone(board: Board, key: str, text: str) -> int:
 
 
 def _piece(word: str | None, text: str) -> Piece | None:
-    """The figure moved, from 'the dux', 'the vicarius', 'dux', 'vic' or an Emperor's name."""
+    """The figure moved in the long form: an extra figure by one of the words it declared, with
+    or without 'the' ('the dux', 'vic'), or an Emperor by his name."""
     if not word:
         return None
-    word = word.removeprefix("the ").strip()
-    if word in ("dux", "dvx"):
-        return Piece.DUX
-    if word in ("vicarius", "vic"):
-        return Piece.VICARIUS
+    figure = FIGURE_WORDS.get(word.removeprefix("the "))
+    if figure is not None:
+        return Piece(figure)
+    if word.startswith("the "):  # only an extra figure is 'the ...'
+        raise _not_an_action(text)
     return Piece(_emperor(word, text))
+
+
+def _helper(word: str | None, text: str) -> Piece | None:
+    """The figure fighting or subduing for the Emperor in the long form ("Diocletian's dux"):
+    an extra figure's word, never an Emperor's name."""
+    if word is not None and word not in FIGURE_WORDS:
+        raise _not_an_action(text)
+    return _fighter(_piece(word, text), text)
+
+
+def _tagged(tag: str | None, text: str) -> Piece | None:
+    """The figure after the Emperor's initial in the compact form: an extra figure's tag
+    (``/dux``) or an Emperor's initial (``/g``)."""
+    if not tag:
+        return None
+    figure = next((piece for piece, own in FIGURE_TAGS.items() if own == tag), None)
+    if figure is not None:
+        return Piece(figure)
+    if len(tag) > 1:
+        raise _not_an_action(text)
+    return Piece(_emperor(tag, text))
+
+
+def _fighter(piece: Piece | None, text: str) -> Piece | None:
+    """``piece`` when it may fight or subdue for the Emperor of the action: none named (the
+    Emperor himself) or an extra figure that fights (R11.1; never the Vicarius, R11.2, nor
+    another Emperor, R5)."""
+    if piece is not None and (piece < len(EMPERORS) or piece in ONLY_MOVES):
+        raise InvalidNotation(said("{text}: {figure} does not fight or subdue for another's IP; "
+                                   "write nothing after the Emperor's initial, or the tag of a "
+                                   "figure that does", text=repr(text), figure=piece.title))
+    return piece
 
 
 def _build(kind: str, groups: tuple[str | None, ...], board: Board, text: str) -> Action:
@@ -289,7 +324,7 @@ def _build(kind: str, groups: tuple[str | None, ...], board: Board, text: str) -
         return Secure(emperor, _province(board, g[1], text))
     if kind == "end":
         return EndPhase(emperor)
-    piece = _piece(groups[1], text)
+    piece = _helper(groups[1], text)
     if kind == "remove":
         sub = SubdueKind.REMOVE_REVOLT if g[2] == "revolt" else SubdueKind.REMOVE_UNREST
         return Subdue(emperor, _province(board, g[3], text), sub, piece)
@@ -311,11 +346,9 @@ def _build_compact(kind: str, g: tuple[str | None, ...], board: Board, text: str
         return Secure(emperor, _province(board, a[1], text))
     if kind == "end":
         return EndPhase(emperor)
-    piece = _piece(g[1], text)
-    if kind in ("subdue", "attack") and piece not in (None, Piece.DUX):
-        raise InvalidNotation(said("{text}: only the Dux fights or subdues for another's IP "
-                                   "(R11.1); write '/dux' or nothing after the Emperor's initial",
-                                   text=repr(text)))
+    piece = _tagged(g[1], text)
+    if kind in ("subdue", "attack"):
+        piece = _fighter(piece, text)
     if kind == "move":
         if a[3] == "-" and a[4]:
             raise InvalidNotation(said("{text}: sea zones are named only for a move by fleet "

@@ -69,6 +69,9 @@ DUX: Final = 8  # R11.1
 VICARIUS: Final = 9  # R11.2
 
 
+ARMY_FIGURES: Final = tuple(range(ARMY, REBEL + 1))  # every kind of army (R9: all count)
+
+
 def is_army(figure: int) -> bool:
     return ARMY <= figure <= REBEL
 

@@ -21,7 +21,8 @@ from tetrarchia.core import tasks as t
 from tetrarchia.core.board import Board
 from tetrarchia.core.errors import Said, SaveFileError, said
 from tetrarchia.core.events import DICE_NEEDED, PURPOSE_NAMES, Purpose
-from tetrarchia.core.pieces import ARMY, REBEL, REVOLT, Piece
+from tetrarchia.core.extensions import FIGURE_RULES, ONLY_MOVES
+from tetrarchia.core.pieces import ARMY, EMPERORS, PIECES, REBEL, REVOLT, Piece
 from tetrarchia.core.state import Awaiting, Result, State, Task
 
 PAUSED_AT = frozenset({t.BEGIN_TURN, t.PHASE_START})  # where a machine stands paused (Awaiting.RUN)
@@ -151,7 +152,7 @@ def _arg_range(arg: Arg, board: Board) -> tuple[int, int]:
         "army": (0, last),
         "roman": (0, last),
         "dest": (-1, last),
-        "fighter": (0, int(Piece.DUX)),
+        "fighter": (0, len(PIECES) - 1),  # an Emperor or an extra figure (no ONLY_MOVES: below)
         "link": (0, len(board.links) - 1),
         "broken-link": (0, len(board.links) - 1),
         "bonus": (0, 1),
@@ -391,9 +392,12 @@ def _check_step_contents(state: State, found: list[str | Said]) -> None:
             if task.fighter_attacks != in_roman_phase:
                 found.append(said("in a Roman phase the Emperor attacks (R5.5); in a Barbarian "
                                   "phase the army does (R7.3)"))
-            elif in_roman_phase and piece not in (int(state.turn), int(Piece.DUX)):
+            elif piece in ONLY_MOVES:
+                found.append(said("the {figure} never fights nor subdues ({rule})",
+                                  figure=Piece(piece).title, rule=FIGURE_RULES[piece]))
+            elif in_roman_phase and piece != state.turn and piece < len(EMPERORS):
                 found.append(said("{figure} attacks in {emperor}'s Roman phase: only the Emperor "
-                                  "of the turn or the Dux attacks (R5.5, R11.1)",
+                                  "of the turn attacks, or a figure fighting for him (R5.5, R11.1)",
                                   figure=Piece(piece).title, emperor=state.turn.title))
             elif p < 0:
                 found.append(said("{figure} fights a battle but is not on the board",

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from tetrarchia.core.actions import Action
     from tetrarchia.core.board import Board
     from tetrarchia.core.events import Event, Events
-    from tetrarchia.core.settings import Settings
+    from tetrarchia.core.settings import Level, Settings
     from tetrarchia.core.state import State
     from tetrarchia.core.tasks import ArmyStep, DecisionStep
 
@@ -210,6 +210,11 @@ class RuleModule:
     # R12.1b one per disc burned, R12.8 a transfer): bounds the IP a position may hold
     extra_ip: int = 0
     hooks: Callable[[Settings], Hooks] | None = None
+    # R13: the level the module is played at, given the values of its parameters by name (a
+    # scenario's "garrisons"); None: the level the players choose
+    level: Callable[[Mapping[str, ParamValue]], Level] | None = None
+    # what the module puts on the board at the setup, in words (``tetrarchia options NAME``)
+    setup_text: Callable[[Board], list[str]] | None = None
     # the sentences of the module's own event records, by language ("en") and record type:
     # each turns a record into a sentence, given the board (tetrarchia.render consults them)
     texts: Mapping[str, Mapping[type, Callable[[Any, Board], str]]] = field(default_factory=dict)

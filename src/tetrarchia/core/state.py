@@ -21,10 +21,10 @@ from tetrarchia.core.board import Board
 from tetrarchia.core.pieces import (
     ARMIES,
     ARMY,
+    ARMY_FIGURES,
     DISCS_PER_RESERVE,
     EMPEROR_FIGURE,
     GARRISON,
-    GOTHS,
     NO_DISC,
     NO_FIGURE,
     REBEL,
@@ -224,7 +224,7 @@ class State:
 
     def armies_on_board(self) -> int:
         figure = self.figure
-        return figure.count(ARMY) + figure.count(GOTHS) + figure.count(REBEL)
+        return sum(map(figure.count, ARMY_FIGURES))
 
     def armies_in_reserve(self) -> int:
         """R9, D12: 3 armies minus those on the board (Goths and rebels count)."""

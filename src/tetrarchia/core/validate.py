@@ -26,11 +26,10 @@ from tetrarchia.core.pieces import (
     ARMIES,
     ARMY,
     DISCS_PER_RESERVE,
-    DUX,
     EMPEROR_FIGURE,
     EMPERORS,
+    FIGURE_PIECES,
     GARRISON,
-    GOTHS,
     NO_DISC,
     NO_FIGURE,
     PIECE_FIGURES,
@@ -227,14 +226,12 @@ def _check_figures(state: State, found: list[str | Said]) -> None:
     if armies > ARMIES:
         found.append(said("{count} armies on the board: there are only {most} (R9)",
                           count=armies, most=ARMIES))
-    if figure.count(GOTHS) > 1:
-        found.append(said("there is only one Goths army (R11.4)"))
     if ARMY <= figure[board.roma] <= REBEL and state.result is not Result.ARMY_IN_ROMA:
         found.append(said("an army in Roma has already ended the game (R8)"))
     for b in board.borders:
         if ARMY <= figure[b] < REBEL and state.disc[b] != NO_DISC:
             found.append(said("an army stands on the secured border {place}: armies arrive only "
-                              "on an empty border (R7.2), and the Goths take the garrison (R11.4)",
+                              "on an empty border (R7.2), or take its garrison (R11.4)",
                               place=board.name(b)))
     for p, f in enumerate(figure):
         if f == REBEL and (not board.is_border[p] or state.disc[p] != REVOLT):
@@ -261,11 +258,11 @@ def _check_figures(state: State, found: list[str | Said]) -> None:
         elif figure.count(own) != 1:
             found.append(said("{figure} stands in two places", figure=piece.title))
     for p, f in enumerate(figure):
-        if f >= EMPEROR_FIGURE and where[t.figure_piece(f)] != p:
+        if f > REBEL and f not in FIGURE_PIECES:  # neither an army nor a Roman figure
+            found.append(said("unknown figure in {place}", place=board.name(p)))
+        elif f >= EMPEROR_FIGURE and where[t.figure_piece(f)] != p:
             found.append(said("a figure in {place} belongs to no piece standing there",
                               place=board.name(p)))
-        elif EMPEROR_FIGURE + 4 <= f < DUX:
-            found.append(said("unknown figure in {place}", place=board.name(p)))
     if state.passing != (state.passer >= 0):
         found.append(said("a figure passes through a province exactly when one is named to "
                           "(R5.1)"))

@@ -46,9 +46,11 @@ from tetrarchia.core.faces import (
     declare_decision,
     declare_label,
     declare_lines,
+    declare_told,
     declare_words,
     explained,
     labelled,
+    tell,
 )
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import ARMY, NO_DISC, NO_FIGURE, REBEL
@@ -123,7 +125,7 @@ DISCS = declare_record(
     "barbarian-discs", BarbarianDiscs(), "the Barbarian player's discs",
     lambda state, record: {"gray": record.gray, "black": record.black}, _discs_from_json,
     _check_discs, reserve_unrest=lambda record: record.gray,
-    reserve_revolt=lambda record: record.black)
+    reserve_revolt=lambda record: record.black, v1=("barbarian_reserve", {"gray": 0, "black": 0}))
 
 
 _DISCS = DISCS.index  # the slot read directly: asked after every roll of his phase
@@ -748,3 +750,22 @@ declare_decision(BARBARIAN_BLACK, _black, _effect)
 declare_words(PASS_WORDS, _first(BarbarianPass))
 declare_words(("cancel",), _first(CancelAdvance))
 declare_words(("reroll",), _first(Reroll))
+
+
+# The sentences of the records, for the languages of the events catalogue (render.told).
+declare_told(GrayRefilled, lambda e, b: tell("The Barbarian player refills his gray discs ({gray}).",
+                                             gray=e.gray))
+declare_told(DiceRerolled, lambda e, b: tell("The Barbarian player spends a gray disc to reroll "
+                                             "the dice."))
+declare_told(AdvanceCancelled, lambda e, b: tell("The Barbarian player cancels the advance of the "
+                                                 "army in {place}.", place=b.name(e.province)))
+declare_told(ArmyRedirected, lambda e, b: tell("The Barbarian player sends the army in {place} "
+                                               "towards {dest}.", place=b.name(e.province),
+                                               dest=b.name(e.dest)))
+declare_told(BlackDiscRevolt, lambda e, b: tell("The Barbarian player places his black disc in "
+                                                "{place}: a revolt.", place=b.name(e.province)))
+declare_told(BlackDiscArmy, lambda e, b: tell("The Barbarian player returns his black disc for an "
+                                              "army."))
+declare_told(BarbarianOutcome, lambda e, b: (
+    tell("The Barbarian player wins: Roma has fallen.") if e.barbarians_win
+    else tell("The Emperors win: the Barbarian player is beaten.")))

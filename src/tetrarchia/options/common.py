@@ -9,8 +9,8 @@ from typing import Any, NamedTuple
 from tetrarchia.core.actions import Action
 from tetrarchia.core.board import Board
 from tetrarchia.core.errors import IllegalAction, InvalidNotation, Refusal, Said, SaveFileError, said
-from tetrarchia.core.extensions import RecordSlot, declare_record
-from tetrarchia.core.faces import Counts, declare_lines, explained, labelled
+from tetrarchia.core.extensions import V1_PER_EMPEROR, RecordSlot, declare_record
+from tetrarchia.core.faces import Counts, declare_lines, explained, labelled, tell
 from tetrarchia.core.notation import province_key
 from tetrarchia.core.pieces import EMPERORS, GARRISON, GARRISONS_IN_BOX, GOTHS, Emperor, Piece, emperor_named
 from tetrarchia.core.reachable import register_decision
@@ -75,10 +75,11 @@ def count_from_json(data: Any, low: int, high: int) -> int:
 def declare_per_emperor(name: str, title: str, low: int, high: int,
                         reserve_unrest: bool = False,
                         check: Callable[[State, PerEmperor, list[str | Said]], None] | None = None,
-                        burned: bool = False) -> RecordSlot[PerEmperor]:
+                        burned: bool = False, v1: str | None = None) -> RecordSlot[PerEmperor]:
     """A record of one count per Emperor between ``low`` and ``high``, written as an object
     ``{"Diocletian": 1, ...}`` with every Emperor; ``reserve_unrest``: the counts are unrest
-    discs out of their reserve (R12.5 glory); ``burned``: garrison discs out of the game."""
+    discs out of their reserve (R12.5 glory); ``burned``: garrison discs out of the game;
+    ``v1``: its key in format 1's ``"expansion"`` (core/migrate.py)."""
 
     def to_json(state: State, record: PerEmperor) -> dict[str, int]:
         return {e.title: record.counts[e] for e in EMPERORS}
@@ -109,7 +110,8 @@ def declare_per_emperor(name: str, title: str, low: int, high: int,
     return declare_record(
         name, PerEmperor(), title, to_json, from_json, check_counts,
         reserve_unrest=(lambda record: sum(record.counts)) if reserve_unrest else None,
-        burned=(lambda record, e: record.counts[e]) if burned else None)
+        burned=(lambda record, e: record.counts[e]) if burned else None,
+        v1=None if v1 is None else (v1, V1_PER_EMPEROR))
 
 
 def declare_count(name: str, title: str, high: int) -> RecordSlot[Count]:
@@ -128,7 +130,8 @@ def declare_count(name: str, title: str, high: int) -> RecordSlot[Count]:
 
 
 # R12.1: garrison discs each Emperor removed from the game (Imperivm, Imperivm 1st edition)
-BURNED = declare_per_emperor("burned", "burned discs", 0, GARRISONS_IN_BOX, burned=True)
+BURNED = declare_per_emperor("burned", "burned discs", 0, GARRISONS_IN_BOX, burned=True,
+                             v1="burned")
 
 
 def burned(state: State, emperor: int) -> int:
@@ -286,3 +289,10 @@ def army_phrase(state: State, province: int, place: str) -> Said:
     if state.figure[province] == GOTHS:
         return explained("The Goths in {place} are", place=place)
     return explained("The army in {place} is", place=place)
+
+
+def burned_said(board: Board, source: int) -> Said:
+    """The disc an Emperor burns (R12.1, R12.1b), a phrase of the events catalogue."""
+    if source == RESERVE:
+        return tell("a disc from his reserve")
+    return tell("his disc in {place}", place=board.name(source))

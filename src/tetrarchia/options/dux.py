@@ -41,9 +41,11 @@ from tetrarchia.core.faces import (
     declare_label,
     declare_legend,
     declare_lines,
+    declare_told,
+    emperor_said,
     figure_place,
-    ip,
     labelled,
+    tell,
 )
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import DUX, NO_DISC, NO_FIGURE, REVOLT, UNREST, VICARIUS, Emperor, Piece, is_army
@@ -57,10 +59,11 @@ DEPLOY_COST: Final[CostRule] = fixed(2)  # R11.1, R11.2: declared to core/costs.
 
 
 def declare_figure_record(name: str, title: str, piece: Piece, figure: int, rule: str,
-                          **traits: bool) -> RecordSlot[FigureAt]:
+                          tag: str, words: tuple[str, ...], **traits: bool) -> RecordSlot[FigureAt]:
     """The place of an extra Roman figure as a state record: a province (his figure stands
     there, or he passes through another's, R5.1), ``IN_BOX`` before he is deployed, ``DEAD``
-    after he died (R11.1, R11.2).  Written ``"II:3"``, ``null`` or ``"dead"``."""
+    after he died (R11.1, R11.2).  Written ``"II:3"``, ``null`` or ``"dead"``; in the notation
+    ``tag`` and ``words`` name him (core/extensions.py ``declare_figure``)."""
 
     def to_json(state: State, record: FigureAt) -> str | None:
         if record.at >= 0:
@@ -97,12 +100,14 @@ def declare_figure_record(name: str, title: str, piece: Piece, figure: int, rule
                                   "in {place}", figure=said(title), rule=rule,
                                   place=state.board.name(record.at)))
 
-    slot = declare_record(name, FigureAt(IN_BOX), title, to_json, from_json, check)
-    declare_figure(int(piece), slot, rule, **traits)
+    slot = declare_record(name, FigureAt(IN_BOX), title, to_json, from_json, check,
+                          v1=(name, None))  # format 1 wrote null for a figure in the box
+    declare_figure(int(piece), slot, rule, tag=tag, words=words, **traits)
     return slot
 
 
-DUX_AT = declare_figure_record("dux", "the Dux", Piece.DUX, DUX, "R11.1", supports=True)
+DUX_AT = declare_figure_record("dux", "the Dux", Piece.DUX, DUX, "R11.1", "dux", ("dvx",),
+                               supports=True)
 _DUX_AT = DUX_AT.index
 
 
@@ -293,8 +298,9 @@ MODULE = register(RuleModule(
 
 
 def _label(state: State, action: Deploy, name: Namer) -> Said:
-    """R11.1, R11.2: the group names the figure; the label its place and cost."""
-    return labelled("{place} {cost}", place=state.board.label(action.at), cost=ip(action_cost(state, action)))
+    """R11.1, R11.2: the group names the figure; the label its place (the page adds the item's
+    cost, core/costs.py, as to every action's)."""
+    return labelled("{place}", place=state.board.label(action.at))
 
 
 declare_label(Deploy, _label)
@@ -318,3 +324,13 @@ def _legend(state: State) -> str | None:
 declare_cell(DUX, _cell)
 declare_lines(10, _lines)
 declare_legend(20, _legend)
+
+
+# The sentences of the records, for the languages of the events catalogue (render.told).
+declare_told(Deployed, lambda e, b: (
+    tell("{emperor} deploys the Dux in {place}.", emperor=emperor_said(e.emperor),
+         place=b.name(e.province)) if e.piece == Piece.DUX else
+    tell("{emperor} places the Vicarius in {place}.", emperor=emperor_said(e.emperor),
+         place=b.name(e.province))))
+declare_told(VicariusClears, lambda e, b: tell("The Vicarius removes the unrest in {place}.",
+                                               place=b.name(e.province)))

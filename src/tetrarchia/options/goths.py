@@ -19,7 +19,16 @@ from tetrarchia.core.board import Board
 from tetrarchia.core.errors import Said, SaveFileError, said
 from tetrarchia.core.events import ArmyPlaced, Event, Events
 from tetrarchia.core.extensions import declare_part
-from tetrarchia.core.faces import ARMY_STYLE, Mark, declare_cell, declare_legend, declare_lines
+from tetrarchia.core.faces import (
+    ARMY_STYLE,
+    Mark,
+    declare_cell,
+    declare_legend,
+    declare_lines,
+    declare_told,
+    leaves,
+    tell,
+)
 from tetrarchia.core.notation import province_key
 from tetrarchia.core.pieces import ARMY, GARRISON, GOTHS, NO_DISC, NO_FIGURE, REBEL
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
@@ -98,8 +107,10 @@ def _goths_from_json(state: State, data: Any) -> None:
 
 
 def _check_goths(state: State, found: list[str | Said]) -> None:
-    """R11.4, D5: the setup places the Goths only on border III or IV (its armies, 2 at most,
-    never use up the 2 ordinary armies that would send the Goths elsewhere)."""
+    """R11.4: one Goths army; D5: the setup places it only on border III or IV (its armies, 2 at
+    most, never use up the 2 ordinary armies that would send the Goths elsewhere)."""
+    if state.figure.count(GOTHS) > 1:
+        found.append(said("there is only one Goths army (R11.4)"))
     if not in_setup(state):
         return
     board = state.board
@@ -112,7 +123,8 @@ def _check_goths(state: State, found: list[str | Said]) -> None:
 
 # The Goths are a figure on the board and nothing else: a part of the position with no record.
 declare_part("goths", "the Goths", _goths_to_json, _goths_from_json,
-             lambda state: GOTHS not in state.figure, _check_goths)
+             lambda state: GOTHS not in state.figure, _check_goths, v1=("goths", []),
+             lists_armies=True)
 
 
 def arrive(state: State, region: int, setup: bool, events: Events) -> bool:
@@ -202,3 +214,12 @@ def _legend(state: State) -> str | None:
 declare_cell(GOTHS, _cell)
 declare_lines(30, _lines)
 declare_legend(10, _legend)
+
+
+# The sentences of the records, for the languages of the events catalogue (render.told).
+declare_told(SweptAway, lambda e, b: leaves(e.piece, tell("is swept away by the Goths in {place}",
+                                                          place=b.name(e.border))))
+declare_told(PushedBack, lambda e, b: tell("The Goths push the army in {place} back.",
+                                           place=b.name(e.border)))
+declare_told(BorderTaken, lambda e, b: tell("The Goths take the border of {place}: it is no "
+                                            "longer secured.", place=b.name(e.border)))

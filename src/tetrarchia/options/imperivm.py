@@ -30,9 +30,12 @@ from tetrarchia.core.faces import (
     by,
     declare_decision,
     declare_label,
+    declare_told,
     declare_words,
+    emperor_said,
     explained,
     labelled,
+    tell,
 )
 from tetrarchia.core.notation import register_parser
 from tetrarchia.core.pieces import GARRISON, GARRISONS_IN_BOX, Emperor, emperor_figure
@@ -51,6 +54,7 @@ from tetrarchia.options.common import (
     burn_refused,
     burn_text,
     burned,
+    burned_said,
     burning_label,
     decision_lister,
     declare_count,
@@ -475,3 +479,19 @@ declare_decision(GALERIUS_BONUS, _galerius, _galerius_effect)
 declare_decision(CONSTANTIUS_BLOCK, _constantius, _constantius_effect)
 declare_words(PASS_WORDS, _pass)
 declare_words(("power", "yes", "y", "use", "burn", "block", "+1"), _power)
+
+
+# The sentences of the records, for the languages of the events catalogue (render.told).
+def _power_said(e: PowerUsed, b: Board) -> Said:
+    emperor = Emperor(e.emperor)
+    power = {Emperor.DIOCLETIAN: tell("moves the other Emperors this turn"),
+             Emperor.MAXIMIAN: tell("takes a 7th IP"),
+             Emperor.GALERIUS: tell("adds +1 to his combat die"),
+             Emperor.CONSTANTIUS: tell("blocks the army")}[emperor]
+    return tell("{emperor} burns {burn} and {power}.", emperor=emperor_said(emperor),
+                burn=burned_said(b, e.burn), power=power)
+
+
+declare_told(PowerUsed, _power_said)
+declare_told(ArmyHeld, lambda e, b: tell("The army in {place} is blocked.",
+                                         place=b.name(e.province)))

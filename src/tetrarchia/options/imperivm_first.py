@@ -16,7 +16,17 @@ from tetrarchia.core.board import Board
 from tetrarchia.core.costs import CostRule, action_cost, fixed
 from tetrarchia.core.errors import IllegalAction, NotYourTurn, ReserveEmpty, Said, WrongMoment, said
 from tetrarchia.core.events import Event, Events
-from tetrarchia.core.faces import Counts, Namer, by, declare_label, declare_lines, labelled
+from tetrarchia.core.faces import (
+    Counts,
+    Namer,
+    by,
+    declare_label,
+    declare_lines,
+    declare_told,
+    emperor_said,
+    labelled,
+    tell,
+)
 from tetrarchia.core.notation import register_parser
 from tetrarchia.core.pieces import EMPERORS, GARRISONS_IN_BOX, Emperor
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
@@ -31,6 +41,7 @@ from tetrarchia.options.common import (
     burn_refused,
     burn_text,
     burned,
+    burned_said,
     burning_label,
     declare_count,
     declare_per_emperor,
@@ -52,7 +63,7 @@ def _check_recoverable(state: State, record: PerEmperor, found: list[str | Said]
 
 # R12.1b: of the discs each Emperor burned, the ones he may take back
 RECOVERABLE = declare_per_emperor("recoverable", "discs to take back", 0, GARRISONS_IN_BOX,
-                                  check=_check_recoverable)
+                                  check=_check_recoverable, v1="recoverable")
 
 
 def recoverable(state: State, emperor: int) -> int:
@@ -214,3 +225,11 @@ def _lines(state: State, width: int) -> list[Counts]:
 
 
 declare_lines(80, _lines)
+
+
+# The sentences of the records, for the languages of the events catalogue (render.told).
+declare_told(IPBought, lambda e, b: tell("{emperor} burns {burn} for an extra IP.",
+                                         emperor=emperor_said(e.emperor),
+                                         burn=burned_said(b, e.burn)))
+declare_told(DiscRecovered, lambda e, b: tell("{emperor} takes back one of his burned discs.",
+                                              emperor=emperor_said(e.emperor)))

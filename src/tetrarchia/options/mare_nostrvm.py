@@ -10,26 +10,28 @@ from __future__ import annotations
 
 from collections import deque
 
+from tetrarchia.core.costs import FLEET
 from tetrarchia.core.rulebook import Hooks, Param, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import State
 
 
 def fleet_routes(state: State, origin: int) -> dict[int, int]:
-    """The provinces a fleet move from ``origin`` reaches, with its cost (per zone crossed)."""
+    """The provinces a fleet move from ``origin`` reaches, with its cost: a crossing's
+    (``core.costs.FLEET``, R5.1) per zone crossed."""
     board = state.board
     fleets = state.fleets
     chain: dict[int, int] = {}
     queue: deque[int] = deque()
     for zone in board.provinces[origin].coastal:
         if fleets[zone]:
-            chain[zone] = 1
+            chain[zone] = FLEET
             queue.append(zone)
     while queue:
         zone = queue.popleft()
         for other in board.zones[zone].adjacent:
             if fleets[other] and other not in chain:
-                chain[other] = chain[zone] + 1
+                chain[other] = chain[zone] + FLEET
                 queue.append(other)
     routes: dict[int, int] = {}
     for zone, cost in chain.items():
@@ -40,8 +42,8 @@ def fleet_routes(state: State, origin: int) -> dict[int, int]:
 
 
 def flat_fleet_routes(state: State, origin: int) -> dict[int, int]:
-    """The same provinces, each for 1 IP (the 1st edition)."""
-    return dict.fromkeys(fleet_routes(state, origin), 1)
+    """The same provinces, each for one crossing's IP (the 1st edition)."""
+    return dict.fromkeys(fleet_routes(state, origin), FLEET)
 
 
 def _hooks(settings: Settings) -> Hooks:

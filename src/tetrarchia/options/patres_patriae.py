@@ -16,7 +16,16 @@ from tetrarchia.core.costs import affordable
 from tetrarchia.core.errors import IllegalAction, NotEnoughIP, Refusal, Said, WrongMoment, said
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.extensions import ROUND, declare_flag
-from tetrarchia.core.faces import Counts, Namer, by, declare_label, declare_lines, labelled
+from tetrarchia.core.faces import (
+    Counts,
+    Namer,
+    by,
+    declare_label,
+    declare_lines,
+    declare_told,
+    labelled,
+    tell,
+)
 from tetrarchia.core.notation import register_parser
 from tetrarchia.core.pieces import Emperor
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
@@ -28,7 +37,7 @@ from tetrarchia.options.common import declare_per_emperor, parse_emperor
 TRANSFER_USED = {0: declare_flag("transfer-used-diocletian", ROUND),
                  2: declare_flag("transfer-used-constantius", ROUND)}
 # R12.8: IP given to or taken from each Emperor's next turn
-IP_NEXT = declare_per_emperor("ip-next", "IP moved to a next turn", -1, 1)
+IP_NEXT = declare_per_emperor("ip-next", "IP moved to a next turn", -1, 1, v1="ip_next")
 
 
 def ip_next(state: State, emperor: int) -> int:
@@ -175,3 +184,9 @@ def _lines(state: State, width: int) -> list[Counts]:
 
 
 declare_lines(90, _lines)
+
+
+# The sentence of the record, for the languages of the events catalogue (render.told).
+declare_told(IPTransferred, lambda e, b: (
+    tell("Diocletian takes 1 IP from Galerius.") if e.emperor == Emperor.DIOCLETIAN
+    else tell("Constantius gives 1 IP to Maximian.")))

@@ -45,8 +45,12 @@ from tetrarchia.core.faces import (
     declare_lines,
     declare_odds,
     declare_setup_step,
+    declare_told,
     declare_zone_mark,
+    emperor_said,
     labelled,
+    leaves,
+    tell,
 )
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import ARMY, DUX, EMPEROR_FIGURE, GARRISON, REBEL, Emperor, Piece
@@ -326,7 +330,7 @@ def _check_pirates(state: State, record: Pirates, found: list[str | Said]) -> No
 
 
 PIRATES = declare_record("pirates", Pirates(), "the Pirates", lambda state, r: r.zone,
-                         _pirates_from_json, _check_pirates)
+                         _pirates_from_json, _check_pirates, v1=("pirates", 0))
 
 
 def pirates_zone(state: State) -> int:
@@ -596,3 +600,32 @@ declare_legend(50, _legend)
 declare_zone_mark(_zone_mark)
 declare_setup_step(PIRATES_SETUP)
 declare_odds(AttackPirates, _odds)
+
+
+# The sentences of the records, for the languages of the events catalogue (render.told).
+def _pirate_battle_said(e: PirateBattle, b: Board) -> Said:
+    return tell("Battle against the Pirates in {zone}: Roman ({roman}+{support})x{times} = {value} "
+                "against Pirates ({pirates}+{pirates_support})x{pirates_times} = {pirates_value}.",
+                zone=b.zones[e.zone].title, roman=e.roman_die + e.roman_modifier,
+                support=e.roman_support, times=1 << e.roman_linked, value=e.roman_value,
+                pirates=e.pirates_die + e.pirates_modifier, pirates_support=e.pirates_support,
+                pirates_times=1 << e.pirates_linked, pirates_value=e.pirates_value)
+
+
+declare_told(PiratesRerolled, lambda e, b: tell("Pirates: rolled {die}, roll again (2 or 3).",
+                                                die=e.die))
+declare_told(PiratesSail, lambda e, b: tell("The Pirates sail into {zone}.",
+                                            zone=b.zones[e.zone].title))
+declare_told(PiratesAttacked, lambda e, b: tell(
+    "{figure} attacks the Pirates in {zone}.",
+    figure=emperor_said(e.piece) if e.piece < 4 else Piece(e.piece).title,
+    zone=b.zones[e.zone].title))
+declare_told(PirateBattle, _pirate_battle_said)
+declare_told(PiratesBeaten, lambda e, b: tell(
+    "{figure} wins: the Pirates leave the board; {zone} is open to the fleets.",
+    figure=emperor_said(e.piece) if e.piece < 4 else tell("The Dux"), zone=b.zones[e.zone].title))
+declare_told(PiratesWin, lambda e, b: leaves(e.piece, tell("is defeated by the Pirates")))
+declare_told(CoastLost, lambda e, b: tell("Every garrison on the coast of {zone} is lost.",
+                                          zone=b.zones[e.zone].title))
+declare_told(PiratesReturn, lambda e, b: tell("The uprising brings the Pirates back to {zone}.",
+                                              zone=b.zones[e.zone].title))

@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from tetrarchia.core.board import Board
+from tetrarchia.core.errors import Said
 from tetrarchia.core.events import Event, Events
-from tetrarchia.core.faces import Counts, declare_lines
+from tetrarchia.core.faces import Counts, declare_lines, declare_told, emperor_said, tell
 from tetrarchia.core.pieces import DISCS_PER_RESERVE, EMPERORS, GARRISON, Emperor
 from tetrarchia.core.rulebook import Hooks, Param, RuleModule, register
 from tetrarchia.core.settings import Settings
@@ -154,7 +155,8 @@ TEXTS: dict[str, dict[type[Any], Callable[[Any, Board], str]]] = {"en": {
 
 
 # R12.5: the glory discs each Emperor holds (gray discs out of the unrest reserve)
-GLORY = declare_per_emperor("glory", "glory discs", 0, DISCS_PER_RESERVE, reserve_unrest=True)
+GLORY = declare_per_emperor("glory", "glory discs", 0, DISCS_PER_RESERVE, reserve_unrest=True,
+                            v1="glory")
 
 
 def glory(state: State, emperor: int) -> int:
@@ -278,3 +280,65 @@ def _lines(state: State, width: int) -> list[Counts]:
 
 
 declare_lines(60, _lines)
+
+
+# The sentences of the records, for the languages of the events catalogue (render.told).
+def _scores_said(e: IndividualScores, b: Board) -> Said:
+    args: dict[str, Said | int] = {}
+    for i, score in enumerate(e.scores):
+        args[f"emperor{i}"], args[f"score{i}"] = emperor_said(i), score
+    return tell("Individual scores (secured borders + glory): {emperor0} {score0}, {emperor1} "
+                "{score1}, {emperor2} {score2}, {emperor3} {score3}", **args)
+
+
+def _objective_said(e: Objective, b: Board) -> Said:
+    kind = e.objective
+    if kind == COOPERATIVE:
+        if e.achieved:
+            return tell("Objective (cooperative): preserve the Tetrarchy, no Great and no Emperor "
+                        "of the East or West - achieved.")
+        return tell("Objective (cooperative): preserve the Tetrarchy, no Great and no Emperor of "
+                    "the East or West - failed.")
+    if kind == COOPERATIVE_THREE:
+        if e.achieved:
+            return tell("Objective (3 players, cooperative): preserve the Tetrarchy, no Great and "
+                        "no Emperor of the East or West - achieved.")
+        return tell("Objective (3 players, cooperative): preserve the Tetrarchy, no Great and no "
+                    "Emperor of the East or West - failed.")
+    if kind == SHARED_GLORY:
+        if e.achieved:
+            return tell("Objective (1 player): preserve the Tetrarchy, at most 1 point between any "
+                        "two Emperors - achieved.")
+        return tell("Objective (1 player): preserve the Tetrarchy, at most 1 point between any two "
+                    "Emperors - failed.")
+    if kind == GREAT_OF_TWO:
+        if e.winner < 0:
+            return tell("Objective (2 players): no player made one of his Emperors the Great.")
+        if Emperor(e.winner) in WEST:
+            return tell("Objective (2 players): the West player wins with {emperor} the Great.",
+                        emperor=emperor_said(e.winner))
+        return tell("Objective (2 players): the East player wins with {emperor} the Great.",
+                    emperor=emperor_said(e.winner))
+    if e.winner < 0:
+        return tell("Objective (4 players): no Emperor became the Great or Emperor of the "
+                    "East/West.")
+    return tell("Objective (4 players): {emperor}'s player wins.", emperor=emperor_said(e.winner))
+
+
+def _half_said(e: HalfEmperor, b: Board) -> Said:
+    if e.east:
+        return tell("{emperor} becomes Emperor of the East.", emperor=emperor_said(e.emperor))
+    return tell("{emperor} becomes Emperor of the West.", emperor=emperor_said(e.emperor))
+
+
+declare_told(GloryTaken, lambda e, b: tell("{emperor} takes a glory disc ({glory}).",
+                                           emperor=emperor_said(e.emperor), glory=e.glory))
+declare_told(GloryReturned, lambda e, b: tell("{emperor} gives back a glory disc ({glory}).",
+                                              emperor=emperor_said(e.emperor), glory=e.glory))
+declare_told(IndividualScores, _scores_said)
+declare_told(GreatEmperor, lambda e, b: tell("{emperor} is the Great: he breaks the Tetrarchy; "
+                                             "a bitter victory.", emperor=emperor_said(e.emperor)))
+declare_told(TetrarchyHolds, lambda e, b: tell("No Emperor is the Great: the Tetrarchy holds. "
+                                               "Roma Aeterna!"))
+declare_told(HalfEmperor, _half_said)
+declare_told(Objective, _objective_said)

@@ -16,10 +16,11 @@ no module powers.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from tetrarchia.core.board import Board
 from tetrarchia.core.errors import OptionError, Said, SaveFileError, said
 from tetrarchia.core.extensions import declare_record
 from tetrarchia.core.faces import ARMY_STYLE, Mark, declare_cell, declare_legend, declare_lines
@@ -35,7 +36,7 @@ from tetrarchia.core.pieces import (
     REVOLT,
     Emperor,
 )
-from tetrarchia.core.rulebook import Hooks, Param, RuleModule, register
+from tetrarchia.core.rulebook import Hooks, Param, ParamValue, RuleModule, register
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import State
 from tetrarchia.core.tasks import ADDITIONAL_REVOLT, INITIAL_ARMY, InitialRevoltStep, in_setup
@@ -237,9 +238,10 @@ def _check_skip(state: State, record: Skip, found: list[str | Said]) -> None:
 
 
 REBELS = declare_record("rebels", Rebels(), "rebels", _rebels_to_json, _rebels_from_json,
-                        _check_rebels)
+                        _check_rebels, v1=("rebels", []), lists_armies=True)
 SKIP = declare_record("skip", Skip(), "skipped turns", lambda state, record: record.turns,
-                      lambda state, data: Skip(count_from_json(data, 0, 3)), _check_skip)
+                      lambda state, data: Skip(count_from_json(data, 0, 3)), _check_skip,
+                      v1=("skip", 0))
 
 
 def rebels(state: State) -> tuple[tuple[int, int], ...]:
@@ -319,6 +321,43 @@ ALIASES = {"carausian-revolt": "carausian", "danubian-wars": "danubian",
            "mauretanian-war": "mauretanian", "great-persian-war": "persian"}
 
 
+def _setup_text(scenario: Scenario) -> Callable[[Board], list[str]]:
+    """The pieces the scenario puts on the board (R13), in words."""
+
+    def text(board: Board) -> list[str]:
+        def name(province: str) -> str:
+            return board.province(province).title
+        lines = [f"General revolt: {', '.join(scenario.revolts)}, and one revolt in every other "
+                 "outer region (the setup roll, or its province 3 with fixed=true)."]
+        for rebel in scenario.rebels:
+            lines.append(f"Rebel: {rebel.name} (the {rebel.figure} figure) on a revolt in "
+                         f"{name(rebel.border)}; it never advances; attacking it "
+                         f"needs a Roman fleet in {ZONE_NAMES[rebel.zone]}.")
+        if scenario.goths_at:
+            lines.append(f"The Goths start in {name(scenario.goths_at)}.")
+        for army in scenario.armies_at:
+            lines.append(f"An army starts in {name(army)}.")
+        if scenario.pirates_zone:
+            lines.append(f"The Pirates start in {ZONE_NAMES[scenario.pirates_zone]}.")
+        for emperor, where in scenario.emperors:
+            lines.append(f"{emperor.title} starts in {name(where)}.")
+        if scenario.first is not Emperor.DIOCLETIAN:
+            skipped = ", ".join(e.title for e in Emperor if e < scenario.first)
+            lines.append(f"The game starts with {scenario.first.title}'s turn ({skipped}: first "
+                         "turn skipped, with no Barbarian phase, D31).")
+        return lines
+    return text
+
+
+def _level(scenario: Scenario) -> Callable[[Mapping[str, ParamValue]], Level]:
+    """R13: the scenario's level, with 3 garrisons per Emperor when its parameter says so."""
+
+    def level(params: Mapping[str, ParamValue]) -> Level:
+        garrisons = params.get("garrisons", 4)
+        return scenario_level(scenario.key, garrisons if isinstance(garrisons, int) else 4)
+    return level
+
+
 def _register(scenario: Scenario) -> RuleModule:
     setup = _setup(scenario)
     barred = _attack_barred(scenario)
@@ -342,6 +381,7 @@ def _register(scenario: Scenario) -> RuleModule:
         requires=scenario.requires, excludes=scenario.excludes,
         pieces=("rebels", "skip"),
         validate=_validate(scenario), hooks=hooks,
+        level=_level(scenario), setup_text=_setup_text(scenario),
     ))
 
 

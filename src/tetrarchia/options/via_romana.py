@@ -26,7 +26,7 @@ from tetrarchia.core.errors import (
     said,
 )
 from tetrarchia.core.events import Event, Events
-from tetrarchia.core.faces import Namer, by, declare_label, ip, labelled
+from tetrarchia.core.faces import Namer, by, declare_label, declare_told, emperor_said, labelled, tell
 from tetrarchia.core.notation import province_key, register_parser
 from tetrarchia.core.pieces import GARRISON, NO_DISC, Emperor
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
@@ -167,14 +167,18 @@ MODULE = register(RuleModule(
 
 
 def _label(state: State, action: SendGarrison, name: Namer) -> Said:
-    """R12.3: what the link would cost a move."""
+    """R12.3 (its cost, what the link would cost a move: the page adds the item's)."""
     origin, dest = state.board.name(action.origin), state.board.name(action.dest)
-    cost = ip(action_cost(state, action))
     return by(state, action.emperor,
-              labelled("sends his garrison from {origin} to {dest} {cost}", origin=origin,
-                       dest=dest, cost=cost),
-              labelled("{emperor} sends his garrison from {origin} to {dest} {cost}",
-                       emperor=name(action.emperor), origin=origin, dest=dest, cost=cost))
+              labelled("sends his garrison from {origin} to {dest}", origin=origin, dest=dest),
+              labelled("{emperor} sends his garrison from {origin} to {dest}",
+                       emperor=name(action.emperor), origin=origin, dest=dest))
 
 
 declare_label(SendGarrison, _label)
+
+
+# The sentence of the record, for the languages of the events catalogue (render.told).
+declare_told(GarrisonSent, lambda e, b: tell("{emperor} sends his garrison from {origin} to {dest}.",
+                                             emperor=emperor_said(e.emperor),
+                                             origin=b.name(e.origin), dest=b.name(e.dest)))

@@ -16,7 +16,15 @@ from typing import ClassVar
 
 from tetrarchia.core.board import Board
 from tetrarchia.core.events import Event, Events
-from tetrarchia.core.faces import Mark, declare_cell, declare_legend, declare_lines, figure_place
+from tetrarchia.core.faces import (
+    Mark,
+    declare_cell,
+    declare_legend,
+    declare_lines,
+    declare_told,
+    figure_place,
+    tell,
+)
 from tetrarchia.core.pieces import UNREST, VICARIUS, Piece
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
@@ -33,7 +41,7 @@ from tetrarchia.options.dux import (
 )
 
 VICARIUS_AT = declare_figure_record("vicarius", "the Vicarius", Piece.VICARIUS, VICARIUS, "R11.2",
-                                    only_moves=True, avoids_revolt=True)
+                                    "vic", ("vicarius",), only_moves=True, avoids_revolt=True)
 
 
 def _moved(state: State, piece: int, dest: int, events: Events) -> None:
@@ -112,3 +120,8 @@ def _legend(state: State) -> str | None:
 declare_cell(VICARIUS, _cell)
 declare_lines(20, _lines)
 declare_legend(30, _legend)
+
+
+# The sentence of the record, for the languages of the events catalogue (render.told).
+declare_told(ActivityBlocked, lambda e, b: tell("The Vicarius in {place} blocks the roll: nothing "
+                                                "happens.", place=b.name(e.province)))

@@ -15,6 +15,7 @@ from tetrarchia.core.board import ITALIA, Board
 from tetrarchia.core.errors import Said, SaveFileError, said
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.extensions import declare_purpose, declare_record
+from tetrarchia.core.faces import declare_told, tell
 from tetrarchia.core.notation import province_key
 from tetrarchia.core.pieces import ARMIES, ARMY, GARRISON, GOTHS, NO_FIGURE, REVOLT, ROMAN_NUMERALS
 from tetrarchia.core.reachable import BARBARIAN_STEPS, allow_below, register_task
@@ -145,7 +146,7 @@ def _check_usurpers(state: State, record: Usurpers, found: list[str | Said]) -> 
 USURPERS = declare_record(
     "usurpers", Usurpers(), "usurpers",
     lambda state, record: [province_key(state.board, p) for p in record.provinces],
-    _usurpers_from_json, _check_usurpers)
+    _usurpers_from_json, _check_usurpers, v1=("usurpers", []))
 
 
 def usurpers(state: State) -> tuple[int, ...]:
@@ -172,3 +173,13 @@ MODULE = register(RuleModule(
             "the Empire.",
     hooks=_hooks, texts=TEXTS,
 ))
+
+
+# The sentences of the records, for the languages of the events catalogue (render.told).
+declare_told(UsurperRises, lambda e, b: tell("Region {region} is all in revolt behind its secured "
+                                             "border: a usurper rises.",
+                                             region=ROMAN_NUMERALS[e.region]))
+declare_told(UsurperRerolled, lambda e, b: tell("{place} holds a figure: roll again.",
+                                                place=b.name(e.province)))
+declare_told(UsurperPlaced, lambda e, b: tell("A usurper's army rises in {place}.",
+                                              place=b.label(e.province)))

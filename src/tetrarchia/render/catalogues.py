@@ -89,9 +89,14 @@ def advice_sentences() -> list[str]:
 
 
 def event_templates() -> list[str]:
-    """Every event sentence: the literal templates of ``tell("...")`` (``render.told``)."""
-    tree = ast.parse((RENDER / "told.py").read_text("utf-8"))
-    words = [t for t in _literal_calls(tree, ("tell",)) if any(c.isalpha() for c in t)]
+    """Every event sentence: the literal templates of ``tell("...")``: the core's records
+    (``render.told``), the phrases of ``core.faces`` and each optional rule's records, declared
+    in its module (``declare_told``)."""
+    sources = [RENDER / "told.py", RENDER.parent / "core" / "faces.py",
+               *sorted((RENDER.parent / "options").glob("*.py"))]
+    words = [t for path in sources
+             for t in _literal_calls(ast.parse(path.read_text("utf-8")), ("tell",))
+             if any(c.isalpha() for c in t)]
     return list(dict.fromkeys(words))
 
 

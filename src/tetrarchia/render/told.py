@@ -5,61 +5,34 @@ arguments (a :class:`~tetrarchia.core.errors.Said`), so that Spanish and French 
 
 The templates are the terminal's English sentences (``render.en`` and the options' ``texts``)
 word for word: ``str(told(event, board)) == render(event, board)`` for every record (tests), so
-a translator reads the sentence the player reads.  The core's records and every optional rule's
-(Dux, Vicarius, Pirates, Goths, Imperivm, Imperivm 1st, Patres Patriae, Via Romana, Roma
-Aeterna, Vsvrpator, Barbaria; the scenarios tell theirs with the core's) are here, in the
-order of the rules.  A phrase inside a sentence ("the Dux", a support group) is a nested
-template, translated on its own.
+a translator reads the sentence the player reads.  The core's records are told here; each
+optional rule's are declared by its module with the rule (``core.faces.declare_told``) and read
+here through :data:`TELLERS`.  A phrase inside a sentence ("the Dux", a support group) is a
+nested template, translated on its own.
 """
 
 from __future__ import annotations
 
+from collections import ChainMap
 from collections.abc import Callable
 from typing import Any
 
-import tetrarchia.options  # noqa: F401  (registers the modules whose records are told here)
+import tetrarchia.options  # noqa: F401  (registers the options' sentences: core.faces.TOLD)
 from tetrarchia.core import events as ev
 from tetrarchia.core.actions import SubdueKind
 from tetrarchia.core.board import Board
 from tetrarchia.core.errors import Said
-from tetrarchia.core.pieces import GARRISON, GOTHS, REVOLT, ROMAN_NUMERALS, UNREST, Emperor, Piece
+from tetrarchia.core.faces import EMPEROR_NAMES, TOLD, emperor_said, leaves, tell
+from tetrarchia.core.pieces import GARRISON, GOTHS, REVOLT, ROMAN_NUMERALS, UNREST, Piece
 from tetrarchia.core.state import Result
-from tetrarchia.options import (
-    barbaria,
-    dux,
-    goths,
-    imperivm,
-    imperivm_first,
-    patres_patriae,
-    pirates,
-    roma_aeterna,
-    via_romana,
-    vicarius,
-    vsvrpator,
-)
-from tetrarchia.options.common import RESERVE
 
 Arg = str | int | Said
 
-
-def tell(template: str, /, **args: Arg) -> Said:
-    """A sentence of the ``events`` catalogue (``render.catalogues`` gathers the literal
-    templates of ``tell("...")``)."""
-    return Said(template, tuple(args.items()))
-
-
-EMPEROR_NAMES: dict[Emperor, Said] = {
-    Emperor.DIOCLETIAN: tell("Diocletian"),
-    Emperor.GALERIUS: tell("Galerius"),
-    Emperor.CONSTANTIUS: tell("Constantius"),
-    Emperor.MAXIMIAN: tell("Maximian"),
-}
-"""Each Emperor's name as a phrase of the catalogue: each rulebook names him in its language
-(Diocleciano, Galerio... in Spanish; Dioclétien, Galère... in French), the English the board's."""
+__all__ = ["EMPEROR_NAMES", "TELLERS", "tell", "told"]  # the names the interfaces import
 
 
 def _emperor(emperor: int) -> Said:
-    return EMPEROR_NAMES[Emperor(emperor)]
+    return emperor_said(emperor)
 
 
 def _piece(piece: int) -> Arg:
@@ -217,16 +190,7 @@ def _figure_removed(e: ev.FigureRemoved, b: Board) -> Said:
         ev.Removal.REACHED_BY_ARMY: tell("is reached by the army in {place}", place=place),
         ev.Removal.REACHED_BY_UPRISING: tell("is reached by the uprising in {place}", place=place),
     }[ev.Removal(e.why)]
-    return _leaves(e.piece, why)
-
-
-def _leaves(piece: int, why: Said) -> Said:
-    """A Roman figure taken off the board (R4: an Emperor until his next turn; R11.1, R11.2:
-    the Dux or the Vicarius dies)."""
-    if piece < 4:
-        return tell("{figure} {why} and leaves the board.", figure=_emperor(piece), why=why)
-    return tell("The {figure} {why} and dies: he leaves the game.", figure=Piece(piece).title,
-                why=why)
+    return leaves(e.piece, why)
 
 
 # --- R7 Barbarian phase ----------------------------------------------------------------------------
@@ -290,81 +254,7 @@ def _game_ends(e: ev.GameEnds, b: Board) -> Said:
                 place=b.name(e.province))
 
 
-# --- the optional rules' records -------------------------------------------------------------------
-def _scores(e: roma_aeterna.IndividualScores, b: Board) -> Said:
-    args: dict[str, Arg] = {}
-    for i, score in enumerate(e.scores):
-        args[f"emperor{i}"], args[f"score{i}"] = _emperor(i), score
-    return tell("Individual scores (secured borders + glory): {emperor0} {score0}, {emperor1} "
-                "{score1}, {emperor2} {score2}, {emperor3} {score3}", **args)
-
-
-def _objective(e: roma_aeterna.Objective, b: Board) -> Said:
-    kind = e.objective
-    if kind == roma_aeterna.COOPERATIVE:
-        if e.achieved:
-            return tell("Objective (cooperative): preserve the Tetrarchy, no Great and no Emperor "
-                        "of the East or West - achieved.")
-        return tell("Objective (cooperative): preserve the Tetrarchy, no Great and no Emperor of "
-                    "the East or West - failed.")
-    if kind == roma_aeterna.COOPERATIVE_THREE:
-        if e.achieved:
-            return tell("Objective (3 players, cooperative): preserve the Tetrarchy, no Great and "
-                        "no Emperor of the East or West - achieved.")
-        return tell("Objective (3 players, cooperative): preserve the Tetrarchy, no Great and no "
-                    "Emperor of the East or West - failed.")
-    if kind == roma_aeterna.SHARED_GLORY:
-        if e.achieved:
-            return tell("Objective (1 player): preserve the Tetrarchy, at most 1 point between any "
-                        "two Emperors - achieved.")
-        return tell("Objective (1 player): preserve the Tetrarchy, at most 1 point between any two "
-                    "Emperors - failed.")
-    if kind == roma_aeterna.GREAT_OF_TWO:
-        if e.winner < 0:
-            return tell("Objective (2 players): no player made one of his Emperors the Great.")
-        if Emperor(e.winner) in roma_aeterna.WEST:
-            return tell("Objective (2 players): the West player wins with {emperor} the Great.",
-                        emperor=_emperor(e.winner))
-        return tell("Objective (2 players): the East player wins with {emperor} the Great.",
-                    emperor=_emperor(e.winner))
-    if e.winner < 0:
-        return tell("Objective (4 players): no Emperor became the Great or Emperor of the "
-                    "East/West.")
-    return tell("Objective (4 players): {emperor}'s player wins.", emperor=_emperor(e.winner))
-
-
-def _half(e: roma_aeterna.HalfEmperor, b: Board) -> Said:
-    if e.east:
-        return tell("{emperor} becomes Emperor of the East.", emperor=_emperor(e.emperor))
-    return tell("{emperor} becomes Emperor of the West.", emperor=_emperor(e.emperor))
-
-
-def _burn(b: Board, source: int) -> Said:
-    if source == RESERVE:
-        return tell("a disc from his reserve")
-    return tell("his disc in {place}", place=b.name(source))
-
-
-def _power_used(e: imperivm.PowerUsed, b: Board) -> Said:
-    emperor = Emperor(e.emperor)
-    power = {Emperor.DIOCLETIAN: tell("moves the other Emperors this turn"),
-             Emperor.MAXIMIAN: tell("takes a 7th IP"),
-             Emperor.GALERIUS: tell("adds +1 to his combat die"),
-             Emperor.CONSTANTIUS: tell("blocks the army")}[emperor]
-    return tell("{emperor} burns {burn} and {power}.", emperor=_emperor(emperor), burn=_burn(b, e.burn),
-                power=power)
-
-
-def _pirate_battle(e: pirates.PirateBattle, b: Board) -> Said:
-    return tell("Battle against the Pirates in {zone}: Roman ({roman}+{support})x{times} = {value} "
-                "against Pirates ({pirates}+{pirates_support})x{pirates_times} = {pirates_value}.",
-                zone=_zone(b, e.zone), roman=e.roman_die + e.roman_modifier, support=e.roman_support,
-                times=1 << e.roman_linked, value=e.roman_value,
-                pirates=e.pirates_die + e.pirates_modifier, pirates_support=e.pirates_support,
-                pirates_times=1 << e.pirates_linked, pirates_value=e.pirates_value)
-
-
-TELLERS: dict[type[Any], Callable[[Any, Board], Said]] = {
+CORE_TELLERS: dict[type[Any], Callable[[Any, Board], Said]] = {
     ev.InitialRevoltRerolled: lambda e, b: tell("Region {region}: rolled {die}, roll again.",
                                                 region=_region(e.region), die=e.die),
     ev.InitialRevolt: lambda e, b: tell("Initial revolt in {place}.", place=b.label(e.province)),
@@ -434,87 +324,12 @@ TELLERS: dict[type[Any], Callable[[Any, Board], Said]] = {
                                       dest=b.name(e.dest)),
     ev.ArmyAdvances: _army_advances,
     ev.GameEnds: _game_ends,
-    # R11.1, R11.2 Dux and Vicarius
-    dux.Deployed: lambda e, b: (
-        tell("{emperor} deploys the Dux in {place}.", emperor=_emperor(e.emperor),
-             place=b.name(e.province)) if e.piece == Piece.DUX else
-        tell("{emperor} places the Vicarius in {place}.", emperor=_emperor(e.emperor),
-             place=b.name(e.province))),
-    dux.VicariusClears: lambda e, b: tell("The Vicarius removes the unrest in {place}.",
-                                          place=b.name(e.province)),
-    vicarius.ActivityBlocked: lambda e, b: tell("The Vicarius in {place} blocks the roll: nothing "
-                                                "happens.", place=b.name(e.province)),
-    # R11.3 Pirates
-    pirates.PiratesRerolled: lambda e, b: tell("Pirates: rolled {die}, roll again (2 or 3).", die=e.die),
-    pirates.PiratesSail: lambda e, b: tell("The Pirates sail into {zone}.", zone=_zone(b, e.zone)),
-    pirates.PiratesAttacked: lambda e, b: tell(
-        "{figure} attacks the Pirates in {zone}.",
-        figure=_emperor(e.piece) if e.piece < 4 else Piece(e.piece).title, zone=_zone(b, e.zone)),
-    pirates.PirateBattle: _pirate_battle,
-    pirates.PiratesBeaten: lambda e, b: tell(
-        "{figure} wins: the Pirates leave the board; {zone} is open to the fleets.",
-        figure=_emperor(e.piece) if e.piece < 4 else tell("The Dux"), zone=_zone(b, e.zone)),
-    pirates.PiratesWin: lambda e, b: _leaves(e.piece, tell("is defeated by the Pirates")),
-    pirates.CoastLost: lambda e, b: tell("Every garrison on the coast of {zone} is lost.",
-                                         zone=_zone(b, e.zone)),
-    pirates.PiratesReturn: lambda e, b: tell("The uprising brings the Pirates back to {zone}.",
-                                             zone=_zone(b, e.zone)),
-    # R11.4 Goths
-    goths.SweptAway: lambda e, b: _leaves(e.piece, tell("is swept away by the Goths in {place}",
-                                                        place=b.name(e.border))),
-    goths.PushedBack: lambda e, b: tell("The Goths push the army in {place} back.",
-                                        place=b.name(e.border)),
-    goths.BorderTaken: lambda e, b: tell("The Goths take the border of {place}: it is no longer "
-                                         "secured.", place=b.name(e.border)),
-    # R12 variants
-    imperivm.PowerUsed: _power_used,
-    imperivm.ArmyHeld: lambda e, b: tell("The army in {place} is blocked.", place=b.name(e.province)),
-    imperivm_first.IPBought: lambda e, b: tell("{emperor} burns {burn} for an extra IP.",
-                                               emperor=_emperor(e.emperor), burn=_burn(b, e.burn)),
-    imperivm_first.DiscRecovered: lambda e, b: tell("{emperor} takes back one of his burned discs.",
-                                                    emperor=_emperor(e.emperor)),
-    patres_patriae.IPTransferred: lambda e, b: (
-        tell("Diocletian takes 1 IP from Galerius.") if e.emperor == Emperor.DIOCLETIAN
-        else tell("Constantius gives 1 IP to Maximian.")),
-    via_romana.GarrisonSent: lambda e, b: tell("{emperor} sends his garrison from {origin} to {dest}.",
-                                               emperor=_emperor(e.emperor), origin=b.name(e.origin),
-                                               dest=b.name(e.dest)),
-    roma_aeterna.GloryTaken: lambda e, b: tell("{emperor} takes a glory disc ({glory}).",
-                                               emperor=_emperor(e.emperor), glory=e.glory),
-    roma_aeterna.GloryReturned: lambda e, b: tell("{emperor} gives back a glory disc ({glory}).",
-                                                  emperor=_emperor(e.emperor), glory=e.glory),
-    roma_aeterna.IndividualScores: _scores,
-    roma_aeterna.GreatEmperor: lambda e, b: tell("{emperor} is the Great: he breaks the Tetrarchy; "
-                                                 "a bitter victory.", emperor=_emperor(e.emperor)),
-    roma_aeterna.TetrarchyHolds: lambda e, b: tell("No Emperor is the Great: the Tetrarchy holds. "
-                                                   "Roma Aeterna!"),
-    roma_aeterna.HalfEmperor: _half,
-    roma_aeterna.Objective: _objective,
-    vsvrpator.UsurperRises: lambda e, b: tell("Region {region} is all in revolt behind its secured "
-                                              "border: a usurper rises.", region=_region(e.region)),
-    vsvrpator.UsurperRerolled: lambda e, b: tell("{place} holds a figure: roll again.",
-                                                 place=b.name(e.province)),
-    vsvrpator.UsurperPlaced: lambda e, b: tell("A usurper's army rises in {place}.",
-                                               place=b.label(e.province)),
-    # R12.6 Barbaria
-    barbaria.GrayRefilled: lambda e, b: tell("The Barbarian player refills his gray discs ({gray}).",
-                                             gray=e.gray),
-    barbaria.DiceRerolled: lambda e, b: tell("The Barbarian player spends a gray disc to reroll "
-                                             "the dice."),
-    barbaria.AdvanceCancelled: lambda e, b: tell("The Barbarian player cancels the advance of the "
-                                                 "army in {place}.", place=b.name(e.province)),
-    barbaria.ArmyRedirected: lambda e, b: tell("The Barbarian player sends the army in {place} "
-                                               "towards {dest}.", place=b.name(e.province),
-                                               dest=b.name(e.dest)),
-    barbaria.BlackDiscRevolt: lambda e, b: tell("The Barbarian player places his black disc in "
-                                                "{place}: a revolt.", place=b.name(e.province)),
-    barbaria.BlackDiscArmy: lambda e, b: tell("The Barbarian player returns his black disc for an "
-                                              "army."),
-    barbaria.BarbarianOutcome: lambda e, b: (
-        tell("The Barbarian player wins: Roma has fallen.") if e.barbarians_win
-        else tell("The Emperors win: the Barbarian player is beaten.")),
 }
-"""Every record type told here, core and options alike."""
+"""The core's record types, told here."""
+
+TELLERS: ChainMap[type[Any], Callable[[Any, Board], Said]] = ChainMap(CORE_TELLERS, TOLD)
+"""Every record type told, the core's and the optional rules' (declared by their modules:
+``core.faces.declare_told``)."""
 
 
 def told(event: ev.Event, board: Board) -> Said | None:

@@ -38,7 +38,6 @@ from tetrarchia.core.notation import format_action
 from tetrarchia.core.pieces import Emperor
 from tetrarchia.core.rulebook import REGISTRY, find_module
 from tetrarchia.core.settings import Settings
-from tetrarchia.options.scenarios import scenario_level
 from tetrarchia.players.advice import advise
 from tetrarchia.players.registry import PLAYERS
 from tetrarchia.render.advice import hint_json
@@ -128,10 +127,12 @@ def settings_from(data: dict[str, Any]) -> Settings:
     if players > EMPEROR_SEATS and "barbaria" not in keys:
         keys.append("barbaria")
     level = data.get("level")
-    scenarios = [k for k in keys if REGISTRY[k].family == "scenario"]
-    if level in (None, "") and len(scenarios) == 1:
-        garrisons = params.get(f"{scenarios[0]}.garrisons", 4)
-        level = str(scenario_level(scenarios[0], int(garrisons) if str(garrisons).isdigit() else 4))
+    levelled = [k for k in keys if REGISTRY[k].level is not None]  # R13: a scenario's own level
+    if level in (None, "") and len(levelled) == 1:
+        garrisons = params.get(f"{levelled[0]}.garrisons", 4)
+        module_level = REGISTRY[levelled[0]].level
+        assert module_level is not None  # narrowed by the list above
+        level = str(module_level({"garrisons": int(garrisons) if str(garrisons).isdigit() else 4}))
     settings: dict[str, Any] = {key: data[key] for key in SWITCHES if key in data}
     settings.update(level=level or "4211", players=min(players, EMPEROR_SEATS), options=keys,
                     params=params)

@@ -8,8 +8,9 @@ its refusal code).  A refused request changes nothing, in memory or in the datab
 accepted one is committed to the database before the answer is built, so that no one is ever told
 of an action a crash could lose.
 
-Games live in memory once loaded; the database holds their seed and log, and a restarted server
-rebuilds each game by replaying its log (``Game.from_json``) with the same dice to come.
+Games live in memory once loaded (``web/live_game.py``, ``web/game_cache.py``); the database
+holds their seed and log, and a restarted server rebuilds each game by replaying its log
+(``Game.from_json``) with the same dice to come.
 
 Several processes may share one PostgreSQL database (issue 11): then the game in memory is only a
 cache.  Before serving a game the authority reads its version row; a game another process moved
@@ -21,38 +22,36 @@ game is rebuilt from the database and the request gets the 409 of a stale versio
 from __future__ import annotations
 
 import secrets
-import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from tetrarchia.core.actions import Action, Roll
-from tetrarchia.core.board import Board, default_board, parse_board
+from tetrarchia.core.board import default_board, parse_board
 from tetrarchia.core.dice import SeededDice
 from tetrarchia.core.engine import Boundary, deciding_seat, resume
 from tetrarchia.core.errors import Refusal, Said, TetrarchiaError, WrongMoment, said
-from tetrarchia.core.events import Event, event_from_json
+from tetrarchia.core.events import Event
 from tetrarchia.core.notation import format_action, parse_action
 from tetrarchia.core.serialize import position_from_json
 from tetrarchia.core.settings import Settings
-from tetrarchia.core.state import Awaiting, State
+from tetrarchia.core.state import Awaiting
 from tetrarchia.game import Game
-from tetrarchia.render.advice import explain_choices
-from tetrarchia.render.languages import render_in
 from tetrarchia.web.bus import news_json
+from tetrarchia.web.game_cache import GameCache, StaleVersion, UnknownGame
+from tetrarchia.web.live_game import LiveGame, describe, replay_events, translated
 from tetrarchia.web.seats import Credential, player_deciding
 from tetrarchia.web.secrecy import SEED_SPACE, DiceSecret, fresh_seed
-from tetrarchia.web.storage import Conflict, Store, StoredGame
-from tetrarchia.web.views import event_json, seat_title, state_json
+from tetrarchia.web.storage import Conflict, Store
+from tetrarchia.web.views import event_json, seat_title
+
+__all__ = ["BOUNDARIES", "Authority", "GameCache", "GameOver", "LiveGame", "NoDiceNow",
+           "NotYourDecision", "StaleVersion", "UnknownGame", "describe", "replay_events",
+           "translated"]
 
 # How far one "advance" request goes: one die, or the next decision, the end of the phase or of
 # the turn (each also stops at a decision and at the end of the game: docs/api.md).
 BOUNDARIES = {"roll": Boundary.DECISION, "decision": Boundary.DECISION,
               "phase-end": Boundary.PHASE_END, "turn-end": Boundary.TURN_END}
-
-
-class UnknownGame(Exception):
-    """No stored game has that id (HTTP 404)."""
 
 
 class GameOver(Exception):
@@ -96,90 +95,15 @@ class NoDiceNow(WrongMoment):
                     who=str(seat_title(self.seat, self.settings, lang)))
 
 
-class StaleVersion(Exception):
-    """The request was computed on an older state (HTTP 409): the current one goes back."""
-
-    def __init__(self, live: LiveGame) -> None:
-        super().__init__(f"the game has changed since this page last saw it (it is at version "
-                         f"{live.version})")
-        self.live = live
-
-
-@dataclass
-class LiveGame:
-    """A game in memory: the engine's game, its version and its events, each tagged with the
-    log entry that made it happen (the log panel and the replay read them)."""
-
-    id: str
-    game: Game
-    board_text: str | None
-    version: int
-    summary: str
-    events: list[dict[str, Any]] = field(default_factory=list)
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    notes: dict[int, str] = field(default_factory=dict)  # log entry -> the AI's one-line reason
-
-    @property
-    def state(self) -> State:
-        return self.game.state
-
-    def view(self, events_from: int = 0, lang: str = "en") -> dict[str, Any]:
-        """The state as the page reads it, with the events from index ``events_from`` told in
-        ``lang``."""
-        data = state_json(self.state)
-        log = self.game.log
-        data.update(id=self.id, version=self.version, log_length=len(log),
-                    last_action=format_action(log[-1], self.game.board) if log else None,
-                    can_undo=self.can_undo(), summary=self.summary,
-                    events=translated(self.events[events_from:], self.game.board, lang),
-                    events_total=len(self.events))
-        # the AI seats' explanations of the log entries from the first event sent on
-        since = self.events[events_from]["n"] if events_from < len(self.events) else len(log)
-        data["notes"] = {str(n): text for n, text in sorted(self.notes.items()) if n >= since}
-        # the player (1-based seat of R10) whose decision it is: the page knows if it is its own
-        data["player"] = player_deciding(deciding_seat(self.state), self.state.settings)
-        explain_choices(data, self.state, lang)  # a decision's context and choices, in ``lang``
-        return data
-
-    def view_title(self) -> str | None:
-        """Who decides now, as the page names him (``Player 2 (Galerius)``), None at a roll."""
-        return seat_title(deciding_seat(self.state), self.state.settings)
-
-    def can_undo(self) -> bool:
-        return self.undo_point() is not None
-
-    def undo_point(self) -> int | None:
-        """The log length to go back to: the last decision since the last die, when it was the
-        decision of the seat deciding now (a player takes back only his own, inside his phase,
-        never across a die: R1)."""
-        stack = self.game.undoable
-        if not stack:
-            return None
-        last = stack[-1]
-        if deciding_seat(last.state) != deciding_seat(self.state):
-            return None
-        return last.log_length
-
-
-def describe(settings: Settings) -> str:
-    """A line for the list of games: level, players, optional rules."""
-    options = f", {', '.join(settings.options)}" if settings.options else ""
-    players = f"{settings.players} player{'s' if settings.players > 1 else ''}"
-    return f"level {settings.level}, {players}{options}"
-
-
-class Authority:
-    """Every game of one database, and the checks every request goes through."""
+class Authority(GameCache):
+    """Every game of one database (the cache: ``web/game_cache.py``), and the checks every
+    request goes through before it changes one."""
 
     def __init__(self, store: Store, notify: Callable[[str, int], None] | None = None) -> None:
-        self.store = store
-        self.games: dict[str, LiveGame] = {}
-        self.lock = threading.Lock()
+        super().__init__(store)
         self.notify = notify  # told (game id, version) after each committed change
         # told (game id, log entry, text) when an AI seat's move is committed with its reason
         self.noted: Callable[[str, int, str], None] | None = None
-        # the AI's notes of a stored game (web/seats.py keeps them), read when it is rebuilt
-        self.stored_notes: Callable[[str], dict[int, str]] | None = None
         self.unnoted: Callable[[str, int], None] | None = None  # an undo cut the log at an entry
         self.changed: Callable[[str], None] | None = None  # after each commit of this process
         # after the commit that ended a game (the players' table, web/players_table.py): once,
@@ -187,124 +111,6 @@ class Authority:
         self.ended: Callable[[LiveGame], None] | None = None
         # when a game's seed may be told (web/secrecy.py): the application adds the challenge's days
         self.secret = DiceSecret(lambda _game_id: False)
-
-    # --- loading -------------------------------------------------------------------------------
-    def get(self, game_id: str) -> LiveGame:
-        """The game, as the database holds it now (on a shared database, another process may have
-        moved it on since it was loaded: then it is rebuilt)."""
-        with self.lock:
-            live = self.games.get(game_id)
-            if live is None:
-                stored = self.store.fetch(game_id) if len(game_id) <= 32 else None
-                if stored is None:
-                    raise UnknownGame(game_id)
-                live = self.rebuild(stored)
-                if self.stored_notes is not None:
-                    live.notes = self.stored_notes(game_id)
-                self.games[game_id] = live
-                return live
-        if self.store.shared:
-            with live.lock:  # no commit of this process is half done while the row is compared
-                if self.store.version(game_id) != live.version:
-                    return self.reload(game_id)
-        return live
-
-    def reload(self, game_id: str) -> LiveGame:
-        """The game as the database holds it, replacing the one in memory: brought up to date by
-        playing only the log entries it lacks when the stored log extends its own (another
-        process played on), else rebuilt from the whole log."""
-        stored = self.store.fetch(game_id)
-        with self.lock:
-            cached = self.games.get(game_id)
-        if stored is None:
-            with self.lock:
-                self.games.pop(game_id, None)
-            raise UnknownGame(game_id)
-        live = self.caught_up(cached, stored) if cached is not None else None
-        if live is None:
-            live = self.rebuild(stored)
-        if self.stored_notes is not None:
-            live.notes = self.stored_notes(game_id)
-        with self.lock:
-            self.games[game_id] = live
-        return live
-
-    @staticmethod
-    def caught_up(cached: LiveGame, stored: StoredGame) -> LiveGame | None:
-        """A copy of ``cached`` moved on to ``stored`` by playing the entries it lacks, exactly as
-        ``rebuild`` would have replayed them (the same events, undo stack and dice to come), or
-        None when the stored log does not extend the cached one (an undo cut it) and the whole
-        log must be replayed.  The cached game itself is left as it was."""
-        game = cached.game
-        board = game.board
-        have = len(game.log)
-        if len(stored.log) < have or stored.dice_drawn < game.dice_drawn or game.seed != stored.seed \
-                or [format_action(a, board) for a in game.log] != list(stored.log[:have]):
-            return None
-        copy = Game(game.start.copy(), seed=game.seed, fresh=game.fresh)
-        copy.state = game.state.copy()
-        copy.log = list(game.log)
-        copy.undoable = list(game.undoable)
-        copy.dice_drawn = game.dice_drawn
-        copy.dice = SeededDice(game.seed)
-        if game.seed is not None and game.dice_drawn:
-            copy.dice.roll(game.dice_drawn)  # the copy's dice where the cached game's are
-        events = list(cached.events)
-        for n, text in enumerate(stored.log[have:], have):
-            happened: list[Event] = []
-            resume(copy.state, happened)  # as Game.from_json: run on from a pause, then play
-            try:
-                copy.play(parse_action(text, board), happened)
-            except TetrarchiaError:
-                return None  # not the log this game can play on with: replay it all
-            events += [event_json(e, board, n) for e in happened]
-        if copy.seed is not None and stored.dice_drawn > copy.dice_drawn:
-            copy.dice.roll(stored.dice_drawn - copy.dice_drawn)  # the dice the other process drew
-        copy.dice_drawn = stored.dice_drawn
-        live = LiveGame(stored.id, copy, cached.board_text, stored.version, stored.summary)
-        live.events = events
-        return live
-
-    def forget(self, live: LiveGame) -> None:
-        """Drop the game from memory (it is rebuilt from the database when next asked for)."""
-        with self.lock:
-            if self.games.get(live.id) is live:
-                del self.games[live.id]
-
-    def locked(self, game_id: str, version: int) -> LiveGame:
-        """The game, with its lock taken, at the version the request was computed on (else
-        StaleVersion).  The caller releases ``live.lock``.  A game replaced in memory while this
-        request waited for its lock (another process moved it on) is asked for again.
-
-        When the request's version is the one in memory, the version row is not read first: if
-        another process has moved the game on, the version-checked commit finds it out (a 409,
-        rightly, since the request was computed on that older state too) — one query less per
-        action.  Any other version is checked against the database before it is refused."""
-        for attempt in range(3):
-            with self.lock:
-                cached = self.games.get(game_id)
-            live = cached if cached is not None and cached.version == version and attempt == 0 \
-                else self.get(game_id)
-            live.lock.acquire()
-            if self.games.get(game_id) is live:
-                try:
-                    self.check_version(live, version)
-                except BaseException:
-                    live.lock.release()
-                    raise
-                return live
-            live.lock.release()
-        raise StaleVersion(self.get(game_id))
-
-    @staticmethod
-    def rebuild(stored: StoredGame) -> LiveGame:
-        """A stored game replayed from its log, with its events and the same dice to come."""
-        board = parse_board(stored.board_text, stored.board_source) if stored.board_text \
-            else default_board()
-        game = Game.from_json(stored.save_json(), board)
-        live = LiveGame(stored.id, game, stored.board_text, stored.version, stored.summary)
-        live.events = replay_events(game)
-        return live
 
     # --- creating ------------------------------------------------------------------------------
     def create(self, settings: Settings, seed: int | None, board_text: str | None = None,
@@ -346,10 +152,6 @@ class Authority:
         return live
 
     # --- changing ------------------------------------------------------------------------------
-    def check_version(self, live: LiveGame, version: int) -> None:
-        if version != live.version:
-            raise StaleVersion(live)
-
     @staticmethod
     def check_open(live: LiveGame) -> None:
         if live.state.is_over:
@@ -526,18 +328,3 @@ class Authority:
             live.events += [event_json(e, game.board, n) for e in events]
             if until == "roll":
                 return
-
-
-def translated(events: list[dict[str, Any]], board: Board, lang: str) -> list[dict[str, Any]]:
-    """The events with their sentences in ``lang`` (they are kept in English)."""
-    if lang == "en":
-        return events
-    return [{**e, "text": render_in(event_from_json(e["data"]), board, lang)} for e in events]
-
-
-def replay_events(game: Game) -> list[dict[str, Any]]:
-    """Every event of a game from its start, tagged with its log entry."""
-    events: list[dict[str, Any]] = []
-    for n, (_action, _state, happened) in enumerate(game.replay()):
-        events += [event_json(e, game.board, n) for e in happened]
-    return events

@@ -24,8 +24,8 @@ from typing import Any
 from sqlalchemy import Float, Integer, String, select
 from sqlalchemy.orm import Mapped, mapped_column
 
+from tetrarchia.core.rulebook import REGISTRY
 from tetrarchia.core.settings import Settings
-from tetrarchia.options.scenarios import scenario_level
 from tetrarchia.web.secrecy import SEED_SPACE
 from tetrarchia.web.storage import Base, MetaRow, Store
 
@@ -41,12 +41,11 @@ class Setup:
     options: tuple[str, ...] = ()
 
     def settings(self) -> Settings:
-        scenarios = [key for key in self.options if key in SCENARIO_KEYS]
-        level = self.level or str(scenario_level(scenarios[0]))
+        levelled = [REGISTRY[key].level for key in self.options if REGISTRY[key].level is not None]
+        own = levelled[0] if levelled else None  # R13: a scenario's own level, as it declares it
+        level = self.level or (str(own({})) if own is not None else "4211")
         return Settings.from_json({"level": level, "players": 1, "options": list(self.options)})
 
-
-SCENARIO_KEYS = frozenset({"danubian-wars", "mauretanian-war", "carausian-revolt", "great-persian-war"})
 
 # The published rotation: a week of setups, easiest first, then the Dux modules, a variant and
 # a scenario, so that a regular player meets the game's range.  Changing it changes the setup of

@@ -118,13 +118,14 @@ def _action_json(state: State, index: int, action: Action, pirates: int | None) 
     board = state.board
     item: dict[str, Any] = {"i": index, "notation": format_action(action, board),
                             "compact": format_action(action, board, compact=True),
-                            "kind": type(action).__name__.lower(), "cost": None}
+                            "kind": type(action).__name__.lower(),
+                            "cost": action_cost(state, action)}  # one source: core/costs.py
     if isinstance(action, OptionAction):
         item.update(kind="option", group=action.group(state), label=action.label(state),
                     places=option_places(action, board))
         preview = option_preview(state, action) if pirates is not None else None
         if preview is not None:
-            item.update(cost=action_cost(state, action), preview=preview)
+            item.update(preview=preview)
         return item
     if isinstance(action, PlaceFleet):
         item.update(zone=action.zone)
@@ -132,19 +133,17 @@ def _action_json(state: State, index: int, action: Action, pirates: int | None) 
         item.update(piece=int(action.emperor), to=action.province)
     elif isinstance(action, Move):
         item.update(piece=int(mover(action)), origin=action.origin, to=action.dest,
-                    cost=action_cost(state, action),
                     by_fleet=action.by_fleet, zones=list(action.zones),
                     passing=bool(state.figure[action.dest]) and not state.passing)
     elif isinstance(action, Sail):
-        item.update(zone=action.src, to_zone=action.dst, cost=action_cost(state, action))
+        item.update(zone=action.src, to_zone=action.dst)
     elif isinstance(action, Secure):
-        item.update(at=action.at, cost=action_cost(state, action), border=board.is_border[action.at])
+        item.update(at=action.at, border=board.is_border[action.at])
     elif isinstance(action, Subdue):
-        item.update(piece=int(mover(action)), at=action.at, cost=action_cost(state, action),
-                    subdue=action.kind.name.lower())
+        item.update(piece=int(mover(action)), at=action.at, subdue=action.kind.name.lower())
     elif isinstance(action, Attack):
         item.update(piece=int(mover(action)), origin=action.origin, target=action.target,
-                    cost=action_cost(state, action), preview=attack_preview(state, action))
+                    preview=attack_preview(state, action))
     item.setdefault("group", item["kind"])
     item["places"] = [item[key] for key in ("origin", "to", "at", "target") if key in item]
     return item

@@ -537,7 +537,9 @@ class GamePage {
   }
 
   actionButton(item) {
-    const cost = item.cost === null || item.cost === undefined ? "" : ` · ${item.cost} ${t("IP")}`;
+    // every item carries its cost (the server's, core/costs.py); an IP gained (a negative cost)
+    // or none is said by the label's own words
+    const cost = item.cost > 0 ? ` · ${item.cost} ${t("IP")}` : "";
     return el("button", { type: "button", class: `action ${item.kind}`, title: item.notation,
                           "data-notation": item.notation, on: { click: () => this.choose(item) } },
               item.label + cost);
