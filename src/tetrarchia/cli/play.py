@@ -35,7 +35,15 @@ from tetrarchia.cli.decisions import decision_context, decision_word, who_decide
 from tetrarchia.cli.forecastview import render_forecast
 from tetrarchia.cli.geography import render_map
 from tetrarchia.cli.info import province_info
-from tetrarchia.cli.interpret import bare_word_reason, cheapest_way, choice_hint, short_form_meant
+from tetrarchia.cli.interpret import (
+    bare_word_reason,
+    cheapest_way,
+    choice_hint,
+    did_you_mean,
+    named_action,
+    short_form_meant,
+)
+from tetrarchia.cli.names import exact_place, in_board_words
 from tetrarchia.cli.phase import phase_summary
 from tetrarchia.cli.render import action_label, end_report, numbered, print_events, render_actions
 from tetrarchia.cli.texts import HELP, RULES, RULES_FILE
@@ -273,7 +281,10 @@ class PlaySession:
                             f"possible: {gone_reason(self.state, action)}")
         elif (answer := decision_word(self.state, text, legal)) is not None:
             self.apply(answer)
+        elif (named := named_action(self.state, text, legal)) is not None:
+            self.apply(named)  # an exact name wins over the names it begins (issue 30)
         else:
+            typed, text = text, in_board_words(self.state.board, text)
             try:
                 action = resolve(text, legal, self.state.board)
             except AmbiguousAction as exc:
@@ -285,7 +296,7 @@ class PlaySession:
                     self.apply(meant)
                 else:
                     self.refuse(bare_word_reason(self.state, text) or choice_hint(self.state, legal)
-                                or str(exc))
+                                or str(exc) + did_you_mean(self.state, typed))
                 return
             self.apply(cheapest_way(self.state, action, legal, text))
 
@@ -365,10 +376,13 @@ class PlaySession:
         if not rest:
             self.refuse("info needs a province or a region: info thracia, info II, info italia")
             return
+        board = self.state.board
+        place = exact_place(board, rest)  # in any language, an exact name first (issue 30)
         try:
-            lines = province_info(self.state, rest)
+            lines = province_info(self.state, board.provinces[place].id if place is not None
+                                  else in_board_words(board, rest))
         except TetrarchiaError as exc:
-            self.refuse(str(exc))
+            self.refuse(str(exc) + did_you_mean(self.state, rest))
             return
         for line in lines:
             self.console.print(line, markup=False, highlight=False)
