@@ -4,16 +4,29 @@ tests/test_screens.py)."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
+
 import pytest
 
 from conftest import position, prov
 from test_cli import Script, run_session
+from test_option_invariants import CONFIGS
 from tetrarchia.cli.names import exact_place, nearest_names
-from tetrarchia.core.actions import Move
-from tetrarchia.core.board import default_board
-from tetrarchia.core.pieces import Emperor
+from tetrarchia.cli.phase import phase_summary, summarise
+from tetrarchia.core.actions import Move, Roll
+from tetrarchia.core.board import Board, default_board
+from tetrarchia.core.dice import SeededDice
+from tetrarchia.core.engine import Boundary, apply_trusted, legal_actions, new_game, resume
+from tetrarchia.core.events import Event, GameEnds, PhaseEnded, TurnBegins
+from tetrarchia.core.pieces import GARRISON, REVOLT, UNREST, Emperor, is_army
 from tetrarchia.core.serialize import position_to_json
+from tetrarchia.core.settings import Settings
+from tetrarchia.core.state import Awaiting, State
 from tetrarchia.game import Game
+from tetrarchia.options.imperivm import PowerUsed
+from tetrarchia.players.protocol import UNLIMITED
+from tetrarchia.players.random_player import RandomPlayer
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -77,3 +90,99 @@ def test_info_reads_names_as_the_actions_do(typed: str, seen: str) -> None:
     game = Game.from_position(position(emperors={"Galerius": "III:4"}, turn="Galerius"))
     _code, out = run_session(game, Script([typed]))
     assert seen in out
+
+
+# --- 2. the phase summary, from the events alone ----------------------------------------------
+def phase_windows(settings: Settings, seed: int) -> Iterator[tuple[list[Event], State, State]]:
+    """Each Barbarian phase of a seeded random game: its events (from the end of a Roman phase
+    to the next turn, as the terminal gathers them), and the board when the Roman phase had
+    ended and when the Barbarian phase had (the machine paused at each boundary, R4/R7)."""
+    state = new_game(settings)
+    dice = SeededDice(seed)
+    player = RandomPlayer()
+    rng = random.Random(seed)
+    window: list[Event] | None = None
+    before = after = state.copy()
+    for _step in range(4000):
+        if state.is_over:
+            return
+        events: list[Event] = []
+        if state.awaiting is Awaiting.RUN:
+            resume(state, events, until=Boundary.PHASE_END)
+        elif state.awaiting is Awaiting.ROLL:
+            apply_trusted(state, Roll(dice.roll(state.roll_count)), events, until=Boundary.PHASE_END)
+        else:
+            action = player.decide(state, legal_actions(state), rng, UNLIMITED)
+            apply_trusted(state, action, events, until=Boundary.PHASE_END)
+        for event in events:
+            if isinstance(event, PhaseEnded):
+                window = []
+            elif window is not None:
+                window.append(event)
+                if isinstance(event, (TurnBegins, GameEnds)):
+                    yield window, before, (state if isinstance(event, GameEnds) else after)
+                    window = None
+        if state.awaiting is Awaiting.RUN:
+            if window is not None and not window and any(isinstance(e, PhaseEnded) for e in events):
+                before = state.copy()  # the Roman phase has just ended
+            after = state.copy()
+
+
+def discs_now(state: State, disc: int) -> set[int]:
+    return {p for p, d in enumerate(state.disc) if d == disc}
+
+
+def armies_on(state: State) -> int:
+    return sum(1 for f in state.figure if is_army(f))
+
+
+SUMMARY_CONFIGS = [pytest.param(Settings(), id="base"),
+                   *(pytest.param(c.settings(), id=c.name) for c in CONFIGS)]
+
+
+def told(lines: list[str], head: str, board: Board) -> set[int]:
+    """The provinces a summary line names (``New revolts: Dalmatia, Noricvm.``)."""
+    for line in lines:
+        if line.startswith(f"{head}: "):
+            return {board.province(name).index for name in line[len(head) + 2:-1].split(", ")}
+    return set()
+
+
+def lost_told(lines: list[str], board: Board) -> set[int]:
+    for line in lines:
+        if line.startswith("Lost: "):
+            return {board.province(part.split("the garrison in ")[1].removesuffix(" (burned)")).index
+                    for part in line[6:-1].split("; ")}
+    return set()
+
+
+SEEDS = 12
+
+
+@pytest.mark.timeout(240)
+@pytest.mark.parametrize("settings", SUMMARY_CONFIGS)
+def test_the_summary_tells_what_the_board_shows(settings: Settings) -> None:
+    """Issue 30: every summary's lines equal the board after the phase against the board before
+    it: the new revolts (an army's devastation too), the new unrest (not one an army then made a
+    revolt), the garrisons lost (and the reserve they go back to), the armies."""
+    phases = 0
+    for seed in range(SEEDS):
+        for events, before, after in phase_windows(settings, seed):
+            phases += 1
+            board = before.board
+            lines = phase_summary(events, board)
+            where = f"seed={seed} round={before.round} {before.turn.title}: {lines}"
+            assert told(lines, "New revolts", board) == \
+                discs_now(after, REVOLT) - discs_now(before, REVOLT), where
+            assert told(lines, "Unrest", board) == discs_now(after, UNREST) - discs_now(before, UNREST), where
+            lost = {p for p, d in enumerate(before.disc) if d >= GARRISON and after.disc[p] != d}
+            assert lost_told(lines, board) == lost, where
+            s = summarise(events, board)
+            # a garrison lost goes back to its reserve (one burned, R12.1, and one burned from
+            # the reserve leave the game; R12.1b takes one back)
+            from_reserve = sum(1 for e in events if isinstance(e, PowerUsed) and e.burn < 0)
+            assert sum(after.garrisons) - sum(before.garrisons) == \
+                len(s.lost) - len(s.burned) - from_reserve + len(s.recovered), where
+            assert armies_on(after) - armies_on(before) == \
+                len(s.armies_placed) - len(s.armies_destroyed), where
+    assert phases >= SEEDS
