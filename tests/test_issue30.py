@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from io import StringIO
 
 import pytest
+from rich.console import Console
 
 from conftest import position, prov
-from test_cli import Script, run_session
+from test_cli import AlwaysEnd, Script, run_session
 from test_option_invariants import CONFIGS
 from tetrarchia.cli.names import exact_place, nearest_names
 from tetrarchia.cli.phase import phase_summary, summarise
+from tetrarchia.cli.play import PlaySession
 from tetrarchia.core.actions import Move, Roll
 from tetrarchia.core.board import Board, default_board
 from tetrarchia.core.dice import SeededDice
@@ -186,3 +189,20 @@ def test_the_summary_tells_what_the_board_shows(settings: Settings) -> None:
             assert armies_on(after) - armies_on(before) == \
                 len(s.armies_placed) - len(s.armies_destroyed), where
     assert phases >= SEEDS
+
+
+# --- 3. notes where their event belongs -------------------------------------------------------
+def test_the_support_note_follows_its_battle() -> None:
+    notes = 0
+    for seed in range(1, 12):
+        out = Console(file=StringIO(), width=400, color_system=None, force_terminal=False)
+        PlaySession(Game.new(Settings(), seed=seed), out, AlwaysEnd(), show_board=False).run()
+        file = out.file
+        assert isinstance(file, StringIO)
+        lines = file.getvalue().split("\n")
+        for i, line in enumerate(lines):
+            if line.startswith("  (Roman support"):  # the note explaining a battle (R6)
+                notes += 1
+                # right under the battle's line, which sums up both supports
+                assert "Roman support:" in lines[i - 1], f"seed={seed}: {lines[i - 3:i + 1]}"
+    assert notes

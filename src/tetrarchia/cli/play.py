@@ -463,11 +463,16 @@ class PlaySession:
         turn and summed up when it ends (then the board is drawn again).  ``before``: the board
         just before the step that caused ``events``: a battle resolved at once (the first thing
         the dice decide) is explained on it, the provinces of each support named (R6)."""
-        print_events(self.console, events, self.game.board)
         if before is not None and events and isinstance(events[0], Battle):
+            # the note goes under its battle, before what the rest of the step tells (issue 30:
+            # after the next turn's heading it read as a battle of that turn)
             battle = events[0]
             why = explain_battle(before, battle.piece, battle.piece_province, battle.army_province)
+            print_events(self.console, events[:1], self.game.board)
             self.console.print(Text(f"  ({why})", style="dim"))
+            print_events(self.console, events[1:], self.game.board)
+        else:
+            print_events(self.console, events, self.game.board)
         for event in events:
             if isinstance(event, PhaseEnded):
                 self.phase_events = []
