@@ -206,3 +206,51 @@ def test_the_support_note_follows_its_battle() -> None:
                 # right under the battle's line, which sums up both supports
                 assert "Roman support:" in lines[i - 1], f"seed={seed}: {lines[i - 3:i + 1]}"
     assert notes
+
+
+# --- 4. help wrapped once, paged, with the board's legend -------------------------------------
+def session_output(lines: list[str], width: int, height: int, interactive: bool = False,
+                   options: tuple[str, ...] = ()) -> tuple[list[str], Script]:
+    out = Console(file=StringIO(), width=width, height=height, color_system=None,
+                  force_terminal=False)
+    settings = {"options": list(options)} if options else None
+    game = Game.from_position(position(emperors={"Galerius": "III:4"}, turn="Galerius",
+                                       settings=settings))
+    script = Script(lines)
+    PlaySession(game, out, script, show_board=False, interactive=interactive).run()
+    file = out.file
+    assert isinstance(file, StringIO)
+    return file.getvalue().replace("\xa0", " ").split("\n"), script
+
+
+@pytest.mark.parametrize("command", ["help", "help rules", "rules"])
+@pytest.mark.parametrize("width", [80, 120])
+def test_help_is_wrapped_once_to_the_width(command: str, width: int) -> None:
+    lines, _ = session_output([command], width, 200)
+    assert max(len(line) for line in lines) <= width
+    text = "\n".join(lines)
+    if command == "help":
+        # an example is never broken in two (issue 30: "Diocletian attacks / Dacia from Thracia")
+        assert any("Diocletian attacks Dacia from Thracia" in line for line in lines)
+        assert "»" in text and "a border" in text  # the legend of every mark of the board
+        for mark in ("[D]", "(D)", "@Dio", "ARMY", "~2", "FLEET", "Pann S"):
+            assert mark in text
+    else:
+        assert "Barbarian phase" in text and "docs/rules.md" in text
+
+
+def test_help_is_paged_at_a_terminal() -> None:
+    lines, script = session_output(["help", "", "q"], 80, 24, interactive=True)
+    pager = [p for p in script.prompts if p.startswith("-- ")]
+    assert len(pager) == 2 and pager[0].startswith("-- 22 of")
+    shown = [line for line in lines if line]
+    assert "Press Enter alone when only one action is possible." not in shown  # q stopped it
+    everything, _ = session_output(["help"], 80, 24)  # piped: no pager, all of it
+    assert "Press Enter alone when only one action is possible." in everything
+
+
+def test_the_options_notation_shows_when_options_are_chosen() -> None:
+    base, _ = session_output(["help"], 80, 200)
+    dux, _ = session_output(["help"], 80, 200, options=("dux",))
+    assert not any("M +dux III:1" in line for line in base)
+    assert any("M +dux III:1" in line for line in dux)

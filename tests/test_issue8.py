@@ -564,7 +564,7 @@ def test_the_summary_of_a_barbarian_phase() -> None:
     ]
     assert phase_summary(events, BOARD) == [
         "Unrest: Tingitana.",
-        "New revolts: Cyrenaica.",
+        "New revolts: Cyrenaica, Mesopotamia.",  # issue 30: the army's devastation too
         "Uprisings: Aegyptvs.",
         "Armies: a new army in Libya; Persia → Mesopotamia.",
         "Battles: Diocletian in Mesopotamia against the army in Persia: 2 to 5, the army wins.",

@@ -34,6 +34,7 @@ from tetrarchia.cli.battle import explain_battle
 from tetrarchia.cli.decisions import decision_context, decision_word, who_decides
 from tetrarchia.cli.forecastview import render_forecast
 from tetrarchia.cli.geography import render_map
+from tetrarchia.cli.helptext import help_lines, rules_lines
 from tetrarchia.cli.info import province_info
 from tetrarchia.cli.interpret import (
     bare_word_reason,
@@ -46,7 +47,6 @@ from tetrarchia.cli.interpret import (
 from tetrarchia.cli.names import exact_place, in_board_words
 from tetrarchia.cli.phase import phase_summary
 from tetrarchia.cli.render import action_label, end_report, numbered, print_events, render_actions
-from tetrarchia.cli.texts import HELP, RULES, RULES_FILE
 from tetrarchia.core.actions import Action, EndPhase, PlaceFleet
 from tetrarchia.core.engine import apply_action, decider, deciding_seat, resume, roll_description
 from tetrarchia.core.errors import AmbiguousAction, TetrarchiaError
@@ -302,17 +302,31 @@ class PlaySession:
 
     # --- the commands (one entry each in COMMANDS) ----------------------------------------
     def help(self, rest: str, legal: list[Action]) -> None:
+        """``help`` and ``help rules``, wrapped once to the terminal's width and paged when
+        longer than its height (issue 30)."""
+        width = self.console.width
         if rest.lower() == "rules":
-            self.console.print(RULES, markup=False, highlight=False)
-            self.console.print(f"The complete rules (R1-R14, every option, the decisions): "
-                               f"{RULES_FILE}; one option in full: tetrarchia options NAME.",
-                               markup=False, highlight=False)
+            self.page(rules_lines(width, full=True))
             return
-        self.console.print(HELP, markup=False, highlight=False)
-        self.console.print("Commands:", markup=False)
-        for entry in COMMANDS:
-            self.console.print(f"  {entry.usage:<16} {entry.help}", markup=False, highlight=False)
-        self.console.print("Press Enter alone when only one action is possible.", markup=False)
+        commands = [(entry.usage, entry.help) for entry in COMMANDS]
+        self.page(help_lines(width, commands, self.state))
+
+    def page(self, lines: list[str]) -> None:
+        """Print ``lines`` as they are (already wrapped); at a terminal, a screenful at a time:
+        Enter shows the next, q (or anything typed) stops and is not lost."""
+        step = max(self.console.height - 2, 5)  # the page and the pager's line, with one to spare
+        if not self.interactive or len(lines) <= step + 1:
+            step = len(lines)
+        for at in range(0, len(lines), step):
+            if at:
+                answer = self.input_fn(f"-- {at} of {len(lines)} lines: Enter the next page, "
+                                       "q stop > ").strip()
+                if answer:
+                    if answer.lower() not in ("q", "quit"):
+                        self.typed_ahead = answer  # a command typed at the pager comes next
+                    return
+            for line in lines[at:at + step]:
+                self.console.print(line, markup=False, highlight=False, soft_wrap=True)
 
     def board(self, rest: str, legal: list[Action]) -> None:
         self.show(legal, board=True)
@@ -323,9 +337,7 @@ class PlaySession:
                                                                     len(self.game.log))))
 
     def rules(self, rest: str, legal: list[Action]) -> None:
-        self.console.print(RULES, markup=False, highlight=False)
-        self.console.print(f"The complete rules: {RULES_FILE} (or: help rules).", markup=False,
-                           highlight=False)
+        self.page(rules_lines(self.console.width, full=False))
 
     def score(self, rest: str, legal: list[Action]) -> None:
         self.console.print(f"If the game ended now: {score(self.state).describe()}")
