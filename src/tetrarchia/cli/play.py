@@ -314,7 +314,7 @@ class PlaySession:
     def page(self, lines: list[str]) -> None:
         """Print ``lines`` as they are (already wrapped); at a terminal, a screenful at a time:
         Enter shows the next, q (or anything typed) stops and is not lost."""
-        step = max(self.console.height - 2, 5)  # the page and the pager's line, with one to spare
+        step = max(self.console.height - 1, 5)  # a page and the pager's line fill the screen
         if not self.interactive or len(lines) <= step + 1:
             step = len(lines)
         for at in range(0, len(lines), step):

@@ -9,6 +9,7 @@ his printed capital uncovered, ``@Dio`` Diocletian himself, ``ARMY``); colours o
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
@@ -17,7 +18,7 @@ from rich.text import Text
 
 import tetrarchia.options  # noqa: F401  (every optional rule declares its face on import)
 from tetrarchia.analysis.forecast import Forecast, phase_start
-from tetrarchia.core.board import ITALIA
+from tetrarchia.core.board import ITALIA, Board
 from tetrarchia.core.errors import TetrarchiaError
 from tetrarchia.core.faces import (
     ARMY_STYLE,
@@ -373,7 +374,7 @@ def blocks_board(state: State, columns: int, block: int, rule: str,
 CELL = 12  # a province: 6 letters of its name, its disc, its figure
 REGION_HEADS = {1: "I HISPANIA", 2: "II GALLIA", 3: "III ILLYRIC", 4: "IV GRAECIA", 5: "V ASIA MIN",
                 6: "VI AFRICA"}
-COMPACT_LEGEND = "u unrest R revolt DGCM garrison dgcm capital uncovered *Roma ARM army · Italia"
+COMPACT_LEGEND = "u unrest R revolt DGCM garrison dgcm capital *Roma ARM army » border · help"
 
 
 def disc_letter(state: State, p: int) -> Text:
@@ -407,9 +408,40 @@ def figure_short(state: State, p: int) -> Text:
     return Text(text, style=full.style)
 
 
+def short_names(board: Board, size: int = 6) -> tuple[str, ...]:
+    """Each province's name cut to ``size`` letters so that no two read the same (issue 30: at
+    80 columns "German" stood for three provinces): the first letters when they are unique,
+    else the first word's start and the next word's initial (``Germ S``, ``Pann I``), else the
+    start and the last letter."""
+    return _short_names(tuple(p.title for p in board.provinces), size)
+
+
+@functools.lru_cache(maxsize=8)
+def _short_names(titles: tuple[str, ...], size: int) -> tuple[str, ...]:
+    def candidates(title: str) -> list[str]:
+        words = title.split()
+        found = [title[:size]]
+        if len(words) > 1:
+            found.append(f"{words[0][:size - 2]} {words[1][0]}")
+        found.append(title[:size - 1] + title[-1])
+        return found
+
+    options = [candidates(title) for title in titles]
+    chosen = [0] * len(options)
+    for _ in range(3):
+        names = [o[min(c, len(o) - 1)] for o, c in zip(options, chosen, strict=True)]
+        seen: dict[str, int] = {}
+        for name in names:
+            seen[name] = seen.get(name, 0) + 1
+        if all(n == 1 for n in seen.values()):
+            break
+        chosen = [c + 1 if seen[name] > 1 else c for c, name in zip(chosen, names, strict=True)]
+    return tuple(o[min(c, len(o) - 1)] for o, c in zip(options, chosen, strict=True))
+
+
 def compact_cell(state: State, p: int) -> Text:
-    name = state.board.provinces[p].title
-    cell = Text(name[:6].ljust(6), style="bold" if state.board.provinces[p].capital_of else "")
+    name = short_names(state.board)[p]
+    cell = Text(name.ljust(6), style="bold" if state.board.provinces[p].capital_of else "")
     cell.append(" ")
     cell.append_text(disc_letter(state, p))
     cell.append(" ")
@@ -444,6 +476,9 @@ def compact_board(state: State, marks: Forecast | None = None) -> RenderableType
                  for r in regions]
         lines.append(compact_row(state, str(n + 1), cells))
     lines.append(compact_row(state, "»", [board.border_of.get(r) for r in regions]))
+    # the regions named again under their columns: on 24 lines a long list of actions pushes
+    # the top of the board away, and the grid is read from here (issue 30)
+    lines.append(head)
     italia = list(board.region_provinces[ITALIA])
     for start in range(0, len(italia), len(regions)):
         lines.append(compact_row(state, "·", italia[start:start + len(regions)]))
