@@ -7,13 +7,17 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from io import StringIO
+from pathlib import Path
 
 import pytest
 from rich.console import Console
+from typer.testing import CliRunner
 
 from conftest import position, prov
 from test_cli import AlwaysEnd, Script, run_session
 from test_option_invariants import CONFIGS
+from tetrarchia.cli.autosave import unfinished_games
+from tetrarchia.cli.main import app
 from tetrarchia.cli.names import exact_place, nearest_names
 from tetrarchia.cli.phase import phase_summary, summarise
 from tetrarchia.cli.play import PlaySession
@@ -258,3 +262,64 @@ def test_the_options_notation_shows_when_options_are_chosen() -> None:
     dux, _ = session_output(["help"], 80, 200, options=("dux",))
     assert not any("M +dux III:1" in line for line in base)
     assert any("M +dux III:1" in line for line in dux)
+
+
+# --- 6. resume, ignored flags, AI seats, save -------------------------------------------------
+def invoke(args: list[str], input: str | None = None) -> tuple[int, str]:
+    result = CliRunner(env={"COLUMNS": "100"}).invoke(app, args, input=input)
+    return result.exit_code, " ".join(result.output.split())
+
+
+def test_resume_entries_tell_the_games_apart() -> None:
+    # two games of the same level with the same number of actions: before issue 30 both read
+    # "level 4211, 2 actions played"
+    for seed in (5, 6):
+        code, _out = invoke(["play", "--seed", str(seed)], input="1\n1\n")
+        assert code == 0
+    waiting = unfinished_games()
+    assert len(waiting) == 2
+    lines = [entry.describe() for entry in waiting]
+    assert lines[0] != lines[1]
+    assert {"seed 5", "seed 6"} <= {part.strip() for line in lines for part in line.split(",")}
+    assert all("round 1, Diocletian's turn" in line for line in lines)
+
+
+@pytest.mark.parametrize("args, said", [
+    pytest.param(["--seed", "9"], "--seed is ignored", id="seed"),
+    pytest.param(["--level", "5311", "--support", "players-choose"], "--level, --support are ignored",
+                 id="two"),
+])
+def test_flags_a_loaded_game_ignores_are_named(tmp_path: Path, args: list[str], said: str) -> None:
+    path = tmp_path / "g.json"
+    Game.new(Settings(), seed=3).save(path)
+    code, out = invoke(["play", "--load", str(path), *args], input="")
+    assert code == 0 and said in out
+
+
+@pytest.mark.parametrize("args, said", [
+    pytest.param(["--ai", "barbarian"], "--ai barbarian is ignored: this game has no Barbarian player",
+                 id="no-barbarian-seat"),
+    pytest.param(["--ai-player", "random"], "--ai-player random is ignored", id="no-ai"),
+    pytest.param(["--ai", "galerius", "--ai-player", "random"], "The AI (random) plays Galerius",
+                 id="said"),
+])
+def test_ai_flags_with_no_effect_are_said(args: list[str], said: str) -> None:
+    code, out = invoke(["play", "--seed", "3", *args], input="")
+    assert code == 0 and said in out
+
+
+def test_ai_seats_are_marked_in_the_header() -> None:
+    code, out = invoke(["play", "--seed", "3", "--ai", "galerius,maximian", "--ai-player", "random"],
+                       input="1\n1\n1\n")
+    assert code == 0 and "· AI: G M" in out
+
+
+def test_save_asks_before_replacing_a_file(tmp_path: Path) -> None:
+    other = tmp_path / "other.json"
+    other.write_text("precious")
+    game = Game.from_position(position(emperors={"Galerius": "III:4"}, turn="Galerius"))
+    _code, out = run_session(game, Script([f"save {other}", ""]))
+    assert other.read_text() == "precious" and "Not saved" in out
+    _code, out = run_session(game, Script([f"save {other}", "y", "noricvm", f"save {other}"]))
+    assert Game.load(other).log == game.log  # replaced when asked; this game's own file at once
+    assert out.count("exists: replace it?") == 0  # the question is the prompt, not the output

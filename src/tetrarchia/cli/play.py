@@ -48,7 +48,14 @@ from tetrarchia.cli.names import exact_place, in_board_words
 from tetrarchia.cli.phase import phase_summary
 from tetrarchia.cli.render import action_label, end_report, numbered, print_events, render_actions
 from tetrarchia.core.actions import Action, EndPhase, PlaceFleet
-from tetrarchia.core.engine import apply_action, decider, deciding_seat, resume, roll_description
+from tetrarchia.core.engine import (
+    BARBARIAN_SEAT,
+    apply_action,
+    decider,
+    deciding_seat,
+    resume,
+    roll_description,
+)
 from tetrarchia.core.errors import AmbiguousAction, TetrarchiaError
 from tetrarchia.core.events import Battle, Event, GameEnds, PhaseEnded, TurnBegins
 from tetrarchia.core.notation import format_action, resolve
@@ -224,10 +231,11 @@ class PlaySession:
         deciding = self.state.awaiting is Awaiting.DECISION
         if self.show_board and board:
             self.console.print()
-            self.console.print(render_board(self.state, self.console.width, self.board_marks()))
+            self.console.print(render_board(self.state, self.console.width, self.board_marks(),
+                                            ai=self.ai_label()))
             self.board_stale = False
         elif self.show_board:
-            self.console.print(status_line(self.state))
+            self.console.print(status_line(self.state, ai=self.ai_label()))
         if deciding:
             self.console.print(Text(f"{who_decides(self.state)} decides: ", style="bold")
                                .append(decision_context(self.state), style=""))
@@ -235,6 +243,14 @@ class PlaySession:
                                           numbers=self.numbering.of(self.state, legal,
                                                                     len(self.game.log))))
         self.view_stale = False
+
+    def ai_label(self) -> str:
+        """``AI: G M`` (the initials of the seats the program plays, B the Barbarian player)
+        for the header, or empty (issue 30: AI seats marked)."""
+        if self.ai is None or not self.ai.seats:
+            return ""
+        return "AI: " + " ".join("B" if seat == BARBARIAN_SEAT else Emperor(seat).name[0]
+                                 for seat in sorted(self.ai.seats))
 
     def board_marks(self) -> Forecast | None:
         """The forecast shown on the board with ``forecast on``, when there is one to make: in a
@@ -537,6 +553,14 @@ class PlaySession:
 
     def save(self, path: str) -> bool:
         target = Path(path).expanduser()  # "save ~/t.json" as a shell would read it
+        if target.exists() and (self.saved is None or self.saved[1] != target):
+            # issue 30: another file is never replaced without asking (this game's own save
+            # file is brought up to date without a question)
+            answer = self.input_fn(f"{target} exists: replace it? y to replace, Enter to keep it > ")
+            if answer.strip().lower() not in ("y", "yes"):
+                self.console.print(f"Not saved: {target} is kept as it was.", markup=False,
+                                   highlight=False)
+                return False
         try:
             self.game.save(target)
         except OSError as exc:

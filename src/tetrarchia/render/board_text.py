@@ -289,7 +289,9 @@ def is_setup(state: State) -> bool:
     return any(task[0] in SETUP_TASKS or task[0] in SETUP_STEPS for task in state.tasks)
 
 
-def status_line(state: State) -> Text:
+def status_line(state: State, ai: str = "") -> Text:
+    """The header: level, options, round, whose turn, IP, borders; ``ai``: the seats the
+    program plays (``AI Galerius``), so a player sees whom he plays with (issue 30)."""
     settings = state.settings
     line = Text("TETRARCHIA", style="bold")
     line.append(f" {settings.level} · ")
@@ -310,7 +312,10 @@ def status_line(state: State) -> Text:
             line.append(f" · {state.ip} IP left", style="bold")
         elif in_barbarian_phase(state):
             line.append(" · Barbarian phase", style="magenta")
-    line.append(f" · secured borders {state.secured_borders()}/6")
+    # with the AI's seats named, "borders" alone keeps the line within 80 columns
+    line.append(f" · {'' if ai else 'secured '}borders {state.secured_borders()}/6")
+    if ai:
+        line.append(f" · {ai}", style="bold cyan")
     return line
 
 
@@ -318,7 +323,8 @@ WIDE = 3 * BLOCK_WIDTH + 2 * 3  # three columns of blocks with " │ " between t
 COMPACT = 79  # the compact layout: a grid of the six regions, fits 80 columns
 
 
-def render_board(state: State, width: int = 100, marks: Forecast | None = None) -> RenderableType:
+def render_board(state: State, width: int = 100, marks: Forecast | None = None,
+                 ai: str = "") -> RenderableType:
     """The whole table, in the layout the width allows: three columns of regions, seas,
     reserves and Emperors from 98 columns (wider blocks on a wider terminal); the compact grid
     of the six regions (about 15 lines) from 79 columns, so that an 80x24 terminal keeps the
@@ -326,24 +332,26 @@ def render_board(state: State, width: int = 100, marks: Forecast | None = None) 
 
     ``marks``: the forecast of the next Barbarian phase (``forecast on``): each province's chance
     of revolt in its line when the wide board has room (from 117 columns), else the likeliest in
-    a line below; the Emperors at risk and the chance of the fall below."""
+    a line below; the Emperors at risk and the chance of the fall below.  ``ai``: the seats the
+    program plays, in the status line."""
     if width >= WIDE:
-        return wide_board(state, width, marks)
+        return wide_board(state, width, marks, ai)
     if width >= COMPACT:
-        return compact_board(state, marks)
+        return compact_board(state, marks, ai)
     columns = max(1, min(3, (width + 1) // (BLOCK_WIDTH + 1)))
-    return blocks_board(state, columns, BLOCK_WIDTH, " ", marks)
+    return blocks_board(state, columns, BLOCK_WIDTH, " ", marks, ai)
 
 
-def wide_board(state: State, width: int, marks: Forecast | None = None) -> RenderableType:
+def wide_board(state: State, width: int, marks: Forecast | None = None,
+               ai: str = "") -> RenderableType:
     """Three columns, the blocks as wide as the terminal allows (up to 44 characters), with a
     rule between the columns so that a figure at a line's end reads as that province's."""
     block = min(44, (width - 2 * 3) // 3)
-    return blocks_board(state, 3, block, "│", marks)
+    return blocks_board(state, 3, block, "│", marks, ai)
 
 
 def blocks_board(state: State, columns: int, block: int, rule: str,
-                 marks: Forecast | None = None) -> RenderableType:
+                 marks: Forecast | None = None, ai: str = "") -> RenderableType:
     in_cells = marks is not None and block >= BLOCK_WIDTH + MARK_WIDTH
     blocks = [region_block(state, r, marks if in_cells else None) for r in (1, 2, 3, 4, 5, 6, ITALIA)]
     blocks += [seas_and_reserves(state), emperors_block(state, block)]
@@ -367,7 +375,7 @@ def blocks_board(state: State, columns: int, block: int, rule: str,
         legends.append(Text(extra, style="dim"))
     if marks is not None:
         legends += risk_lines(state, marks, block if in_cells else 0)
-    return Group(status_line(state), grid, *legends)
+    return Group(status_line(state, ai), grid, *legends)
 
 
 # --- the compact grid (80 columns) --------------------------------------------------------------
@@ -459,7 +467,7 @@ def compact_row(state: State, lead: str, provinces: Sequence[int | None]) -> Tex
     return line
 
 
-def compact_board(state: State, marks: Forecast | None = None) -> RenderableType:
+def compact_board(state: State, marks: Forecast | None = None, ai: str = "") -> RenderableType:
     """The board in about 15 lines of 79 columns: a column per region (rows 1-6 and the border
     ») and Italia in a row, then the seas, the reserves, the Emperors, the options and the
     status line."""
@@ -522,5 +530,5 @@ def compact_board(state: State, marks: Forecast | None = None) -> RenderableType
         lines += risk_lines(state, marks, 0)
     # the status last, next to the list and the prompt: on 24 lines a long list of actions
     # pushes the top of the board away, never whose turn it is and the IP left
-    lines.append(status_line(state))
+    lines.append(status_line(state, ai))
     return Group(*lines)
