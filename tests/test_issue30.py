@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 from conftest import position, prov
 from test_cli import AlwaysEnd, Script, run_session
 from test_option_invariants import CONFIGS
+from tetrarchia.analysis.summary import summarize
 from tetrarchia.cli.autosave import unfinished_games
 from tetrarchia.cli.main import app
 from tetrarchia.cli.names import exact_place, nearest_names
@@ -323,3 +324,40 @@ def test_save_asks_before_replacing_a_file(tmp_path: Path) -> None:
     _code, out = run_session(game, Script([f"save {other}", "y", "noricvm", f"save {other}"]))
     assert Game.load(other).log == game.log  # replaced when asked; this game's own file at once
     assert out.count("exists: replace it?") == 0  # the question is the prompt, not the output
+
+
+# --- 7. the end of the game as the browser tells it, and analyse ------------------------------
+class EndAndAnalyse(AlwaysEnd):
+    """Ends every phase; at the end, types ``analyse`` (or Enter)."""
+
+    def __init__(self, analyse: bool) -> None:
+        super().__init__()
+        self.analyse = analyse
+
+    def answer(self, prompt: str) -> str:
+        if "analyse" in prompt:
+            return "analyse" if self.analyse else ""
+        return super().answer(prompt)
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("analyse", [False, True])
+def test_the_end_tells_the_statistics_and_offers_analyse(analyse: bool) -> None:
+    out = Console(file=StringIO(), width=100, height=40, color_system=None, force_terminal=False)
+    game = Game.new(Settings(), seed=7)
+    session = PlaySession(game, out, EndAndAnalyse(analyse), show_board=False)
+    session.analysis_seconds, session.analysis_samples = 0.05, 2  # a quick analysis
+    session.run()
+    file = out.file
+    assert isinstance(file, StringIO)
+    text = " ".join(file.getvalue().split())
+    summary = summarize(game.start, game.log)  # the page's end screen reads the same
+    assert summary.ended is not None
+    assert f"Ended in round {summary.ended.round}, {summary.ended.emperor}'s turn" in text
+    assert f"{summary.rounds} rounds, {summary.turns} turns, {summary.actions} actions." in text
+    assert "IP spent: " + ", ".join(f"{n} {ip}" for n, ip in summary.ip_spent.items()) in text
+    b = summary.battles
+    assert f"Battles: {b.won} won, {b.lost} lost, {b.drawn} drawn" in text
+    assert "Revolts after each turn" in text
+    assert "Type analyse" not in text  # the offer is a prompt, not a line
+    assert ("Roman decisions judged" in text and "Why it ended:" in text) is analyse

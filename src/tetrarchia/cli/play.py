@@ -29,9 +29,11 @@ from rich.text import Text
 
 from tetrarchia.analysis.forecast import Forecast, forecast
 from tetrarchia.cli.advice import DEFAULT_SECONDS, AiSeats, advice_lines, advise
+from tetrarchia.cli.analyse import print_analysis, run_analysis
 from tetrarchia.cli.autosave import Autosave
 from tetrarchia.cli.battle import explain_battle
 from tetrarchia.cli.decisions import decision_context, decision_word, who_decides
+from tetrarchia.cli.ending import end_lines
 from tetrarchia.cli.forecastview import render_forecast
 from tetrarchia.cli.geography import render_map
 from tetrarchia.cli.helptext import help_lines, rules_lines
@@ -101,6 +103,8 @@ class PlaySession:
         self.saved: tuple[int, Path] | None = None  # the last 'save': log length, file
         self.typed_ahead: str | None = None  # a line typed at the pause after a Barbarian phase
         self.autoplay = autoplay if autoplay is not None else seats_of(ai)
+        self.analysis_seconds = 1.0  # 'analyse' at the end: the search's time per decision
+        self.analysis_samples = 16
 
     @property
     def state(self) -> State:
@@ -591,17 +595,32 @@ class PlaySession:
             self.console.print(render_board(state, self.console.width))
         style = "bold green" if state.result.is_victory else "bold red"
         summary = Text(RESULT_TEXT[state.result], style=style)
-        summary.append(f"\nRound {state.round}, after {state.turns_played + 1} turns.", style="")
+        lines = end_lines(self.game)  # as the page's end screen: analysis.summary (issue 30)
+        summary.append(f"\n{lines[0]}", style="")
         summary.append(f"\nScore: {score(state).describe()}", style="")
         for line in end_report(state):
             summary.append(f"\n{line}", style="bold")
+        for line in lines[1:]:
+            summary.append(f"\n{line}", style="")
         if self.game.seed is not None:
             summary.append(f"\nSeed {self.game.seed}, level {state.settings.level}.", style="dim")
         self.console.print(Panel(summary, title="The end", expand=False))
         try:
+            self.offer_analysis()
             self.offer_save("Save this game? File name (Enter: no) > ")
         except EOFError:
             self.console.print("\nNot saved.")
+
+    def offer_analysis(self) -> None:
+        """At the end: ``analyse`` judges every Roman decision (cli/analyse.py, as
+        ``tetrarchia analyse FILE`` does); Enter goes on to the offer to save."""
+        answer = self.input_fn("Type analyse to have every decision judged by the AI, Enter to "
+                               "go on > ").strip().lower()
+        if answer not in ("analyse", "analyze", "a"):
+            return
+        result = run_analysis(self.game, self.console, self.analysis_seconds, self.analysis_samples,
+                              seed=1, workers=1, show_progress=self.interactive)
+        print_analysis(result, self.game.board, self.console)
 
 
 def seats_of(ai: AiSeats | None) -> AutoPlayer | None:
