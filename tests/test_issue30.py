@@ -22,16 +22,18 @@ from tetrarchia.cli.main import app
 from tetrarchia.cli.names import exact_place, nearest_names
 from tetrarchia.cli.phase import phase_summary, summarise
 from tetrarchia.cli.play import PlaySession
+from tetrarchia.core import events as ev
 from tetrarchia.core.actions import Move, Roll
 from tetrarchia.core.board import Board, default_board
 from tetrarchia.core.dice import SeededDice
 from tetrarchia.core.engine import Boundary, apply_trusted, legal_actions, new_game, resume
 from tetrarchia.core.events import Event, GameEnds, PhaseEnded, TurnBegins
-from tetrarchia.core.pieces import GARRISON, REVOLT, UNREST, Emperor, is_army
+from tetrarchia.core.pieces import GARRISON, NO_DISC, REVOLT, UNREST, Emperor, is_army
 from tetrarchia.core.serialize import position_to_json
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, State
 from tetrarchia.game import Game
+from tetrarchia.options.goths import BorderTaken
 from tetrarchia.options.imperivm import PowerUsed
 from tetrarchia.players.protocol import UNLIMITED
 from tetrarchia.players.random_player import RandomPlayer
@@ -146,6 +148,36 @@ def armies_on(state: State) -> int:
 
 SUMMARY_CONFIGS = [pytest.param(Settings(), id="base"),
                    *(pytest.param(c.settings(), id=c.name) for c in CONFIGS)]
+
+
+BOARD = default_board()
+
+
+def at(name: str) -> int:
+    return prov(name)
+
+
+@pytest.mark.parametrize("events, expected, absent", [
+    # the issue's cases, each told wrong before: an unrest an army then made a revolt was told as
+    # unrest; a revolt made by an army's devastation was never a new revolt; the Goths' taking of
+    # a secured border returned its garrison to the reserve with no Lost line
+    pytest.param([ev.UnrestPlaced(at("VI:2"), 20),
+                  ev.ArmyAdvances(at("libya"), at("VI:2"), UNREST, 21, 10)],
+                 ["New revolts: Cyrenaica.", "Armies: Libya → Cyrenaica."], "Unrest:",
+                 id="unrest-then-army"),
+    pytest.param([ev.ArmyAdvances(at("persia"), at("V:1"), NO_DISC, 21, 10)],
+                 ["New revolts: Mesopotamia."], "Unrest:", id="devastation"),
+    pytest.param([BorderTaken(at("germania_magna"), int(Emperor.MAXIMIAN), 3)],
+                 ["Lost: the garrison in Germania Magna."], "New revolts", id="goths-take-a-border"),
+    pytest.param([ev.ArmyAdvances(at("germania_magna"), at("III:1"), GARRISON + 3, 21, 10)],
+                 ["New revolts: Rhaetia.", "Lost: the garrison in Rhaetia."], "Unrest:",
+                 id="garrison-devastated"),
+])
+def test_each_summary_defect_of_the_issue(events: list[Event], expected: list[str], absent: str) -> None:
+    lines = phase_summary(events, BOARD)
+    for line in expected:
+        assert line in lines
+    assert not any(line.startswith(absent) for line in lines)
 
 
 def told(lines: list[str], head: str, board: Board) -> set[int]:
