@@ -5,7 +5,7 @@ form that is not legal now is turned into the action it names so that the engine
 from __future__ import annotations
 
 from tetrarchia.cli.decisions import who_decides
-from tetrarchia.cli.names import exact_place, nearest_names
+from tetrarchia.cli.names import emperor_spellings, exact_place, fold, nearest_names
 from tetrarchia.cli.render import action_label, numbered
 from tetrarchia.core.actions import Action, Attack, EndPhase, Enter, Move, Secure, Subdue, SubdueKind
 from tetrarchia.core.costs import move_cost
@@ -71,6 +71,20 @@ def did_you_mean(state: State, text: str) -> str:
     place or Emperor the game knows; empty when no name is near."""
     near = nearest_names(state.board, text)
     return f" (did you mean {' or '.join(near)}?)" if near else ""
+
+
+def unknown_words(state: State, text: str) -> str | None:
+    """Why a line that is no action is refused, in the player's terms, when it is a name: an
+    Emperor alone (``Galère``), or a near miss of names (``pannonnia``: did you mean ...);
+    None when no name is near (the notation's own refusal then says what an action is)."""
+    emperor = emperor_spellings().get(fold(text))
+    if emperor is not None:
+        return (f"{text!r} is {emperor.title}: type what he does, as an action of the list, its "
+                f"number or the notation ('{emperor.title} ends his Roman phase'; help)")
+    near = nearest_names(state.board, text)
+    if not near:
+        return None
+    return f"{text!r} is no action and names no place: did you mean {' or '.join(near)}?"
 
 
 def short_form_meant(state: State, text: str) -> Action | None:

@@ -287,7 +287,8 @@ def ignored_ai_flags(seats: AiSeats | None, ai_player: str, settings: Settings) 
     if seats.seats:
         named = ", ".join("the Barbarian player" if s == BARBARIAN_SEAT else Emperor(s).title
                           for s in sorted(seats.seats))
-        notes.append(f"The AI ({ai_player}) plays {named}; the header marks its seats (AI: ...).")
+        notes.append(f"The AI ({ai_player}) plays {named}; the header marks its seats (AI and "
+                     "their initials).")
     return notes
 
 

@@ -45,6 +45,7 @@ from tetrarchia.cli.interpret import (
     did_you_mean,
     named_action,
     short_form_meant,
+    unknown_words,
 )
 from tetrarchia.cli.names import exact_place, in_board_words
 from tetrarchia.cli.phase import phase_summary
@@ -249,12 +250,12 @@ class PlaySession:
         self.view_stale = False
 
     def ai_label(self) -> str:
-        """``AI: G M`` (the initials of the seats the program plays, B the Barbarian player)
+        """``AI GM`` (the initials of the seats the program plays, B the Barbarian player)
         for the header, or empty (issue 30: AI seats marked)."""
         if self.ai is None or not self.ai.seats:
             return ""
-        return "AI: " + " ".join("B" if seat == BARBARIAN_SEAT else Emperor(seat).name[0]
-                                 for seat in sorted(self.ai.seats))
+        return "AI " + "".join("B" if seat == BARBARIAN_SEAT else Emperor(seat).name[0]
+                               for seat in sorted(self.ai.seats))
 
     def board_marks(self) -> Forecast | None:
         """The forecast shown on the board with ``forecast on``, when there is one to make: in a
@@ -316,7 +317,7 @@ class PlaySession:
                     self.apply(meant)
                 else:
                     self.refuse(bare_word_reason(self.state, text) or choice_hint(self.state, legal)
-                                or str(exc) + did_you_mean(self.state, typed))
+                                or unknown_words(self.state, typed) or str(exc))
                 return
             self.apply(cheapest_way(self.state, action, legal, text))
 

@@ -308,11 +308,11 @@ def status_line(state: State, ai: str = "") -> Text:
         line.append("'s turn")
         if settings.players > 1:
             line.append(f" (Player {seat_of(state.turn, settings.players, settings.shared_caesar)})")
-        if state.awaiting is Awaiting.ROMAN_ACTION:
-            line.append(f" · {state.ip} IP left", style="bold")
+        if state.awaiting is Awaiting.ROMAN_ACTION:  # with the AI's seats, short: 80 columns
+            line.append(f" · {state.ip} IP{'' if ai else ' left'}", style="bold")
         elif in_barbarian_phase(state):
             line.append(" · Barbarian phase", style="magenta")
-    # with the AI's seats named, "borders" alone keeps the line within 80 columns
+    # with the AI's seats named, "borders" alone (and "6 IP") keeps the line within 80 columns
     line.append(f" · {'' if ai else 'secured '}borders {state.secured_borders()}/6")
     if ai:
         line.append(f" · {ai}", style="bold cyan")
