@@ -68,7 +68,9 @@ def test_an_exact_name_in_any_language_is_understood(emperor: str, at: str, type
     pytest.param("pannonnia svperior", "did you mean Pannonia Svperior", id="typo"),
     pytest.param("thrakia", "did you mean Thracia", id="thracia"),
     pytest.param("to dalmatja", "did you mean Dalmatia", id="to-typo"),
-    pytest.param("Galère", "'Galère' is Galerius: type what he does", id="emperor-alone"),
+    # his own name in his turn: his actions are offered; another Emperor's: what to type
+    pytest.param("Galère", "could mean: Galerius moves from Pannonia Inferior", id="emperor-alone"),
+    pytest.param("Dioclétien", "'Dioclétien' is Diocletian: type what he does", id="other-emperor"),
     pytest.param("Galere moves from Pannonia Inferior to Dalmatie", "", id="accentless-emperor"),
 ])
 def test_a_near_miss_gets_the_nearest_names(typed: str, offered: str) -> None:
