@@ -104,7 +104,8 @@ class PlaySession:
         self.saved: tuple[int, Path] | None = None  # the last 'save': log length, file
         self.typed_ahead: str | None = None  # a line typed at the pause after a Barbarian phase
         self.autoplay = autoplay if autoplay is not None else seats_of(ai)
-        self.analysis_seconds = 1.0  # 'analyse' at the end: the search's time per decision
+        # 'analyse' at the end: the search's time per decision (None: its samples alone decide)
+        self.analysis_seconds: float | None = 1.0
         self.analysis_samples = 16
 
     @property
