@@ -397,3 +397,10 @@ def test_the_end_tells_the_statistics_and_offers_analyse(analyse: bool) -> None:
     assert "Revolts after each turn" in text
     assert "Type analyse" not in text  # the offer is a prompt, not a line
     assert ("Roman decisions judged" in text and "Why it ended:" in text) is analyse
+
+
+def test_seed_with_resume_is_said_to_be_ignored() -> None:
+    code, _out = invoke(["play", "--seed", "5"], input="1\n1\n")
+    assert code == 0
+    code, out = invoke(["play", "--resume", "--seed", "9"], input="\n")
+    assert code == 0 and "Resumed from" in out and "--seed is ignored" in out
