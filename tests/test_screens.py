@@ -217,6 +217,7 @@ class Tmux:
 SHOTS = Path(__file__).parent.parent / "test-artifacts" / "screens"
 
 
+@pytest.mark.timeout(120)
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 @pytest.mark.parametrize("width, height", [(80, 24), (120, 40)])
 def test_names_help_and_summary_read_well_in_tmux(tmp_path: Path, width: int, height: int) -> None:
