@@ -167,9 +167,104 @@ def test_the_real_command_in_tmux_at_80_by_24(tmp_path: Path) -> None:
                 break
             time.sleep(0.1)
         subprocess.run(["tmux", "send-keys", "-t", session, "C-c"], check=True)
-        shown = wait_for("leave the game?")
+        for _ in range(100):  # the second question (the first one is still on the screen)
+            if screen().count("leave the game?") == 2 and screen().rstrip().endswith(">"):
+                break
+            time.sleep(0.1)
         subprocess.run(["tmux", "send-keys", "-t", session, "C-c"], check=True)
         wait_for("Left: the game is kept in")
         assert list((tmp_path / "autosave").glob("*.json"))
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], check=False, capture_output=True)
+
+
+class Tmux:
+    """The real command in a tmux pane of ``width`` x ``height`` (issue 30)."""
+
+    def __init__(self, width: int, height: int, data_dir: Path, args: str = "--seed 7") -> None:
+        self.session = f"tetrarchia-{width}x{height}-{os.getpid()}"
+        # the pane's own size, never a COLUMNS or LINES the tmux server inherited
+        command = (f"env -u COLUMNS -u LINES TETRARCHIA_DATA_DIR={data_dir} {sys.executable} -m "
+                   f"tetrarchia play {args}")
+        subprocess.run(["tmux", "new-session", "-d", "-s", self.session, "-x", str(width), "-y",
+                        str(height), command], check=True)
+        subprocess.run(["tmux", "set-option", "-t", self.session, "remain-on-exit", "on"], check=True)
+
+    def screen(self) -> str:
+        """The pane's text (the help's no-break spaces read as spaces)."""
+        return subprocess.run(["tmux", "capture-pane", "-p", "-t", self.session], check=True,
+                              capture_output=True, text=True).stdout.replace("\xa0", " ")
+
+    def wait_for(self, text: str, changed_from: str = "") -> str:
+        """The screen once ``text`` is on it and the program waits at a prompt (``>`` last),
+        and it is no longer ``changed_from`` (the screen before the line just sent)."""
+        for _ in range(200):
+            shown = self.screen()
+            if text in shown and shown.rstrip().endswith(">") and shown != changed_from:
+                return shown
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} never appeared on:\n{self.screen()}")
+
+    def send(self, line: str) -> None:
+        if line:
+            subprocess.run(["tmux", "send-keys", "-t", self.session, "-l", line], check=True)
+        subprocess.run(["tmux", "send-keys", "-t", self.session, "Enter"], check=True)
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "kill-session", "-t", self.session], check=False, capture_output=True)
+
+
+SHOTS = Path(__file__).parent.parent / "test-artifacts" / "screens"
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+@pytest.mark.parametrize("width, height", [(80, 24), (120, 40)])
+def test_names_help_and_summary_read_well_in_tmux(tmp_path: Path, width: int, height: int) -> None:
+    """Issue 30 at 80x24 and 120x40: the board's names can be told apart and its region
+    header stays in view above a long list; help is wrapped once and paged; the summary box
+    is whole at the pause.  The screens are kept in test-artifacts/screens/."""
+    pane = Tmux(width, height, tmp_path)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    try:
+        pane.wait_for("place fleet 1")
+        pane.send("1")
+        pane.wait_for("place fleet 2")
+        pane.send("1")
+        pane.wait_for("where does Diocletian enter")
+        pane.send("1")  # Roma: twenty actions, the longest list of the first turn
+        before = pane.wait_for("6 IP >")
+        pane.send("board")
+        # the board drawn again: its Emperors' line (80 columns; the first board has scrolled
+        # away), or the typed line above it (120x40 has room for both)
+        shown = pane.wait_for("Emperors ▶" if width < 99 else "IP > board", changed_from=before)
+        (SHOTS / f"board-{width}x{height}.txt").write_text(shown)
+        lines = shown.rstrip("\n").split("\n")
+        assert len(lines) <= height and lines[-1].endswith("6 IP >")
+        assert "20 end the Roman phase" in shown  # the whole list with the prompt
+        if width < 99:
+            assert "I HISPANIA   II GALLIA" in shown  # the region header, in view
+            assert "German" not in shown  # three provinces read "German" before issue 30
+            for name in ("Germ I", "Germ S", "Germ M", "Pann S", "Pann I", "Moes S", "Moes I"):
+                assert name in shown
+        else:
+            assert "I HISPANIA" in shown and "III ILLYRICVM" in shown, shown
+        pane.send("help")
+        shown = pane.wait_for("Commands" if height < 40 else "a border", changed_from=shown)
+        (SHOTS / f"help-{width}x{height}.txt").write_text(shown)
+        assert max(len(line) for line in shown.split("\n")) <= width
+        if height < 40:
+            assert "-- 23 of" in shown  # paged
+            assert "Diocletian attacks Dacia from Thracia" in shown  # never broken in two
+            pane.send("")  # the second and last page, then the game's prompt again
+            shown = pane.wait_for("Press Enter alone", changed_from=shown)
+            (SHOTS / f"help-2-{width}x{height}.txt").write_text(shown)
+            assert shown.rstrip().endswith("6 IP >")
+        else:
+            assert "» " in shown and "a border" in shown
+        pane.send("end")
+        shown = pane.wait_for("Enter: the board")
+        (SHOTS / f"summary-{width}x{height}.txt").write_text(shown)
+        assert "Barbarian phase, round 1" in shown and "╰" in shown
+    finally:
+        pane.close()

@@ -87,11 +87,37 @@ class Unfinished:
     level: str
     actions: int
     options: tuple[str, ...]
+    where: str = ""  # the round and whose turn (``round 3, Galerius``), or ``setup``
+    seed: int | None = None
+    players: int = 1
 
     def describe(self) -> str:
+        """A line that tells two games apart (issue 30: "level 4211, 11 actions played" twice):
+        when, where the game stands, the level and options, the players, the seed."""
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.saved))
-        options = f", {' '.join('+' + o for o in self.options)}" if self.options else ""
-        return f"{when}  level {self.level}{options}, {self.actions} actions played"
+        options = f" {' '.join('+' + o for o in self.options)}" if self.options else ""
+        players = f", {self.players} players" if self.players > 1 else ""
+        seed = f", seed {self.seed}" if self.seed is not None else ""
+        where = f"{self.where}; " if self.where else ""
+        return (f"{when}  {where}level {self.level}{options}{players}{seed}, "
+                f"{self.actions} actions played")
+
+
+def standing(final: dict[str, object]) -> str:
+    """Where a saved position stands: ``round 3, Galerius's turn`` or ``setup`` (its machine
+    still places the first revolts, armies or fleets, R3)."""
+    turn = final.get("turn")
+    machine = final.get("machine")
+    if not isinstance(turn, dict):
+        return ""
+    tasks = machine.get("tasks", []) if isinstance(machine, dict) else []
+    setup = any(isinstance(t, list) and t and str(t[0]) in SETUP_TASKS for t in tasks)
+    if setup:
+        return "setup"
+    return f"round {turn.get('round')}, {turn.get('emperor')}'s turn"
+
+
+SETUP_TASKS = ("initial-revolt", "additional-revolt", "initial-army", "place-fleets")
 
 
 def unfinished_games(limit: int = OFFERED) -> list[Unfinished]:
@@ -108,8 +134,12 @@ def unfinished_games(limit: int = OFFERED) -> list[Unfinished]:
             if (data.get("final") or {}).get("result", "ongoing") != "ongoing":
                 continue  # a game over whose autosave was not deleted (the program was killed)
             settings = data["settings"]
+            seed = data.get("seed")
             found.append(Unfinished(file, file.stat().st_mtime, str(settings["level"]),
-                                    len(data["log"]), tuple(settings.get("options", ()))))
+                                    len(data["log"]), tuple(settings.get("options", ())),
+                                    standing(data.get("final") or {}),
+                                    seed if isinstance(seed, int) else None,
+                                    int(settings.get("players", 1))))
         except (OSError, ValueError, KeyError, TypeError):
             continue
         if len(found) == limit:

@@ -17,14 +17,21 @@ from tetrarchia.analysis.forecast import Forecast
 from tetrarchia.core.board import ITALIA
 from tetrarchia.core.pieces import Emperor, Piece
 from tetrarchia.core.state import State
-from tetrarchia.render.board_text import CELL, REGION_HEADS, chance_mark, percent, surely_leaving
+from tetrarchia.render.board_text import (
+    CELL,
+    REGION_HEADS,
+    chance_mark,
+    percent,
+    short_names,
+    surely_leaving,
+)
 
 
 def chance_cell(state: State, fc: Forecast, p: int | None) -> Text:
     """A province and its chance of revolt after R7.1-R7.2 (``render.chance_mark``)."""
     if p is None:
         return Text(" " * CELL)
-    cell = Text(state.board.provinces[p].title[:6].ljust(6) + " ")
+    cell = Text(short_names(state.board)[p].ljust(6) + " ")  # told apart, as on the board
     cell.append_text(chance_mark(state, fc, p))
     return cell
 

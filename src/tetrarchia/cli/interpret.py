@@ -5,6 +5,7 @@ form that is not legal now is turned into the action it names so that the engine
 from __future__ import annotations
 
 from tetrarchia.cli.decisions import who_decides
+from tetrarchia.cli.names import emperor_spellings, exact_place, fold, nearest_names
 from tetrarchia.cli.render import action_label, numbered
 from tetrarchia.core.actions import Action, Attack, EndPhase, Enter, Move, Secure, Subdue, SubdueKind
 from tetrarchia.core.costs import move_cost
@@ -30,10 +31,60 @@ def cheapest_way(state: State, action: Action, legal: list[Action], text: str) -
 
 
 def province_named(state: State, text: str) -> int | None:
+    exact = exact_place(state.board, text)
+    if exact is not None:
+        return exact
     try:
         return state.board.province(text).index
     except KeyError:
         return None
+
+
+def named_action(state: State, text: str, legal: list[Action]) -> Action | None:
+    """The legal action a short form names when its place is named exactly, in any language
+    (issue 30: ``pannonia svperior`` from Pannonia Inferior is that province, never also
+    Moesia Svperior): ``PLACE``, ``to PLACE``, ``attack PLACE``, ``enter PLACE``; a move goes
+    the cheapest way (R5.1), through the link when the fleet costs the same.  None when the text
+    is no such short form or names no legal action (the caller then says why)."""
+    words = text.split()
+    verb = words[0].lower() if words else ""
+    if verb in ("to", "attack", "enter"):
+        words = words[1:]
+    if not words:
+        return None
+    place = exact_place(state.board, " ".join(words))
+    if place is None:
+        return None
+    if verb == "attack":
+        found: list[Action] = [a for a in legal if isinstance(a, Attack) and a.piece is None
+                               and a.target == place]
+    elif state.awaiting is Awaiting.ENTRY:
+        found = [a for a in legal if isinstance(a, Enter) and a.province == place]
+    else:
+        found = [a for a in legal if isinstance(a, Move) and a.piece is None and a.dest == place]
+    return min(found, key=lambda a: (move_cost(state, a), a.by_fleet) if isinstance(a, Move)
+               else (0, False), default=None)
+
+
+def did_you_mean(state: State, text: str) -> str:
+    """`` (did you mean Moesia Svperior or Pannonia Svperior?)`` for a line that names no
+    place or Emperor the game knows; empty when no name is near."""
+    near = nearest_names(state.board, text)
+    return f" (did you mean {' or '.join(near)}?)" if near else ""
+
+
+def unknown_words(state: State, text: str) -> str | None:
+    """Why a line that is no action is refused, in the player's terms, when it is a name: an
+    Emperor alone (``Galère``), or a near miss of names (``pannonnia``: did you mean ...);
+    None when no name is near (the notation's own refusal then says what an action is)."""
+    emperor = emperor_spellings().get(fold(text))
+    if emperor is not None:
+        return (f"{text!r} is {emperor.title}: type what he does, as an action of the list, its "
+                f"number or the notation ('{emperor.title} ends his Roman phase'; help)")
+    near = nearest_names(state.board, text)
+    if not near:
+        return None
+    return f"{text!r} is no action and names no place: did you mean {' or '.join(near)}?"
 
 
 def short_form_meant(state: State, text: str) -> Action | None:

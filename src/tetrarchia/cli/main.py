@@ -34,13 +34,14 @@ from tetrarchia.cli.serve import seat_link, serve
 from tetrarchia.cli.terminal import terminal_input
 from tetrarchia.cli.texts import game_intro, recap
 from tetrarchia.core.board import Board, default_board, load_board
-from tetrarchia.core.engine import roll_description
+from tetrarchia.core.engine import BARBARIAN_SEAT, roll_description
 from tetrarchia.core.errors import TetrarchiaError
 from tetrarchia.core.pieces import Emperor
 from tetrarchia.core.settings import Level, Settings, SupportGroup
 from tetrarchia.core.state import Awaiting
 from tetrarchia.game import Game
 from tetrarchia.players.registry import PLAYERS
+from tetrarchia.seats import has_barbarian_player
 from tetrarchia.simulate import SimulationReport, simulate
 
 app = typer.Typer(
@@ -234,9 +235,15 @@ def play(
                                           ("--with", with_), ("--variant", variant),
                                           ("--scenario", scenario), ("--param", param))
                  if value is not None]
-        if given or no_new_armies_advance or reroll_broken_links or support is not SupportGroup.LARGEST:
-            console.print("Note: a loaded game keeps its own settings (its options included) and "
-                          "seed; the options given are ignored.", style="yellow")
+        given += [name for name, value in (("--no-new-armies-advance", no_new_armies_advance),
+                                           ("--reroll-broken-links", reroll_broken_links),
+                                           ("--support", support is not SupportGroup.LARGEST),
+                                           ("--shared-caesar", shared_caesar is not Caesar.GALERIUS))
+                  if value]
+        if given:  # issue 30: every flag ignored is said, by its name
+            console.print(f"Note: a loaded game keeps its own settings (its options included) and "
+                          f"seed: {', '.join(given)} {'is' if len(given) == 1 else 'are'} ignored.",
+                          style="yellow", markup=False, highlight=False)
     else:
         chosen = choices_or_fail(with_, variant, scenario, param, players)
         settings = settings_or_fail(level, players, shared_caesar, no_new_armies_advance,
@@ -251,6 +258,8 @@ def play(
         seats = AiSeats(ai, ai_player, game.seed or 1) if ai else None
     except TetrarchiaError as exc:
         fail(str(exc))
+    for note in ignored_ai_flags(seats, ai_player, game.state.settings):
+        console.print(f"Note: {note}", style="yellow", markup=False, highlight=False)
     if autosave is None:
         autosave = Autosave.new(game)
     session = PlaySession(game, console, ask, intro=game_intro(game, load), autosave=autosave,
@@ -262,6 +271,25 @@ def play(
         console.print(f"\nInterrupted: {session.kept()}", markup=False, highlight=False)
         code = 130
     raise typer.Exit(code)
+
+
+def ignored_ai_flags(seats: AiSeats | None, ai_player: str, settings: Settings) -> list[str]:
+    """What of ``--ai`` and ``--ai-player`` has no effect in this game, said rather than ignored
+    without a word (issue 30); ``--ai barbarian`` is dropped where no one plays the Barbarians."""
+    if seats is None:
+        return [f"--ai-player {ai_player} is ignored: no seat is given to the AI (--ai)."] \
+            if ai_player != "search" else []
+    notes = []
+    if BARBARIAN_SEAT in seats.seats and not has_barbarian_player(settings):
+        del seats.seats[BARBARIAN_SEAT]
+        notes.append("--ai barbarian is ignored: this game has no Barbarian player (Barbaria, "
+                     "R12.6: --with barbaria --players 5).")
+    if seats.seats:
+        named = ", ".join("the Barbarian player" if s == BARBARIAN_SEAT else Emperor(s).title
+                          for s in sorted(seats.seats))
+        notes.append(f"The AI ({ai_player}) plays {named}; the header marks its seats (AI and "
+                     "their initials).")
+    return notes
 
 
 def pick_unfinished(console: Console, ask: Callable[[str], str]) -> Unfinished | None:

@@ -28,15 +28,32 @@ from rich.text import Text
 
 from tetrarchia.analysis.forecast import Forecast, forecast
 from tetrarchia.cli.advice import AiSeats
+from tetrarchia.cli.analyse import print_analysis, run_analysis
 from tetrarchia.cli.autosave import Autosave
 from tetrarchia.cli.battle import explain_battle
 from tetrarchia.cli.decisions import decision_context, decision_word, who_decides
-from tetrarchia.cli.interpret import bare_word_reason, cheapest_way, choice_hint, short_form_meant
+from tetrarchia.cli.ending import end_lines
+from tetrarchia.cli.interpret import (
+    bare_word_reason,
+    cheapest_way,
+    choice_hint,
+    named_action,
+    short_form_meant,
+    unknown_words,
+)
+from tetrarchia.cli.names import in_board_words
 from tetrarchia.cli.phase import phase_summary
 from tetrarchia.cli.play_commands import COMMAND_INDEX, COMMANDS, Command
 from tetrarchia.cli.render import action_label, end_report, numbered, print_events, render_actions
 from tetrarchia.core.actions import Action, EndPhase, PlaceFleet
-from tetrarchia.core.engine import apply_action, decider, deciding_seat, resume, roll_description
+from tetrarchia.core.engine import (
+    BARBARIAN_SEAT,
+    apply_action,
+    decider,
+    deciding_seat,
+    resume,
+    roll_description,
+)
 from tetrarchia.core.errors import AmbiguousAction, TetrarchiaError
 from tetrarchia.core.events import Battle, Event, GameEnds, PhaseEnded, TurnBegins
 from tetrarchia.core.notation import format_action, resolve
@@ -84,6 +101,9 @@ class PlaySession:
         self.saved: tuple[int, Path] | None = None  # the last 'save': log length, file
         self.typed_ahead: str | None = None  # a line typed at the pause after a Barbarian phase
         self.autoplay = autoplay if autoplay is not None else seats_of(ai)
+        # 'analyse' at the end: the search's time per decision (None: its samples alone decide)
+        self.analysis_seconds: float | None = 1.0
+        self.analysis_samples = 16
 
     @property
     def state(self) -> State:
@@ -214,10 +234,11 @@ class PlaySession:
         deciding = self.state.awaiting is Awaiting.DECISION
         if self.show_board and board:
             self.console.print()
-            self.console.print(render_board(self.state, self.console.width, self.board_marks()))
+            self.console.print(render_board(self.state, self.console.width, self.board_marks(),
+                                            ai=self.ai_label()))
             self.board_stale = False
         elif self.show_board:
-            self.console.print(status_line(self.state))
+            self.console.print(status_line(self.state, ai=self.ai_label()))
         if deciding:
             self.console.print(Text(f"{who_decides(self.state)} decides: ", style="bold")
                                .append(decision_context(self.state), style=""))
@@ -225,6 +246,14 @@ class PlaySession:
                                           numbers=self.numbering.of(self.state, legal,
                                                                     len(self.game.log))))
         self.view_stale = False
+
+    def ai_label(self) -> str:
+        """``AI GM`` (the initials of the seats the program plays, B the Barbarian player)
+        for the header, or empty (issue 30: AI seats marked)."""
+        if self.ai is None or not self.ai.seats:
+            return ""
+        return "AI " + "".join("B" if seat == BARBARIAN_SEAT else Emperor(seat).name[0]
+                               for seat in sorted(self.ai.seats))
 
     def board_marks(self) -> Forecast | None:
         """The forecast shown on the board with ``forecast on``, when there is one to make: in a
@@ -271,7 +300,10 @@ class PlaySession:
                             f"possible: {gone_reason(self.state, action)}")
         elif (answer := decision_word(self.state, text, legal)) is not None:
             self.apply(answer)
+        elif (named := named_action(self.state, text, legal)) is not None:
+            self.apply(named)  # an exact name wins over the names it begins (issue 30)
         else:
+            typed, text = text, in_board_words(self.state.board, text)
             try:
                 action = resolve(text, legal, self.state.board)
             except AmbiguousAction as exc:
@@ -283,9 +315,26 @@ class PlaySession:
                     self.apply(meant)
                 else:
                     self.refuse(bare_word_reason(self.state, text) or choice_hint(self.state, legal)
-                                or str(exc))
+                                or unknown_words(self.state, typed) or str(exc))
                 return
             self.apply(cheapest_way(self.state, action, legal, text))
+
+    def page(self, lines: list[str]) -> None:
+        """Print ``lines`` as they are (already wrapped); at a terminal, a screenful at a time:
+        Enter shows the next, q (or anything typed) stops and is not lost."""
+        step = max(self.console.height - 1, 5)  # a page and the pager's line fill the screen
+        if not self.interactive or len(lines) <= step + 1:
+            step = len(lines)
+        for at in range(0, len(lines), step):
+            if at:
+                answer = self.input_fn(f"-- {at} of {len(lines)} lines: Enter the next page, "
+                                       "q stop > ").strip()
+                if answer:
+                    if answer.lower() not in ("q", "quit"):
+                        self.typed_ahead = answer  # a command typed at the pager comes next
+                    return
+            for line in lines[at:at + step]:
+                self.console.print(line, markup=False, highlight=False, soft_wrap=True)
 
     def refuse(self, why: str) -> None:
         self.console.print(Text(f"Refused: {why}", style="bold red"))
@@ -334,11 +383,16 @@ class PlaySession:
         turn and summed up when it ends (then the board is drawn again).  ``before``: the board
         just before the step that caused ``events``: a battle resolved at once (the first thing
         the dice decide) is explained on it, the provinces of each support named (R6)."""
-        print_events(self.console, events, self.game.board)
         if before is not None and events and isinstance(events[0], Battle):
+            # the note goes under its battle, before what the rest of the step tells (issue 30:
+            # after the next turn's heading it read as a battle of that turn)
             battle = events[0]
             why = explain_battle(before, battle.piece, battle.piece_province, battle.army_province)
+            print_events(self.console, events[:1], self.game.board)
             self.console.print(Text(f"  ({why})", style="dim"))
+            print_events(self.console, events[1:], self.game.board)
+        else:
+            print_events(self.console, events, self.game.board)
         for event in events:
             if isinstance(event, PhaseEnded):
                 self.phase_events = []
@@ -391,6 +445,14 @@ class PlaySession:
 
     def save(self, path: str) -> bool:
         target = Path(path).expanduser()  # "save ~/t.json" as a shell would read it
+        if target.exists() and (self.saved is None or self.saved[1] != target):
+            # issue 30: another file is never replaced without asking (this game's own save
+            # file is brought up to date without a question)
+            answer = self.input_fn(f"{target} exists: replace it? y to replace, Enter to keep it > ")
+            if answer.strip().lower() not in ("y", "yes"):
+                self.console.print(f"Not saved: {target} is kept as it was.", markup=False,
+                                   highlight=False)
+                return False
         try:
             self.game.save(target)
         except OSError as exc:
@@ -421,17 +483,32 @@ class PlaySession:
             self.console.print(render_board(state, self.console.width))
         style = "bold green" if state.result.is_victory else "bold red"
         summary = Text(RESULT_TEXT[state.result], style=style)
-        summary.append(f"\nRound {state.round}, after {state.turns_played + 1} turns.", style="")
+        lines = end_lines(self.game)  # as the page's end screen: analysis.summary (issue 30)
+        summary.append(f"\n{lines[0]}", style="")
         summary.append(f"\nScore: {score(state).describe()}", style="")
         for line in end_report(state):
             summary.append(f"\n{line}", style="bold")
+        for line in lines[1:]:
+            summary.append(f"\n{line}", style="")
         if self.game.seed is not None:
             summary.append(f"\nSeed {self.game.seed}, level {state.settings.level}.", style="dim")
         self.console.print(Panel(summary, title="The end", expand=False))
         try:
+            self.offer_analysis()
             self.offer_save("Save this game? File name (Enter: no) > ")
         except EOFError:
             self.console.print("\nNot saved.")
+
+    def offer_analysis(self) -> None:
+        """At the end: ``analyse`` judges every Roman decision (cli/analyse.py, as
+        ``tetrarchia analyse FILE`` does); Enter goes on to the offer to save."""
+        answer = self.input_fn("Type analyse to have every decision judged by the AI, Enter to "
+                               "go on > ").strip().lower()
+        if answer not in ("analyse", "analyze", "a"):
+            return
+        result = run_analysis(self.game, self.console, self.analysis_seconds, self.analysis_samples,
+                              seed=1, workers=1, show_progress=self.interactive)
+        print_analysis(result, self.game.board, self.console)
 
 
 def seats_of(ai: AiSeats | None) -> AutoPlayer | None:

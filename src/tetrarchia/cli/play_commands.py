@@ -16,9 +16,11 @@ from tetrarchia.analysis.forecast import forecast
 from tetrarchia.cli.advice import DEFAULT_SECONDS, advice_lines, advise
 from tetrarchia.cli.forecastview import render_forecast
 from tetrarchia.cli.geography import render_map
+from tetrarchia.cli.helptext import help_lines, rules_lines
 from tetrarchia.cli.info import province_info
+from tetrarchia.cli.interpret import did_you_mean
+from tetrarchia.cli.names import exact_place, in_board_words
 from tetrarchia.cli.render import print_events, render_actions
-from tetrarchia.cli.texts import HELP, RULES, RULES_FILE
 from tetrarchia.core.actions import Action
 from tetrarchia.core.errors import TetrarchiaError
 from tetrarchia.core.scoring import score
@@ -29,17 +31,14 @@ if TYPE_CHECKING:
 
 
 def help_command(session: PlaySession, rest: str, legal: list[Action]) -> None:
+    """``help`` and ``help rules``, wrapped once to the terminal's width and paged when longer
+    than its height (issue 30)."""
+    width = session.console.width
     if rest.lower() == "rules":
-        session.console.print(RULES, markup=False, highlight=False)
-        session.console.print(f"The complete rules (R1-R14, every option, the decisions): "
-                              f"{RULES_FILE}; one option in full: tetrarchia options NAME.",
-                              markup=False, highlight=False)
+        session.page(rules_lines(width, full=True))
         return
-    session.console.print(HELP, markup=False, highlight=False)
-    session.console.print("Commands:", markup=False)
-    for entry in COMMANDS:
-        session.console.print(f"  {entry.usage:<16} {entry.help}", markup=False, highlight=False)
-    session.console.print("Press Enter alone when only one action is possible.", markup=False)
+    commands = [(entry.usage, entry.help) for entry in COMMANDS]
+    session.page(help_lines(width, commands, session.state))
 
 
 def board_command(session: PlaySession, rest: str, legal: list[Action]) -> None:
@@ -53,9 +52,7 @@ def actions_command(session: PlaySession, rest: str, legal: list[Action]) -> Non
 
 
 def rules_command(session: PlaySession, rest: str, legal: list[Action]) -> None:
-    session.console.print(RULES, markup=False, highlight=False)
-    session.console.print(f"The complete rules: {RULES_FILE} (or: help rules).", markup=False,
-                          highlight=False)
+    session.page(rules_lines(session.console.width, full=False))
 
 
 def score_command(session: PlaySession, rest: str, legal: list[Action]) -> None:
@@ -114,10 +111,13 @@ def info_command(session: PlaySession, rest: str, legal: list[Action]) -> None:
     if not rest:
         session.refuse("info needs a province or a region: info thracia, info II, info italia")
         return
+    board = session.state.board
+    place = exact_place(board, rest)  # in any language, an exact name first (issue 30)
     try:
-        lines = province_info(session.state, rest)
+        lines = province_info(session.state, board.provinces[place].id if place is not None
+                              else in_board_words(board, rest))
     except TetrarchiaError as exc:
-        session.refuse(str(exc))
+        session.refuse(str(exc) + did_you_mean(session.state, rest))
         return
     for line in lines:
         session.console.print(line, markup=False, highlight=False)

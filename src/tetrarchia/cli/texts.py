@@ -1,4 +1,5 @@
-"""The texts of terminal play: the help, the rules in brief, and what is told when a game starts."""
+"""The texts of terminal play: what is told when a game starts or is resumed (the help and the
+rules in brief: cli/helptext.py)."""
 
 from __future__ import annotations
 
@@ -13,32 +14,6 @@ from tetrarchia.core.rulebook import REGISTRY
 from tetrarchia.game import Game
 from tetrarchia.render.board_text import is_setup
 from tetrarchia.seats import seating
-
-HELP = """\
-Type an action, or its number in the list.  Actions may be written
-  in full:   Maximian moves from Cisalpina to Etrvria     Diocletian attacks Dacia from Thracia
-  compact:   M cisalpina-etrvria   D IV:3xIV:1   C +II:4   G s2-3   M end
-  short:     etrvria   attack dacia   secure   remove revolt   sail   end
-Optional rules, when chosen (tetrarchia options lists them):
-  Dux, Vicarius: M +dux III:1   M/dux III:1-III:3   M/dux -R III:3   M/dux III:1xgermania_magna
-                 M +vic etrvria   M/vic etrvria-roma   (long: Maximian deploys the Dux in Rhaetia)
-  Pirates:       G IV:5xpirates   (Galerius attacks the Pirates from Achaia)
-  Imperivm:      M power reserve   D power IV:3   then Diocletian moves the others: D/g IV:3-IV:4
-  Imperivm 1st:  D +ip reserve     Via Romana: M gII:3>II:4     Patres Patriae: D patres
-  Decisions (Galerius's +1, Constantius's block, the Barbarian player): type the number, or
-                 power reserve   decline   reroll   pass   cancel   black etrvria"""
-
-RULES_FILE = "docs/rules.md in the repository"
-
-RULES = """\
-Roman phase (R5), 6 IP: move 1 IP (broken link 2, by fleet 1; +1 into a revolt; never into an
-army) - sail a fleet to an adjacent empty sea 1 - secure (place a garrison) 1, a border 2 with its
-region free of revolt - remove a revolt 2, reduce it to unrest 1, remove unrest 1 - attack an army
-in a linked province for the cost of the move.  Battle (R6): (die + support) x 2 per other Emperor
-linked to the army, against (die + revolt support) x 2 per other army linked to the Emperor.
-Barbarian phase (R7): unrest next to a revolt turns; Emperors on a revolt leave; both dice pick a
-province (garrison: nothing, empty: unrest, unrest: revolt, revolt: uprising); armies advance.
-Win: all six borders secured.  Lose: an army in Roma, or no unrest/revolt disc left to place."""
 
 
 def game_intro(game: Game, loaded_from: str | Path | None = None) -> list[str]:

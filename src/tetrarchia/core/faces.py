@@ -229,3 +229,35 @@ def declare_told(kind: type, teller: Teller) -> None:
     if kind in TOLD:
         raise ValueError(f"the sentence of {kind.__name__} is declared twice")
     TOLD[kind] = teller
+
+
+class DiscChange(NamedTuple):
+    """A disc an option's event changed in a province: ``old`` the disc it had (``SAME``: the
+    one it had then, whatever it was), ``new`` the one it has; ``burned``: a garrison burned for
+    a die, out of the game (R12.1)."""
+
+    province: int
+    old: int
+    new: int
+    burned: bool = False
+
+
+SAME = -1  # DiscChange.old: the disc the province had when the event happened
+DiscChanges = Callable[[Any], Sequence[DiscChange]]  # event -> the discs it changed
+DISC_CHANGES: dict[type, DiscChanges] = {}
+RECOVERIES: dict[type, Callable[[Any], int]] = {}  # event -> the Emperor who took back a disc
+
+
+def declare_disc_changes(kind: type, changes: DiscChanges) -> None:
+    """The option's event records of ``kind`` change the discs ``changes`` gives (the terminal's
+    phase summary, cli/phase.py, reads them: told from the events alone, issue 30)."""
+    if kind in DISC_CHANGES:
+        raise ValueError(f"the disc changes of {kind.__name__} are declared twice")
+    DISC_CHANGES[kind] = changes
+
+
+def declare_recovery(kind: type, emperor: Callable[[Any], int]) -> None:
+    """The option's event records of ``kind`` are an Emperor taking back a burned disc (R12.1b)."""
+    if kind in RECOVERIES:
+        raise ValueError(f"the recovery of {kind.__name__} is declared twice")
+    RECOVERIES[kind] = emperor

@@ -39,11 +39,14 @@ from tetrarchia.core.events import Event, Events
 from tetrarchia.core.extensions import TURN, declare_flag, declare_record
 from tetrarchia.core.faces import (
     PASS_WORDS,
+    SAME,
     Arg,
+    DiscChange,
     Mark,
     Namer,
     Pick,
     declare_decision,
+    declare_disc_changes,
     declare_label,
     declare_lines,
     declare_told,
@@ -53,7 +56,7 @@ from tetrarchia.core.faces import (
     tell,
 )
 from tetrarchia.core.notation import province_key, register_parser
-from tetrarchia.core.pieces import ARMY, NO_DISC, NO_FIGURE, REBEL
+from tetrarchia.core.pieces import ARMY, NO_DISC, NO_FIGURE, REBEL, REVOLT
 from tetrarchia.core.reachable import allow_below, register_task
 from tetrarchia.core.rulebook import Hooks, Param, RuleModule, register
 from tetrarchia.core.settings import Settings
@@ -769,3 +772,6 @@ declare_told(BlackDiscArmy, lambda e, b: tell("The Barbarian player returns his 
 declare_told(BarbarianOutcome, lambda e, b: (
     tell("The Barbarian player wins: Roma has fallen.") if e.barbarians_win
     else tell("The Emperors win: the Barbarian player is beaten.")))
+
+# R12.6: the black disc makes a revolt of whatever the province had (the terminal's phase summary)
+declare_disc_changes(BlackDiscRevolt, lambda e: (DiscChange(e.province, SAME, REVOLT),))

@@ -35,9 +35,11 @@ from tetrarchia.core.errors import (
 from tetrarchia.core.events import Event, Events
 from tetrarchia.core.extensions import FIGURE_SLOTS, FigureAt, RecordSlot, declare_figure, declare_record
 from tetrarchia.core.faces import (
+    DiscChange,
     Mark,
     Namer,
     declare_cell,
+    declare_disc_changes,
     declare_label,
     declare_legend,
     declare_lines,
@@ -334,3 +336,6 @@ declare_told(Deployed, lambda e, b: (
          place=b.name(e.province))))
 declare_told(VicariusClears, lambda e, b: tell("The Vicarius removes the unrest in {place}.",
                                                place=b.name(e.province)))
+
+# R11.2: the Vicarius clears an unrest (the terminal's phase summary)
+declare_disc_changes(VicariusClears, lambda e: (DiscChange(e.province, UNREST, NO_DISC),))

@@ -21,8 +21,10 @@ from tetrarchia.core.events import ArmyPlaced, Event, Events
 from tetrarchia.core.extensions import declare_part
 from tetrarchia.core.faces import (
     ARMY_STYLE,
+    DiscChange,
     Mark,
     declare_cell,
+    declare_disc_changes,
     declare_legend,
     declare_lines,
     declare_told,
@@ -30,7 +32,7 @@ from tetrarchia.core.faces import (
     tell,
 )
 from tetrarchia.core.notation import province_key
-from tetrarchia.core.pieces import ARMY, GARRISON, GOTHS, NO_DISC, NO_FIGURE, REBEL
+from tetrarchia.core.pieces import ARMY, GARRISON, GOTHS, NO_DISC, NO_FIGURE, REBEL, garrison_of
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Result, State
@@ -223,3 +225,6 @@ declare_told(PushedBack, lambda e, b: tell("The Goths push the army in {place} b
                                            place=b.name(e.border)))
 declare_told(BorderTaken, lambda e, b: tell("The Goths take the border of {place}: it is no "
                                             "longer secured.", place=b.name(e.border)))
+
+# R11.4: the Goths take a secured border: its garrison goes (the terminal's phase summary)
+declare_disc_changes(BorderTaken, lambda e: (DiscChange(e.border, garrison_of(e.emperor), NO_DISC),))

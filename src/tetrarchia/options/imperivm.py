@@ -26,9 +26,11 @@ from tetrarchia.core.extensions import TURN, declare_flag
 from tetrarchia.core.faces import (
     PASS_WORDS,
     Arg,
+    DiscChange,
     Namer,
     by,
     declare_decision,
+    declare_disc_changes,
     declare_label,
     declare_told,
     declare_words,
@@ -38,7 +40,7 @@ from tetrarchia.core.faces import (
     tell,
 )
 from tetrarchia.core.notation import register_parser
-from tetrarchia.core.pieces import GARRISON, GARRISONS_IN_BOX, Emperor, emperor_figure
+from tetrarchia.core.pieces import GARRISON, GARRISONS_IN_BOX, NO_DISC, Emperor, emperor_figure, garrison_of
 from tetrarchia.core.rulebook import Hooks, RuleModule, register
 from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import Awaiting, State
@@ -495,3 +497,7 @@ def _power_said(e: PowerUsed, b: Board) -> Said:
 declare_told(PowerUsed, _power_said)
 declare_told(ArmyHeld, lambda e, b: tell("The army in {place} is blocked.",
                                          place=b.name(e.province)))
+
+# R12.1: Galerius burns a garrison for a die: out of the game (the terminal's phase summary)
+declare_disc_changes(PowerUsed, lambda e: (DiscChange(e.burn, garrison_of(e.emperor), NO_DISC, burned=True),)
+                     if e.burn >= 0 else ())

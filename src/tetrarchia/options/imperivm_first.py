@@ -22,6 +22,7 @@ from tetrarchia.core.faces import (
     by,
     declare_label,
     declare_lines,
+    declare_recovery,
     declare_told,
     emperor_said,
     labelled,
@@ -233,3 +234,6 @@ declare_told(IPBought, lambda e, b: tell("{emperor} burns {burn} for an extra IP
                                          burn=burned_said(b, e.burn)))
 declare_told(DiscRecovered, lambda e, b: tell("{emperor} takes back one of his burned discs.",
                                               emperor=emperor_said(e.emperor)))
+
+# R12.1b: an Emperor takes back one of his burned discs (the terminal's phase summary)
+declare_recovery(DiscRecovered, lambda e: int(e.emperor))

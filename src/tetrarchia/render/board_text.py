@@ -9,6 +9,7 @@ his printed capital uncovered, ``@Dio`` Diocletian himself, ``ARMY``); colours o
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
@@ -17,7 +18,7 @@ from rich.text import Text
 
 import tetrarchia.options  # noqa: F401  (every optional rule declares its face on import)
 from tetrarchia.analysis.forecast import Forecast, phase_start
-from tetrarchia.core.board import ITALIA
+from tetrarchia.core.board import ITALIA, Board
 from tetrarchia.core.errors import TetrarchiaError
 from tetrarchia.core.faces import (
     ARMY_STYLE,
@@ -288,7 +289,9 @@ def is_setup(state: State) -> bool:
     return any(task[0] in SETUP_TASKS or task[0] in SETUP_STEPS for task in state.tasks)
 
 
-def status_line(state: State) -> Text:
+def status_line(state: State, ai: str = "") -> Text:
+    """The header: level, options, round, whose turn, IP, borders; ``ai``: the seats the
+    program plays (``AI Galerius``), so a player sees whom he plays with (issue 30)."""
     settings = state.settings
     line = Text("TETRARCHIA", style="bold")
     line.append(f" {settings.level} · ")
@@ -305,11 +308,14 @@ def status_line(state: State) -> Text:
         line.append("'s turn")
         if settings.players > 1:
             line.append(f" (Player {seat_of(state.turn, settings.players, settings.shared_caesar)})")
-        if state.awaiting is Awaiting.ROMAN_ACTION:
-            line.append(f" · {state.ip} IP left", style="bold")
+        if state.awaiting is Awaiting.ROMAN_ACTION:  # with the AI's seats, short: 80 columns
+            line.append(f" · {state.ip} IP{'' if ai else ' left'}", style="bold")
         elif in_barbarian_phase(state):
             line.append(" · Barbarian phase", style="magenta")
-    line.append(f" · secured borders {state.secured_borders()}/6")
+    # with the AI's seats named, "borders" alone (and "6 IP") keeps the line within 80 columns
+    line.append(f" · {'' if ai else 'secured '}borders {state.secured_borders()}/6")
+    if ai:
+        line.append(f" · {ai}", style="bold cyan")
     return line
 
 
@@ -317,7 +323,8 @@ WIDE = 3 * BLOCK_WIDTH + 2 * 3  # three columns of blocks with " │ " between t
 COMPACT = 79  # the compact layout: a grid of the six regions, fits 80 columns
 
 
-def render_board(state: State, width: int = 100, marks: Forecast | None = None) -> RenderableType:
+def render_board(state: State, width: int = 100, marks: Forecast | None = None,
+                 ai: str = "") -> RenderableType:
     """The whole table, in the layout the width allows: three columns of regions, seas,
     reserves and Emperors from 98 columns (wider blocks on a wider terminal); the compact grid
     of the six regions (about 15 lines) from 79 columns, so that an 80x24 terminal keeps the
@@ -325,24 +332,26 @@ def render_board(state: State, width: int = 100, marks: Forecast | None = None) 
 
     ``marks``: the forecast of the next Barbarian phase (``forecast on``): each province's chance
     of revolt in its line when the wide board has room (from 117 columns), else the likeliest in
-    a line below; the Emperors at risk and the chance of the fall below."""
+    a line below; the Emperors at risk and the chance of the fall below.  ``ai``: the seats the
+    program plays, in the status line."""
     if width >= WIDE:
-        return wide_board(state, width, marks)
+        return wide_board(state, width, marks, ai)
     if width >= COMPACT:
-        return compact_board(state, marks)
+        return compact_board(state, marks, ai)
     columns = max(1, min(3, (width + 1) // (BLOCK_WIDTH + 1)))
-    return blocks_board(state, columns, BLOCK_WIDTH, " ", marks)
+    return blocks_board(state, columns, BLOCK_WIDTH, " ", marks, ai)
 
 
-def wide_board(state: State, width: int, marks: Forecast | None = None) -> RenderableType:
+def wide_board(state: State, width: int, marks: Forecast | None = None,
+               ai: str = "") -> RenderableType:
     """Three columns, the blocks as wide as the terminal allows (up to 44 characters), with a
     rule between the columns so that a figure at a line's end reads as that province's."""
     block = min(44, (width - 2 * 3) // 3)
-    return blocks_board(state, 3, block, "│", marks)
+    return blocks_board(state, 3, block, "│", marks, ai)
 
 
 def blocks_board(state: State, columns: int, block: int, rule: str,
-                 marks: Forecast | None = None) -> RenderableType:
+                 marks: Forecast | None = None, ai: str = "") -> RenderableType:
     in_cells = marks is not None and block >= BLOCK_WIDTH + MARK_WIDTH
     blocks = [region_block(state, r, marks if in_cells else None) for r in (1, 2, 3, 4, 5, 6, ITALIA)]
     blocks += [seas_and_reserves(state), emperors_block(state, block)]
@@ -366,14 +375,14 @@ def blocks_board(state: State, columns: int, block: int, rule: str,
         legends.append(Text(extra, style="dim"))
     if marks is not None:
         legends += risk_lines(state, marks, block if in_cells else 0)
-    return Group(status_line(state), grid, *legends)
+    return Group(status_line(state, ai), grid, *legends)
 
 
 # --- the compact grid (80 columns) --------------------------------------------------------------
 CELL = 12  # a province: 6 letters of its name, its disc, its figure
 REGION_HEADS = {1: "I HISPANIA", 2: "II GALLIA", 3: "III ILLYRIC", 4: "IV GRAECIA", 5: "V ASIA MIN",
                 6: "VI AFRICA"}
-COMPACT_LEGEND = "u unrest R revolt DGCM garrison dgcm capital uncovered *Roma ARM army · Italia"
+COMPACT_LEGEND = "u unrest R revolt DGCM garrison dgcm capital *Roma ARM army » border · help"
 
 
 def disc_letter(state: State, p: int) -> Text:
@@ -407,9 +416,40 @@ def figure_short(state: State, p: int) -> Text:
     return Text(text, style=full.style)
 
 
+def short_names(board: Board, size: int = 6) -> tuple[str, ...]:
+    """Each province's name cut to ``size`` letters so that no two read the same (issue 30: at
+    80 columns "German" stood for three provinces): the first letters when they are unique,
+    else the first word's start and the next word's initial (``Germ S``, ``Pann I``), else the
+    start and the last letter."""
+    return _short_names(tuple(p.title for p in board.provinces), size)
+
+
+@functools.lru_cache(maxsize=8)
+def _short_names(titles: tuple[str, ...], size: int) -> tuple[str, ...]:
+    def candidates(title: str) -> list[str]:
+        words = title.split()
+        found = [title[:size]]
+        if len(words) > 1:
+            found.append(f"{words[0][:size - 2]} {words[1][0]}")
+        found.append(title[:size - 1] + title[-1])
+        return found
+
+    options = [candidates(title) for title in titles]
+    chosen = [0] * len(options)
+    for _ in range(3):
+        names = [o[min(c, len(o) - 1)] for o, c in zip(options, chosen, strict=True)]
+        seen: dict[str, int] = {}
+        for name in names:
+            seen[name] = seen.get(name, 0) + 1
+        if all(n == 1 for n in seen.values()):
+            break
+        chosen = [c + 1 if seen[name] > 1 else c for c, name in zip(chosen, names, strict=True)]
+    return tuple(o[min(c, len(o) - 1)] for o, c in zip(options, chosen, strict=True))
+
+
 def compact_cell(state: State, p: int) -> Text:
-    name = state.board.provinces[p].title
-    cell = Text(name[:6].ljust(6), style="bold" if state.board.provinces[p].capital_of else "")
+    name = short_names(state.board)[p]
+    cell = Text(name.ljust(6), style="bold" if state.board.provinces[p].capital_of else "")
     cell.append(" ")
     cell.append_text(disc_letter(state, p))
     cell.append(" ")
@@ -427,7 +467,7 @@ def compact_row(state: State, lead: str, provinces: Sequence[int | None]) -> Tex
     return line
 
 
-def compact_board(state: State, marks: Forecast | None = None) -> RenderableType:
+def compact_board(state: State, marks: Forecast | None = None, ai: str = "") -> RenderableType:
     """The board in about 15 lines of 79 columns: a column per region (rows 1-6 and the border
     ») and Italia in a row, then the seas, the reserves, the Emperors, the options and the
     status line."""
@@ -444,6 +484,9 @@ def compact_board(state: State, marks: Forecast | None = None) -> RenderableType
                  for r in regions]
         lines.append(compact_row(state, str(n + 1), cells))
     lines.append(compact_row(state, "»", [board.border_of.get(r) for r in regions]))
+    # the regions named again under their columns: on 24 lines a long list of actions pushes
+    # the top of the board away, and the grid is read from here (issue 30)
+    lines.append(head)
     italia = list(board.region_provinces[ITALIA])
     for start in range(0, len(italia), len(regions)):
         lines.append(compact_row(state, "·", italia[start:start + len(regions)]))
@@ -487,5 +530,5 @@ def compact_board(state: State, marks: Forecast | None = None) -> RenderableType
         lines += risk_lines(state, marks, 0)
     # the status last, next to the list and the prompt: on 24 lines a long list of actions
     # pushes the top of the board away, never whose turn it is and the IP left
-    lines.append(status_line(state))
+    lines.append(status_line(state, ai))
     return Group(*lines)
