@@ -69,6 +69,7 @@ from tetrarchia.web.live import (
     told_args,
     unknown_fields,
 )
+from tetrarchia.web.lobby import AwayWatch, Lobby
 from tetrarchia.web.seats import BadSeats, Credential, SeatBook, token_hash
 from tetrarchia.web.storage import Store
 from tetrarchia.web.views import board_json, event_json, seat_title, state_json
@@ -203,7 +204,7 @@ async def tutorial_served(request: Request) -> Response:
 def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: float = 1.0,
                rate: tuple[float, float] = (60.0, 30.0), new_games: float = NEW_GAMES,
                analysis: tuple[float, int] = (ANALYSIS_SECONDS, ANALYSIS_SAMPLES),
-               allowed_origins: tuple[str, ...] = ()) -> Starlette:
+               allowed_origins: tuple[str, ...] = (), away_interval: float = 5.0) -> Starlette:
     """The application on ``database`` (a SQLite file, or a ``postgresql://`` URL), created and
     migrated as needed.  On PostgreSQL the news crosses processes (LISTEN/NOTIFY).
 
@@ -214,7 +215,8 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
     hour: every game is stored for good, so a stranger's loop must not fill the disc;
     ``analysis``: the analyses' search time per decision and samples per plan (web/analyses.py);
     ``allowed_origins``: the pages of other addresses that may open the live connection
-    (web/guard.py, which also bounds every body and adds the security headers)."""
+    (web/guard.py, which also bounds every body and adds the security headers);
+    ``away_interval``: how often the tables' absence setting is looked at (web/lobby.py)."""
     guard_logs()  # no credential in a log line, whatever the log level
     store = Store(database)
     bus: Bus = PostgresBus(store) if store.postgresql else LocalBus()
@@ -224,13 +226,22 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         game_id, {"kind": "version", "version": version}))
     authority.noted = book.note
     authority.stored_notes = book.notes
-    authority.unnoted = book.forget_notes_from
     driver = AiDriver(authority, book, ai_seconds)
     authority.changed = driver.poke  # an AI seat may decide after any commit
     limiter = RateLimiter(*rate)
     creations = RateLimiter(new_games, new_games / 3600)
     live_routes = Live(authority, book, bus, limiter, driver.poke)
     jobs = AnalysisJobs(store, *analysis)
+    # open tables, chat, the AI standing in for a seat, rematch links (issue 27: web/lobby.py)
+    lobby = Lobby(authority, book, bus, driver.poke)
+    book.carried, book.standing_in = lobby.tables.carried, lobby.standing_in
+    authority.played = lobby.played
+
+    def unnoted(game_id: str, seq: int) -> None:  # an undo: the AI's notes and who played go
+        book.forget_notes_from(game_id, seq)
+        lobby.tables.unplayed(game_id, seq)
+    authority.unnoted = unnoted
+    away = AwayWatch(lobby, away_interval)
 
     def lang(request: Request) -> str:
         """``?lang=`` when it names a language of the page, else the browser's (Accept-Language)."""
@@ -477,6 +488,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         Route("/game/{game_id}", index),
         Route("/replay/{game_id}", index),
         Route("/learn", index),  # Learn to play (web/tutorial.py, static/tutorial.js)
+        Route("/lobby", index),  # the open tables (web/lobby.py, static/lobby.js)
         Route("/api/tutorial", tutorial_served),
         Route("/analysis/{game_id}", index),
         Route("/api/options", options),
@@ -499,15 +511,18 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         Route("/api/games/{game_id}/analysis", analysis_route, methods=["GET", "POST"]),
         Route("/api/i18n/{lang}", translations),
         WebSocketRoute("/api/games/{game_id}/live", live_updates),
-        *ending_routes(authority, book, seat, reader, guarded, creation, seated),
+        *ending_routes(authority, book, seat, reader, guarded, creation, seated, lobby.rematched),
+        *lobby.routes(seat, reader, guarded),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         await bus.start()  # the bus delivers on the server's event loop
+        await away.start()
         try:
             yield
         finally:
+            await away.stop()
             await bus.stop()
             await asyncio.to_thread(driver.close)
             await asyncio.to_thread(jobs.close)
@@ -521,6 +536,8 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
     app.state.seats = book
     app.state.ai = driver
     app.state.analyses = jobs
+    app.state.lobby = lobby
+    app.state.away = away
     return app
 
 

@@ -181,6 +181,9 @@ class Authority:
         self.stored_notes: Callable[[str], dict[int, str]] | None = None
         self.unnoted: Callable[[str, int], None] | None = None  # an undo cut the log at an entry
         self.changed: Callable[[str], None] | None = None  # after each commit of this process
+        # told (game id, log entry, player, whether the server's AI played it) after each
+        # decision committed: a table notes who played it (web/lobby.py)
+        self.played: Callable[[str, int, int | None, bool], None] | None = None
 
     # --- loading -------------------------------------------------------------------------------
     def get(self, game_id: str) -> LiveGame:
@@ -390,7 +393,10 @@ class Authority:
                                        "never send dice ({action})", action=notation.strip()))
             first = len(live.events)
             n = len(game.log)
+            player = player_deciding(deciding_seat(game.state), game.state.settings)
             self.commit(live, lambda: self.play(live, action))
+            if self.played is not None:
+                self.played(live.id, n, player, holder is None)
             if note is not None:
                 live.notes[n] = note
                 if self.noted is not None:
