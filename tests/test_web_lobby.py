@@ -190,16 +190,16 @@ def test_lobby_two_browsers_taking_one_seat_at_once_exactly_one_wins(
         more: tuple[str, ...] = ()
     else:
         database = request.getfixturevalue("postgres_database")
-        with client(database) as http:
-            empty_tables(http)
+        with client(database) as emptied:
+            empty_tables(emptied)
         more = ("--workers", "2")
     port = free_port()
     server = start_server(database, port, *more)
     try:
         base = f"http://127.0.0.1:{port}"
-        with httpx.Client(base_url=base, timeout=30) as http:
-            game = online(http)
-            host_opens(http, game)
+        with httpx.Client(base_url=base, timeout=30) as real:
+            game = online(real)
+            host_opens(real, game)
         barrier = threading.Barrier(8)
         answers: list[int] = []
 
@@ -215,8 +215,8 @@ def test_lobby_two_browsers_taking_one_seat_at_once_exactly_one_wins(
         for thread in threads:
             thread.join()
         assert sorted(answers) == [201] + [409] * 7
-        with httpx.Client(base_url=base, timeout=30) as http:
-            table = http.get(f"/api/games/{game['id']}/table", headers=bearer(token(game, 1))).json()
+        with httpx.Client(base_url=base, timeout=30) as real:
+            table = real.get(f"/api/games/{game['id']}/table", headers=bearer(token(game, 1))).json()
         assert table["free"] == ["3"] and table["names"]["2"].startswith("Player ")
     finally:
         server.terminate()
@@ -290,7 +290,8 @@ def test_lobby_spectators_read_the_chat_and_write_once_the_host_allows(http: Tes
     closed = http.post(f"/api/games/{game['id']}/chat", json={"text": "Io!"}, headers=spectator)
     assert closed.status_code == 403 and closed.json()["error"]["code"] == "chat_closed"
     host_opens(http, game, listed=False, offer=[], chat_open=True)
-    assert http.post(f"/api/games/{game['id']}/chat", json={"text": "Io!"}, headers=spectator).status_code == 201
+    written = http.post(f"/api/games/{game['id']}/chat", json={"text": "Io!"}, headers=spectator)
+    assert written.status_code == 201
     # a spectator never changes the table's settings
     refused = http.post(f"/api/games/{game['id']}/table", json={"chat_open": False}, headers=spectator)
     assert refused.status_code == 403

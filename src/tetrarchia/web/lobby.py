@@ -238,9 +238,11 @@ class Lobby:
                 return JSONResponse(data)
             return await refused(request, handler)
 
+        # the host's requests read his seat without acting for it: a host whose own seat the AI
+        # plays still sets his table, and hands the seat back (a spectator is no host: 403)
         async def settings(request: Request) -> Response:
             async def handler() -> Response:
-                credential = await seat(request, True)
+                credential = await seat(request, False)
                 data = await body(request)
                 unknown_fields(data, TABLE_FIELDS)
                 name = a_name(data["name"]) if "name" in data else None
@@ -266,7 +268,7 @@ class Lobby:
 
         async def seat_change(request: Request) -> Response:
             async def handler() -> Response:
-                credential = await seat(request, True)
+                credential = await seat(request, False)
                 data = await body(request)
                 unknown_fields(data, ("do",))
                 do = data.get("do")

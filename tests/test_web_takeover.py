@@ -1,0 +1,140 @@
+"""A seat left empty (issue 27, item 3), on the real server's routes, on SQLite and PostgreSQL:
+the host hands a seat to the AI (the search player) and back; a table's setting hands a seat
+to the AI after N minutes of its player's absence and back when he returns; the log says who
+played each action (the player, or the AI for him), kept per action."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from test_web_lobby import host_opens, online, token
+from web_helpers import bearer, change, client, empty_tables
+
+pytestmark = pytest.mark.timeout(180)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def http(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TestClient]:
+    # a short thought per AI decision: the test watches who plays, not how well
+    if request.param == "sqlite":
+        with client(tmp_path / "games.sqlite3", ai_seconds=0.02, away_interval=3600) as http:
+            yield http
+        return
+    with client(request.getfixturevalue("postgres_database"), ai_seconds=0.02, away_interval=3600) as http:
+        empty_tables(http)
+        yield http
+
+
+def seat_do(http: TestClient, game: dict[str, Any], seat: int, do: str, player: int = 1) -> Any:
+    return http.post(f"/api/games/{game['id']}/table/seats/{seat}", json={"do": do},
+                     headers=bearer(token(game, player)))
+
+
+def table_of(http: TestClient, game: dict[str, Any]) -> dict[str, Any]:
+    data: dict[str, Any] = http.get(f"/api/games/{game['id']}/table", headers=bearer(token(game, 2))).json()
+    return data
+
+
+def state_of(http: TestClient, game: dict[str, Any]) -> dict[str, Any]:
+    data: dict[str, Any] = http.get(f"/api/games/{game['id']}", headers=bearer(token(game, 2))).json()
+    return data
+
+
+def test_takeover_the_host_hands_a_seat_to_the_ai_and_back(http: TestClient) -> None:
+    """Player 1 decides first; his host's hand gives his seat to the AI, which plays it (the log
+    says "the AI for Aurelia"); his own action is refused meanwhile; back, he plays again."""
+    game = online(http, players=2)
+    host_opens(http, game, listed=False, offer=[])
+    state = state_of(http, game)
+    assert state["player"] == 1
+    answer = seat_do(http, game, 1, "ai")
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["stand_ins"]["1"]["reason"] == "host"
+    assert http.app.state.ai.wait(60)  # type: ignore[attr-defined]
+    after = state_of(http, game)
+    assert after["log_length"] > state["log_length"]  # the AI played for player 1
+    played = table_of(http, game)["played_by"]
+    assert played and all(p == {"name": "Aurelia", "ai": True, "seat": "1"} for p in played.values())
+    assert state_of(http, game)["seats"]["players"][0]["kind"] == "ai"
+    # the player's own request while the AI plays his seat: refused, nothing changed
+    refused = change(http, game["id"], "actions", {"version": after["version"], "action": "end"})
+    assert refused.status_code == 403  # no credential on the client: refused before anything
+    refused = http.post(f"/api/games/{game['id']}/actions", headers=bearer(token(game, 1)),
+                        json={"version": after["version"], "action": "end"})
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "stand_in"
+    assert "host" in refused.json()["error"]["reason"]
+    back = seat_do(http, game, 1, "back")
+    assert back.status_code == 200 and back.json()["stand_ins"] == {}
+    assert state_of(http, game)["seats"]["players"][0]["kind"] == "human"
+
+
+@pytest.mark.parametrize(("seat", "do", "player", "status", "code"), [
+    pytest.param(2, "ai", 2, 403, "not_host", id="not-the-host"),
+    pytest.param(2, "back", 1, 400, "not_standing", id="back-when-not-standing"),
+    pytest.param(2, "dance", 1, 422, "malformed", id="unknown-do"),
+])
+def test_takeover_refusals_change_nothing(http: TestClient, seat: int, do: str, player: int, status: int,
+                                          code: str) -> None:
+    game = online(http, players=2)
+    before = table_of(http, game)
+    answer = seat_do(http, game, seat, do, player)
+    assert answer.status_code == status, answer.text
+    assert answer.json()["error"]["code"] == code
+    assert table_of(http, game)["stand_ins"] == before["stand_ins"] == {}
+
+
+def test_takeover_twice_is_refused(http: TestClient) -> None:
+    game = online(http, players=2)
+    assert seat_do(http, game, 2, "ai").status_code == 200
+    again = seat_do(http, game, 2, "ai")
+    assert again.status_code == 400 and again.json()["error"]["code"] == "standing"
+
+
+def test_takeover_after_minutes_of_absence_and_back_on_return(http: TestClient) -> None:
+    """The table's setting (off by default): seat 2's player is away past 0.1 minute, the AI
+    plays his seat; he connects again, and it is his."""
+    game = online(http, players=2)
+    app = http.app
+    away = app.state.away  # type: ignore[attr-defined]
+    book = app.state.seats  # type: ignore[attr-defined]
+    assert table_of(http, game)["away_minutes"] is None
+    host_opens(http, game, listed=False, offer=[], away_minutes=0.1)
+    book.arrive("host-connection", game["id"], "1")
+    assert away.look(now=1000.0) == []  # seat 2 seen absent from now on
+    assert away.look(now=1005.0) == []  # 5 s: not yet
+    assert away.look(now=1007.0) == [game["id"]]
+    assert table_of(http, game)["stand_ins"]["2"]["reason"] == "away"
+    assert "1" not in table_of(http, game)["stand_ins"]  # the host is here
+    book.arrive("player-2", game["id"], "2")
+    assert away.look(now=1010.0) == [game["id"]]
+    assert table_of(http, game)["stand_ins"] == {}
+
+
+def test_takeover_a_returning_player_who_acts_gets_his_seat_back(http: TestClient) -> None:
+    game = online(http, players=2)
+    host_opens(http, game, listed=False, offer=[], away_minutes=0.1)
+    away = http.app.state.away  # type: ignore[attr-defined]
+    http.app.state.seats.arrive("host-connection", game["id"], "1")  # type: ignore[attr-defined]
+    away.look(now=1000.0)
+    assert away.look(now=1010.0) == [game["id"]]
+    assert set(table_of(http, game)["stand_ins"]) == {"2"}
+    # player 2 is back and acts (out of turn: refused as ever), and his seat is his again
+    state = state_of(http, game)
+    answer = http.post(f"/api/games/{game['id']}/actions", headers=bearer(token(game, 2)),
+                       json={"version": state["version"], "action": "end"})
+    assert answer.status_code == 403 and answer.json()["error"]["code"] == "not_your_decision"
+    assert table_of(http, game)["stand_ins"] == {}
+
+
+def test_takeover_the_setting_is_bounded(http: TestClient) -> None:
+    game = online(http, players=2)
+    for minutes in (0, 0.01, 5000, True):
+        answer = http.post(f"/api/games/{game['id']}/table", json={"away_minutes": minutes},
+                           headers=bearer(token(game, 1)))
+        assert answer.status_code == 422, (minutes, answer.text)
+    assert table_of(http, game)["away_minutes"] is None
