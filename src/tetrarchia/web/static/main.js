@@ -5,6 +5,7 @@ import { gamePage } from "./game.js";
 import { replayPage } from "./replay.js";
 import { tutorialPage } from "./tutorial.js";
 import { analysisPage } from "./analysis.js";
+import { lobbyPage } from "./lobby.js";
 
 let words = {};
 let current = "en";
@@ -197,6 +198,7 @@ async function route() {
   skipLink.dataset.i18n = skip;
   if ((match = path.match(/^\/game\/([0-9a-f]+)$/))) { seatFor(match[1]); await gamePage(main, match[1]); }
   else if (path === "/learn") await tutorialPage(main);
+  else if (path === "/lobby") await lobbyPage(main);  // the open tables (issue 27)
   else if ((match = path.match(/^\/replay\/([0-9a-f]+)$/))) { await replayPage(main, match[1], seatFor(match[1])); }
   else if ((match = path.match(/^\/analysis\/([0-9a-f]+)$/))) { seatFor(match[1]); await analysisPage(main, match[1]); }
   else await startPage(main);
