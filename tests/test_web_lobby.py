@@ -16,6 +16,7 @@ import httpx
 import pytest
 from starlette.testclient import TestClient
 
+from test_web_browser import SHOTS, browser, serving, wait_idle  # noqa: F401 (fixtures)
 from web_helpers import bearer, client, empty_tables, free_port, start_server
 
 pytestmark = pytest.mark.timeout(120)
@@ -295,3 +296,114 @@ def test_lobby_spectators_read_the_chat_and_write_once_the_host_allows(http: Tes
     # a spectator never changes the table's settings
     refused = http.post(f"/api/games/{game['id']}/table", json={"chat_open": False}, headers=spectator)
     assert refused.status_code == 403
+
+
+# --- in the browser: several players, each his own browser ------------------------------------
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from serving(tmp_path_factory.mktemp("lobby") / "games.sqlite3")
+
+
+class Player:
+    """One person's browser: its own context (its own localStorage: its own seats and name)."""
+
+    def __init__(self, browser: Any, width: int = 1440, height: int = 900, locale: str = "en-US") -> None:
+        self.context = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.outside: list[str] = []
+        self.page.on("request", lambda request: self.outside.append(request.url)
+                     if not request.url.startswith("http://127.0.0.1") else None)
+
+    def open(self, url: str) -> Any:
+        self.page.goto(url)
+        self.page.wait_for_selector("body[data-ready]")
+        self.idle()
+        return self.page
+
+    def idle(self) -> None:
+        wait_idle(self.page)
+
+    def close(self) -> None:
+        self.context.close()
+        assert not self.errors, f"errors on the page: {self.errors}"
+        assert not self.outside, f"requests that left the machine: {self.outside}"
+
+
+def shot(page: Any, name: str, docs: bool = False) -> None:
+    """A screenshot in test-artifacts/browser/, and in docs/screens/ for docs/web.md."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    if docs:
+        page.screenshot(path=str(Path(__file__).resolve().parent.parent / "docs" / "screens" / f"{name}.png"))
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(180)
+def test_lobby_in_the_browser_host_opens_players_join_and_chat(server: str, browser: Any) -> None:
+    """The host opens his table from the game's panel; Marcus finds it in the lobby under his
+    name and takes seat 2; Livia, a moment late for seat 2, is told it is taken and takes seat
+    3; the chat goes live to every page, shown as the text typed (markup stays text); a
+    spectator reads it and cannot write."""
+    game = online(httpx.Client(base_url=server, timeout=30), players=3)
+    host, marcus, livia, watcher = (Player(browser), Player(browser), Player(browser, 390, 844),
+                                    Player(browser))
+    try:
+        page = host.open(f"{server}/game/{game['id']}#{token(game, 1)}")
+        page.fill("#host-name", "Aurelia")
+        page.check("#offer-2")
+        page.check("#offer-3")
+        page.click("#table-open")
+        page.wait_for_selector("#table-listed:checked")
+        host.idle()
+
+        lobby = livia.open(f"{server}/lobby")
+        lobby.fill("#lobby-name", "Livia")
+        seat2 = f"#take-{game['id']}-2"
+        lobby.wait_for_selector(seat2)
+        page = marcus.open(f"{server}/lobby")
+        page.fill("#lobby-name", "Marcus")
+        shot(page, "lobby-1440", docs=True)
+        page.click(seat2)
+        page.wait_for_url(f"**/game/{game['id']}")
+        page.wait_for_selector("body[data-ready]")
+        marcus.idle()
+        assert "Marcus" in page.locator(".seats").inner_text()
+
+        lobby.click(seat2)  # Livia's list still shows seat 2 free: the server says no
+        lobby.wait_for_selector("#lobby-verdict:has-text('already taken')")
+        lobby.wait_for_selector(f"#take-{game['id']}-3")
+        assert lobby.locator(seat2).count() == 0  # her list read again
+        shot(lobby, "lobby-390", docs=True)
+        lobby.click(f"#take-{game['id']}-3")
+        lobby.wait_for_url(f"**/game/{game['id']}")
+        lobby.wait_for_selector("body[data-ready]")
+        livia.idle()
+
+        typed = "<b>Ave</b> & salve, Caesar"
+        page.fill("#chat-text", typed)
+        page.click("#chat-send")
+        for reader in (host.page, lobby):
+            reader.wait_for_selector(".chat-line:has-text('Ave')")
+            line = reader.locator(".chat-line").last
+            assert line.locator(".chat-text").inner_text() == typed
+            assert line.locator(".chat-text b").count() == 0  # text, never markup
+            assert line.locator(".chat-name").inner_text().startswith("Marcus")
+        host.page.fill("#chat-text", "Salve, Marcus. Galerius moves first.")
+        host.page.click("#chat-send")
+        page.wait_for_selector(".chat-line:has-text('Galerius moves first')")
+        assert "Aurelia" in host.page.locator(".seats").inner_text()
+        shot(host.page, "table-chat-1440", docs=True)
+        lobby.locator("#table-box").scroll_into_view_if_needed()
+        shot(lobby, "table-chat-390", docs=True)
+
+        spectator = watcher.open(f"{server}/game/{game['id']}#{game['credentials']['spectator']}")
+        spectator.wait_for_selector(".chat-line:has-text('Galerius moves first')")
+        assert spectator.locator("#chat-text").is_hidden()
+        assert spectator.locator(".chat-closed").is_visible()
+        assert spectator.locator("#host-settings").count() == 0
+    finally:
+        for player in (host, marcus, livia, watcher):
+            player.close()

@@ -138,7 +138,10 @@ export class TableBox {
                                             offer: offers.filter((o) => o.checked && !o.disabled).map((o) => Number(o.value)) }) } });
     listed.addEventListener("change", () => this.change("", { listed: listed.checked }));
     name.addEventListener("change", () => { localStorage.setItem(NAME_KEY, name.value.trim()); });
-    this.host.replaceChildren(el("details", { class: "host-settings", id: "host-settings", open: d.open ? null : "" },
+    // folded once the table is open, unless the host has it unfolded: a redraw keeps his choice
+    const shown = this.host.querySelector("details");
+    const unfolded = shown ? shown.open : !d.open;
+    this.host.replaceChildren(el("details", { class: "host-settings", id: "host-settings", open: unfolded ? "" : null },
       el("summary", { text: t("You host this table") }),
       el("label", {}, t("Your name") + " ", name),
       el("ul", { class: "host-seats" }, ...rows),
