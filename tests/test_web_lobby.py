@@ -308,7 +308,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 class Player:
     """One person's browser: its own context (its own localStorage: its own seats and name)."""
 
-    def __init__(self, browser: Any, width: int = 1440, height: int = 900, locale: str = "en-US") -> None:
+    def __init__(self, browser: Any, width: int = 1440, height: int = 900,  # noqa: F811
+                 locale: str = "en-US") -> None:
         self.context = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
         self.page = self.context.new_page()
         self.errors: list[str] = []
@@ -342,7 +343,7 @@ def shot(page: Any, name: str, docs: bool = False) -> None:
 
 @pytest.mark.browser
 @pytest.mark.timeout(180)
-def test_lobby_in_the_browser_host_opens_players_join_and_chat(server: str, browser: Any) -> None:
+def test_lobby_in_the_browser_host_opens_players_join_and_chat(server: str, browser: Any) -> None:  # noqa: F811
     """The host opens his table from the game's panel; Marcus finds it in the lobby under his
     name and takes seat 2; Livia, a moment late for seat 2, is told it is taken and takes seat
     3; the chat goes live to every page, shown as the text typed (markup stays text); a
