@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from test_web_browser import browser  # noqa: F401 (fixture)
 from test_web_lobby import host_opens, online, token
 from web_helpers import bearer, change, client, empty_tables
 
@@ -138,3 +139,64 @@ def test_takeover_the_setting_is_bounded(http: TestClient) -> None:
                            headers=bearer(token(game, 1)))
         assert answer.status_code == 422, (minutes, answer.text)
     assert table_of(http, game)["away_minutes"] is None
+
+
+# --- in the browser ---------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real server whose AI thinks 0.05 s a decision (the test watches who plays)."""
+    import threading
+    import time
+
+    import uvicorn
+
+    from tetrarchia.web.app import create_app
+    from web_helpers import UNLIMITED_RATE, free_port
+
+    port = free_port()
+    served = create_app(tmp_path_factory.mktemp("takeover") / "games.sqlite3", rate=UNLIMITED_RATE,
+                        new_games=1e9, ai_seconds=0.05)
+    live = uvicorn.Server(uvicorn.Config(served, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=live.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not live.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    live.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(180)
+def test_takeover_in_the_browser_the_host_hands_his_seat_to_the_ai_and_back(
+        quick_server: str, browser: Any) -> None:  # noqa: F811
+    """Aurelia hosts and steps away: her seat to the AI, which plays it; both pages' logs say
+    "The AI for Aurelia played"; Marcus's seat list says the AI plays for her; back, her page
+    offers her actions again."""
+    import httpx
+
+    from test_web_lobby import Player, shot
+    game = online(httpx.Client(base_url=quick_server, timeout=30), players=2)
+    host, marcus = Player(browser), Player(browser)
+    try:
+        page = host.open(f"{quick_server}/game/{game['id']}#{token(game, 1)}")
+        page.fill("#host-name", "Aurelia")
+        page.click("#table-open")
+        page.wait_for_selector("#ai-1")
+        other = marcus.open(f"{quick_server}/game/{game['id']}#{token(game, 2)}")
+        page.click("#ai-1")
+        for seen in (page, other):
+            seen.wait_for_selector(".log .played-by:has-text('The AI for Aurelia played:')")
+        other.wait_for_selector(".seats .stand-in:has-text('the AI plays for Aurelia')")
+        page.wait_for_selector("#back-1")
+        shot(other, "takeover-1440", docs=True)
+        page.click("#back-1")
+        page.wait_for_selector("#ai-1")
+        other.wait_for_function("() => !document.querySelector('.seats .stand-in')")
+        host.idle()
+        assert page.locator(".seats").inner_text().count("Aurelia") == 1
+    finally:
+        host.close()
+        marcus.close()

@@ -187,6 +187,7 @@ class GamePage {
   mine() {
     const s = this.state;
     if (this.you === "spectator" || s.over || s.player === null || s.player === undefined) return false;
+    if (this.table && this.table.standIn(this.you)) return false;  // the AI plays this seat now (issue 27)
     return this.you === "all" || String(s.player) === String(this.you);
   }
 

@@ -118,19 +118,21 @@ export class TableBox {
         text: m === null ? t("never") : fill(t(m === 1 ? N_("after {minutes} minute") : N_("after {minutes} minutes")), { minutes: m }) })));
     away.value = d.away_minutes === null ? "" : String(d.away_minutes);
     const offers = [];
-    const rows = this.page.seatTable.players.filter((s) => String(s.player) !== d.host).map((seat) => {
+    // every seat a person plays; the host's own may be handed to the AI too (he steps away)
+    const rows = this.page.seatTable.players.map((seat) => {
       const key = String(seat.player);
+      const own = key === d.host;
       const stood = d.stand_ins[key];
       const free = d.free.includes(key);
       const offer = el("input", { type: "checkbox", id: `offer-${key}`, value: key, checked: free ? "" : null, disabled: free ? "" : null });
-      if (seat.kind !== "ai" || stood) offers.push(offer);
+      if (!own && (seat.kind !== "ai" || stood)) offers.push(offer);
       const button = (id, text, body) => el("button", { type: "button", id, text, disabled: over ? "" : null,
                                                         on: { click: () => this.change(`/seats/${key}`, body) } });
       return el("li", { "data-player": key }, seat.title, " · ",
-        el("span", { class: "seat-state", text: free ? t("free") : stood ? t("the AI plays it") : (d.names[key] || (seat.kind === "ai" ? t("AI") : t("a person"))) }),
+        el("span", { class: "seat-state", text: free ? t("free") : stood ? t("the AI plays it") : own ? t("you") : (d.names[key] || (seat.kind === "ai" ? t("AI") : t("a person"))) }),
         seat.kind === "ai" && !stood ? null : el("span", { class: "seat-buttons" },
-          el("label", { class: "offer" }, offer, " " + t("offer")),
-          free ? null : button(`free-${key}`, t("Free this seat"), { do: "free" }),
+          own ? null : el("label", { class: "offer" }, offer, " " + t("offer")),
+          free || own ? null : button(`free-${key}`, t("Free this seat"), { do: "free" }),
           free ? null : stood ? button(`back-${key}`, t("Hand back"), { do: "back" }) : button(`ai-${key}`, t("Hand to the AI"), { do: "ai" })));
     });
     const open = el("button", { type: "button", id: "table-open", class: "primary", text: d.listed ? t("Update the lobby") : t("Open the table in the lobby"),
