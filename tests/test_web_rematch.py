@@ -4,6 +4,7 @@ old game opens its seat of the rematch (and of the rematch's rematch); the table
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from test_web_browser import browser, serving  # noqa: F401 (fixtures)
 from test_web_lobby import host_opens, online, token
 from web_helpers import bearer, client, empty_tables
 
@@ -101,3 +103,52 @@ def test_rematch_keeps_the_table_and_a_free_seat_stays_free(http: TestClient) ->
     assert [s["kind"] for s in seats["players"]] == ["human", "human", "human"]
     listed = http.get("/api/lobby").json()["tables"]
     assert again["id"] in [t["id"] for t in listed]
+
+
+# --- in the browser ---------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from serving(tmp_path_factory.mktemp("rematch") / "games.sqlite3")
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(180)
+def test_rematch_in_the_browser_one_click_and_every_seat_follows(server: str, browser: Any) -> None:  # noqa: F811
+    """Roma Victrix at a table of two: player 1 clicks Rematch with new dice and is in the new
+    game; player 2's end screen offers Join the rematch, and his old link seats him there."""
+    import httpx
+
+    from test_web_ending import VICTORY
+    from test_web_lobby import Player, shot
+    http = httpx.Client(base_url=server, timeout=30)
+    game = online(http, players=2, position={**VICTORY, "settings": {"players": 2}})
+    finished = http.post(f"/api/games/{game['id']}/actions", headers=bearer(token(game, 2)),
+                         json={"version": game["version"], "action": "Maximian secures Libya"})
+    assert finished.json()["over"]
+    first, second = Player(browser), Player(browser)
+    try:
+        one = first.open(f"{server}/game/{game['id']}#{token(game, 1)}")
+        two = second.open(f"{server}/game/{game['id']}#{token(game, 2)}")
+        for page in (one, two):
+            page.wait_for_selector("#end-rematch-new")
+        assert two.locator("#end-join").is_hidden() and two.locator("#end-rematch").is_visible()
+        one.click("#end-rematch-new")
+        one.wait_for_url(re.compile(r"/game/(?!" + game["id"] + r")[0-9a-f]+$"))
+        one.wait_for_selector("body[data-ready]")
+        first.idle()
+        again = one.url.rsplit("/", 1)[1]
+        two.wait_for_selector("#end-join:visible")
+        assert two.locator("#end-rematch").is_hidden()  # one rematch: every seat joins it
+        shot(two, "rematch-1440", docs=True)
+        two.click("#end-join")
+        two.wait_for_url(f"**/game/{again}")
+        two.wait_for_selector("body[data-ready]")
+        second.idle()
+        for page, mine in ((one, "1"), (two, "2")):
+            assert "· you" in page.locator(f".seats .seat[data-player='{mine}']").inner_text()
+            assert page.locator("#ending").is_hidden()  # a new game: no end screen
+        assert seed_of(http, again, token(game, 1)) != seed_of(http, game["id"], token(game, 1))
+    finally:
+        first.close()
+        second.close()

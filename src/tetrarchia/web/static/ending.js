@@ -137,6 +137,7 @@ export class EndScreen {
     const fresh = el("button", { type: "button", id: "end-rematch-new", hidden: seated ? null : "", text: t("Rematch with new dice"),
                                  title: t("A new game with the same settings and seats, and a new seed"),
                                  on: { click: () => this.rematch(fresh, "new") } });
+    this.rematchButtons = [rematch, fresh];
     this.join = el("button", { type: "button", id: "end-join", class: "primary", hidden: "", text: t("Join the rematch"),
                                on: { click: () => joinRematch(this.page.id, this.next) } });
     if (this.next) this.offerRematch(this.next);
@@ -163,7 +164,8 @@ export class EndScreen {
     this.next = next || this.next;
     if (!this.join || !this.next) return;
     this.join.hidden = false;
-    this.join.textContent = t("Join the rematch");
+    // the table plays again already: one rematch, which every seat joins (no second one)
+    for (const button of this.rematchButtons) button.hidden = true;
   }
 
   statistics(s) {
