@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from starlette.testclient import TestClient
 
@@ -37,7 +38,7 @@ def rematch(http: TestClient, game_id: str, credential: str, **body: Any) -> dic
     return data
 
 
-def seed_of(http: TestClient, game_id: str, credential: str) -> int:
+def seed_of(http: TestClient | httpx.Client, game_id: str, credential: str) -> int:
     seed: int = http.get(f"/api/games/{game_id}/export", headers=bearer(credential)).json()["seed"]
     return seed
 
@@ -117,8 +118,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def test_rematch_in_the_browser_one_click_and_every_seat_follows(server: str, browser: Any) -> None:  # noqa: F811
     """Roma Victrix at a table of two: player 1 clicks Rematch with new dice and is in the new
     game; player 2's end screen offers Join the rematch, and his old link seats him there."""
-    import httpx
-
     from test_web_ending import VICTORY
     from test_web_lobby import Player, shot
     http = httpx.Client(base_url=server, timeout=30)
