@@ -227,23 +227,29 @@ class Tables:
         return token
 
     def listed(self) -> list[Listed]:
-        """The games whose host lists them and that have a free seat, the newest first."""
+        """The games whose host lists them, not over, that have a free seat, the newest first
+        (two queries, however many tables)."""
+        import json
+
         from tetrarchia.web.storage import GameRow
         with self.store.session() as session:
-            tables = session.execute(select(TableRow).where(TableRow.listed.is_(True))
-                                     .order_by(TableRow.created.desc())).scalars().all()
+            rows = session.execute(select(TableRow.game_id, TableRow.created, GameRow.settings)
+                                   .join(GameRow, GameRow.id == TableRow.game_id)
+                                   .where(TableRow.listed.is_(True), GameRow.result == "ongoing")
+                                   .order_by(TableRow.created.desc())).all()
+            ids = [str(row[0]) for row in rows]
+            query = select(LobbySeatRow).where(LobbySeatRow.game_id.in_(ids))
+            seats = session.execute(query).scalars().all() if ids else []
+            by_game: dict[str, list[LobbySeatRow]] = {}
+            for seat in seats:
+                by_game.setdefault(seat.game_id, []).append(seat)
             found: list[Listed] = []
-            for table in tables:
-                game = session.get(GameRow, table.game_id)
-                if game is None or game.result != "ongoing":
-                    continue
-                seats = session.execute(select(LobbySeatRow).where(
-                    LobbySeatRow.game_id == table.game_id)).scalars().all()
-                free = sorted((s.seat for s in seats if s.free), key=int)
+            for game_id, created, settings in rows:
+                mine = by_game.get(game_id, [])
+                free = sorted((s.seat for s in mine if s.free), key=int)
                 if free:
-                    import json
-                    found.append(Listed(table.game_id, table.created, json.loads(game.settings),
-                                        {s.seat: s.name for s in seats}, free))
+                    found.append(Listed(game_id, created, json.loads(settings),
+                                        {s.seat: s.name for s in mine}, free))
             return found
 
     # --- what the page shows -----------------------------------------------------------------
@@ -342,16 +348,22 @@ class Tables:
     # --- who played each action --------------------------------------------------------------
     def played(self, game_id: str, seq: int, player: int | None, by_ai: bool) -> None:
         """Note who played log entry ``seq``: kept for a seat with a name (the lobby's) or one the
-        AI stands in for; nothing for a game without a table."""
+        AI stands in for; nothing for a game without a table.  Called with the game's lock held
+        after each decision: one read without a transaction decides, the write comes only for a
+        table's named seat."""
         if player is None:
             return
         seat = str(player)
+        with self.store.engine.connect() as connection:
+            found = connection.execute(
+                select(LobbySeatRow.name, StandInRow.seat)
+                .outerjoin(StandInRow, (StandInRow.game_id == LobbySeatRow.game_id)
+                           & (StandInRow.seat == LobbySeatRow.seat))
+                .where(LobbySeatRow.game_id == game_id, LobbySeatRow.seat == seat)).first()
+        if found is None or not found[0] or (by_ai and found[1] is None):
+            return
         with self.store.session() as session:
-            named = session.get(LobbySeatRow, (game_id, seat))
-            stood = session.get(StandInRow, (game_id, seat)) if by_ai else None
-            if named is None or not named.name or (by_ai and stood is None):
-                return
-            session.merge(PlayedRow(game_id=game_id, seq=seq, seat=seat, name=named.name, ai=by_ai))
+            session.merge(PlayedRow(game_id=game_id, seq=seq, seat=seat, name=str(found[0]), ai=by_ai))
 
     def unplayed(self, game_id: str, seq: int) -> None:
         """An undo took back the log from entry ``seq``."""
