@@ -81,8 +81,11 @@ def test_lobby_lists_a_hosts_free_seats_with_the_level_in_words(http: TestClient
     entry = lobby_entry(http, game["id"], "fr")
     assert entry is not None
     assert entry["level"] == "4211" and entry["level_words"].startswith("4 garnisons")
-    assert [(s["player"], s["name"], s["free"]) for s in entry["seats"]] == [
-        (1, "Aurelia", False), (2, None, True), (3, None, True)]
+    assert [(s["player"], s["name"], s["free"], s["here"]) for s in entry["seats"]] == [
+        (1, "Aurelia", False, False), (2, None, True, False), (3, None, True, False)]
+    http.app.state.seats.arrive("host-connection", game["id"], "1")  # type: ignore[attr-defined]
+    entry = lobby_entry(http, game["id"], "fr")
+    assert entry is not None and [s["here"] for s in entry["seats"]] == [True, False, False]
     assert entry["seats"][1]["title"].startswith("Joueur 2")  # in the page's language (R10)
 
 

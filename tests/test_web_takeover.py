@@ -116,6 +116,16 @@ def test_takeover_after_minutes_of_absence_and_back_on_return(http: TestClient) 
     assert table_of(http, game)["stand_ins"] == {}
 
 
+def test_takeover_a_table_everyone_left_is_not_played_by_the_ai_alone(http: TestClient) -> None:
+    """Nobody is connected, nobody waits: the absent seats stay their players' however long."""
+    game = online(http, players=2)
+    host_opens(http, game, listed=False, offer=[], away_minutes=0.1)
+    away = http.app.state.away  # type: ignore[attr-defined]
+    assert away.look(now=1000.0) == []
+    assert away.look(now=100000.0) == []
+    assert table_of(http, game)["stand_ins"] == {}
+
+
 def test_takeover_a_returning_player_who_acts_gets_his_seat_back(http: TestClient) -> None:
     game = online(http, players=2)
     host_opens(http, game, listed=False, offer=[], away_minutes=0.1)

@@ -197,15 +197,19 @@ class Lobby:
         async def lobby(request: Request) -> Response:
             lang = lang_of(request)
             listed = await asyncio.to_thread(tables.listed)
+            here = await asyncio.to_thread(lambda: {g.game_id: self.book.present(g.game_id)["players"]
+                                                    for g in listed})
             found = []
             for game in listed:
                 settings = Settings.from_json(game.settings)
                 titles = seat_names_in(settings, lang)
+                connected: Any = here.get(game.game_id, [])
                 found.append({"id": game.game_id, "created": game.created, "level": str(settings.level),
                               "level_words": level_words(str(settings.level), lang),
                               "options": list(settings.options), "players": len(titles),
                               "seats": [{"player": n, "title": title, "name": game.names.get(str(n)),
-                                         "free": str(n) in game.free} for n, title in titles.items()]})
+                                         "free": str(n) in game.free, "here": n in connected}
+                                        for n, title in titles.items()]})
             return JSONResponse({"tables": found})
 
         async def take(request: Request) -> Response:
@@ -339,7 +343,8 @@ class AwayWatch:
     """The tables' absence setting: a seat whose player is away longer than the table's minutes
     is handed to the AI, and back when he returns (presence: web/live.py, web/seats.py).  One
     look every ``interval`` seconds, on the server's event loop, the database's work in a thread;
-    the absence is counted from when this process first saw the seat empty."""
+    the absence is counted from when this process first saw the seat empty, and a seat is
+    handed over only while another player of the table is connected (someone is waiting)."""
 
     def __init__(self, lobby: Lobby, interval: float = 5.0) -> None:
         self.lobby = lobby
@@ -376,11 +381,6 @@ class AwayWatch:
         changed: list[str] = []
         watched = set()
         for game_id, minutes in tables.watched():
-            try:
-                if self.lobby.authority.get(game_id).state.is_over:
-                    continue
-            except Exception:
-                continue
             present = {str(p) for p in book.present(game_id)["players"]}  # type: ignore[attr-defined]
             for seat, reason in tables.stand_ins(game_id).items():
                 if reason == AWAY and seat in present and tables.hand_back(game_id, seat):
@@ -392,7 +392,9 @@ class AwayWatch:
                     self.absent.pop(key, None)
                     continue
                 since = self.absent.setdefault(key, now)
-                if now - since >= minutes * 60 and tables.stand_in(game_id, seat, AWAY):
+                # only while someone of the table is here, waiting: a table everyone left is
+                # not played to its end by the AI alone
+                if now - since >= minutes * 60 and present and tables.stand_in(game_id, seat, AWAY):
                     self.absent.pop(key, None)
                     changed.append(game_id)
         for key in [k for k in self.absent if k not in watched]:

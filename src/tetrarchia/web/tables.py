@@ -330,10 +330,13 @@ class Tables:
         return {str(seat): str(reason) for seat, reason in rows}
 
     def watched(self) -> list[tuple[str, float]]:
-        """The tables that hand an absent seat to the AI, with their minutes."""
+        """The tables of games not over that hand an absent seat to the AI, with their minutes."""
+        from tetrarchia.web.storage import GameRow
         with self.store.session() as session:
             rows = session.execute(select(TableRow.game_id, TableRow.away_minutes)
-                                   .where(TableRow.away_minutes.is_not(None))).all()
+                                   .join(GameRow, GameRow.id == TableRow.game_id)
+                                   .where(TableRow.away_minutes.is_not(None),
+                                          GameRow.result == "ongoing")).all()
         return [(str(game), float(minutes)) for game, minutes in rows if minutes is not None]
 
     def people(self, game_id: str) -> list[str]:

@@ -288,6 +288,7 @@ class GamePage {
       this.presence = answer.presence;
       if (answer.changed && answer.state) this.offer_state(answer.state);
       else this.drawSeats();
+      await this.table.refresh();  // the chat and the table, which no poll answer carries
     }
   }
 

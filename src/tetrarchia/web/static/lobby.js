@@ -42,7 +42,8 @@ export async function lobbyPage(main) {
       seat.free
         ? el("button", { type: "button", class: "primary take-seat", id: `take-${table.id}-${seat.player}`,
                          text: t("Take this seat"), on: { click: (event) => take(table, seat, event.currentTarget) } })
-        : el("span", { class: "seat-name", text: seat.name || t("taken") })))));
+        : el("span", { class: `seat-name${seat.here ? " here" : ""}`, title: seat.here ? t("connected") : t("not connected"),
+                       text: `${seat.here ? "● " : "○ "}${seat.name || t("taken")}` })))));
   const draw = async () => {
     const answer = await working(() => api("/api/lobby"));
     if (answer.error) { verdict.textContent = answer.error.reason; return; }
