@@ -411,3 +411,14 @@ def test_lobby_in_the_browser_host_opens_players_join_and_chat(server: str, brow
     finally:
         for player in (host, marcus, livia, watcher):
             player.close()
+
+
+def test_lobby_a_deleted_game_takes_its_table_and_chat_along(http: TestClient) -> None:
+    """The host's deletion (tetrarchia games delete: Store.delete) clears every table keyed by
+    the game: its table, names, chat."""
+    game = online(http)
+    host_opens(http, game)
+    http.post(f"/api/games/{game['id']}/chat", json={"text": "Vale"}, headers=bearer(token(game, 1)))
+    assert any(snapshot(http, game["id"]))
+    assert http.app.state.store.delete(game["id"])  # type: ignore[attr-defined]
+    assert not any(snapshot(http, game["id"]))
