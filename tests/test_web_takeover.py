@@ -89,6 +89,18 @@ def test_takeover_refusals_change_nothing(http: TestClient, seat: int, do: str, 
     assert table_of(http, game)["stand_ins"] == before["stand_ins"] == {}
 
 
+@pytest.mark.parametrize(("seat", "player"), [
+    pytest.param(2, "search", id="an-emperor-seat"),
+    pytest.param(5, "barbarian-search", id="the-barbarian-seat"),
+])
+def test_takeover_the_ai_of_its_kind_plays_a_seat(http: TestClient, seat: int, player: str) -> None:
+    """The search player for an Emperor player's seat, the Barbarian search player for the
+    Barbarian player's (R12.6: five players with Barbaria)."""
+    game = online(http, players=5)
+    assert seat_do(http, game, seat, "ai").status_code == 200
+    assert http.app.state.seats.ai_seats(game["id"]) == {seat: player}  # type: ignore[attr-defined]
+
+
 def test_takeover_twice_is_refused(http: TestClient) -> None:
     game = online(http, players=2)
     assert seat_do(http, game, 2, "ai").status_code == 200

@@ -31,13 +31,14 @@ from starlette.routing import Route
 
 from tetrarchia.core.settings import Settings
 from tetrarchia.render.labels import seat_names_in
+from tetrarchia.seats import barbarian_player, has_barbarian_player
 from tetrarchia.web.authority import Authority
 from tetrarchia.web.bus import Bus
 from tetrarchia.web.difficulty import level_words
 from tetrarchia.web.i18n import LANGUAGES, N_, accepted, catalogue
 from tetrarchia.web.live import RateLimited, RateLimiter, json_object, unknown_fields
 from tetrarchia.web.seats import Credential, SeatBook
-from tetrarchia.web.tables import AWAY, HOST_TAKEN, STAND_IN_PLAYER, TableRefused, Tables
+from tetrarchia.web.tables import AWAY, BARBARIAN_STAND_IN, HOST_TAKEN, STAND_IN_PLAYER, TableRefused, Tables
 
 Handler = Callable[[], Awaitable[Response]]
 NAME_LENGTH = 24
@@ -164,6 +165,17 @@ class Lobby:
             self.news(credential.game_id)
             return False
         return reason is not None
+
+    def stand_in_player(self, game_id: str, seat: str) -> str:
+        """Who plays a seat left empty: the search player, or the Barbarian search player for
+        the Barbarian player's seat (R12.6)."""
+        settings = self.authority.get(game_id).state.settings
+        if has_barbarian_player(settings) and seat == str(barbarian_player(settings)):
+            return BARBARIAN_STAND_IN
+        return STAND_IN_PLAYER
+
+    def stand_in(self, game_id: str, seat: str, reason: str) -> bool:
+        return self.tables.stand_in(game_id, seat, reason, self.stand_in_player(game_id, seat))
 
     def played(self, game_id: str, seq: int, player: int | None, by_ai: bool) -> None:
         self.tables.played(game_id, seq, player, by_ai)
@@ -333,7 +345,7 @@ class Lobby:
         with tables.store.session() as session:
             tables.check_host(session, credential)
         if do == "ai":
-            if not tables.stand_in(credential.game_id, seat, HOST_TAKEN):
+            if not self.stand_in(credential.game_id, seat, HOST_TAKEN):
                 raise TableRefused(400, "standing", STANDING, seat=seat)
         elif not tables.hand_back(credential.game_id, seat):
             raise TableRefused(400, "not_standing", NOT_STANDING, seat=seat)
@@ -394,7 +406,7 @@ class AwayWatch:
                 since = self.absent.setdefault(key, now)
                 # only while someone of the table is here, waiting: a table everyone left is
                 # not played to its end by the AI alone
-                if now - since >= minutes * 60 and present and tables.stand_in(game_id, seat, AWAY):
+                if now - since >= minutes * 60 and present and self.lobby.stand_in(game_id, seat, AWAY):
                     self.absent.pop(key, None)
                     changed.append(game_id)
         for key in [k for k in self.absent if k not in watched]:

@@ -22,6 +22,7 @@ from tetrarchia.web.seats import HOTSEAT, SPECTATOR, Credential, SeatRow, new_to
 from tetrarchia.web.storage import Base, Store
 
 STAND_IN_PLAYER = "search"  # the registry's strongest player (docs/ai.md) plays a seat left empty
+BARBARIAN_STAND_IN = "barbarian-search"  # and the Barbarian player's seat (R12.6), its own kind
 HOST_TAKEN = "host"  # a stand-in's reason: the host's hand
 AWAY = "away"  # or the player's absence past the table's setting
 
@@ -298,13 +299,13 @@ class Tables:
             return [chat_json(r) for r in reversed(rows)]
 
     # --- the AI standing in ------------------------------------------------------------------
-    def stand_in(self, game_id: str, seat: str, reason: str) -> bool:
+    def stand_in(self, game_id: str, seat: str, reason: str, player: str = STAND_IN_PLAYER) -> bool:
         """The AI plays ``seat`` for its player from now (False: it already did, or the seat is
         no person's).  The seat's link still opens the game: its player watches, and comes back."""
         with self.store.session() as session:
             moved = session.execute(update(SeatRow).where(
                 SeatRow.game_id == game_id, SeatRow.seat == seat, SeatRow.kind == "human")
-                .values(kind="ai", player=STAND_IN_PLAYER))
+                .values(kind="ai", player=player))
             if moved.rowcount != 1:  # type: ignore[attr-defined]
                 return False  # the seat's kind moved in this same statement: no other stand-in row
             session.execute(delete(StandInRow).where(StandInRow.game_id == game_id, StandInRow.seat == seat))
