@@ -101,6 +101,22 @@ def test_takeover_the_ai_of_its_kind_plays_a_seat(http: TestClient, seat: int, p
     assert http.app.state.seats.ai_seats(game["id"]) == {seat: player}  # type: ignore[attr-defined]
 
 
+def test_takeover_an_action_over_the_websocket_is_refused_too(http: TestClient) -> None:
+    """A page connected before the host's hand: its seat was presented at the hello, and its
+    action afterwards is refused all the same."""
+    game = online(http, players=2)
+    with http.websocket_connect(f"/api/games/{game['id']}/live") as socket:
+        socket.send_json({"type": "hello", "token": token(game, 2)})
+        assert socket.receive_json()["kind"] == "welcome"
+        assert seat_do(http, game, 2, "ai").status_code == 200
+        socket.send_json({"type": "action", "id": 7, "version": 1, "action": "end"})
+        for _ in range(6):
+            answer = socket.receive_json()
+            if answer.get("id") == 7:
+                break
+        assert answer["kind"] == "error" and answer["error"]["code"] == "stand_in"
+
+
 def test_takeover_twice_is_refused(http: TestClient) -> None:
     game = online(http, players=2)
     assert seat_do(http, game, 2, "ai").status_code == 200

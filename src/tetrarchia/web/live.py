@@ -484,6 +484,7 @@ class Live:
                 return {"kind": "pong", "id": ident}
             if credential.spectator:
                 raise Forbidden("spectator", "a spectator's link shows the game and can do nothing")
+            await asyncio.to_thread(self.book.check_acting, credential)  # the AI may stand in now
             live, first = await asyncio.to_thread(self.change, credential, game_id, str(kind), data)
             return {"kind": "result", "id": ident, "state": live.view(first, lang)}
         except TooLarge:

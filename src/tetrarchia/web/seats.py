@@ -231,9 +231,15 @@ class SeatBook:
             raise Forbidden("bad_credential", "this credential is not one of this game's seats")
         if acting and credential.spectator:
             raise Forbidden("spectator", "a spectator's link shows the game and can do nothing")
-        if acting and kind == "ai" and self.standing_in is not None and self.standing_in(credential):
-            raise Forbidden("stand_in", "the AI plays this seat now: ask the table's host to hand it back")
+        if acting and kind == "ai":  # a seat the AI plays: given to it, or standing in (issue 27)
+            self.check_acting(credential)
         return credential
+
+    def check_acting(self, credential: Credential) -> None:
+        """Refuse an action of a seat the AI stands in for (its player watches meanwhile): the
+        check of a request that presented its seat earlier (a WebSocket's hello)."""
+        if credential.seat.isdigit() and self.standing_in is not None and self.standing_in(credential):
+            raise Forbidden("stand_in", "the AI plays this seat now: ask the table's host to hand it back")
 
     def ai_seats(self, game_id: str) -> dict[int, str]:
         with self.store.session() as session:
