@@ -87,6 +87,9 @@ def test_lobby_lists_a_hosts_free_seats_with_the_level_in_words(http: TestClient
     entry = lobby_entry(http, game["id"], "fr")
     assert entry is not None and [s["here"] for s in entry["seats"]] == [True, False, False]
     assert entry["seats"][1]["title"].startswith("Joueur 2")  # in the page's language (R10)
+    host_opens(http, game, listed=False, offer=[])  # unlisted: gone from the lobby, seats kept
+    assert lobby_entry(http, game["id"]) is None
+    host_opens(http, game, offer=[])
 
 
 def test_lobby_a_player_takes_a_free_seat_and_gets_its_link(http: TestClient) -> None:
