@@ -66,6 +66,7 @@ export class TableBox {
   // The seat's words in the chat: its name, else the seat's title, else a spectator.
   speaker(message) {
     if (message.name) return message.name;
+    if (message.seat === "all") return t("Every seat (hot seat)");
     const seat = this.page.seatTable.players.find((s) => String(s.player) === message.seat);
     return seat ? seat.title : t("Spectator");
   }
