@@ -117,6 +117,28 @@ def test_takeover_an_action_over_the_websocket_is_refused_too(http: TestClient) 
         assert answer["kind"] == "error" and answer["error"]["code"] == "stand_in"
 
 
+def test_takeover_who_played_is_kept_per_action_for_a_table_only(http: TestClient) -> None:
+    """Each decision at a table notes its player (his name, or none given yet); a game with no
+    table notes nothing; an undo takes the notes back with the entries."""
+    bare = online(http, players=2)
+    first = state_of(http, bare)
+    http.post(f"/api/games/{bare['id']}/actions", headers=bearer(token(bare, 1)),
+              json={"version": first["version"], "action": first["legal"][0]["notation"]})
+    assert table_of(http, bare)["played_by"] == {}
+    game = online(http, players=2)
+    host_opens(http, game, listed=False, offer=[])
+    state = state_of(http, game)
+    played = http.post(f"/api/games/{game['id']}/actions", headers=bearer(token(game, 1)),
+                       json={"version": state["version"], "action": state["legal"][0]["notation"]})
+    assert played.status_code == 200, played.text
+    entry = str(state["log_length"])
+    assert table_of(http, game)["played_by"] == {entry: {"name": "Aurelia", "ai": False, "seat": "1"}}
+    undone = http.post(f"/api/games/{game['id']}/undo", headers=bearer(token(game, 1)),
+                       json={"version": played.json()["version"]})
+    assert undone.status_code == 200, undone.text
+    assert table_of(http, game)["played_by"] == {}
+
+
 def test_takeover_twice_is_refused(http: TestClient) -> None:
     game = online(http, players=2)
     assert seat_do(http, game, 2, "ai").status_code == 200

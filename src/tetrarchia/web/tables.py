@@ -351,23 +351,25 @@ class Tables:
 
     # --- who played each action --------------------------------------------------------------
     def played(self, game_id: str, seq: int, player: int | None, by_ai: bool) -> None:
-        """Note who played log entry ``seq``: kept for a seat with a name (the lobby's) or one the
-        AI stands in for; nothing for a game without a table.  Called with the game's lock held
-        after each decision: one read without a transaction decides, the write comes only for a
-        table's named seat."""
+        """Note who played log entry ``seq`` at a table: the seat's player (under his name, when
+        he gave one), or the AI standing in for him; nothing for a game without a table, nor for
+        a seat the AI was given at creation (its own note says so).  Called with the game's lock
+        held after each decision: one read without a transaction decides."""
         if player is None:
             return
         seat = str(player)
         with self.store.engine.connect() as connection:
             found = connection.execute(
-                select(LobbySeatRow.name, StandInRow.seat)
-                .outerjoin(StandInRow, (StandInRow.game_id == LobbySeatRow.game_id)
-                           & (StandInRow.seat == LobbySeatRow.seat))
-                .where(LobbySeatRow.game_id == game_id, LobbySeatRow.seat == seat)).first()
-        if found is None or not found[0] or (by_ai and found[1] is None):
+                select(TableRow.game_id, LobbySeatRow.name, StandInRow.seat)
+                .outerjoin(LobbySeatRow, (LobbySeatRow.game_id == TableRow.game_id)
+                           & (LobbySeatRow.seat == seat))
+                .outerjoin(StandInRow, (StandInRow.game_id == TableRow.game_id)
+                           & (StandInRow.seat == seat))
+                .where(TableRow.game_id == game_id)).first()
+        if found is None or (by_ai and found[2] is None):
             return
         with self.store.session() as session:
-            session.merge(PlayedRow(game_id=game_id, seq=seq, seat=seat, name=str(found[0]), ai=by_ai))
+            session.merge(PlayedRow(game_id=game_id, seq=seq, seat=seat, name=str(found[1] or ""), ai=by_ai))
 
     def unplayed(self, game_id: str, seq: int) -> None:
         """An undo took back the log from entry ``seq``."""

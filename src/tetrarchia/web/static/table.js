@@ -60,7 +60,9 @@ export class TableBox {
   playedBy(n) {
     const by = this.data && this.data.played_by[String(n)];
     if (!by) return null;
-    return by.ai ? fill(t("The AI for {name} played:"), { name: by.name }) : fill(t("{name} played:"), { name: by.name });
+    const seat = this.page.seatTable.players.find((s) => String(s.player) === by.seat);
+    const name = by.name || (seat ? seat.title : by.seat);  // a seat that gave no name: its title
+    return by.ai ? fill(t("The AI for {name} played:"), { name }) : fill(t("{name} played:"), { name });
   }
 
   // The seat's words in the chat: its name, else the seat's title, else a spectator.
