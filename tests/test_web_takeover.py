@@ -69,6 +69,10 @@ def test_takeover_the_host_hands_a_seat_to_the_ai_and_back(http: TestClient) -> 
                         json={"version": after["version"], "action": "end"})
     assert refused.status_code == 403 and refused.json()["error"]["code"] == "stand_in"
     assert "host" in refused.json()["error"]["reason"]
+    for lang, words in (("es", "La IA juega ahora tu asiento"), ("fr", "L'IA joue votre siège")):
+        told = http.post(f"/api/games/{game['id']}/actions?lang={lang}", headers=bearer(token(game, 1)),
+                         json={"version": after["version"], "action": "end"})
+        assert told.json()["error"]["reason"].startswith(words)
     back = seat_do(http, game, 1, "back")
     assert back.status_code == 200 and back.json()["stand_ins"] == {}
     assert state_of(http, game)["seats"]["players"][0]["kind"] == "human"
