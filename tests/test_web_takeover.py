@@ -37,7 +37,7 @@ def seat_do(http: TestClient, game: dict[str, Any], seat: int, do: str, player: 
 
 
 def table_of(http: TestClient, game: dict[str, Any]) -> dict[str, Any]:
-    data: dict[str, Any] = http.get(f"/api/games/{game['id']}/table", headers=bearer(token(game, 2))).json()
+    data: dict[str, Any] = http.get(f"/api/games/{game['id']}/table", headers=bearer(token(game, 1))).json()
     return data
 
 
@@ -168,6 +168,22 @@ def test_takeover_after_minutes_of_absence_and_back_on_return(http: TestClient) 
     book.arrive("player-2", game["id"], "2")
     assert away.look(now=1010.0) == [game["id"]]
     assert table_of(http, game)["stand_ins"] == {}
+
+
+def test_takeover_a_free_seat_is_played_by_the_ai_until_someone_takes_it(http: TestClient) -> None:
+    """A seat offered in the lobby and not taken is empty too: with the setting on, the AI plays
+    it; the player who takes it from the lobby plays it himself at once."""
+    game = online(http, players=2)
+    host_opens(http, game, offer=[2], away_minutes=0.1)
+    http.app.state.seats.arrive("host-connection", game["id"], "1")  # type: ignore[attr-defined]
+    away = http.app.state.away  # type: ignore[attr-defined]
+    away.look(now=1000.0)
+    assert away.look(now=1010.0) == [game["id"]]
+    assert table_of(http, game)["stand_ins"]["2"]["reason"] == "away"
+    taken = http.post(f"/api/lobby/{game['id']}/seats/2", json={"name": "Marcus"})
+    assert taken.status_code == 201, taken.text
+    assert table_of(http, game)["stand_ins"] == {}
+    assert http.app.state.seats.ai_seats(game["id"]) == {}  # type: ignore[attr-defined]
 
 
 def test_takeover_a_table_everyone_left_is_not_played_by_the_ai_alone(http: TestClient) -> None:

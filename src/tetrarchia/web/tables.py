@@ -223,8 +223,10 @@ class Tables:
                 LobbySeatRow.free.is_(True)).values(free=False, name=name, since=time.time()))
             if claimed.rowcount != 1:  # type: ignore[attr-defined]
                 raise TableRefused(409, "seat_taken", SEAT_TAKEN, seat=seat)
+            # the seat is a person's from now: the AI that played it while it was free stops
             session.execute(update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
-                            .values(token_hash=token_hash(token)))
+                            .values(token_hash=token_hash(token), kind="human", player=None))
+            session.execute(delete(StandInRow).where(StandInRow.game_id == game_id, StandInRow.seat == seat))
         return token
 
     def listed(self) -> list[Listed]:
@@ -341,13 +343,12 @@ class Tables:
         return [(str(game), float(minutes)) for game, minutes in rows if minutes is not None]
 
     def people(self, game_id: str) -> list[str]:
-        """The seats a person holds now (not the AI's, not a free one)."""
+        """The seats a person plays or may take (a free seat is as empty as an absent player's):
+        not the AI's."""
         with self.store.session() as session:
             seats = session.execute(select(SeatRow.seat).where(
                 SeatRow.game_id == game_id, SeatRow.kind == "human")).scalars().all()
-            free = set(session.execute(select(LobbySeatRow.seat).where(
-                LobbySeatRow.game_id == game_id, LobbySeatRow.free.is_(True))).scalars())
-        return [s for s in seats if s.isdigit() and s not in free]
+        return [s for s in seats if s.isdigit()]
 
     # --- who played each action --------------------------------------------------------------
     def played(self, game_id: str, seq: int, player: int | None, by_ai: bool) -> None:
