@@ -69,9 +69,10 @@ from tetrarchia.web.live import (
     told_args,
     unknown_fields,
 )
-from tetrarchia.web.lobby import AwayWatch, Lobby
+from tetrarchia.web.lobby import Lobby
 from tetrarchia.web.seats import BadSeats, Credential, SeatBook, token_hash
 from tetrarchia.web.storage import Store
+from tetrarchia.web.takeover import AwayWatch
 from tetrarchia.web.views import board_json, event_json, seat_title, state_json
 
 STATIC = Path(str(resources.files("tetrarchia.web").joinpath("static")))
