@@ -184,14 +184,14 @@ def test_the_spectator_links_of_a_game_are_bounded(http: TestClient) -> None:
 
 @pytest.mark.parametrize("path", ["rematch", "spectators"])
 @pytest.mark.parametrize(("body", "status", "code"), [
-    pytest.param(b'{"seed": 3}', 422, "malformed", id="a-field"),
+    pytest.param(b'{"dice": 3}', 422, "malformed", id="a-field"),
     pytest.param(b"[1]", 422, "malformed", id="not-an-object"),
     pytest.param(b"{" + b" " * 5000 + b"}", 413, "too_large", id="too-large"),
 ])
 def test_a_request_that_reads_no_field_refuses_one(http: TestClient, path: str, body: bytes,
                                                    status: int, code: str) -> None:
-    """Rematch and a spectator link read no field: one sent is refused, in the player's
-    language, and nothing is made (docs/web.md)."""
+    """A spectator link reads no field, a rematch only ``seed`` (issue 27): another one sent
+    is refused, in the player's language, and nothing is made (docs/web.md)."""
     game = won(http)
     before = http.get("/api/games").json()["games"]
     answer = http.post(f"/api/games/{game['id']}/{path}?lang=fr", content=body,
@@ -199,5 +199,5 @@ def test_a_request_that_reads_no_field_refuses_one(http: TestClient, path: str, 
     assert answer.status_code == status, answer.text
     assert answer.json()["error"]["code"] == code
     if code == "malformed" and body.startswith(b"{"):
-        assert answer.json()["error"]["reason"].startswith("champ inconnu 'seed'")
+        assert answer.json()["error"]["reason"].startswith("champ inconnu 'dice'")
     assert http.get("/api/games").json()["games"] == before

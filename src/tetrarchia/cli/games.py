@@ -33,11 +33,13 @@ def open_store(database: str | None) -> Store:
     """The store ``serve`` would use, or an exit with the reason (missing extra, refused database)."""
     try:
         # every table keyed by a game's id (seats, presence, the AI's notes, the analyses, the
-        # daily challenge's entries): delete clears them
+        # daily challenge's entries, the tables: lobby, chat, stand-ins, who played): delete
+        # clears them
         import tetrarchia.web.analyses
         import tetrarchia.web.daily
         import tetrarchia.web.notify
-        import tetrarchia.web.seats  # noqa: F401
+        import tetrarchia.web.seats
+        import tetrarchia.web.tables  # noqa: F401
         from tetrarchia.web.storage import DatabaseRefused, Store, default_database
     except ImportError as exc:
         typer.echo(f"Error: the stored games need the web extra ({exc.name} is missing): "

@@ -88,6 +88,8 @@ class AiDriver:
                 for _ in range(MAX_STEPS):
                     if self.closed or not self.step(game_id, ai, humans):
                         break
+                    # a seat the AI stood in for may be handed back between two moves (issue 27)
+                    ai = self.book.ai_seats(game_id)
         except Exception:
             LOG.exception("the AI could not play game %s", game_id)
         finally:

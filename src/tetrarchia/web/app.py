@@ -71,12 +71,14 @@ from tetrarchia.web.live import (
     told_args,
     unknown_fields,
 )
+from tetrarchia.web.lobby import Lobby
 from tetrarchia.web.notify import Notifier, notify_routes
 from tetrarchia.web.players_table import PlayersTable, players_table_routes
 from tetrarchia.web.players_table import wire as wire_players_table
 from tetrarchia.web.seats import BadSeats, Credential, SeatBook, token_hash
 from tetrarchia.web.secrecy import SEED_SPACE, DiceSecret, told_save
 from tetrarchia.web.storage import Store
+from tetrarchia.web.takeover import AwayWatch
 from tetrarchia.web.views import board_json, event_json, seat_title, state_json
 
 STATIC = Path(str(resources.files("tetrarchia.web").joinpath("static")))
@@ -211,7 +213,8 @@ async def tutorial_served(request: Request) -> Response:
 def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: float = 1.0,
                rate: tuple[float, float] = (60.0, 30.0), new_games: float = NEW_GAMES,
                analysis: tuple[float, int] = (ANALYSIS_SECONDS, ANALYSIS_SAMPLES),
-               allowed_origins: tuple[str, ...] = (), delivery: Delivery | None = None) -> Starlette:
+               allowed_origins: tuple[str, ...] = (), delivery: Delivery | None = None,
+               away_interval: float = 5.0) -> Starlette:
     """The application on ``database`` (a SQLite file, or a ``postgresql://`` URL), created and
     migrated as needed.  On PostgreSQL the news crosses processes (LISTEN/NOTIFY).
 
@@ -224,7 +227,8 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
     ``allowed_origins``: the pages of other addresses that may open the live connection
     (web/guard.py, which also bounds every body and adds the security headers); ``delivery``:
     how the your-turn notices go out (web/deliver.py; default: the environment's, as
-    ``tetrarchia serve`` sets it)."""
+    ``tetrarchia serve`` sets it); ``away_interval``: how often the tables' absence setting is
+    looked at (web/lobby.py)."""
     guard_logs()  # no credential in a log line, whatever the log level
     store = Store(database)
     bus: Bus = PostgresBus(store) if store.postgresql else LocalBus()
@@ -236,7 +240,6 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
     days = Days(store)  # the daily challenge's: its games' seeds stay sealed until the day ends
     authority.secret = DiceSecret(days.sealed)
     authority.stored_notes = book.notes
-    authority.unnoted = book.forget_notes_from
     finished = PlayersTable(store, book)
     wire_players_table(authority, finished)  # every finished game's outcome (issue 29)
     driver = AiDriver(authority, book, ai_seconds)
@@ -251,6 +254,16 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
     creations = RateLimiter(new_games, new_games / 3600)
     live_routes = Live(authority, book, bus, limiter, driver.poke)
     jobs = AnalysisJobs(store, *analysis)
+    # open tables, chat, the AI standing in for a seat, rematch links (issue 27: web/lobby.py)
+    lobby = Lobby(authority, book, bus, driver.poke)
+    book.carried, book.standing_in = lobby.tables.carried, lobby.standing_in
+    authority.played = lobby.played
+
+    def unnoted(game_id: str, seq: int) -> None:  # an undo: the AI's notes and who played go
+        book.forget_notes_from(game_id, seq)
+        lobby.tables.unplayed(game_id, seq)
+    authority.unnoted = unnoted
+    away = AwayWatch(lobby, away_interval)
 
     def lang(request: Request) -> str:
         """``?lang=`` when it names a language of the page, else the browser's (Accept-Language)."""
@@ -503,6 +516,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         Route("/game/{game_id}", index),
         Route("/replay/{game_id}", index),
         Route("/learn", index),  # Learn to play (web/tutorial.py, static/tutorial.js)
+        Route("/lobby", index),  # the open tables (web/lobby.py, static/lobby.js)
         Route("/api/tutorial", tutorial_served),
         Route("/analysis/{game_id}", index),
         Route("/challenge", index),  # the daily challenge (web/challenge.py, static/challenge.js)
@@ -526,18 +540,21 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         Route("/api/games/{game_id}/analysis", analysis_route, methods=["GET", "POST"]),
         Route("/api/i18n/{lang}", translations),
         WebSocketRoute("/api/games/{game_id}/live", live_updates),
-        *ending_routes(authority, book, seat, reader, guarded, creation, seated),
+        *ending_routes(authority, book, seat, reader, guarded, creation, seated, lobby.rematched),
         *notify_routes(notifier, seat, bearer, guarded, told, lang),
         *players_table_routes(finished),
         *challenge_routes(authority, days, guarded, creation, seated),
+        *lobby.routes(seat, reader, guarded),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         await bus.start()  # the bus delivers on the server's event loop
+        await away.start()
         try:
             yield
         finally:
+            await away.stop()
             await bus.stop()
             await asyncio.to_thread(driver.close)
             await asyncio.to_thread(notifier.close)
@@ -553,6 +570,8 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
     app.state.ai = driver
     app.state.notify = notifier
     app.state.analyses = jobs
+    app.state.lobby = lobby
+    app.state.away = away
     return app
 
 

@@ -111,6 +111,9 @@ class Authority(GameCache):
         self.ended: Callable[[LiveGame], None] | None = None
         # when a game's seed may be told (web/secrecy.py): the application adds the challenge's days
         self.secret = DiceSecret(lambda _game_id: False)
+        # told (game id, log entry, player, whether the server's AI played it) after each
+        # decision committed: a table notes who played it (web/lobby.py)
+        self.played: Callable[[str, int, int | None, bool], None] | None = None
 
     # --- creating ------------------------------------------------------------------------------
     def create(self, settings: Settings, seed: int | None, board_text: str | None = None,
@@ -200,7 +203,10 @@ class Authority(GameCache):
                                        "never send dice ({action})", action=notation.strip()))
             first = len(live.events)
             n = len(game.log)
+            player = player_deciding(deciding_seat(game.state), game.state.settings)
             self.commit(live, lambda: self.play(live, action))
+            if self.played is not None:
+                self.played(live.id, n, player, holder is None)
             if note is not None:
                 live.notes[n] = note
                 if self.noted is not None:

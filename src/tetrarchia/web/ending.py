@@ -3,10 +3,13 @@ the rematch, the spectator links a seat may hand out, and who may read a replay.
 
 - ``GET /api/games/<id>/summary``: how the game ended, R8's score and the statistics
   (``analysis.summary``), computed from the start and the log.
-- ``POST /api/games/<id>/rematch``: a new game with the same settings, seed (once it is told:
-  a running game's rematch gets a fresh secret seed, web/secrecy.py), board and start
-  position, and the same kinds of seats (hot seat, people, the same AI players), with its new
-  credentials — as a creation, under the same limit of new games per address.
+- ``POST /api/games/<id>/rematch`` ``{"seed": "same" | "new"}``: a new game with the same
+  settings, board and start position, the same seed (once it is told: a running game's or a
+  sealed challenge's rematch gets a fresh secret seed, web/secrecy.py) or a new one, and the
+  same kinds of seats (hot seat, people, the same AI players), with its new credentials — as a
+  creation, under the same limit of new games per address; every seat's link of the old game
+  opens its seat of the rematch too (issue 27, web/lobby.py), so nobody passes links around
+  again.
 - ``POST /api/games/<id>/spectators``: a new spectator credential of a game, for a seat to pass
   on (the spectator link given at creation is shown once; this one adds another rather than
   replacing it, so the links already given keep working).
@@ -50,17 +53,19 @@ def summary_json(live: LiveGame) -> dict[str, Any]:
     return data
 
 
-def rematch_of(authority: Authority, book: SeatBook, live: LiveGame) -> tuple[LiveGame, bool, dict[int, str]]:
-    """A new game as ``live`` began: the same settings, seed (when told), board file and start position
-    (a game begun from a position or imported mid-way begins there again), and the seats it
-    had: a hot seat or people's seats, and the same AI players."""
+def rematch_of(authority: Authority, book: SeatBook, live: LiveGame,
+               same_seed: bool = True) -> tuple[LiveGame, bool, dict[int, str]]:
+    """A new game as ``live`` began: the same settings, seed (or a new one), board file and
+    start position (a game begun from a position or imported mid-way begins there again), and
+    the seats it had: a hot seat or people's seats, and the same AI players."""
     with live.lock:
         game = live.game
         settings = game.state.settings
         start = None if game.fresh else position_to_json(game.start)
         # the same dice only once they are no secret: a running game's (or a sealed challenge's)
         # rematch is dealt a fresh secret seed, else its dice would foretell the game's (D2)
-        seed = game.seed if authority.secret.revealed(live.id, game.state.is_over) else None
+        told = authority.secret.revealed(live.id, game.state.is_over)
+        seed = game.seed if same_seed and told else None
     kinds = book.kinds(live.id)
     again = authority.create(settings, seed, live.board_text, start)
     return again, HOTSEAT in kinds, book.ai_seats(live.id)
@@ -71,11 +76,13 @@ def ending_routes(authority: Authority, book: SeatBook,
                   reader: Callable[[Request], Awaitable[Credential | None]],
                   guarded: Callable[[Request, Handler], Awaitable[Response]],
                   creation: Callable[[Request], None],
-                  seated: Callable[[Request, LiveGame, bool, dict[int, str]], JSONResponse]) -> list[Route]:
+                  seated: Callable[[Request, LiveGame, bool, dict[int, str]], JSONResponse],
+                  rematched: Callable[[str, str], None] | None = None) -> list[Route]:
     """The routes of the end of a game, built on the application's own checks: ``seat`` (the
     rate limit and the credential), ``reader`` (the same for a read that a public replay may
     make without one), ``guarded`` (the refusals' answers), ``creation`` (the
-    new games' limit) and ``seated`` (a new game's answer with its credentials)."""
+    new games' limit), ``seated`` (a new game's answer with its credentials) and ``rematched``
+    (told the old game's id and the rematch's once it is seated: the links carry over)."""
 
     # a game's summary at a version never changes (a finished game's, never again): the last
     # few are kept, so that everyone opening a finished game's end screen replays its log once
@@ -112,11 +119,14 @@ def ending_routes(authority: Authority, book: SeatBook,
     async def rematch(request: Request) -> Response:
         async def handler() -> Response:
             await seat(request, True)  # a seat's: a spectator watches, he does not deal again
-            await no_fields(request)
+            same = await seed_choice(request)
             creation(request)
             live = await asyncio.to_thread(authority.get, request.path_params["game_id"])
-            again, hotseat, ai = await asyncio.to_thread(rematch_of, authority, book, live)
-            return await asyncio.to_thread(seated, request, again, hotseat, ai)
+            again, hotseat, ai = await asyncio.to_thread(rematch_of, authority, book, live, same)
+            answer = await asyncio.to_thread(seated, request, again, hotseat, ai)
+            if rematched is not None:
+                await asyncio.to_thread(rematched, live.id, again.id)
+            return answer
         return await guarded(request, handler)
 
     async def spectators(request: Request) -> Response:
@@ -142,6 +152,21 @@ async def no_fields(request: Request) -> None:
     if data:
         raise Malformed(said("unknown field {field}; this request reads none: send {empty}",
                              field=quoted(sorted(str(key) for key in data)[0]), empty="{}"))
+
+
+async def seed_choice(request: Request) -> bool:
+    """A rematch's body: nothing or ``{}`` (the same seed), or ``{"seed": "same" | "new"}``."""
+    raw = await request.body()
+    data = parse_message(raw) if raw.strip() else {}
+    for key in data:
+        if key != "seed":
+            raise Malformed(said("unknown field {field}; this request reads {known}",
+                                 field=quoted(str(key)), known="seed"))
+    choice = data.get("seed", "same")
+    if choice not in ("same", "new"):
+        raise Malformed(said("{field} must be one of {choices}, not {value}", field=repr("seed"),
+                             choices="same, new", value=quoted(choice)))
+    return bool(choice == "same")
 
 
 def public_replay(store: Store, game_id: str) -> bool:

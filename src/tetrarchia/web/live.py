@@ -76,6 +76,7 @@ REASONS = {
     "no_credential": N_("This request needs your seat's link."),
     "bad_credential": N_("This link is not one of this game's seats."),
     "spectator": N_("A spectator's link shows the game and can do nothing."),
+    "stand_in": N_("The AI plays your seat now: ask the table's host to hand it back."),
     "game_over": N_("The game is over: nothing more can be played."),
     "rate_limited": N_("Too many requests: wait a moment."),
     "too_large": N_("The message is too large."),
@@ -435,6 +436,8 @@ class Live:
                             view = live.view(min(seen, len(live.events)), lang)
                             await websocket.send_json({"kind": "state", "state": view})
                             sent, seen = view["version"], view["events_total"]
+                        elif message.get("kind") in ("table", "chat"):  # web/lobby.py's news
+                            await websocket.send_json(message)
                         elif message.get("kind") == "presence":
                             now = await asyncio.to_thread(self.presence, game_id)
                             if now != shown:
@@ -481,6 +484,7 @@ class Live:
                 return {"kind": "pong", "id": ident}
             if credential.spectator:
                 raise Forbidden("spectator", "a spectator's link shows the game and can do nothing")
+            await asyncio.to_thread(self.book.check_acting, credential)  # the AI may stand in now
             live, first = await asyncio.to_thread(self.change, credential, game_id, str(kind), data)
             return {"kind": "result", "id": ident, "state": live.view(first, lang)}
         except TooLarge:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import Float, Integer, String, delete, select
@@ -130,6 +130,10 @@ class SeatBook:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        # the tables' hooks (web/lobby.py): a rematch's seat that an earlier game's link opens,
+        # and whether the AI stands in for a seat (its player's link then reads, and waits)
+        self.carried: Callable[[Credential, str], Credential | None] | None = None
+        self.standing_in: Callable[[Credential], bool] | None = None
 
     # --- seats -------------------------------------------------------------------------------
     def create(self, game_id: str, settings: Settings, hotseat: bool,
@@ -201,14 +205,18 @@ class SeatBook:
     def find(self, token: str | None) -> Credential | None:
         """The credential of a presented token, or None (unknown, or no token).  Every spectator
         credential is the seat ``spectator``, whichever link it came from."""
+        return self.lookup(token)[0]
+
+    def lookup(self, token: str | None) -> tuple[Credential | None, str | None]:
+        """:meth:`find`, with the seat's kind (``ai`` for a seat the AI stands in for)."""
         if not token or len(token) > 200:
-            return None
+            return None, None
         with self.store.session() as session:
             row = session.execute(select(SeatRow.game_id, SeatRow.seat, SeatRow.kind)
                                   .where(SeatRow.token_hash == token_hash(token))).first()
         if row is None:
-            return None
-        return Credential(row[0], SPECTATOR if row[2] == "spectator" else row[1])
+            return None, None
+        return Credential(row[0], SPECTATOR if row[2] == "spectator" else row[1]), str(row[2])
 
     def authorize(self, token: str | None, game_id: str, acting: bool) -> Credential:
         """The first check of every request (the authority's order, docs/web.md): a token of
@@ -216,12 +224,22 @@ class SeatBook:
         if not token:
             raise Forbidden("no_credential", "this request needs the seat's link (its credential "
                                              "goes in the Authorization header or the first message)")
-        credential = self.find(token)
+        credential, kind = self.lookup(token)
+        if credential is not None and credential.game_id != game_id and self.carried is not None:
+            credential = self.carried(credential, game_id)  # a rematch's seat (issue 27)
         if credential is None or credential.game_id != game_id:
             raise Forbidden("bad_credential", "this credential is not one of this game's seats")
         if acting and credential.spectator:
             raise Forbidden("spectator", "a spectator's link shows the game and can do nothing")
+        if acting and kind == "ai":  # a seat the AI plays: given to it, or standing in (issue 27)
+            self.check_acting(credential)
         return credential
+
+    def check_acting(self, credential: Credential) -> None:
+        """Refuse an action of a seat the AI stands in for (its player watches meanwhile): the
+        check of a request that presented its seat earlier (a WebSocket's hello)."""
+        if credential.seat.isdigit() and self.standing_in is not None and self.standing_in(credential):
+            raise Forbidden("stand_in", "the AI plays this seat now: ask the table's host to hand it back")
 
     def ai_seats(self, game_id: str) -> dict[int, str]:
         with self.store.session() as session:

@@ -3,8 +3,8 @@
 // engine's records, nothing re-derived here), a chart of the unrest and revolts after each
 // turn, and Rematch, New game, Share the replay.  The element #end-analyse is left empty for
 // the game analysis to fill.
-import { api, el, t, N_, keepSeat, announce } from "./main.js";
-import { showLinks } from "./start.js";
+import { api, el, t, N_, announce, working } from "./main.js";
+import { joinRematch } from "./table.js";
 
 // A sentence of the page with its {fields} filled in after translation.
 export function fill(text, fields) {
@@ -135,31 +135,42 @@ export class EndScreen {
       try { await navigator.clipboard.writeText(link.value); share.textContent = t("Copied"); } catch (error) { /* the link is shown to copy by hand */ }
     } } });
     const seated = this.page.you !== "spectator";
+    // issue 27: the same dice or new ones; every seat's link opens the rematch (no link to pass on)
     const rematch = el("button", { type: "button", id: "end-rematch", hidden: seated ? null : "", text: t("Rematch"),
                                    title: t("A new game with the same settings, seed and seats"),
-                                   on: { click: () => this.rematch(rematch) } });
+                                   on: { click: () => this.rematch(rematch, "same") } });
+    const fresh = el("button", { type: "button", id: "end-rematch-new", hidden: seated ? null : "", text: t("Rematch with new dice"),
+                                 title: t("A new game with the same settings and seats, and a new seed"),
+                                 on: { click: () => this.rematch(fresh, "new") } });
+    this.rematchButtons = [rematch, fresh];
+    this.join = el("button", { type: "button", id: "end-join", class: "primary", hidden: "", text: t("Join the rematch"),
+                               on: { click: () => joinRematch(this.page.id, this.next) } });
+    if (this.next) this.offerRematch(this.next);
     return el("div", {},
-      el("div", { class: "buttons ending-buttons" }, rematch,
+      el("div", { class: "buttons ending-buttons" }, this.join, rematch, fresh,
         el("a", { href: "/", class: "button", id: "end-new", text: t("New game") }), share,
         el("a", { href: `/replay/${this.page.id}`, class: "button", id: "end-replay", text: t("Replay") })),
       shareBox);
   }
 
-  async rematch(button) {
+  async rematch(button, seed) {
     button.disabled = true;
-    const answer = await api(`/api/games/${this.page.id}/rematch`, {});
+    const answer = await working(() => api(`/api/games/${this.page.id}/rematch`, { seed }));
     button.disabled = false;
     if (answer.error) {
       this.element.append(el("p", { class: "error", role: "alert", text: answer.error.reason }));
       return;
     }
-    const given = answer.credentials;
-    if (given.hotseat) {
-      keepSeat(answer.id, given.hotseat);
-      location.assign(`/game/${answer.id}`);
-    } else {
-      showLinks(document.getElementById("main"), answer);
-    }
+    joinRematch(this.page.id, answer.id);  // this seat's link opens it, as every other seat's
+  }
+
+  // The table plays again (a seat asked for the rematch): this seat joins it with its link.
+  offerRematch(next) {
+    this.next = next || this.next;
+    if (!this.join || !this.next) return;
+    this.join.hidden = false;
+    // the table plays again already: one rematch, which every seat joins (no second one)
+    for (const button of this.rematchButtons) button.hidden = true;
   }
 
   statistics(s) {

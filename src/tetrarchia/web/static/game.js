@@ -13,6 +13,8 @@ import { analyseLink, fillEndAnalyse } from "./analysis.js";
 import { PanZoom } from "./panzoom.js";
 import { BottomSheet } from "./sheet.js";
 import { Notices } from "./notify.js";
+import { TableBox } from "./table.js";
+import { fill } from "./levels.js";
 
 const SPEEDS = { slow: 1400, normal: 700, fast: 250 };
 const SPEED_NAMES = { slow: N_("slow"), normal: N_("normal"), fast: N_("fast") };
@@ -34,6 +36,7 @@ export async function gamePage(main, id) {
   const asset = await (await fetch("/static/map.json")).json();
   const page = new GamePage(main, id, board, asset, first);
   page.adopt(first);
+  await page.table.refresh();  // the table: names, chat, who played (issue 27)
   // the map drawn with its pieces: bench/web.py reads this mark beside first-contentful-paint
   performance.mark("tetrarchia-map-drawn");
   page.connect();
@@ -84,10 +87,11 @@ class GamePage {
     this.seatsBox = el("div", { class: "seats", "aria-live": "polite" });
     this.connection = el("span", { class: "connection" });
     this.hint = new HintBox(this);
+    this.table = new TableBox(this);
     // the actions before the hint: the first legal action within a few Tab presses (issue 23)
     this.playArea = el("div", { class: "play-area" }, el("h2", { text: t("Actions") }), this.actions, this.notation, this.hint.element);
     const panel = el("aside", { class: "panel" }, this.seatsBox, this.status, this.decision, this.message, this.dice,
-      this.battle, this.controls, this.here, this.playArea, tools,
+      this.battle, this.controls, this.here, this.playArea, tools, this.table.element,
       el("details", { class: "log-box", open: "" }, el("summary", { text: t("Log") }), this.log));
     const mapArea = el("div", { class: "map-area" });
     const zoom = el("button", { type: "button", id: "zoom", class: "zoom", "aria-pressed": "false",
@@ -123,6 +127,8 @@ class GamePage {
     const kept = state.events_total - state.events.length;
     this.events = this.events.slice(0, kept).concat(state.events);
     const from = state.events.length ? state.events[0].n : state.log_length;
+    // who played the new entries (a table's names): read again when the log moved
+    if (this.table && this.table.data && this.table.data.open && this.state && state.log_length !== this.state.log_length) this.table.refresh();
     for (const n of Object.keys(this.notes)) if (Number(n) >= from) delete this.notes[n];
     Object.assign(this.notes, state.notes || {});
     this.state = state;
@@ -178,6 +184,7 @@ class GamePage {
   mine() {
     const s = this.state;
     if (this.you === "spectator" || s.over || s.player === null || s.player === undefined) return false;
+    if (this.table && this.table.standIn(this.you)) return false;  // the AI plays this seat now (issue 27)
     return this.you === "all" || String(s.player) === String(this.you);
   }
 
@@ -186,12 +193,15 @@ class GamePage {
     const p = this.presence || { players: [], hotseat: false, spectators: 0 };
     const rows = this.seatTable.players.map((seat) => {
       const here = seat.kind === "ai" || p.hotseat || p.players.includes(seat.player);
+      const name = this.table && this.table.nameOf(seat.player);
+      const stood = this.table && this.table.standIn(seat.player);
       const deciding = this.state.player === seat.player;
       const you = this.you === "all" || String(seat.player) === String(this.you);
       return el("li", { class: `seat${deciding ? " deciding" : ""}${here ? " here" : ""}`, "data-player": seat.player },
         el("span", { class: "dot", "aria-hidden": "true", text: here ? "●" : "○" }), " ",
-        seat.title,
-        seat.kind === "ai" ? el("small", { text: ` · ${t("AI")}: ${seat.ai}` }) : null,
+        seat.title, name ? el("b", { class: "seat-name", text: ` · ${name}` }) : null,
+        stood ? el("small", { class: "stand-in", text: ` · ${name ? fill(t("the AI plays for {name}"), { name }) : t("the AI plays for its player")}` })
+          : seat.kind === "ai" ? el("small", { text: ` · ${t("AI")}: ${seat.ai}` }) : null,
         el("small", { text: ` · ${here ? t("connected") : t("not connected")}` }),
         you ? el("b", { text: ` · ${t("you")}` }) : null,
         deciding ? el("b", { class: "deciding-mark", text: ` · ${t("decides now")}` }) : null,
@@ -253,6 +263,8 @@ class GamePage {
         this.drawSeats();
       } else if (data.kind === "state") this.offer_state(data.state);
       else if (data.kind === "presence") { this.presence = data.presence; this.drawSeats(); }
+      else if (data.kind === "table") this.table.refresh();
+      else if (data.kind === "chat") this.table.add(data.message);
       else if (data.kind === "error" && data.error) this.refuse(data.error);
     };
     socket.onclose = (event) => {
@@ -275,6 +287,7 @@ class GamePage {
       this.presence = answer.presence;
       if (answer.changed && answer.state) this.offer_state(answer.state);
       else this.drawSeats();
+      await this.table.refresh();  // the chat and the table, which no poll answer carries
     }
   }
 
@@ -435,8 +448,12 @@ class GamePage {
     const items = [];
     let next = 0;
     const note = ([n, text]) => el("li", { class: "event ai-note", "data-n": n, text });
+    let told = -1;  // the log entry whose player was last said (issue 27: who played it)
     for (const e of this.events) {
       while (next < notes.length && notes[next][0] <= e.n) items.push(note(notes[next++]));
+      const by = e.n !== told && this.table ? this.table.playedBy(e.n) : null;
+      if (by) items.push(el("li", { class: "event played-by", "data-n": e.n, text: by }));
+      told = e.n;
       items.push(el("li", { class: `event ${e.data.kind}`, text: e.text }));
     }
     while (next < notes.length) items.push(note(notes[next++]));

@@ -6,6 +6,7 @@ import { replayPage } from "./replay.js";
 import { tutorialPage } from "./tutorial.js";
 import { analysisPage } from "./analysis.js";
 import { challengePage } from "./challenge.js";
+import { lobbyPage } from "./lobby.js";
 
 let words = {};
 let current = "en";
@@ -199,6 +200,7 @@ async function route() {
   if ((match = path.match(/^\/game\/([0-9a-f]+)$/))) { seatFor(match[1]); await gamePage(main, match[1]); }
   else if (path === "/learn") await tutorialPage(main);
   else if (path === "/challenge") await challengePage(main);
+  else if (path === "/lobby") await lobbyPage(main);  // the open tables (issue 27)
   else if ((match = path.match(/^\/replay\/([0-9a-f]+)$/))) { await replayPage(main, match[1], seatFor(match[1])); }
   else if ((match = path.match(/^\/analysis\/([0-9a-f]+)$/))) { seatFor(match[1]); await analysisPage(main, match[1]); }
   else await startPage(main);

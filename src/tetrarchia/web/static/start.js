@@ -225,7 +225,9 @@ function playSection(main, chooser) {
   } } }, modes, chooser.element, el("div", { class: "play-go" }, start, verdict));
   setMode("solo");
   return el("section", { class: "play-section", id: "play", "aria-labelledby": "play-title", tabindex: "-1" },
-    el("h2", { id: "play-title", text: t("Play") }), form);
+    el("h2", { id: "play-title", text: t("Play") }), form,
+    // the open tables (issue 27): a free seat of someone else's game
+    el("p", { class: "lobby-link" }, el("a", { href: "/lobby", id: "to-lobby", text: t("Open tables: join a game that has a free seat") })));
 }
 
 // After creation: each seat's secret link with a Copy button, shown once (the server keeps only
