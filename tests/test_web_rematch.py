@@ -38,8 +38,17 @@ def rematch(http: TestClient, game_id: str, credential: str, **body: Any) -> dic
     return data
 
 
-def seed_of(http: TestClient | httpx.Client, game_id: str, credential: str) -> int:
-    seed: int = http.get(f"/api/games/{game_id}/export", headers=bearer(credential)).json()["seed"]
+def seed_of(http: TestClient | httpx.Client, game_id: str, credential: str) -> int | None:
+    """The seed a seat's export gives: a running game's is the server's secret (None, D2)."""
+    seed: int | None = http.get(f"/api/games/{game_id}/export", headers=bearer(credential)).json()["seed"]
+    return seed
+
+
+def stored_seed(http: TestClient, game_id: str) -> int | None:
+    """The seed the server keeps (its database), secret or not."""
+    stored = http.app.state.store.fetch(game_id)  # type: ignore[attr-defined]
+    assert stored is not None
+    seed: int | None = stored.seed
     return seed
 
 
@@ -71,11 +80,25 @@ def test_rematch_every_seats_link_carries_over(http: TestClient) -> None:
     pytest.param({"seed": "new"}, False, id="new"),
 ])
 def test_rematch_same_seed_or_a_new_one(http: TestClient, body: dict[str, Any], same: bool) -> None:
-    game = online(http, players=2)
+    """A finished game's rematch: its seed (now told to all) or a new one, as asked."""
+    from test_web_ending import VICTORY
+    game = online(http, players=2, position={**VICTORY, "settings": {"players": 2}})
+    finished = http.post(f"/api/games/{game['id']}/actions", headers=bearer(token(game, 2)),
+                         json={"version": game["version"], "action": "Maximian secures Libya"})
+    assert finished.json()["over"]
     again = rematch(http, game["id"], token(game, 1), **body)
-    old_seed, new_seed = seed_of(http, game["id"], token(game, 1)), seed_of(http, again["id"], token(game, 1))
-    assert (old_seed == new_seed) is same
-    assert again["settings"] == game["settings"] if "settings" in game else True
+    assert seed_of(http, game["id"], token(game, 1)) == stored_seed(http, game["id"])  # told at the end
+    assert (stored_seed(http, game["id"]) == stored_seed(http, again["id"])) is same
+    assert seed_of(http, again["id"], token(game, 1)) is None  # the rematch's dice: a secret (D2)
+
+
+def test_a_running_games_rematch_is_dealt_new_secret_dice(http: TestClient) -> None:
+    """D2: the same seed for a running game's rematch would let its players foresee the dice to
+    come of the game they are still playing: the rematch gets a fresh secret seed."""
+    game = online(http, players=2)
+    again = rematch(http, game["id"], token(game, 1), seed="same")
+    assert stored_seed(http, game["id"]) != stored_seed(http, again["id"])
+    assert seed_of(http, game["id"], token(game, 1)) is None
 
 
 @pytest.mark.parametrize("body", [{"seed": "other"}, {"seed": 7}, {"dice": "new"}])
@@ -147,7 +170,8 @@ def test_rematch_in_the_browser_one_click_and_every_seat_follows(server: str, br
         for page, mine in ((one, "1"), (two, "2")):
             assert "· you" in page.locator(f".seats .seat[data-player='{mine}']").inner_text()
             assert page.locator("#ending").is_hidden()  # a new game: no end screen
-        assert seed_of(http, again, token(game, 1)) != seed_of(http, game["id"], token(game, 1))
+        assert seed_of(http, game["id"], token(game, 1)) is not None  # the end tells its seed
+        assert seed_of(http, again, token(game, 1)) is None  # the rematch's is a secret (D2)
     finally:
         first.close()
         second.close()
