@@ -50,8 +50,9 @@ def test_an_empty_database_is_migrated_to_the_schema(database: str) -> None:
         mark = connection.execute(text("SELECT value FROM tetrarchia_meta WHERE key = 'app'")).scalar()
     assert tables == {"alembic_version", "tetrarchia_meta", "games", "actions",
                       "seats", "presence", "ai_notes",  # 0002: the seats (issue 11)
-                      "analyses"}  # 0003: the games' analyses (issue 24)
-    assert head == "0003" and mark == "tetrarchia"
+                      "analyses",  # 0003: the games' analyses (issue 24)
+                      "rate_limits"}  # 0008: the rate limits shared by the processes (issue 26)
+    assert head == "0008" and mark == "tetrarchia"
     store.dispose()
     Store(database).dispose()  # a second start finds it up to date
 
