@@ -47,6 +47,8 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
+from tetrarchia.web.integrity import damage
+
 APP_MARK = "tetrarchia"  # the row of table tetrarchia_meta that says the database is ours
 
 
@@ -213,6 +215,9 @@ class Store:
             self.path = Path(parsed.database or "")
             self.name = str(self.path)
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            damaged = damage(self.path)  # D5: before anything opens it, or writes to it
+            if damaged:
+                raise DatabaseRefused(damaged)
             self.engine = create_engine(self.url)
             event.listen(self.engine, "connect", _sqlite_connection)
         # SQLite takes one writer at a time and makes the others sleep and retry (a busy wait of
