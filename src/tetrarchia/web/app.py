@@ -317,7 +317,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
     def creation(request: Request) -> None:
         """A new game's first check (429): the client address's bucket of new games, shared by
         every server process (a blocking statement: a thread's, or a rare request's)."""
-        limits.creations.take(address(request))
+        limits.new_game(address(request))
 
     async def create(request: Request) -> Response:
         async def handler() -> Response:
