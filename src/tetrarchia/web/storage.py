@@ -284,14 +284,23 @@ class Store:
                board_source: str, seed: int | None, start: dict[str, Any] | None,
                log: Sequence[str], dice_drawn: int, result: str, summary: str) -> None:
         now = time.time()
-        with self.session() as session:
-            session.add(GameRow(id=game_id, created=now, updated=now, settings=json.dumps(settings),
-                                board_text=board_text, board_source=board_source, seed=seed,
-                                start=None if start is None else json.dumps(start),
-                                dice_drawn=dice_drawn, version=1, log_length=len(log),
-                                result=result, summary=summary))
-            session.flush()
-            session.add_all(ActionRow(game_id=game_id, seq=i, text=t) for i, t in enumerate(log))
+        games, actions = cast(Table, GameRow.__table__), cast(Table, ActionRow.__table__)
+
+        def write(connection: Connection) -> None:
+            connection.execute(insert(games).values(
+                id=game_id, created=now, updated=now, settings=json.dumps(settings),
+                board_text=board_text, board_source=board_source, seed=seed,
+                start=None if start is None else json.dumps(start), dice_drawn=dice_drawn,
+                version=1, log_length=len(log), result=result, summary=summary))
+            if log:
+                connection.execute(insert(actions), [{"game_id": game_id, "seq": i, "text": t}
+                                                     for i, t in enumerate(log)])
+
+        if self.commits is not None:  # SQLite: a burst of new games shares its syncs (web/commits.py)
+            self.commits.run(write)
+            return
+        with self.engine.begin() as connection:
+            write(connection)
 
     def record(self, game_id: str, keep: int, added: Sequence[str], dice_drawn: int, version: int,
                result: str, news: str | None = None) -> None:
