@@ -7,6 +7,7 @@ failed before web/workers.py and web/limits.py."""
 from __future__ import annotations
 
 import contextlib
+import http.client
 import os
 import signal
 import socket
@@ -230,3 +231,23 @@ def test_the_workers_share_each_addresses_limits(database: str) -> None:
         within_the_limit(*limited(port, 200, f"/api/games/{created['id']}", token))
     finally:
         stopped(server)
+
+
+# --- kept-alive connections outlive a player's think time ------------------------------------------
+
+def test_a_kept_alive_connection_outlives_a_players_pause(sqlite_server: Callable[..., int]) -> None:
+    """Before: uvicorn closed an idle connection after 5 s, so a player (or a proxy) whose next
+    request left as the server closed it lost that request (bench/load.py, players at 5 s)."""
+    port = sqlite_server()
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        opened = None
+        for pause in (0.0, 6.0):
+            time.sleep(pause)  # the pause is the property tested: an idle connection's life
+            connection.request("GET", "/api/options")
+            answer = connection.getresponse()  # RemoteDisconnected when the server closed it
+            assert answer.status == 200 and answer.read()
+            opened = opened or connection.sock
+            assert connection.sock is opened  # the same connection, not a new one
+    finally:
+        connection.close()

@@ -15,6 +15,7 @@ from typing import Annotated, Any
 import typer
 
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
+KEEP_ALIVE = 75  # seconds an idle kept-alive connection stays open
 
 
 class LogLevel(StrEnum):
@@ -112,7 +113,11 @@ def serve(
     # the log is ours (web/access_log.py: one line per request, never a token); a WebSocket
     # message larger than an action's is refused 1009 by uvicorn before its payload is read
     logged: dict[str, Any] = {"log_config": None, "log_level": log_level.value, "access_log": False,
-                              "ws_max_size": MAX_MESSAGE, "http": PROTOCOL}
+                              "ws_max_size": MAX_MESSAGE, "http": PROTOCOL,
+                              # a player's kept-alive connection outlives his think time, and a
+                              # proxy's outlives its own idle limit (nginx's upstream: 60 s): with
+                              # uvicorn's 5 s, a request sent as the server closed it was lost
+                              "timeout_keep_alive": KEEP_ALIVE}
     # D6: the rate limits count client addresses, so a forwarded one is believed only from the
     # proxies the host names (uvicorn's default believed any client on 127.0.0.1)
     logged |= ({"proxy_headers": False} if forwarded_allow_ips is None else
