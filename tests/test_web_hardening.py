@@ -22,7 +22,7 @@ import httpx
 import pytest
 
 from pg_cluster import wait_until
-from web_helpers import free_port, sit, start_server
+from web_helpers import client, free_port, sit, start_server
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -251,3 +251,37 @@ def test_a_kept_alive_connection_outlives_a_players_pause(sqlite_server: Callabl
             assert connection.sock is opened  # the same connection, not a new one
     finally:
         connection.close()
+
+
+# --- the live connection's messages: a new connection is no new bucket ------------------------------
+
+def answers(socket: Any, count: int) -> list[str]:
+    """Send ``count`` pings; the kinds of their answers (pong, or error)."""
+    kinds = []
+    for i in range(count):
+        socket.send_json({"type": "ping", "id": i})
+        while True:  # a refusal comes before the message is read: it has no id
+            message = socket.receive_json()
+            if message["kind"] in ("pong", "error"):
+                kinds.append(message.get("error", {}).get("code", message["kind"]))
+                break
+    return kinds
+
+
+def test_the_live_messages_limit_counts_the_address_and_seat_not_the_connection(tmp_path: Path) -> None:
+    """Before: each live connection had its own bucket, so reconnecting refilled it."""
+    with client(tmp_path / "games.sqlite3", rate=(3, 1e-6)) as http:
+        created = http.post("/api/games", json={"players": 1, "hotseat": True}).json()
+        token, game = created["credentials"]["hotseat"], created["id"]
+        seen = []
+        for _ in range(2):
+            with http.websocket_connect(f"/api/games/{game}/live") as socket:
+                socket.send_json({"type": "hello", "token": token, "version": 1})
+                assert socket.receive_json()["kind"] == "welcome"
+                seen += answers(socket, 2)
+        assert seen == ["pong", "pong", "pong", "rate_limited"]
+        other = http.post("/api/games", json={"players": 1, "hotseat": True}).json()
+        with http.websocket_connect(f"/api/games/{other['id']}/live") as socket:  # another seat
+            socket.send_json({"type": "hello", "token": other["credentials"]["hotseat"], "version": 1})
+            assert socket.receive_json()["kind"] == "welcome"
+            assert answers(socket, 1) == ["pong"]
