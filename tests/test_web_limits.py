@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import Engine, text
 
 from tetrarchia.web import limits
-from tetrarchia.web.limits import SharedLimiter
+from tetrarchia.web.limits import SharedLimiter, autocommitted
 from tetrarchia.web.live import RateLimited
 from tetrarchia.web.storage import Store
 
@@ -32,7 +32,22 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
     try:
         yield opened
     finally:
+        for engine in ENGINES.pop(id(opened), []):
+            engine.dispose()
         opened.dispose()
+
+
+ENGINES: dict[int, list[Engine]] = {}
+
+
+def shared(store: Store, kind: str, burst: float, rate: float) -> SharedLimiter:
+    """The limiter as the server makes it: on PostgreSQL through its own autocommitted
+    connections, on SQLite in a transaction of the store's."""
+    if not store.postgresql:
+        return SharedLimiter(store, kind, burst, rate)
+    engine = autocommitted(store)
+    ENGINES.setdefault(id(store), []).append(engine)
+    return SharedLimiter(store, kind, burst, rate, engine=engine)
 
 
 def granted(limiter: SharedLimiter, client: str, count: int) -> list[bool]:
@@ -58,15 +73,15 @@ def level(store: Store, client: str) -> float:
 ])
 def test_a_bucket_gives_its_burst_then_refuses(store: Store, burst: int, takes: int,
                                                expected: list[bool]) -> None:
-    limiter = SharedLimiter(store, "new", burst, 1e-6)
+    limiter = shared(store, "new", burst, 1e-6)
     assert granted(limiter, "203.0.113.1", takes) == expected
     assert granted(limiter, "203.0.113.2", 1) == [True]  # another address: its own bucket
-    assert granted(SharedLimiter(store, "request", burst, 1e-6), "203.0.113.1", 1) == [True]  # another kind
+    assert granted(shared(store, "request", burst, 1e-6), "203.0.113.1", 1) == [True]  # another kind
     assert level(store, "new:203.0.113.1") == pytest.approx(0, abs=1e-3)  # refusals take nothing
 
 
 def test_a_bucket_refills_at_its_rate(store: Store) -> None:
-    limiter = SharedLimiter(store, "new", 2, 0.5)  # a token every 2 s
+    limiter = shared(store, "new", 2, 0.5)  # a token every 2 s
     assert granted(limiter, "a", 3) == [True, True, False]
     with store.engine.begin() as connection:  # 2.2 s pass
         connection.execute(text("UPDATE rate_limits SET stamp = stamp - 2.2"))
@@ -78,7 +93,7 @@ def test_a_bucket_refills_at_its_rate(store: Store) -> None:
 
 def test_concurrent_takers_share_one_bucket_exactly(store: Store) -> None:
     """The processes of ``--workers`` take from one row: the upsert is atomic."""
-    limiter = SharedLimiter(store, "new", 20, 1e-6)
+    limiter = shared(store, "new", 20, 1e-6)
     results: list[bool] = []
     lock = threading.Lock()
 
@@ -96,7 +111,7 @@ def test_concurrent_takers_share_one_bucket_exactly(store: Store) -> None:
 
 
 def test_buckets_full_again_are_forgotten(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    limiter = SharedLimiter(store, "new", 2, 1.0)
+    limiter = shared(store, "new", 2, 1.0)
     granted(limiter, "old", 1)
     with store.engine.begin() as connection:
         connection.execute(text("UPDATE rate_limits SET stamp = stamp - 10"))  # full again

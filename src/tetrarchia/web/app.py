@@ -518,6 +518,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
             await bus.stop()
             await asyncio.to_thread(driver.close)
             await asyncio.to_thread(jobs.close)
+            limits.dispose()
             store.dispose()
 
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[

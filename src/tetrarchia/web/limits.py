@@ -14,8 +14,9 @@ new connection per request was never limited: 200 of 200 went through).  Now:
   own).
 - **On PostgreSQL** the buckets are rows of the table ``rate_limits`` (migration 0008), each taken
   by one atomic upsert, so the processes of ``--workers N`` and the servers of several hosts on
-  one database share them; committed without waiting for the disc (a limit's state is not worth
-  a sync: one more round trip in the request).  **On SQLite**, served by one process only
+  one database share them: one round trip a request, on connections of their own where each
+  statement commits by itself without waiting for the disc (a limit's state is not worth a
+  sync).  **On SQLite**, served by one process only
   (``serve`` refuses ``--workers`` there), that process's memory is the one place every request
   passes, and it spares each request and each new game a synced commit (8 ms, bench/load.py).
 """
@@ -26,7 +27,8 @@ import asyncio
 import threading
 import time
 
-from sqlalchemy import Float, Integer, String, text
+from sqlalchemy import Connection, Engine, Float, Integer, String, create_engine, text
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from tetrarchia.web.live import RateLimited, RateLimiter
@@ -60,12 +62,23 @@ TAKE = text(f"""
 FORGET = text("DELETE FROM rate_limits WHERE client LIKE :kind AND stamp < :full")
 
 
+def autocommitted(store: Store) -> Engine:
+    """PostgreSQL: connections of the buckets' own on which each statement is its own transaction
+    (one round trip a take, no liveness ping: a dropped connection is tried again once) and a
+    commit does not wait for the disc."""
+    return create_engine(store.url, isolation_level="AUTOCOMMIT", pool_size=4, max_overflow=16,
+                         connect_args={"options": "-c synchronous_commit=off"})
+
+
 class SharedLimiter:
     """The token buckets of one ``kind`` of limit (``burst`` at once, ``rate`` a second after) in
-    the table ``rate_limits`` of ``store``'s database."""
+    the table ``rate_limits`` of ``store``'s database; through ``engine`` when given (an
+    ``autocommitted`` one), else in a transaction of the store's own."""
 
-    def __init__(self, store: Store, kind: str, burst: float, rate: float) -> None:
+    def __init__(self, store: Store, kind: str, burst: float, rate: float,
+                 engine: Engine | None = None) -> None:
         self.store = store
+        self.engine = engine
         self.kind = kind
         self.burst = burst
         self.rate = rate
@@ -77,20 +90,32 @@ class SharedLimiter:
         now = time.time()
         values = {"client": f"{self.kind}:{client}"[:200], "burst": self.burst,
                   "rate": self.rate, "now": now}
-        with self.store.writing, self.store.engine.begin() as connection:
-            if self.store.postgresql:
-                connection.execute(text("SET LOCAL synchronous_commit TO OFF"))
-            granted = connection.execute(TAKE, values).scalar_one()
-            if now - self.swept > FORGET_EVERY and self.sweeping.acquire(blocking=False):
+        if self.engine is None:
+            with self.store.writing, self.store.engine.begin() as connection:
+                granted = connection.execute(TAKE, values).scalar_one()
+                self.sweep(connection, now)
+        else:
+            for attempt in (1, 2):
                 try:
-                    self.swept = now
-                    # a bucket untouched for burst / rate seconds is full: as good as no row
-                    connection.execute(FORGET, {"kind": f"{self.kind}:%",
-                                                "full": now - self.burst / self.rate})
-                finally:
-                    self.sweeping.release()
+                    with self.engine.connect() as connection:
+                        granted = connection.execute(TAKE, values).scalar_one()
+                        self.sweep(connection, now)
+                    break
+                except DBAPIError as exc:  # a pooled connection the database dropped
+                    if not exc.connection_invalidated or attempt == 2:
+                        raise
         if not granted:
             raise RateLimited()
+
+    def sweep(self, connection: Connection, now: float) -> None:
+        """Now and then, forget the buckets full again (untouched for burst / rate seconds: as
+        good as no row)."""
+        if now - self.swept > FORGET_EVERY and self.sweeping.acquire(blocking=False):
+            try:
+                self.swept = now
+                connection.execute(FORGET, {"kind": f"{self.kind}:%", "full": now - self.burst / self.rate})
+            finally:
+                self.sweeping.release()
 
 
 class Limits:
@@ -100,11 +125,17 @@ class Limits:
         per_hour = (new_games, new_games / 3600)
         self.creations: SharedLimiter | RateLimiter
         self.requests: SharedLimiter | RateLimiter
-        if store.postgresql:
-            self.creations = SharedLimiter(store, "new", *per_hour)
-            self.requests = SharedLimiter(store, "request", *rate)
+        self.engine = autocommitted(store) if store.postgresql else None
+        if self.engine is not None:
+            self.creations = SharedLimiter(store, "new", *per_hour, engine=self.engine)
+            self.requests = SharedLimiter(store, "request", *rate, engine=self.engine)
         else:
             self.creations, self.requests = RateLimiter(*per_hour), RateLimiter(*rate)
+
+    def dispose(self) -> None:
+        """Close the buckets' connections (the server's end)."""
+        if self.engine is not None:
+            self.engine.dispose()
 
     def new_game(self, address: str) -> None:
         """A new game's (or an import's) token, or ``RateLimited``.  May block (a thread's)."""
