@@ -6,7 +6,8 @@ sockets whose protocol is ``IPPROTO_TCP``: the workers' connections kept Nagle's
 an answer written in two pieces (its headers, then its body) waited for the client's delayed
 ACK of the first one, 40-48 ms on Linux, on every request of a kept-alive connection
 (``/api/options`` 44 ms against 0.9 ms on one process).  ``NoDelayH11`` sets ``TCP_NODELAY`` on
-every accepted connection, whatever socket it came from.
+every accepted connection, whatever socket it came from.  (It is uvicorn's h11 protocol, the one
+the ``web`` extra installs; httptools, if a host adds it, is not used.)
 
 **Workers die with their supervisor (D4).**  A supervisor killed with SIGKILL cannot stop its
 workers, which went on serving the port (and a new start failed: "Address already in use").
