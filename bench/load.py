@@ -5,6 +5,9 @@ p50/p99 latency of one request (an action or an advance, answered once committed
 
     .venv/bin/python bench/load.py --games 100 --seconds 20
     .venv/bin/python bench/load.py --backend postgresql --processes 2
+    .venv/bin/python bench/load.py --backend sqlite --games 1000 --think 5 --seconds 60  # players' pace
+    .venv/bin/python bench/load.py --backend sqlite --games 100 --seconds 10            # a burst of new games
+    .venv/bin/python bench/load.py --backend postgresql --workers 2                     # serve --workers 2
 
 Configurations: SQLite with one server process; PostgreSQL (a throwaway server started from
 Debian's binaries, tests/pg_cluster.py, unless --database names one) with one process, and with
@@ -12,6 +15,11 @@ Debian's binaries, tests/pg_cluster.py, unless --database names one) with one pr
 with ``--spread`` each request to any of them, so that each process catches up with games the
 other moved on; a page's news crosses processes through LISTEN/NOTIFY).  Every server is a real
 ``tetrarchia serve`` process; the clients (asyncio + httpx) run in this process, on the same machine's cores.
+
+With ``--workers`` the multi-process run is one ``tetrarchia serve --workers N`` on one port (the
+kernel hands each new connection to a worker), as a host runs it.  Each run also reports the
+creation of its games, all sent at once (a burst of new games), and ``GET /api/options`` asked
+by one more client every 0.1 s during the run (a read beside the load).
 
 Bounded: each client stops at the end of its game, after --steps requests, or after --seconds.
 ``--think`` is a pause between a client's requests (0: each client sends its next request as soon
@@ -30,7 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Iterator
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import IO, Any
@@ -42,16 +50,18 @@ from pg_cluster import TempPostgres, free_port  # the tests' throwaway server
 
 
 @contextmanager
-def servers(database: str, count: int) -> Iterator[list[str]]:
-    """``count`` processes of ``tetrarchia serve`` on ``database``; their base URLs."""
+def servers(database: str, count: int, workers: int = 1) -> Iterator[list[str]]:
+    """``count`` processes of ``tetrarchia serve`` on ``database`` (each with ``workers``
+    processes); their base URLs."""
     processes, urls = [], []
     logs: dict[int, IO[bytes]] = {}
+    more = ["--workers", str(workers)] if workers > 1 else []
     try:
         for _ in range(count):
             port = free_port()
             processes.append(subprocess.Popen(
                 [sys.executable, "-m", "tetrarchia.cli", "serve", "--port", str(port),
-                 "--database", database, "--new-games", "100000"],
+                 "--database", database, "--new-games", "100000", *more],
                 # its log (a line per request) in a file: a pipe nobody reads would stop it
                 stdout=subprocess.DEVNULL, stderr=logs.setdefault(port, tempfile.TemporaryFile())))  # noqa: SIM115
             urls.append(f"http://127.0.0.1:{port}")
@@ -116,30 +126,55 @@ async def play(https: list[httpx.AsyncClient], seed: int, state: dict[str, Any],
             await asyncio.sleep(think * chooser.uniform(0.5, 1.5))
 
 
+async def timed(call: Awaitable[httpx.Response]) -> tuple[httpx.Response, float]:
+    began = time.perf_counter()
+    response = await call
+    return response, time.perf_counter() - began
+
+
+async def read_options(url: str, until: asyncio.Event, latencies: list[float]) -> None:
+    """One more client (its own kept-alive connection): ``GET /api/options`` every 0.1 s."""
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        while not until.is_set():
+            began = time.perf_counter()
+            if (await http.get("/api/options")).status_code == 200:
+                latencies.append(time.perf_counter() - began)
+            await asyncio.sleep(0.1)
+
+
 async def run(urls: list[str], games: int, seconds: float, steps: int, think: float,
               warmup: float, spread: bool) -> dict[str, Any]:
     limits = httpx.Limits(max_connections=games + 10, max_keepalive_connections=games + 10)
     clients = [httpx.AsyncClient(base_url=url, timeout=60, limits=limits) for url in urls]
     try:
-        created = await asyncio.gather(*(
+        creating = time.perf_counter()
+        made = await asyncio.gather(*(timed(
             clients[i % len(clients)].post("/api/games", json={"level": "4211", "players": 1, "seed": i,
-                                                        "hotseat": True})
+                                                        "hotseat": True}))
             for i in range(games)))
+        burst = figures([t for _, t in made], time.perf_counter() - creating)
+        created = [r for r, _ in made]
         if any(r.status_code != 201 for r in created):
             raise SystemExit(f"a game was not created: {created[0].text[:300]}")
         latencies: list[tuple[float, float]] = []
+        options: list[float] = []
         errors: list[str] = []
+        done = asyncio.Event()
+        reader = asyncio.create_task(read_options(urls[0], done, options))
         began = time.perf_counter()
         deadline = time.monotonic() + seconds
         await asyncio.gather(*(play(clients if spread else [clients[i % len(clients)]], i,
                                     created[i].json(), deadline, steps, think, latencies, errors)
                                for i in range(games)))
         elapsed = time.perf_counter() - began
+        done.set()
+        await reader
     finally:
         for client in clients:
             await client.aclose()
     return {"all": figures([t for _, t in latencies], elapsed),
             "steady": figures([t for b, t in latencies if b - began >= warmup], elapsed - warmup),
+            "burst": burst, "options": figures(options, elapsed),
             "errors": errors, "warmup": warmup}
 
 
@@ -160,6 +195,12 @@ def report(name: str, games: int, result: dict[str, Any]) -> None:
         print(f"{name:<24} {games:>4} games  {label:<12} {f['rate']:7.1f} actions/s   p50 {f['p50']:7.1f} ms"
               f"   p99 {f['p99']:7.1f} ms   max {f['max']:7.1f} ms   ({f['requests']} requests in "
               f"{f['elapsed']:.1f} s)", flush=True)
+    f = result["burst"]
+    print(f"{'':<24} {games:>4} new games at once: p50 {f['p50']:7.1f} ms   p99 {f['p99']:7.1f} ms"
+          f"   max {f['max']:7.1f} ms   (all made in {f['elapsed']:.1f} s)", flush=True)
+    f = result["options"]
+    print(f"{'':<24} GET /api/options beside the load: p50 {f['p50']:7.2f} ms   p99 {f['p99']:7.2f} ms"
+          f"   ({f['requests']} requests)", flush=True)
     for error in result["errors"][:5]:
         print(f"    error: {error}")
     if result["errors"]:
@@ -179,6 +220,8 @@ def main() -> None:
                         help="server processes of the multi-process PostgreSQL run (default 2; 1: none)")
     parser.add_argument("--spread", action="store_true",
                         help="each request of a game to any process (default: game i on process i mod n)")
+    parser.add_argument("--workers", action="store_true",
+                        help="the multi-process run as one serve --workers N on one port")
     parser.add_argument("--database", help="an existing PostgreSQL URL instead of a throwaway server")
     args = parser.parse_args()
     if not 1 <= args.games <= 1000 or args.seconds <= 0 or args.processes < 1 or \
@@ -199,8 +242,11 @@ def main() -> None:
             with nullcontext() if args.database else TempPostgres(durable=True) as pg:
                 for count in sorted({1, args.processes}):
                     url = args.database if pg is None else pg.database(f"load{count}")
-                    with servers(url, count) as urls:
-                        report(f"PostgreSQL, {count} process{'es' if count > 1 else ''}", args.games,
+                    shape = (1, count) if args.workers else (count, 1)
+                    with servers(url, *shape) as urls:
+                        kind = "workers" if args.workers and count > 1 else "process"
+                        report(f"PostgreSQL, {count} {kind}{'es' if kind == 'process' and count > 1 else ''}",
+                               args.games,
                                measure(urls))
 
 

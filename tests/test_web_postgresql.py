@@ -55,8 +55,9 @@ def test_an_empty_database_is_migrated_to_the_schema(database: str) -> None:
                       "finished_games",  # 0007: the table players feed (issue 29)
                       "challenge_entries",  # 0006: the daily challenge (issue 27)
                       # 0004: the tables (issue 27)
-                      "game_tables", "lobby_seats", "chat", "stand_ins", "played_by", "carried_links"}
-    assert head == "0004" and mark == "tetrarchia"
+                      "game_tables", "lobby_seats", "chat", "stand_ins", "played_by", "carried_links",
+                      "rate_limits"}  # 0008: the rate limits shared by the processes (issue 26)
+    assert head == "0008" and mark == "tetrarchia"
     store.dispose()
     Store(database).dispose()  # a second start finds it up to date
 

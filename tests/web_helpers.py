@@ -55,7 +55,7 @@ def empty_tables(http: TestClient) -> None:
     from sqlalchemy import text
 
     with http.app.state.store.engine.begin() as connection:  # type: ignore[attr-defined]
-        for table in ("actions", "games", "seats", "presence", "ai_notes", "analyses",
+        for table in ("actions", "games", "seats", "presence", "ai_notes", "analyses", "rate_limits",
                       # 0004: the tables (issue 27, web/tables.py)
                       "game_tables", "lobby_seats", "chat", "stand_ins", "played_by", "carried_links"):
             connection.execute(text(f"DELETE FROM {table}"))

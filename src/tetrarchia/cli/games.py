@@ -1,7 +1,7 @@
-"""``tetrarchia games list|export|delete``: the host's commands over the games a server stores
-(issue 11).  They read the database through ``tetrarchia.web.storage`` (the same checks as
-``serve``: a foreign or newer database is refused), so they need the ``web`` extra, and
-``postgresql`` for a PostgreSQL database.
+"""``tetrarchia games list|export|delete|backup|restore``: the host's commands over the games a
+server stores (issues 11 and 26).  They read the database through ``tetrarchia.web.storage``
+(the same checks as ``serve``: a foreign, newer or damaged database is refused), so they need the
+``web`` extra, and ``postgresql`` for a PostgreSQL database.
 
 Finished and abandoned games are never removed by the server: a host lists them, exports one in
 the save format (docs/save-format.md, read by ``tetrarchia play --load`` and the page's import),
@@ -21,7 +21,7 @@ import typer
 if TYPE_CHECKING:
     from tetrarchia.web.storage import Store
 
-games_app = typer.Typer(help="List, export and delete the games a server stores.",
+games_app = typer.Typer(help="List, export, delete, back up and restore the games a server stores.",
                         no_args_is_help=True)
 
 Database = Annotated[str | None, typer.Option(
@@ -135,3 +135,70 @@ def delete_game(
     finally:
         store.dispose()
     typer.echo(f"Game {game_id} deleted.")
+
+
+def postgresql_tools(database: str | None, what: str) -> None:
+    """A PostgreSQL database's backups are PostgreSQL's tools' job: say which, and stop (exit 2)."""
+    if database is None or "://" not in database or database.startswith("sqlite:"):
+        return
+    advice = {"backup": "pg_dump -Fc -d URL -f FILE (while the server runs: a consistent copy)",
+              "restore": "pg_restore --clean --if-exists -d URL FILE (the servers stopped), then "
+                         "tetrarchia serve upgrades the schema if the dump is older"}
+    typer.echo(f"Error: a PostgreSQL database is {'backed up' if what == 'backup' else 'restored'} "
+               f"with PostgreSQL's own tools: {advice[what]} (docs/hosting.md, Backups)", err=True)
+    raise typer.Exit(2)
+
+
+@games_app.command("backup")
+def backup_games(
+    file: Annotated[Path, typer.Argument(help="The new file the copy is written to.")],
+    database: Database = None,
+) -> None:
+    """Copy every stored game into FILE while the server runs (SQLite's online backup: a
+    consistent copy, checked).  For PostgreSQL, pg_dump."""
+    postgresql_tools(database, "backup")
+    from tetrarchia.web.integrity import BackupError, copy_database
+    store = open_store(database)  # refuses a damaged file: a backup of it would be damaged too
+    store.dispose()
+    assert store.path is not None  # an SQLite file: PostgreSQL was told its tools above
+    try:
+        games = copy_database(store.path, file)
+    except BackupError as exc:
+        typer.echo(f"Error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(f"{games} game{'s' if games != 1 else ''} of {store.name} copied to {file}.")
+
+
+@games_app.command("restore")
+def restore_games(
+    backup: Annotated[Path, typer.Argument(help="A file made by tetrarchia games backup.")],
+    yes: Annotated[bool, typer.Option("--yes", help="Do not ask for confirmation.")] = False,
+    database: Database = None,
+) -> None:
+    """Replace the stored games by those of BACKUP (stop the server first).  The file replaced is
+    kept beside it, renamed.  For PostgreSQL, pg_restore."""
+    postgresql_tools(database, "restore")
+    try:
+        from tetrarchia.web.integrity import BackupError, check_backup, restore
+        from tetrarchia.web.storage import DatabaseRefused, Store, default_database
+    except ImportError as exc:
+        typer.echo(f"Error: the stored games need the web extra ({exc.name} is missing): "
+                   "pip install -e '.[web]'", err=True)
+        raise typer.Exit(2) from None
+    given = database if database is not None else str(default_database())
+    target = Path(given.removeprefix("sqlite:///"))
+    try:
+        games = check_backup(backup)
+        if not yes and not typer.confirm(
+                f"Replace the games of {target} by the {games} game{'s' if games != 1 else ''} of "
+                f"{backup}? Stop the server first; the file replaced is kept, renamed.",
+                default=False):
+            typer.echo("Nothing restored.")
+            raise typer.Exit(1)
+        restored, kept = restore(backup, target)
+        Store(target).dispose()  # checked, and brought up to this version's schema
+    except (BackupError, DatabaseRefused) as exc:
+        typer.echo(f"Error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    said = f" (the file it replaced is kept as {kept})" if kept is not None else ""
+    typer.echo(f"{restored} game{'s' if restored != 1 else ''} restored from {backup} into {target}{said}.")

@@ -15,6 +15,7 @@ from typing import Annotated, Any
 import typer
 
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
+KEEP_ALIVE = 75  # seconds an idle kept-alive connection stays open
 
 
 class LogLevel(StrEnum):
@@ -46,6 +47,10 @@ def serve(
     allow_origin: Annotated[list[str] | None, typer.Option(
         "--allow-origin", help="Another address whose pages may open the live connection "
         "(scheme://host[:port]; repeat for several). The server's own address is always allowed.")] = None,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        "--forwarded-allow-ips", help="The reverse proxies (addresses, comma-separated, or * for "
+        "any) whose X-Forwarded-For and X-Forwarded-Proto are believed; by default none: the "
+        "client's address is the connection's.")] = None,
     log_level: Annotated[LogLevel, typer.Option(
         "--log-level", case_sensitive=False,
         help="The least serious lines written: info writes one line per request.")] = LogLevel.INFO,
@@ -87,6 +92,7 @@ def serve(
         )
         from tetrarchia.web.live import MAX_MESSAGE
         from tetrarchia.web.storage import DatabaseRefused, Store, default_database
+        from tetrarchia.web.workers import PROTOCOL, SUPERVISOR_VARIABLE
     except ImportError as exc:
         typer.echo(f"Error: the browser board needs the web extra ({exc.name} is missing): "
                    "pip install -e '.[web]'", err=True)
@@ -127,11 +133,20 @@ def serve(
     # the log is ours (web/access_log.py: one line per request, never a token); a WebSocket
     # message larger than an action's is refused 1009 by uvicorn before its payload is read
     logged: dict[str, Any] = {"log_config": None, "log_level": log_level.value, "access_log": False,
-                              "ws_max_size": MAX_MESSAGE}
+                              "ws_max_size": MAX_MESSAGE, "http": PROTOCOL,
+                              # a player's kept-alive connection outlives his think time, and a
+                              # proxy's outlives its own idle limit (nginx's upstream: 60 s): with
+                              # uvicorn's 5 s, a request sent as the server closed it was lost
+                              "timeout_keep_alive": KEEP_ALIVE}
+    # D6: the rate limits count client addresses, so a forwarded one is believed only from the
+    # proxies the host names (uvicorn's default believed any client on 127.0.0.1)
+    logged |= ({"proxy_headers": False} if forwarded_allow_ips is None else
+               {"proxy_headers": True, "forwarded_allow_ips": forwarded_allow_ips})
     if app is not None:
         uvicorn.run(app, host=host, port=port, **logged)
     else:
         os.environ[DATABASE_VARIABLE] = where
+        os.environ[SUPERVISOR_VARIABLE] = str(os.getpid())  # D4: the workers die with it
         uvicorn.run("tetrarchia.web.app:app_from_environment", factory=True, host=host, port=port,
                     workers=workers, **logged)
 

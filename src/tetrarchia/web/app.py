@@ -56,6 +56,7 @@ from tetrarchia.web.forecast import Forecasts
 from tetrarchia.web.geography import map_json
 from tetrarchia.web.guard import Guard
 from tetrarchia.web.i18n import LANGUAGES, accepted
+from tetrarchia.web.limits import Limits
 from tetrarchia.web.live import (
     Live,
     Malformed,
@@ -191,7 +192,8 @@ NEW_GAMES = 60  # per address: at once, then this many an hour (tetrarchia serve
 def app_from_environment() -> Starlette:
     """The application of one worker process of ``tetrarchia serve --workers N``: uvicorn imports
     it in each process, and the database and the server's options come in the environment."""
-    from tetrarchia.web import access_log
+    from tetrarchia.web import access_log, workers
+    workers.die_with_supervisor()  # D4: never serve the port after the supervisor is gone
     access_log.configure(os.environ.get(access_log.LEVEL_VARIABLE, "info"),
                          os.environ.get(access_log.JSON_VARIABLE) == "1")
     return create_app(os.environ[DATABASE_VARIABLE],
@@ -220,9 +222,11 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
 
     ``list_games``: whether ``GET /api/games`` lists the stored games (a host serving strangers
     hides it: ``tetrarchia serve --hide-games``); ``ai_seconds``: the AI seats' thinking time per
-    decision; ``rate``: each connection's token bucket (burst, requests per second);
-    ``new_games``: the games one client address may create (or import) at once, and then per
-    hour: every game is stored for good, so a stranger's loop must not fill the disc;
+    decision; ``rate``: the token bucket of each client address and seat (burst, requests per
+    second; a live connection has its own); ``new_games``: the games one client address may
+    create (or import) at once, and then per hour: every game is stored for good, so a
+    stranger's loop must not fill the disc (both shared by all the server's processes,
+    web/limits.py);
     ``analysis``: the analyses' search time per decision and samples per plan (web/analyses.py);
     ``allowed_origins``: the pages of other addresses that may open the live connection
     (web/guard.py, which also bounds every body and adds the security headers); ``delivery``:
@@ -250,9 +254,8 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         notifier.poke(game_id)  # and a seat may be told it decides (web/notify.py)
 
     authority.changed = changed
-    limiter = RateLimiter(*rate)
-    creations = RateLimiter(new_games, new_games / 3600)
-    live_routes = Live(authority, book, bus, limiter, driver.poke)
+    limits = Limits(store, rate, new_games)
+    live_routes = Live(authority, book, bus, RateLimiter(*rate), driver.poke)
     jobs = AnalysisJobs(store, *analysis)
     # open tables, chat, the AI standing in for a seat, rematch links (issue 27: web/lobby.py)
     lobby = Lobby(authority, book, bus, driver.poke)
@@ -289,23 +292,27 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
             status, body = refused
             return JSONResponse(body, status_code=status)
 
-    def connection(request: Request) -> object:
-        """The rate limit's key: the TCP connection and the seat presented on it (a pool of
-        connections carries several players' requests; each seat has its own bucket)."""
+    def address(request: Request) -> str:
+        """The client's address (a named proxy's X-Forwarded-For: serve --forwarded-allow-ips)."""
+        return request.client.host if request.client else "local"
+
+    async def rated(request: Request) -> None:
+        """The request limit (429) of the client address and the seat presented (several players
+        may share an address; a new connection is no new bucket: D6)."""
         presented = bearer(request)
-        return (request.client or "local", token_hash(presented) if presented else None)
+        await limits.request(address(request), token_hash(presented) if presented else None)
 
     async def seat(request: Request, acting: bool) -> Credential:
         """The first checks of a request about one game: the connection's rate (429), then the
         credential (403)."""
-        limiter.take(connection(request))
+        await rated(request)
         return await asyncio.to_thread(book.authorize, bearer(request),
                                        request.path_params["game_id"], acting)
 
     async def reader(request: Request) -> Credential | None:
         """A read of a replay: the rate limit, then a seat's or a spectator's credential — or
         none for a game that is over, whose replay is public (docs/web.md, web/ending.py)."""
-        limiter.take(connection(request))
+        await rated(request)
         game_id = request.path_params["game_id"]
         if bearer(request) is None and await asyncio.to_thread(
                 lambda: public_replay(store, game_id) and not days.sealed(game_id)):
@@ -343,13 +350,13 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         return JSONResponse(data, status_code=201)
 
     def creation(request: Request) -> None:
-        """A new game's first check (429): the client address's bucket of new games (its host
-        alone: each request may come on a new connection)."""
-        creations.take(request.client.host if request.client else "local")
+        """A new game's first check (429): the client address's bucket of new games, shared by
+        every server process (a blocking statement: a thread's, or a rare request's)."""
+        limits.new_game(address(request))
 
     async def create(request: Request) -> Response:
         async def handler() -> Response:
-            creation(request)
+            await asyncio.to_thread(creation, request)
             data = await read_body(request)
             settings = settings_from(data)
             seed = field(data, "seed", int, required=False)
@@ -370,7 +377,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
 
     async def import_game(request: Request) -> Response:
         async def handler() -> Response:
-            creation(request)
+            await asyncio.to_thread(creation, request)
             data = await read_body(request)
             unknown_fields(data, IMPORT_FIELDS)
             save = field(data, "save", dict)
@@ -436,7 +443,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
 
     async def poll(request: Request) -> Response:
         async def handler() -> Response:
-            limiter.take(connection(request))
+            await rated(request)
             return JSONResponse(await live_routes.poll(request, lang(request)))
         return await guarded(request, handler)
 
@@ -559,6 +566,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
             await asyncio.to_thread(driver.close)
             await asyncio.to_thread(notifier.close)
             await asyncio.to_thread(jobs.close)
+            limits.dispose()
             store.dispose()
 
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[

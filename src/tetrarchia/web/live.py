@@ -404,7 +404,9 @@ class Live:
                       hello: dict[str, Any], lang: str) -> None:
         game_id = live.id
         connection = "ws-" + secrets.token_hex(12)
-        limiter = RateLimiter(self.limiter.burst, self.limiter.rate)  # this connection's own
+        # the bucket of the client's address and seat, whatever connection (D6: a new connection
+        # is no new bucket); in this process's memory: a live connection stays on its process
+        limited = (websocket.client.host if websocket.client else "local", game_id, credential.seat)
         known = hello.get("version")
         seen = hello.get("events")
         seen = seen if isinstance(seen, int) and not isinstance(seen, bool) and seen >= 0 else 0
@@ -445,7 +447,7 @@ class Live:
                                 await websocket.send_json({"kind": "presence", "presence": shown})
                     if receive in done:
                         text, receive = receive.result(), None
-                        answer = await self.request(text, credential, game_id, lang, limiter)
+                        answer = await self.request(text, credential, game_id, lang, limited)
                         if answer is None:  # too large: refused, and the connection closed
                             await websocket.send_json({"kind": "error", "status": 413, "error": {
                                 "code": "too_large", "reason": translate(REASONS["too_large"], lang)}})
@@ -472,11 +474,11 @@ class Live:
             self.bus.publish(game_id, {"kind": "presence"})
 
     async def request(self, text: str, credential: Credential, game_id: str, lang: str,
-                      limiter: RateLimiter) -> dict[str, Any] | None:
+                      limited: object) -> dict[str, Any] | None:
         """One message of a connection that presented its seat; None: too large (close)."""
         ident: Any = None
         try:
-            limiter.take("connection")
+            self.limiter.take(limited)
             data = parse_message(text)
             ident = data.get("id")
             kind = data.get("type")

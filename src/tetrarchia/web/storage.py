@@ -29,6 +29,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import (
     BigInteger,
+    Connection,
     Engine,
     ForeignKey,
     Integer,
@@ -47,6 +48,9 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+from tetrarchia.web.commits import GroupCommit, Refused
+from tetrarchia.web.integrity import damage
 
 APP_MARK = "tetrarchia"  # the row of table tetrarchia_meta that says the database is ours
 
@@ -214,12 +218,17 @@ class Store:
             self.path = Path(parsed.database or "")
             self.name = str(self.path)
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            damaged = damage(self.path)  # D5: before anything opens it, or writes to it
+            if damaged:
+                raise DatabaseRefused(damaged)
             self.engine = create_engine(self.url)
             event.listen(self.engine, "connect", _sqlite_connection)
         # SQLite takes one writer at a time and makes the others sleep and retry (a busy wait of
         # up to 100 ms a try: the load's long tail); this process's writers queue here instead.
         # PostgreSQL locks only the game's row: no queue.
         self.writing: AbstractContextManager[Any] = nullcontext() if self.postgresql else threading.Lock()
+        # SQLite's changes of games: one writer thread, one commit for those waiting meanwhile
+        self.commits = None if self.postgresql else GroupCommit(self.engine, self.writing)
         self.check_and_upgrade()
 
     def check_and_upgrade(self) -> None:
@@ -276,18 +285,28 @@ class Store:
                board_source: str, seed: int | None, start: dict[str, Any] | None,
                log: Sequence[str], dice_drawn: int, result: str, summary: str) -> None:
         now = time.time()
-        with self.session() as session:
-            session.add(GameRow(id=game_id, created=now, updated=now, settings=json.dumps(settings),
-                                board_text=board_text, board_source=board_source, seed=seed,
-                                start=None if start is None else json.dumps(start),
-                                dice_drawn=dice_drawn, version=1, log_length=len(log),
-                                result=result, summary=summary))
-            session.flush()
-            session.add_all(ActionRow(game_id=game_id, seq=i, text=t) for i, t in enumerate(log))
+        games, actions = cast(Table, GameRow.__table__), cast(Table, ActionRow.__table__)
+
+        def write(connection: Connection) -> None:
+            connection.execute(insert(games).values(
+                id=game_id, created=now, updated=now, settings=json.dumps(settings),
+                board_text=board_text, board_source=board_source, seed=seed,
+                start=None if start is None else json.dumps(start), dice_drawn=dice_drawn,
+                version=1, log_length=len(log), result=result, summary=summary))
+            if log:
+                connection.execute(insert(actions), [{"game_id": game_id, "seq": i, "text": t}
+                                                     for i, t in enumerate(log)])
+
+        if self.commits is not None:  # SQLite: a burst of new games shares its syncs (web/commits.py)
+            self.commits.run(write)
+            return
+        with self.engine.begin() as connection:
+            write(connection)
 
     def record(self, game_id: str, keep: int, added: Sequence[str], dice_drawn: int, version: int,
                result: str, news: str | None = None) -> None:
-        """One accepted change, in one transaction: the game's row moved from ``version - 1`` to
+        """One accepted change, in one transaction (on SQLite with the other games' changes that
+        wait meanwhile, one sync for all: web/commits.py): the game's row moved from ``version - 1`` to
         ``version`` — and only if it is still at ``version - 1`` (else ``Conflict``, nothing
         written) —, its dice drawn and result; the log cut to its first ``keep`` actions (an
         undo), then ``added`` appended.  On PostgreSQL ``news`` (the bus's JSON) is sent with
@@ -295,16 +314,16 @@ class Store:
 
         The version's UPDATE comes first: on PostgreSQL it locks the game's row, so a second
         process's UPDATE waits for the first to commit and then finds the version moved on."""
-        # SQLAlchemy Core on one connection, not the ORM's session: the same statements without
-        # the unit of work's bookkeeping (a third of the request's time, bench/load.py)
-        with self.writing, self.engine.begin() as connection:
+        def write(connection: Connection) -> None:
+            # SQLAlchemy Core on one connection, not the ORM's session: the same statements
+            # without the unit of work's bookkeeping (a third of the request's time, bench/load.py)
             games, actions = cast(Table, GameRow.__table__), cast(Table, ActionRow.__table__)
             moved = connection.execute(update(games).where(
                 games.c.id == game_id, games.c.version == version - 1).values(
                 updated=time.time(), dice_drawn=dice_drawn, version=version,
                 log_length=keep + len(added), result=result))
             if moved.rowcount != 1:
-                raise Conflict(game_id)  # leaving the block rolls the transaction back
+                raise Refused(Conflict(game_id))  # nothing written: the first statement matched no row
             connection.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.seq >= keep))
             if added:
                 connection.execute(insert(actions), [{"game_id": game_id, "seq": keep + i, "text": t}
@@ -312,6 +331,15 @@ class Store:
             if news is not None and self.postgresql:
                 connection.execute(text("SELECT pg_notify(:channel, :news)"),
                                    {"channel": NOTIFY_CHANNEL, "news": news})
+
+        if self.commits is not None:  # SQLite: with the other games' changes, one sync (web/commits.py)
+            self.commits.run(write)
+            return
+        try:
+            with self.engine.begin() as connection:
+                write(connection)
+        except Refused as exc:  # leaving the block rolled the transaction back
+            raise exc.cause from None
 
     def version(self, game_id: str) -> int | None:
         """The stored version of a game (None: no such game): the cheap check that tells a
@@ -350,6 +378,8 @@ class Store:
 
     def dispose(self) -> None:
         """Close the pooled connections (a host command's end, a test's teardown)."""
+        if self.commits is not None:
+            self.commits.close()
         self.engine.dispose()
 
     def fetch(self, game_id: str) -> StoredGame | None:
