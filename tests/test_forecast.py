@@ -126,9 +126,10 @@ def assert_same(fast: Forecast | None, engine: Forecast) -> None:
     assert fast.method == "fast" and engine.method == "engine"
     assert fast.unresolved == 0
     tolerance = 1e-9 + engine.unresolved
-    pairs = list(zip(fast.revolt + fast.unrest + fast.emperor_in_revolt + fast.emperor_removed,
-                     engine.revolt + engine.unrest + engine.emperor_in_revolt + engine.emperor_removed,
-                     strict=True))
+    pairs = list(zip(fast.revolt + fast.unrest + fast.uprising + fast.emperor_in_revolt
+                     + fast.emperor_removed,
+                     engine.revolt + engine.unrest + engine.uprising + engine.emperor_in_revolt
+                     + engine.emperor_removed, strict=True))
     pairs += [(fast.army_in_roma, engine.army_in_roma), (fast.reserve_empty, engine.reserve_empty)]
     assert [(a.province, a.next_step, a.battle) for a in fast.armies] == \
         [(a.province, a.next_step, a.battle) for a in engine.armies]
@@ -243,6 +244,19 @@ def test_a_broken_link_holds_one_time_in_two() -> None:
     assert f.revolt[tingitana] == pytest.approx(1 / 2 + 1 / 48, abs=1e-12)
     assert f.unrest[tingitana] == pytest.approx(1 / 2 - 1 / 48, abs=1e-12)
     assert f.unresolved == 0
+
+
+@pytest.mark.parametrize("method", [forecast, engine_forecast])
+def test_an_uprising_breaks_out_where_the_activity_falls_on_a_revolt(
+        method: Callable[[State], Forecast]) -> None:
+    """R7.2: the one revolt, Baetica I:2, rises when the activity falls on it (1/36); every
+    border is empty, so the uprising's army arrives and nothing chains: no other province can
+    rise, though the uprising spreads revolts to Baetica's neighbours."""
+    state = position(discs={"I:2": "revolt"}, emperors={"Maximian": "roma"})
+    f = method(state)
+    baetica = state.board.province("I:2").index
+    assert f.uprising[baetica] == pytest.approx(1 / 36, abs=1e-12)
+    assert all(p == 0 for q, p in enumerate(f.uprising) if q != baetica)
 
 
 def test_a_position_paused_at_the_start_of_the_phase_forecasts_the_same() -> None:

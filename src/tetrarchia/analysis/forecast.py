@@ -43,7 +43,7 @@ from tetrarchia.core.engine import (
     start_barbarian_phase,
 )
 from tetrarchia.core.errors import Refusal, TetrarchiaError
-from tetrarchia.core.events import Removal
+from tetrarchia.core.events import Event, Removal, UprisingStarts
 from tetrarchia.core.pieces import ARMIES, NO_FIGURE, PIECE_FIGURES, REVOLT, UNREST, VICARIUS, Piece
 from tetrarchia.core.state import FIELDS, Awaiting, Result, State, Task
 from tetrarchia.core.tasks import (
@@ -113,6 +113,8 @@ class Forecast:
 
     revolt: tuple[float, ...]  # per province: in revolt after R7.1-R7.2
     unrest: tuple[float, ...]  # per province: unrest after R7.1-R7.2
+    uprising: tuple[float, ...]  # per province: at least one uprising breaks out there in R7.2
+    # (the activity falls on its revolt, a chained activity included)
     emperor_in_revolt: tuple[float, ...]  # per Emperor on the board: his province in revolt
     # after R7.1-R7.2 (he leaves the board at the next R7.1, or at this one's R7.1.2)
     emperor_removed: tuple[float, ...]  # per Emperor on the board now: off it at the end
@@ -268,7 +270,7 @@ def _fast_forecast(before: State) -> Forecast | None:
     if dry:  # the revolt reserve may run dry amid the dominoes: where it stops is the engine's
         return None
     try:
-        middle = activity(table, [(after_spread(table, r), p) for r, p in spreads])
+        middle, uprising = activity(table, [(after_spread(table, r), p) for r, p in spreads])
     except Looping:
         return None
     board = before.board
@@ -313,12 +315,13 @@ def _fast_forecast(before: State) -> Forecast | None:
         if order is None:
             order = orders[s.armies] = advance_order(state)
         ends.extend((end, p * q) for end, q in advance(state, order))
-    return _figures(before, revolt, unrest, in_revolt, ends, len(middle) + len(ends), 0.0, "fast")
+    return _figures(before, revolt, unrest, uprising, in_revolt, ends, len(middle) + len(ends),
+                    0.0, "fast")
 
 
-def _figures(before: State, revolt: list[float], unrest: list[float], in_revolt: list[float],
-             ends: list[tuple[State, float]], branches: int, unresolved: float,
-             method: str) -> Forecast:
+def _figures(before: State, revolt: list[float], unrest: list[float], uprising: list[float],
+             in_revolt: list[float], ends: list[tuple[State, float]], branches: int,
+             unresolved: float, method: str) -> Forecast:
     """The Forecast from the figures after R7.2 and the ends of the phase."""
     board = before.board
     removed = [0.0] * 4
@@ -344,6 +347,7 @@ def _figures(before: State, revolt: list[float], unrest: list[float], in_revolt:
     return Forecast(
         revolt=tuple(revolt),
         unrest=tuple(unrest),
+        uprising=tuple(uprising),
         emperor_in_revolt=tuple(in_revolt),
         emperor_removed=tuple(removed),
         armies=tuple(ArmyOutlook(a, board.next_step[a], fates[a][0], fates[a][1], fates[a][2],
@@ -361,11 +365,16 @@ def _engine_forecast(before: State, policy: Policy) -> Forecast:
     start = before.copy()
     resume(start)
     cut, rest = stop_before_advance(start)
-    middle, dropped_middle = _leaves([(cut, 1.0)], policy)
+    tracked, dropped_middle = _leaves([(cut, 1.0)], policy, uprisings=True)
     n = before.board.size
     revolt = [0.0] * n
     unrest = [0.0] * n
+    uprising = [0.0] * n
     in_revolt = [0.0] * 4
+    for _, _, parts in tracked:
+        for q, part in parts.items():
+            uprising[q] += part
+    middle = [(leaf, p) for leaf, p, _ in tracked]
     for leaf, p in middle:
         disc = leaf.disc
         for q in range(n):
@@ -378,8 +387,8 @@ def _engine_forecast(before: State, policy: Policy) -> Forecast:
             if at >= 0 and disc[at] == REVOLT:
                 in_revolt[e] += p
     ends, dropped_end = _leaves([(_resume(leaf, rest), p) for leaf, p in middle], policy)
-    return _figures(before, revolt, unrest, in_revolt, ends, len(middle) + len(ends),
-                    dropped_middle + dropped_end, "engine")
+    return _figures(before, revolt, unrest, uprising, in_revolt, [(e, p) for e, p, _ in ends],
+                    len(middle) + len(ends), dropped_middle + dropped_end, "engine")
 
 
 def stop_before_advance(start: State) -> tuple[State, list[Task]]:
@@ -422,10 +431,15 @@ def _resume(leaf: State, rest: list[Task]) -> State:
     return resumed
 
 
-def _settle(state: State, policy: Policy) -> None:
+def _settle(state: State, policy: Policy, events: list[Event] | None = None) -> None:
     """Take the phase's decisions with ``policy`` until the game waits for dice or stops."""
     while state.awaiting is Awaiting.DECISION and not state.is_over:
-        apply_trusted(state, policy(state, legal_actions(state)))
+        apply_trusted(state, policy(state, legal_actions(state)), events)
+
+
+def _uprisings(events: list[Event]) -> set[int]:
+    """The provinces where ``events`` tell an uprising breaking out (R7.2)."""
+    return {event.province for event in events if type(event) is UprisingStarts}
 
 
 def _key(state: State) -> Hashable:
@@ -437,7 +451,11 @@ def _key(state: State) -> Hashable:
     )
 
 
-def _leaves(starts: list[tuple[State, float]], policy: Policy) -> tuple[list[tuple[State, float]], float]:
+Branch = tuple[State, float, dict[int, float]]  # a situation, its probability, its risen parts
+
+
+def _leaves(starts: list[tuple[State, float]], policy: Policy, uprisings: bool = False
+            ) -> tuple[list[Branch], float]:
     """Every situation where the dice stop (a seat decides, the phase ran out of steps, the game
     ended), with its probability, from ``starts`` (situations with their probabilities).
 
@@ -446,35 +464,55 @@ def _leaves(starts: list[tuple[State, float]], policy: Policy) -> tuple[list[tup
     can come back to the same situation (R7.2: an occupied border sends the dice to a new
     activity), a loop whose probability shrinks at every turn: a branch is dropped once its
     probability is below ``NEGLIGIBLE``, which bounds the error of every figure by the
-    dropped total, returned beside the leaves."""
-    waiting: dict[Hashable, tuple[State, float]] = {}
-    leaves: dict[Hashable, tuple[State, float]] = {}
+    dropped total, returned beside the leaves.
+
+    With ``uprisings`` each situation also carries, per province, the part of its probability
+    reached after at least one uprising there (R7.2; as analysis/revolts.py's ``activity``
+    does): an uprising in ``q`` moves the whole probability into ``q``'s part, any other roll
+    carries the parts along."""
+    waiting: dict[Hashable, Branch] = {}
+    leaves: dict[Hashable, Branch] = {}
+    events: list[Event] | None = [] if uprisings else None
     for state, p in starts:
         first = state.copy()
-        _settle(first, policy)
-        _merge(leaves if _stopped(first) else waiting, first, p)
+        _settle(first, policy, events)
+        parts = dict.fromkeys(_uprisings(events), p) if events else {}
+        _gather(leaves if _stopped(first) else waiting, first, p, parts)
     dropped = 0.0
     while waiting:
-        state, p = waiting.pop(next(iter(waiting)))
+        state, p, parts = waiting.pop(next(iter(waiting)))  # the oldest first: it has gathered
         if p < NEGLIGIBLE:
             dropped += p
             continue
         for roll, q in chance_outcomes(state):
             child = state.copy()
-            apply_trusted(child, roll)
-            _settle(child, policy)
-            _merge(leaves if _stopped(child) else waiting, child, p * q)
+            if events is not None:
+                events.clear()
+            apply_trusted(child, roll, events)
+            _settle(child, policy, events)
+            risen = _uprisings(events) if events else set()
+            shares = {r: part * q for r, part in parts.items() if r not in risen}
+            shares.update(dict.fromkeys(risen, p * q))
+            _gather(leaves if _stopped(child) else waiting, child, p * q, shares)
     return list(leaves.values()), dropped
+
+
+def _gather(table: dict[Hashable, Branch], state: State, p: float, parts: dict[int, float]) -> None:
+    key = _key(state)
+    known = table.get(key)
+    if known is None:
+        table[key] = (state, p, parts)
+        return
+    merged = known[2]
+    for r, part in parts.items():
+        merged[r] = merged.get(r, 0.0) + part
+    table[key] = (known[0], known[1] + p, merged)
 
 
 def _stopped(state: State) -> bool:
     return state.awaiting is not Awaiting.ROLL or state.is_over
 
 
-def _merge(table: dict[Hashable, tuple[State, float]], state: State, p: float) -> None:
-    key = _key(state)
-    known = table.get(key)
-    table[key] = (state, p) if known is None else (known[0], known[1] + p)
 
 
 def _battle_now(state: State, army: int) -> BattleOdds | None:

@@ -197,7 +197,8 @@ def after_spread(t: Table, revolt: int) -> Situation:
 
 
 # --- R7.2 --------------------------------------------------------------------------------------
-Outcomes = list[tuple[Situation, float, bool]]  # situation, probability, an uprising's army next
+# situation, probability, an uprising's army next, the province of the uprising it began (-1: none)
+Outcomes = list[tuple[Situation, float, bool, int]]
 
 
 def activity_at(t: Table, s: Situation, p: int, weight: float, out: Outcomes) -> None:
@@ -206,22 +207,22 @@ def activity_at(t: Table, s: Situation, p: int, weight: float, out: Outcomes) ->
     bit = 1 << p
     revolt, unrest = s.revolt, s.unrest
     if t.protected0 & ~revolt & bit or s.vicarius == p:
-        out.append((s, weight, False))
+        out.append((s, weight, False, -1))
     elif revolt & bit:
         uprising(t, s, p, weight, out)
     elif unrest & bit:
         if t.revolt_reserve(s) == 0:
             out.append((Situation(revolt, unrest, s.armies, s.vicarius, s.gone, RESERVE_EMPTY),
-                        weight, False))
+                        weight, False, -1))
         else:
             out.append((Situation(revolt | bit, unrest & ~bit, s.armies, s.vicarius, s.gone,
-                                  ONGOING), weight, False))
+                                  ONGOING), weight, False, -1))
     elif t.unrest_reserve(s) == 0:
         out.append((Situation(revolt, unrest, s.armies, s.vicarius, s.gone, RESERVE_EMPTY),
-                    weight, False))
+                    weight, False, -1))
     else:
         out.append((Situation(revolt, unrest | bit, s.armies, s.vicarius, s.gone, ONGOING),
-                    weight, False))
+                    weight, False, -1))
 
 
 def uprising(t: Table, s: Situation, origin: int, weight: float, out: Outcomes) -> None:
@@ -231,7 +232,7 @@ def uprising(t: Table, s: Situation, origin: int, weight: float, out: Outcomes) 
     revolt0 = s.revolt
     targets = [(q, b) for q, b in t.spreads_to[origin] if not revolt0 >> q & 1]
     if not targets:  # nothing to spread to: the situation is unchanged
-        out.append((s, weight, True))
+        out.append((s, weight, True, origin))
         return
     rough = sum(1 for _, b in targets if b)
     share = weight / (1 << rough)
@@ -256,14 +257,14 @@ def uprising(t: Table, s: Situation, origin: int, weight: float, out: Outcomes) 
             revolt |= 1 << q
             unrest &= ~(1 << q)
         after = Situation(revolt, unrest, s.armies, vicarius, s.gone, end)
-        out.append((after, share, end == ONGOING))
+        out.append((after, share, end == ONGOING, origin))
 
 
 def uprising_army(t: Table, s: Situation, weight: float, out: Outcomes) -> None:
     """R7.2 uprising step 2: only if an army is left, the Roman die; an army on that region's
     border if it is empty, otherwise the Barbarian die: a new activity in the region."""
     if t.armies_in_reserve(s) <= 0:
-        out.append((s, weight, False))
+        out.append((s, weight, False, -1))
         return
     board = t.board
     sixth = weight / 6
@@ -271,7 +272,7 @@ def uprising_army(t: Table, s: Situation, weight: float, out: Outcomes) -> None:
         border = board.border_of[region]
         if t.open_border[region] and not s.armies >> border & 1:
             out.append((Situation(s.revolt, s.unrest, s.armies | 1 << border, s.vicarius, s.gone,
-                                  ONGOING), sixth, False))
+                                  ONGOING), sixth, False, -1))
             continue
         at = board.at_coords
         for number in range(1, 7):
@@ -288,42 +289,81 @@ class Looping(Exception):
     """Chained uprisings that come back to their situation with certainty: no end to follow."""
 
 
-def activity(t: Table, starts: list[tuple[Situation, float]]) -> dict[Situation, float]:
-    """R7.2 from the situations after R7.1 (with their probabilities): every situation where
-    the phase's R7.2 ends (or the game, R8), with its exact probability.
+class Activity(NamedTuple):
+    """R7.2's ends: every situation where it ends (or the game, R8) with its exact probability,
+    and per province the chance that at least one uprising breaks out there (R7.2: the activity
+    falls on a revolt, a chained one included)."""
+
+    ends: dict[Situation, float]
+    uprising: list[float]
+
+
+def activity(t: Table, starts: list[tuple[Situation, float]]) -> Activity:
+    """R7.2 from the situations after R7.1 (with their probabilities): :class:`Activity`.
 
     An uprising's step 2 is pending in the situations of the heap, settled in order of
     progress: every way into a situation comes from one with less progress, so each is settled
     once with all its probability.  An uprising that changes nothing leads back to its own
-    situation; its probability ``loop`` is summed as 1 + loop + loop^2 + ... = 1/(1 - loop)."""
+    situation; its probability ``loop`` is summed as 1 + loop + loop^2 + ... = 1/(1 - loop).
+
+    Beside its probability each situation carries, per province, the part of it reached after
+    at least one uprising there (sparse: a dict).  An uprising in ``q`` moves the whole
+    probability into ``q``'s part; any other step carries each part along as it carries the
+    probability.  The parts at the ends are the chances of an uprising: each path counted once
+    however many uprisings it had in ``q``, with no branch per set of provinces risen."""
     leaves: dict[Situation, float] = {}
+    risen: dict[Situation, dict[int, float]] = {}  # per situation, the parts of its probability
     pending: dict[Situation, float] = {}
+    pending_risen: dict[Situation, dict[int, float]] = {}
     heap: list[tuple[int, Situation]] = []
 
-    def take(outcomes: Outcomes, scale: float) -> None:
-        for after, p, army_next in outcomes:
+    def take(outcomes: Outcomes, total: float, parts: dict[int, float]) -> None:
+        """The outcomes of a situation of probability ``total`` whose parts are ``parts``,
+        each outcome's p a fraction of it."""
+        for after, p, army_next, origin in outcomes:
             if army_next:
                 if after not in pending:
                     pending[after] = 0.0
+                    pending_risen[after] = {}
                     heapq.heappush(heap, (_progress(after), after))
-                pending[after] += p * scale
+                mass, into = pending, pending_risen[after]
             else:
-                leaves[after] = leaves.get(after, 0.0) + p * scale
+                mass, into = leaves, risen.setdefault(after, {})
+            w = p * total
+            mass[after] = mass.get(after, 0.0) + w
+            for q, part in parts.items():
+                if q != origin:
+                    into[q] = into.get(q, 0.0) + p * part
+            if origin >= 0:
+                into[origin] = into.get(origin, 0.0) + w
 
-    first: Outcomes = []
     at = t.board.at_coords
     for s, p in starts:
+        first: Outcomes = []
         for region in range(1, 7):
             for number in range(1, 7):
                 activity_at(t, s, at[(region, number)], p / 36, first)
-    take(first, 1.0)
+        take(first, 1.0, {})
     while heap:
         _, s = heapq.heappop(heap)
         weight = pending.pop(s)
+        parts = pending_risen.pop(s)
         out: Outcomes = []
         uprising_army(t, s, 1.0, out)
-        loop = sum(p for after, p, army_next in out if army_next and after == s)
+        loops: dict[int, float] = {}  # the uprisings that lead back here, by province
+        for after, p, army_next, origin in out:
+            if army_next and after == s:
+                loops[origin] = loops.get(origin, 0.0) + p
+        loop = sum(loops.values())
         if loop > 1 - 1e-12:
             raise Looping("chained uprisings that never end")
-        take([o for o in out if not (o[2] and o[0] == s)], weight / (1 - loop))
-    return leaves
+        total = weight / (1 - loop)
+        # a part grows by the loops through its own province too: d = in + (loop - l_q) d + l_q total
+        settled = {q: (parts.get(q, 0.0) + loops.get(q, 0.0) * total) / (1 - loop + loops.get(q, 0.0))
+                   for q in {*parts, *loops}}
+        take([o for o in out if not (o[2] and o[0] == s)], total, settled)
+    uprising = [0.0] * t.board.size
+    for parts in risen.values():
+        for q, part in parts.items():
+            uprising[q] += part
+    return Activity(leaves, uprising)
