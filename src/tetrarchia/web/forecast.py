@@ -69,7 +69,7 @@ def figures_json(state: State, fc: Forecast) -> dict[str, Any]:
                 "barbarian_wins": battle.barbarian_wins},
         })
     return {"available": True, "method": fc.method, "unrest": list(fc.unrest),
-            "revolt": list(fc.revolt), "emperors": emperors, "armies": armies,
+            "revolt": list(fc.revolt), "uprising": list(fc.uprising), "emperors": emperors, "armies": armies,
             "army_in_roma": fc.army_in_roma, "reserve_empty": fc.reserve_empty, "fall": fc.fall,
             "unresolved": fc.unresolved}
 
