@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from conftest import game_at_roman_phase, position
+from conftest import game_at_roman_phase, option_position, position
 from tetrarchia.analysis.forecast import (
     Forecast,
     NotForecastable,
@@ -22,9 +22,9 @@ from tetrarchia.analysis.forecast import (
     stop_at_phase_end,
     stop_before_advance,
 )
-from tetrarchia.core.actions import Roll
+from tetrarchia.core.actions import Action, Roll
 from tetrarchia.core.engine import apply_trusted, legal_actions, resume, start_barbarian_phase
-from tetrarchia.core.pieces import REVOLT, UNREST
+from tetrarchia.core.pieces import GOTHS, REVOLT, UNREST
 from tetrarchia.core.serialize import position_to_json
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import Awaiting, Result, State
@@ -358,9 +358,8 @@ def test_armies_placed_in_the_phase_wait_with_d2_off() -> None:
 
 
 @pytest.mark.parametrize(("options", "level", "hook"), [
-    (("goths",), "4211", "army_arrives"), (("pirates",), "4211", "uprising"),
-    (("barbaria",), "4211", "phase_start"), (("imperivm",), "4211", "before_attack"),
-    (("vsvrpator",), "4211", "revolt_placed"),
+    (("goths",), "4211", "army_arrives"),  # R11.4: the Goths in the reserve take border III/IV
+    (("imperivm",), "4211", "before_attack"), (("vsvrpator",), "4211", "revolt_placed"),
 ])
 def test_options_the_model_does_not_cover_get_the_engine(
         options: tuple[str, ...], level: str, hook: str) -> None:
@@ -369,6 +368,49 @@ def test_options_the_model_does_not_cover_get_the_engine(
     assert gap is not None and hook in gap
     assert fast_forecast(state) is None
     assert forecast(state) == engine_forecast(state)
+
+
+@pytest.mark.parametrize(("options", "seed", "turns"), [
+    (("pirates",), 2, (1, 2)),  # D4: the Pirates come back with an uprising, moving only themselves
+    (("barbaria",), 3, (1, 2)),  # R12.6: every moment of the Barbarian player passed
+    (("goths",), 1, (1, 2)),  # R11.4: the Goths on the board, +1 on their broken links
+])
+def test_the_fast_model_covers_the_options_it_is_equal_on(
+        options: tuple[str, ...], seed: int, turns: tuple[int, ...]) -> None:
+    """Seeded Roman phases of games with the Pirates, Barbaria, or the Goths on the board: the
+    fast model answers (milliseconds where the engine takes seconds) with the engine's figures
+    to within 1e-9, the chances of an uprising included."""
+    states = later_roman_phases(seed, "4211", options, max(turns) + 1)
+    for turn in turns:
+        state = states[turn]
+        assert fast_model_gap(position_before(state)) is None
+        fast = forecast(state)
+        assert_same(fast, engine_forecast(state))
+    if options == ("goths",):
+        assert all(GOTHS in states[turn].figure for turn in turns)
+
+
+def test_the_barbarian_players_choices_made_otherwise_get_the_engine() -> None:
+    """R12.6: the fast model is the phase with his moments passed; another policy (here: he
+    rerolls or spends whenever he may) is followed through the engine."""
+    state = later_roman_phases(3, "4211", ("barbaria",), 3)[2]
+
+    def spends(state: State, actions: list[Action]) -> Action:
+        return actions[0]
+
+    assert fast_model_gap(position_before(state), passing=False) is not None
+    assert forecast(state, spends).method == "engine"
+
+
+def test_the_goths_on_a_broken_link_hold_four_times_in_six() -> None:
+    """R11.4, R7.4: the Goths add +1 to their broken-link roll: 3-6 linked.  The Goths in
+    Narbonensis II:6 (its arrow to Cisalpina is a broken link), nothing in their way."""
+    state = option_position(("goths",), records={"goths": ["II:6"]}, emperors={"Maximian": "roma"})
+    narbonensis = state.board.province("II:6").index
+    goths = next(a for a in forecast(state).armies if a.province == narbonensis)
+    assert state.board.link_between[(narbonensis, goths.next_step)].broken
+    assert goths.advances == pytest.approx(4 / 6, abs=1e-12)
+    assert_same(fast_forecast(state), engine_forecast(state))
 
 
 def test_a_phase_already_begun_gets_the_engine() -> None:

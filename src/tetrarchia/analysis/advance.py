@@ -12,7 +12,7 @@ collapsed: a battle is read as (Roman wins, draw, Barbarian wins) counts out of 
 from __future__ import annotations
 
 from tetrarchia.analysis.revolts import Situation, Table, bits
-from tetrarchia.core.barbarian import advance_order
+from tetrarchia.core.barbarian import BROKEN_LINK_HOLDS, advance_order
 from tetrarchia.core.combat import battle_odds, battle_values
 from tetrarchia.core.pieces import ARMY, GARRISON, REBEL, REVOLT, UNREST, Piece
 from tetrarchia.core.state import Awaiting, Result, State
@@ -162,7 +162,10 @@ def _step(state: State, src: int) -> Branches:
     dest = board.next_step[src]
     if dest < 0 or ARMY <= figure[dest] <= REBEL:  # no way on, or an army ahead: it waits
         return [(state, 1.0)]
-    passes = 0.5 if board.link_between[(src, dest)].broken else 1.0  # R7.4: 4-6 linked
+    passes = 1.0
+    if board.link_between[(src, dest)].broken:  # R7.4: 4-6 linked, the options' bonus added
+        bonus = sum(hook(state, src) for hook in state.hooks.link_bonus)  # (the Goths: +1)
+        passes = max(0, min(6, 7 - BROKEN_LINK_HOLDS + bonus)) / 6
     piece = figure_piece(figure[dest])
     if not 0 <= piece <= Piece.DUX:
         moved = state if passes == 1.0 else state.copy()

@@ -44,7 +44,19 @@ from tetrarchia.core.engine import (
 )
 from tetrarchia.core.errors import Refusal, TetrarchiaError
 from tetrarchia.core.events import Event, Removal, UprisingStarts
-from tetrarchia.core.pieces import ARMIES, NO_FIGURE, PIECE_FIGURES, REVOLT, UNREST, VICARIUS, Piece
+from tetrarchia.core.pieces import (
+    ARMIES,
+    ARMY,
+    NO_DISC,
+    NO_FIGURE,
+    PIECE_FIGURES,
+    REVOLT,
+    UNREST,
+    VICARIUS,
+    Piece,
+)
+from tetrarchia.core.rulebook import REGISTRY
+from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import FIELDS, Awaiting, Result, State, Task
 from tetrarchia.core.tasks import (
     ACTIVITY_STEP,
@@ -142,7 +154,7 @@ def forecast(state: State, policy: Policy = let_it_pass) -> Forecast:
     changed.  The fast model answers when it covers the game and the position
     (:func:`fast_model_gap`); the engine-following forecast answers otherwise: both exact."""
     before = position_before(state)
-    if fast_model_gap(before) is None:
+    if fast_model_gap(before, passing=policy is let_it_pass) is None:
         fast = _fast_forecast(before)
         if fast is not None:
             return fast
@@ -190,23 +202,46 @@ def phase_start(state: State) -> State:
 
 # --- the fast model -----------------------------------------------------------------------------
 # Hook points of the options that change R7 in ways the fast model does not follow: with any of
-# them in play the engine-following forecast answers (the Goths arrive and cross links their own
-# way, the Usurpers rise on revolts, the Pirates come back with an uprising ...).  Those not
-# listed act outside the Barbarian phase, or (supports, die_bonus, battle_won) through the rules'
-# own R6 functions that the model calls.  A Goths figure without its module (a scenario's army)
-# is an army like another.
-PHASE_HOOKS = ("phase_start", "after_roll", "uprising", "revolt_placed", "army_arrives",
-               "before_step", "before_attack", "link_bonus", "battle_decisions", "battle_over",
-               "decisions")
+# them in play the engine-following forecast answers (the Usurpers rise on revolts, Imperivm's
+# Emperors decide before an attack ...), unless the module declares the point changes nothing the
+# forecast reads once the phase's decisions are let pass (``RuleModule.forecast_neutral``: the
+# Pirates coming back with an uprising, the Barbarian player's moments passed).  Those not listed
+# act outside the Barbarian phase, or (supports, die_bonus, battle_won, link_bonus) through the
+# rules' own R6 functions and hooks that the model calls; ``army_arrives`` is probed on the
+# position (:func:`_arrivals_gap`).  A Goths figure without its module (a scenario's army) is an
+# army like another.
+PHASE_HOOKS = ("phase_start", "after_roll", "uprising", "revolt_placed", "before_step",
+               "before_attack", "battle_decisions", "battle_over", "decisions")
+_CHANGING: dict[tuple[object, ...], tuple[str, ...]] = {}  # per game's options: the points
 
 
-def fast_model_gap(state: State) -> str | None:
+def _changing(settings: Settings, passing: bool) -> tuple[str, ...]:
+    """The hook points of ``settings``' modules that change the phase as the model reads it."""
+    key = (settings.options, settings.params, passing)
+    known = _CHANGING.get(key)
+    if known is None:
+        points = []
+        for option in settings.options:
+            module = REGISTRY[option]
+            if module.hooks is None:
+                continue
+            hooks = module.hooks(settings)
+            neutral = module.forecast_neutral if passing else ()
+            points += [name for name in PHASE_HOOKS if getattr(hooks, name) and name not in neutral]
+        known = _CHANGING[key] = tuple(dict.fromkeys(points))
+    return known
+
+
+def fast_model_gap(state: State, passing: bool = True) -> str | None:
     """Why the fast model does not cover the phase that follows ``state`` (a position from
-    :func:`position_before`), or None when it does."""
-    hooks = state.hooks
-    for name in PHASE_HOOKS:
-        if getattr(hooks, name, ()):
-            return f"an option in play changes the Barbarian phase ({name})"
+    :func:`position_before`), or None when it does.  ``passing``: the phase's decisions are let
+    pass (:func:`let_it_pass`), so the points the modules declare neutral then are left out."""
+    changing = _changing(state.settings, passing)
+    if changing:
+        return f"an option in play changes the Barbarian phase ({changing[0]})"
+    arrivals = _arrivals_gap(state)
+    if arrivals is not None:
+        return arrivals
     if not state.settings.broken_link_once:
         return "D3 is off: a broken link is rolled again at every wave of the spreading"
     if state.pending:
@@ -248,6 +283,33 @@ def _figure_hooks_gap(state: State) -> str | None:
             remove_piece(expected, Piece.VICARIUS, None)
         if probe != expected:
             return "an option acts when an uprising reaches a province otherwise than R11.2"
+    return None
+
+
+def _arrivals_gap(state: State) -> str | None:
+    """The model places an uprising's army as R7.2 does (an ordinary army on an empty border,
+    while one is in the reserve).  The options tell the engine otherwise through the
+    ``army_arrives`` hook: its answer on this position for every region is checked against the
+    rule's (on copies), so the Goths waiting in the reserve get the engine (they take border III
+    or IV whatever stands there, R11.4) and the Goths on the board do not."""
+    arriving = state.hooks.army_arrives
+    if not arriving:
+        return None
+    for region in range(1, 7):
+        probe, expected = state.copy(), state.copy()
+        placed = None
+        for hook in arriving:
+            placed = hook(probe, region, False, None)
+            if placed is not None:
+                break
+        border = state.board.border_of[region]
+        rule = (state.figure[border] == NO_FIGURE and state.disc[border] == NO_DISC
+                and state.ordinary_armies_in_reserve() > 0)
+        if rule:
+            expected.figure[border] = ARMY
+            expected.armies_placed.append(border)
+        if placed is not None and (placed != rule or probe != expected):
+            return "an option places the uprising's armies otherwise than R7.2 (army_arrives)"
     return None
 
 

@@ -7,9 +7,12 @@ The page holds no rule: every figure here is the forecast's own, put in the shap
 army's chance to reach Roma in this phase: an army takes at most one step in R7.3, so it reaches
 Roma exactly when its next step is Roma and it advances.
 
-A forecast takes a few milliseconds with the fast model and can take longer with the
-engine-following one (an optional rule that changes the phase): the figures of a game's version
-are kept, so every page of that game asking after the same action gets them at once.
+A forecast takes a few milliseconds with the fast model and can take seconds with the
+engine-following one (an optional rule the model does not follow: the Goths waiting in the
+reserve, R11.4, the Usurpers, Imperivm's decisions ...): the figures of a game's version are kept,
+so every page of that game asking after the same action gets them at once.  A forecast that needs
+the engine is computed in the background: the request says ``"computing": true`` at once and the
+page asks again with ``wait`` (that request waits for the figures), never blocking the board.
 
 While a Barbarian phase is under way the figures are those forecast at its start (the position
 before the action that ended the Roman phase), marked ``"during": true``: the page shows them
@@ -24,7 +27,13 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from tetrarchia.analysis.forecast import Forecast, NotForecastable, forecast
+from tetrarchia.analysis.forecast import (
+    Forecast,
+    NotForecastable,
+    fast_model_gap,
+    forecast,
+    position_before,
+)
 from tetrarchia.core.actions import Action, EndPhase
 from tetrarchia.core.engine import apply_action, resume
 from tetrarchia.core.pieces import Emperor
@@ -74,6 +83,14 @@ def figures_json(state: State, fc: Forecast) -> dict[str, Any]:
             "unresolved": fc.unresolved}
 
 
+def quick(state: State) -> bool:
+    """Whether the forecast of ``state`` is the fast model's (milliseconds) or none at all."""
+    try:
+        return fast_model_gap(position_before(state)) is None
+    except NotForecastable:
+        return True
+
+
 def phase_start(log: list[Action]) -> int:
     """The number of log entries before the action that ended the last Roman phase (R4 → R7),
     or -1 when none did."""
@@ -103,8 +120,10 @@ class Forecasts:
         self.running: dict[tuple[str, str, int], threading.Event] = {}
         self.lock = threading.Lock()
 
-    def of(self, live: LiveGame) -> dict[str, Any]:
-        """The forecast of ``live``'s game as it stands, with the version it is of."""
+    def of(self, live: LiveGame, wait: bool = False) -> dict[str, Any]:
+        """The forecast of ``live``'s game as it stands, with the version it is of.  A forecast
+        that needs the engine is started in the background and answered ``computing`` unless
+        ``wait``: then this call waits for its figures."""
         with live.lock:
             state = live.game.state.copy()
             version = live.version
@@ -112,12 +131,28 @@ class Forecasts:
             entries = phase_start(live.game.log) if during else -1
             log = list(live.game.log[:entries]) if entries >= 0 else []
             start = live.game.start
+        extra: dict[str, Any] = {"version": version}
+        key = ("version", live.id, version)
         if during and entries >= 0:
-            figures = self.kept_or(("phase", live.id, entries),
-                                   lambda: forecast_json(state_after(start, log)))
-            return {**figures, "version": version, "during": True}
-        return {**self.kept_or(("version", live.id, version), lambda: forecast_json(state)),
-                "version": version}
+            key = ("phase", live.id, entries)
+            extra["during"] = True
+        with self.lock:
+            known = self.table.get(key)
+        if known is None:
+            shown = state_after(start, log) if extra.get("during") else state
+            if not wait and not quick(shown):
+                self.start(key, lambda: forecast_json(shown))
+                return {"available": False, "computing": True, **extra}
+            known = self.kept_or(key, lambda: forecast_json(shown))
+        return {**known, **extra}
+
+    def start(self, key: tuple[str, str, int], compute: Callable[[], dict[str, Any]]) -> None:
+        """``compute`` in a thread of its own, unless it is kept or running already."""
+        with self.lock:
+            if key in self.table or key in self.running:
+                return
+        threading.Thread(target=self.kept_or, args=(key, compute), daemon=True,
+                         name="tetrarchia-forecast").start()
 
     def kept_or(self, key: tuple[str, str, int], compute: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         """The figures kept under ``key``, else computed (outside the lock) and kept.  The pages

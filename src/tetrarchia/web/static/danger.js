@@ -87,10 +87,20 @@ export class DangerOverlay {
     }
     const version = state.version;
     this.asked = version;
-    const data = await api(`/api/games/${this.id}/forecast`);
+    let data = await api(`/api/games/${this.id}/forecast`);
     if (this.asked !== version || data.error) return;  // a newer position was asked for since
+    if (data.computing) {
+      // the engine follows every die (an option the fast model does not cover): the board stays
+      // usable, the summary says so, and the second request waits for the figures
+      this.view.forecast = data;
+      this.draw();
+      this.view.svg.dataset.forecastComputing = String(version);
+      data = await api(`/api/games/${this.id}/forecast?wait=1`);
+      if (this.asked !== version || data.error) return;
+    }
     this.view.forecast = data;
     this.draw();
+    delete this.view.svg.dataset.forecastComputing;
     this.view.svg.dataset.forecastVersion = String(data.version);
   }
 
@@ -127,7 +137,9 @@ export class DangerOverlay {
     this.summary.hidden = !this.on;
     if (!this.on) return;
     if (!shown) {
-      this.summary.replaceChildren(el("span", { text: t("No Barbarian phase can be forecast now.") }));
+      this.summary.replaceChildren(fc && fc.computing
+        ? el("span", { class: "computing", text: t("Computing the forecast… (an optional rule in play is followed die by die)") })
+        : el("span", { text: t("No Barbarian phase can be forecast now.") }));
       return;
     }
     const cells = view.board.map.cells;
