@@ -157,3 +157,53 @@ def test_pages_asking_at_once_wait_for_one_computation() -> None:
     for thread in threads:
         thread.join(timeout=10)
     assert len(calls) == 1 and answers == [{"available": False}] * 4
+
+
+def option_game(http: TestClient, options: list[str], records: dict[str, Any] | None = None
+                ) -> tuple[str, dict[str, Any]]:
+    """A hot-seat game from a written position with ``options`` (R11): its id and position."""
+    position = {"format": "tetrarchia-position", "version": 2,
+                "settings": {"level": "4211", "options": options},
+                "discs": {"II:6": "revolt", "I:6": "revolt", "III:2": "unrest", "IV:4": "revolt"},
+                "armies": ["II:6"], "emperors": {"Maximian": "II:3", "Galerius": "IV:3"},
+                "fleets": [1], "turn": {"emperor": "Maximian", "ip": 6}, "records": records or {}}
+    answer = http.post("/api/games", json={"position": position, "hotseat": True})
+    assert answer.status_code == 201, answer.text
+    created = answer.json()
+    http.headers.update(bearer(created["credentials"]["hotseat"]))
+    return created["id"], http.get(f"/api/games/{created['id']}").json()["position"]
+
+
+def python_figures(position: dict[str, Any]) -> dict[str, Any]:
+    from tetrarchia.core.board import default_board
+    from tetrarchia.core.serialize import position_from_json
+
+    state = position_from_json(position, default_board())
+    return figures_json(state, forecast(state))
+
+
+@pytest.mark.parametrize(("options", "records"), [
+    (["pirates"], {}), (["barbaria"], {}), (["goths"], {"goths": ["germania_magna"]}),
+])
+def test_the_options_the_fast_model_covers_answer_at_once(
+        http: TestClient, options: list[str], records: dict[str, Any]) -> None:
+    """The Pirates, Barbaria, the Goths on the board: the figures in the first answer, the fast
+    model's, equal to ``analysis.forecast`` (uprisings included)."""
+    game_id, position = option_game(http, options, records)
+    found = http.get(f"/api/games/{game_id}/forecast").json()
+    assert "computing" not in found and found["method"] == "fast"
+    same(found, python_figures(position))
+    assert max(found["uprising"]) > 0
+
+
+def test_a_forecast_needing_the_engine_is_computed_in_the_background(http: TestClient) -> None:
+    """The Goths in the reserve (R11.4: they take border III or IV whatever stands there): the
+    engine follows every die, in the background; the first answer says so at once, the second
+    (``wait``) has the figures, equal to ``analysis.forecast``; a third is kept."""
+    game_id, position = option_game(http, ["goths"])
+    first = http.get(f"/api/games/{game_id}/forecast").json()
+    assert first["computing"] is True and first["available"] is False
+    waited = http.get(f"/api/games/{game_id}/forecast?wait=1").json()
+    assert waited["method"] == "engine" and waited["version"] == first["version"]
+    same(waited, python_figures(position))
+    assert http.get(f"/api/games/{game_id}/forecast").json() == waited
