@@ -81,10 +81,19 @@ def test_during_the_phase_the_figures_are_those_forecast_at_its_start(http: Test
     while state["awaiting"] in ("roll", "run") and rolls < 6:
         during = http.get(f"/api/games/{state['id']}/forecast").json()
         assert during.pop("during") is True and during.pop("version") == state["version"]
+        phase = during.pop("phase")
         assert during == {k: v for k, v in before.items() if k != "version"}
         state = change(http, state["id"], "advance", {"version": state["version"], "until": "roll"}).json()
         rolls += 1
     assert rolls >= 2, f"seed {seed}: {rolls} rolls"
+    # the phase over, ``last`` still gives the figures it was forecast with (the page sets
+    # what happened against them)
+    game_id = state["id"]
+    while state["awaiting"] in ("roll", "run"):
+        state = change(http, game_id, "advance", {"version": state["version"], "until": "roll"}).json()
+    last = http.get(f"/api/games/{game_id}/forecast?last=1").json()
+    assert "during" not in last and last.pop("phase") == phase and last.pop("version") == state["version"]
+    assert last == {k: v for k, v in before.items() if k != "version"}
 
 
 def test_no_forecast_while_the_emperors_enter(http: TestClient) -> None:
@@ -94,6 +103,8 @@ def test_no_forecast_while_the_emperors_enter(http: TestClient) -> None:
     answer = http.get(f"/api/games/{state['id']}/forecast")
     assert answer.status_code == 200
     assert answer.json() == {"available": False, "version": state["version"]}
+    before = http.get(f"/api/games/{state['id']}/forecast?last=1").json()
+    assert before == {"available": False, "version": state["version"]}  # no phase yet
 
 
 def test_an_army_next_to_roma_reaches_it_when_it_advances(http: TestClient) -> None:

@@ -443,7 +443,8 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         async def handler() -> Response:
             await seat(request, False)
             live = await asyncio.to_thread(authority.get, request.path_params["game_id"])
-            data = await asyncio.to_thread(forecasts.of, live, "wait" in request.query_params)
+            query = request.query_params
+            data = await asyncio.to_thread(forecasts.of, live, "wait" in query, "last" in query)
             return JSONResponse(data)
         return await guarded(request, handler)
 

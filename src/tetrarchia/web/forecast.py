@@ -120,26 +120,32 @@ class Forecasts:
         self.running: dict[tuple[str, str, int], threading.Event] = {}
         self.lock = threading.Lock()
 
-    def of(self, live: LiveGame, wait: bool = False) -> dict[str, Any]:
+    def of(self, live: LiveGame, wait: bool = False, last: bool = False) -> dict[str, Any]:
         """The forecast of ``live``'s game as it stands, with the version it is of.  A forecast
         that needs the engine is started in the background and answered ``computing`` unless
-        ``wait``: then this call waits for its figures."""
+        ``wait``: then this call waits for its figures.  ``last``: the forecast made before the
+        last Barbarian phase (under way or over), for the page to set what happened against it;
+        ``phase`` says which (the log entries before it)."""
         with live.lock:
             state = live.game.state.copy()
             version = live.version
             during = in_barbarian_phase(state) and not state.is_over
-            entries = phase_start(live.game.log) if during else -1
+            entries = phase_start(live.game.log) if during or last else -1
             log = list(live.game.log[:entries]) if entries >= 0 else []
             start = live.game.start
         extra: dict[str, Any] = {"version": version}
         key = ("version", live.id, version)
-        if during and entries >= 0:
+        if last and entries < 0:
+            return {"available": False, **extra}  # no Barbarian phase yet
+        if entries >= 0:
             key = ("phase", live.id, entries)
-            extra["during"] = True
+            extra["phase"] = entries
+            if during:
+                extra["during"] = True
         with self.lock:
             known = self.table.get(key)
         if known is None:
-            shown = state_after(start, log) if extra.get("during") else state
+            shown = state_after(start, log) if entries >= 0 else state
             if not wait and not quick(shown):
                 self.start(key, lambda: forecast_json(shown))
                 return {"available": False, "computing": True, **extra}
