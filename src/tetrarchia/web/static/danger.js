@@ -74,6 +74,7 @@ export class DangerOverlay {
       this.update(this.state);
     }
     this.draw();
+    if (this.onToggle) this.onToggle();
   }
 
   // After every change of the game (its version): the forecast of the position now, asked for

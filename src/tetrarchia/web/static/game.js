@@ -8,6 +8,7 @@ import { EndScreen } from "./ending.js";
 import { spectatorButton } from "./share.js";
 import { Scene } from "./scene.js";
 import { DangerOverlay } from "./danger.js";
+import { Against } from "./against.js";
 import { showLegend } from "./legend.js";
 import { analyseLink, fillEndAnalyse } from "./analysis.js";
 import { PanZoom } from "./panzoom.js";
@@ -117,6 +118,8 @@ class GamePage {
     this.scene = new Scene(this.view, board);
     // the legend and the danger overlay, beside Zoom (legend.js, danger.js)
     this.danger = new DangerOverlay(this.view, id);
+    this.against = new Against(id, this.danger, board);  // the log's events against the forecast
+    this.danger.onToggle = () => this.drawLog();
     const legend = el("button", { type: "button", id: "legend", text: t("Legend"), "aria-haspopup": "dialog",
                                   on: { click: () => showLegend() } });
     mapBox.append(el("div", { class: "map-tools" }, zoom, fit, legend, this.danger.button), this.danger.summary);
@@ -436,12 +439,13 @@ class GamePage {
     const items = [];
     let next = 0;
     const note = ([n, text]) => el("li", { class: "event ai-note", "data-n": n, text });
-    for (const e of this.events) {
+    this.events.forEach((e, k) => {
       while (next < notes.length && notes[next][0] <= e.n) items.push(note(notes[next++]));
-      items.push(el("li", { class: `event ${e.data.kind}`, text: e.text }));
-    }
+      items.push(el("li", { class: `event ${e.data.kind}`, "data-k": k, text: e.text }));
+    });
     while (next < notes.length) items.push(note(notes[next++]));
     this.log.replaceChildren(...items);
+    if (this.against) this.against.draw(this.events, this.log);
     this.log.scrollTop = this.log.scrollHeight;
   }
 

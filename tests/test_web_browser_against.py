@@ -1,0 +1,81 @@
+"""What happened against the forecast (issue 23, item 4), in chromium: with the danger overlay on,
+each event of the last Barbarian phase in the log carries the chance that the forecast made
+before the phase gave it (``analysis.forecast`` of that position: a revolt's, an unrest's, an
+uprising's, an army's advance), and the phase over, a line sets the likeliest revolts and each
+army's step against the dice.  Screenshots: test-artifacts/browser/against-*.png.
+Marked ``browser`` (``pytest -m browser tests/test_web_browser_against.py``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from test_web_browser import ATTACK_EXAMPLE, browser, create, server, shot  # noqa: F401 (fixtures)
+from test_web_browser_map import SIZES, open_game, python_figures, sized  # noqa: F401 (fixtures)
+
+LIMIT = 240  # seconds for any test of this file
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(LIMIT)]
+
+REVOLTS = ("UnrestSpreads", "UnrestRevolts", "UprisingSpreads")
+
+
+def wanted_chance(data: dict[str, Any], figures: dict[str, Any]) -> float | None:
+    """The forecast's figure for an event (its data as the server sends it), as R7 names it."""
+    event = data["event"]
+    if event in REVOLTS:
+        return float(figures["revolt"][data["province"]])
+    if event == "UnrestPlaced":
+        return float(figures["unrest"][data["province"]])
+    if event == "UprisingStarts":
+        return float(figures["uprising"][data["province"]])
+    if event == "ArmyAdvances":
+        return next(float(a["advances"]) for a in figures["armies"] if a["province"] == data["origin"])
+    return None
+
+
+@pytest.mark.parametrize("sized", SIZES, indirect=True)
+def test_each_event_of_the_phase_beside_its_forecast(server: str, sized: Any) -> None:  # noqa: F811
+    link = open_game(sized, server, ATTACK_EXAMPLE)
+    width = sized.viewport_size["width"]
+    game_id, token = link.split("#")
+    http = httpx.Client(base_url=server, timeout=30, headers={"Authorization": f"Bearer {token}"})
+    try:
+        state = http.get(f"/api/games/{game_id}").json()
+        figures = python_figures(state["position"])  # the forecast of the phase about to come
+        sized.click("#danger")
+        sized.wait_for_selector(f'svg.map.danger-on[data-forecast-version="{state["version"]}"]')
+        end = next(item for item in state["legal"] if item["kind"] == "endphase")
+        phase = http.post(f"/api/games/{game_id}/actions",
+                          json={"version": state["version"], "action": end["notation"]}).json()
+        while phase["awaiting"] in ("roll", "run"):
+            phase = http.post(f"/api/games/{game_id}/advance",
+                              json={"version": phase["version"], "until": "decision"}).json()
+        sized.wait_for_selector(f'svg.map[data-forecast-version="{phase["version"]}"]')
+        line = sized.wait_for_selector(".log .forecast-against")
+        events = http.get(f"/api/games/{game_id}?events_from=0").json()["events"]
+        notes = sized.evaluate("""() => [...document.querySelectorAll(".log li[data-k]")].map((li) => [
+          Number(li.dataset.k), li.querySelector(".forecast-note")?.dataset.chance ?? null])""")
+        start = max(k for k, e in enumerate(events) if e["data"]["event"] == "PhaseEnded")
+        checked = 0
+        for k, chance in notes:
+            wanted = wanted_chance(events[k]["data"], figures) if k > start else None
+            if k > start and events[k]["data"]["event"] in ("TurnBegins", "GameEnds"):
+                start = len(events)  # the phase is over: later events carry nothing
+                wanted = None
+            assert (None if chance is None else float(chance)) == wanted, (k, events[k]["data"])
+            checked += chance is not None
+        assert checked >= 1
+        text = line.inner_text()
+        assert text.startswith("Against the forecast:"), text
+        assert "the army in Narbonensis" in text, text  # the army there, advanced or not
+        likeliest = int(line.get_attribute("data-likeliest") or 0)
+        assert likeliest == min(5, sum(0 < p < 0.999 for p in figures["revolt"]))
+        line.scroll_into_view_if_needed()
+        shot(sized, f"against-{width}")
+    finally:
+        http.close()
+    sized.click("#danger")  # off: the log says nothing of the forecast
+    sized.wait_for_selector(".log li[data-k]")
+    assert sized.locator(".log .forecast-note, .log .forecast-against").count() == 0
