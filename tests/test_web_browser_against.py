@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from test_web_browser import ATTACK_EXAMPLE, browser, create, server, shot  # noqa: F401 (fixtures)
-from test_web_browser_map import SIZES, open_game, python_figures, sized  # noqa: F401 (fixtures)
+from test_web_browser_map import SIZES, open_game, python_figures, sized, tip  # noqa: F401 (fixtures)
 
 LIMIT = 240  # seconds for any test of this file
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(LIMIT)]
@@ -79,3 +79,37 @@ def test_each_event_of_the_phase_beside_its_forecast(server: str, sized: Any) ->
     sized.click("#danger")  # off: the log says nothing of the forecast
     sized.wait_for_selector(".log li[data-k]")
     assert sized.locator(".log .forecast-note, .log .forecast-against").count() == 0
+
+
+# Revolts in the east and the Danube, unrest beside them, two secured borders and two armies:
+# uprisings are likely (R7.2) and may chain.
+RISING = {"format": "tetrarchia-position", "version": 2, "settings": {"level": "4211", "options": []},
+          "discs": {"V:2": "revolt", "V:3": "revolt", "V:5": "revolt", "III:4": "revolt", "IV:2": "revolt",
+                    "IV:1": "unrest", "IV:3": "unrest", "V:4": "unrest", "III:5": "unrest", "VI:1": "unrest",
+                    "germania_magna": "garrison Maximian", "sarmatia": "garrison Galerius"},
+          "emperors": {"Maximian": "II:3", "Galerius": "IV:4", "Diocletian": "V:6"},
+          "armies": ["persia", "libya"], "fleets": [1, 3], "turn": {"emperor": "Maximian", "ip": 6}}
+
+
+@pytest.mark.parametrize("sized", SIZES, indirect=True)
+def test_the_chances_of_an_uprising_on_the_map(server: str, sized: Any) -> None:  # noqa: F811
+    """Each province's chance of an uprising (R7.2): a dashed outline for each, its figure in
+    the page equal to ``analysis.forecast``'s, said in the province's tooltip."""
+    link = open_game(sized, server, RISING)
+    width = sized.viewport_size["width"]
+    game_id, token = link.split("#")
+    with httpx.Client(base_url=server, timeout=30, headers={"Authorization": f"Bearer {token}"}) as http:
+        state = http.get(f"/api/games/{game_id}").json()
+    wanted = python_figures(state["position"])
+    sized.click("#danger")
+    sized.wait_for_selector(f'svg.map.danger-on[data-forecast-version="{state["version"]}"]')
+    found = sized.evaluate("""() => [...document.querySelectorAll("svg.map .danger-cell")].map((g) =>
+      [Number(g.dataset.province), Number(g.dataset.uprising)])""")
+    assert all(p == wanted["uprising"][i] for i, p in found)
+    outlines = sized.locator("svg.map .danger-cells .danger-uprising").count()
+    assert outlines == sum(p >= 0.001 for p in wanted["uprising"]) >= 5
+    if width > 600:  # a phone shows a tooltip on a long press (test_web_browser_map.py)
+        sized.locator('.spot[aria-label^="Syria"]').focus()
+        said = tip(sized)["text"]
+        assert ", uprising " in said, said
+    shot(sized, f"danger-uprising-{width}")

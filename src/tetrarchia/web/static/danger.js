@@ -155,8 +155,10 @@ export class DangerOverlay {
     // the outlines over every tint, so a neighbour's tint never covers one
     view.board.provinces.forEach((p, i) => {
       const uprising = fc.uprising[i];
-      if (uprising >= 0.001) {
-        view.dangerCells.append(node("path", { d: cells[i], fill: "none", class: "danger-uprising",
+      if (uprising >= 0.001) {  // on a light halo: the dashes read on the darkest tint too
+        view.dangerCells.append(node("path", { d: cells[i], fill: "none", class: "danger-uprising-halo",
+                                               "stroke-width": uprisingWidth(uprising) + 2 }),
+                                node("path", { d: cells[i], fill: "none", class: "danger-uprising",
                                                "stroke-width": uprisingWidth(uprising) }));
       }
     });
