@@ -9,6 +9,7 @@ import { spectatorButton } from "./share.js";
 import { Scene } from "./scene.js";
 import { DangerOverlay } from "./danger.js";
 import { Against } from "./against.js";
+import { Sounds } from "./sounds.js";
 import { showLegend } from "./legend.js";
 import { analyseLink, fillEndAnalyse } from "./analysis.js";
 import { PanZoom } from "./panzoom.js";
@@ -120,9 +121,10 @@ class GamePage {
     this.danger = new DangerOverlay(this.view, id);
     this.against = new Against(id, this.danger, board);  // the log's events against the forecast
     this.danger.onToggle = () => this.drawLog();
+    this.sounds = new Sounds();  // off unless switched on (sounds.js)
     const legend = el("button", { type: "button", id: "legend", text: t("Legend"), "aria-haspopup": "dialog",
                                   on: { click: () => showLegend() } });
-    mapBox.append(el("div", { class: "map-tools" }, zoom, fit, legend, this.danger.button), this.danger.summary);
+    mapBox.append(el("div", { class: "map-tools" }, zoom, fit, legend, this.danger.button, this.sounds.button), this.danger.summary);
   }
 
   // --- the state from the server ------------------------------------------------------------
@@ -146,6 +148,7 @@ class GamePage {
     if (this.hint) this.hint.clear();
     this.here.replaceChildren();
     const mine = this.mine();
+    if (this.sounds) this.sounds.turn(mine);
     const spectator = this.you === "spectator";
     this.undoButton.disabled = !state.can_undo || !mine;
     this.undoButton.hidden = spectator;
@@ -405,6 +408,7 @@ class GamePage {
                                           "aria-label": `${names[i]} ${d}` },
                                el("b", { text: d }), el("small", { text: names[i] }))));
     this.scene.roll(this.dice);
+    this.sounds.play("dice");
   }
 
   showHappened(events) {
@@ -412,6 +416,7 @@ class GamePage {
     const places = eventPlaces(events);
     this.view.highlight({}, -1, places);
     if (!this.state.over) this.scene.play(events);
+    this.sounds.happened(events);
     const battle = events.find((e) => e.data.event === "Battle" || e.data.event === "PirateBattle");
     if (battle && !this.state.over) {
       this.showBattle(battle);
