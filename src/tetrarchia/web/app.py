@@ -53,6 +53,7 @@ from tetrarchia.web.ending import ending_routes, public_replay
 from tetrarchia.web.forecast import Forecasts
 from tetrarchia.web.geography import map_json
 from tetrarchia.web.guard import Guard
+from tetrarchia.web.hints import hint_routes
 from tetrarchia.web.i18n import LANGUAGES, accepted
 from tetrarchia.web.live import (
     Live,
@@ -203,7 +204,8 @@ async def tutorial_served(request: Request) -> Response:
 def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: float = 1.0,
                rate: tuple[float, float] = (60.0, 30.0), new_games: float = NEW_GAMES,
                analysis: tuple[float, int] = (ANALYSIS_SECONDS, ANALYSIS_SAMPLES),
-               allowed_origins: tuple[str, ...] = ()) -> Starlette:
+               allowed_origins: tuple[str, ...] = (),
+               hint_most: float = HINT_MAX_SECONDS) -> Starlette:
     """The application on ``database`` (a SQLite file, or a ``postgresql://`` URL), created and
     migrated as needed.  On PostgreSQL the news crosses processes (LISTEN/NOTIFY).
 
@@ -214,7 +216,8 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
     hour: every game is stored for good, so a stranger's loop must not fill the disc;
     ``analysis``: the analyses' search time per decision and samples per plan (web/analyses.py);
     ``allowed_origins``: the pages of other addresses that may open the live connection
-    (web/guard.py, which also bounds every body and adds the security headers)."""
+    (web/guard.py, which also bounds every body and adds the security headers); ``hint_most``:
+    the most a hint may think, in seconds (a longer ``?seconds=`` is cut to it; web/hints.py)."""
     guard_logs()  # no credential in a log line, whatever the log level
     store = Store(database)
     bus: Bus = PostgresBus(store) if store.postgresql else LocalBus()
@@ -431,7 +434,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
             await seat(request, True)  # a seat's (2 s of thinking: not a spectator's)
             live = await asyncio.to_thread(authority.get, request.path_params["game_id"])
             data = await asyncio.to_thread(hint_for, live, lang(request),
-                                           hint_seconds(request.query_params.get("seconds")))
+                                           hint_seconds(request.query_params.get("seconds"), hint_most))
             return JSONResponse(data)
         return await guarded(request, handler)
 
@@ -501,6 +504,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         Route("/api/i18n/{lang}", translations),
         WebSocketRoute("/api/games/{game_id}/live", live_updates),
         *ending_routes(authority, book, seat, reader, guarded, creation, seated),
+        *hint_routes(HINT_SECONDS, hint_most),  # the hint's "think longer" choices (web/hints.py)
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     @asynccontextmanager
@@ -548,14 +552,15 @@ def position_after(live: LiveGame, n: int, lang: str = "en") -> dict[str, Any]:
 
 
 
-def hint_seconds(asked: str | None) -> float:
-    """The time a hint thinks: ``?seconds=`` within 0.5 and ``HINT_MAX_SECONDS`` (a number out
-    of bounds is brought within them), ``HINT_SECONDS`` when not asked or not a number."""
+def hint_seconds(asked: str | None, most: float = HINT_MAX_SECONDS) -> float:
+    """The time a hint thinks: ``?seconds=`` within 0.5 and ``most`` (the host's
+    ``create_app(hint_most=...)``; a number out of bounds is brought within them),
+    ``HINT_SECONDS`` when not asked or not a number."""
     try:
         seconds = float(asked) if asked is not None else HINT_SECONDS
     except ValueError:
-        return HINT_SECONDS
-    return min(max(seconds, 0.5), HINT_MAX_SECONDS) if seconds == seconds else HINT_SECONDS
+        return min(HINT_SECONDS, most)
+    return min(max(seconds, 0.5), most) if seconds == seconds else min(HINT_SECONDS, most)
 
 
 def hint_for(live: LiveGame, lang: str, seconds: float = HINT_SECONDS) -> dict[str, Any]:
