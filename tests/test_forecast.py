@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -358,7 +359,6 @@ def test_armies_placed_in_the_phase_wait_with_d2_off() -> None:
 
 
 @pytest.mark.parametrize(("options", "level", "hook"), [
-    (("goths",), "4211", "army_arrives"),  # R11.4: the Goths in the reserve take border III/IV
     (("imperivm",), "4211", "before_attack"), (("vsvrpator",), "4211", "revolt_placed"),
 ])
 def test_options_the_model_does_not_cover_get_the_engine(
@@ -374,6 +374,7 @@ def test_options_the_model_does_not_cover_get_the_engine(
     (("pirates",), 2, (1, 2)),  # D4: the Pirates come back with an uprising, moving only themselves
     (("barbaria",), 3, (1, 2)),  # R12.6: every moment of the Barbarian player passed
     (("goths",), 1, (1, 2)),  # R11.4: the Goths on the board, +1 on their broken links
+    (("goths",), 4, (0, 1, 2)),  # R11.4, D5, D19: the Goths waiting in the reserve
 ])
 def test_the_fast_model_covers_the_options_it_is_equal_on(
         options: tuple[str, ...], seed: int, turns: tuple[int, ...]) -> None:
@@ -386,8 +387,32 @@ def test_the_fast_model_covers_the_options_it_is_equal_on(
         assert fast_model_gap(position_before(state)) is None
         fast = forecast(state)
         assert_same(fast, engine_forecast(state))
-    if options == ("goths",):
-        assert all(GOTHS in states[turn].figure for turn in turns)
+    if options == ("goths",):  # on the board with seed 1, in the reserve with seed 4
+        assert all((GOTHS in states[turn].figure) == (seed == 1) for turn in turns)
+
+
+@pytest.mark.parametrize("standing", [
+    pytest.param({"discs": {"germania_magna": "garrison Maximian"}}, id="secured"),
+    pytest.param({"armies": ["sarmatia"]}, id="an-army"),
+    pytest.param({"emperors": {"Maximian": "roma", "Galerius": "sarmatia"}}, id="an-emperor"),
+])
+def test_the_goths_arriving_from_the_reserve_sweep_the_border(standing: dict[str, Any]) -> None:
+    """R11.4, D19: with the Goths in the reserve an uprising's army on border III or IV is the
+    Goths, whatever stands there (a garrison goes home, an army back to the reserve, an Emperor
+    off the board); the fast model follows them, equal to the engine.  Every border but these
+    two holds something, so uprisings chain (R7.2) until the Goths come."""
+    discs = {"III:2": "revolt", "III:3": "revolt", "IV:2": "revolt", "IV:1": "unrest",
+             "gaetvlia": "garrison Diocletian", "britannia": "garrison Maximian",
+             "persia": "garrison Galerius", "libya": "garrison Constantius"}
+    given: dict[str, Any] = {"emperors": {"Maximian": "roma"}, **standing}
+    given["discs"] = {**discs, **standing.get("discs", {})}
+    state = option_position(("goths",), **given)
+    assert GOTHS not in state.figure and fast_model_gap(position_before(state)) is None
+    fast = fast_forecast(state)
+    assert fast is not None
+    assert_same(fast, engine_forecast(state))
+    if "emperors" in standing:  # Galerius swept off Sarmatia in some branches
+        assert 0 < fast.emperor_removed[1] < 1
 
 
 def test_the_barbarian_players_choices_made_otherwise_get_the_engine() -> None:

@@ -194,12 +194,12 @@ def python_figures(position: dict[str, Any]) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("options", "records"), [
-    (["pirates"], {}), (["barbaria"], {}), (["goths"], {"goths": ["germania_magna"]}),
+    (["pirates"], {}), (["barbaria"], {}), (["goths"], {"goths": ["germania_magna"]}), (["goths"], {}),
 ])
 def test_the_options_the_fast_model_covers_answer_at_once(
         http: TestClient, options: list[str], records: dict[str, Any]) -> None:
-    """The Pirates, Barbaria, the Goths on the board: the figures in the first answer, the fast
-    model's, equal to ``analysis.forecast`` (uprisings included)."""
+    """The Pirates, Barbaria, the Goths on the board or in the reserve: the figures in the first
+    answer, the fast model's, equal to ``analysis.forecast`` (uprisings included)."""
     game_id, position = option_game(http, options, records)
     found = http.get(f"/api/games/{game_id}/forecast").json()
     assert "computing" not in found and found["method"] == "fast"
@@ -208,10 +208,10 @@ def test_the_options_the_fast_model_covers_answer_at_once(
 
 
 def test_a_forecast_needing_the_engine_is_computed_in_the_background(http: TestClient) -> None:
-    """The Goths in the reserve (R11.4: they take border III or IV whatever stands there): the
-    engine follows every die, in the background; the first answer says so at once, the second
-    (``wait``) has the figures, equal to ``analysis.forecast``; a third is kept."""
-    game_id, position = option_game(http, ["goths"])
+    """Vsvrpator (R12.4: a usurper rises on a revolt placed): the engine follows every die, in
+    the background; the first answer says so at once, the second (``wait``) has the figures,
+    equal to ``analysis.forecast``; a third is kept."""
+    game_id, position = option_game(http, ["vsvrpator"])
     first = http.get(f"/api/games/{game_id}/forecast").json()
     assert first["computing"] is True and first["available"] is False
     waited = http.get(f"/api/games/{game_id}/forecast?wait=1").json()

@@ -31,7 +31,17 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from tetrarchia.analysis.advance import Reads, advance, base_of, battle_counts, situation_state
-from tetrarchia.analysis.revolts import Looping, Situation, Table, activity, after_spread, bits, spread
+from tetrarchia.analysis.revolts import (
+    NORTHEASTERN,
+    Looping,
+    Situation,
+    Table,
+    activity,
+    after_spread,
+    bits,
+    goths_waiting,
+    spread,
+)
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.barbarian import advance_order
 from tetrarchia.core.engine import (
@@ -47,9 +57,12 @@ from tetrarchia.core.events import Event, Removal, UprisingStarts
 from tetrarchia.core.pieces import (
     ARMIES,
     ARMY,
+    GARRISON,
+    GOTHS,
     NO_DISC,
     NO_FIGURE,
     PIECE_FIGURES,
+    REBEL,
     REVOLT,
     UNREST,
     VICARIUS,
@@ -70,7 +83,9 @@ from tetrarchia.core.tasks import (
     figure_piece,
     in_barbarian_phase,
     piece_at,
+    remove_army,
     remove_piece,
+    return_disc,
 )
 
 Policy = Callable[[State, list[Action]], Action]
@@ -288,13 +303,15 @@ def _figure_hooks_gap(state: State) -> str | None:
 
 def _arrivals_gap(state: State) -> str | None:
     """The model places an uprising's army as R7.2 does (an ordinary army on an empty border,
-    while one is in the reserve).  The options tell the engine otherwise through the
-    ``army_arrives`` hook: its answer on this position for every region is checked against the
-    rule's (on copies), so the Goths waiting in the reserve get the engine (they take border III
-    or IV whatever stands there, R11.4) and the Goths on the board do not."""
+    while one is in the reserve), and as R11.4 does while the Goths wait in the reserve (they
+    take border III or IV whatever stands there; elsewhere they come once no ordinary army is
+    left, D5: analysis/revolts.py).  The options tell the engine through the ``army_arrives``
+    hook: its answer on this position for every region is checked against the model's (on
+    copies), so an option placing armies otherwise gets the engine."""
     arriving = state.hooks.army_arrives
     if not arriving:
         return None
+    waiting = goths_waiting(state)
     for region in range(1, 7):
         probe, expected = state.copy(), state.copy()
         placed = None
@@ -303,14 +320,32 @@ def _arrivals_gap(state: State) -> str | None:
             if placed is not None:
                 break
         border = state.board.border_of[region]
-        rule = (state.figure[border] == NO_FIGURE and state.disc[border] == NO_DISC
-                and state.ordinary_armies_in_reserve() > 0)
-        if rule:
-            expected.figure[border] = ARMY
-            expected.armies_placed.append(border)
+        empty = state.figure[border] == NO_FIGURE and state.disc[border] == NO_DISC
+        ordinary = state.ordinary_armies_in_reserve() > 0
+        if waiting and (region in NORTHEASTERN or (empty and not ordinary)):
+            _goths_on(expected, border)
+            rule = True
+        else:
+            rule = empty and ordinary
+            if rule:
+                expected.figure[border] = ARMY
+                expected.armies_placed.append(border)
         if placed is not None and (placed != rule or probe != expected):
             return "an option places the uprising's armies otherwise than R7.2 (army_arrives)"
     return None
+
+
+def _goths_on(state: State, border: int) -> None:
+    """What the model reads of the Goths arriving on ``border`` (R11.4, D19), on a State."""
+    piece = figure_piece(state.figure[border])
+    if piece >= 0:
+        remove_piece(state, piece, None)
+    elif ARMY <= state.figure[border] <= REBEL:
+        remove_army(state, border)
+    if state.disc[border] >= GARRISON:
+        return_disc(state, border)
+    state.figure[border] = GOTHS
+    state.armies_placed.append(border)
 
 
 # R7: the phase's steps as push_barbarian_phase pushes them, bottom first
@@ -350,7 +385,7 @@ def _fast_forecast(before: State) -> Forecast | None:
         by_revolt[s.revolt] = by_revolt.get(s.revolt, 0.0) + p
         by_unrest[s.unrest] = by_unrest.get(s.unrest, 0.0) + p
         key = (reads.revolts(s), min(table.revolt_reserve(s), ARMIES + 1),
-               s.armies, s.vicarius, s.gone, s.end)
+               s.armies, s.vicarius, s.gone, s.end, s.goths, s.pushed)
         known = groups.get(key)
         groups[key] = (s, p) if known is None else (known[0], known[1] + p)
     total = sum(middle.values())

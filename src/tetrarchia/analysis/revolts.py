@@ -35,7 +35,18 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from tetrarchia.core.board import Board
-from tetrarchia.core.pieces import ARMIES, NO_DISC, NO_FIGURE, REVOLT, UNREST, VICARIUS, Piece
+from tetrarchia.core.pieces import (
+    ARMIES,
+    ARMY,
+    GOTHS,
+    NO_DISC,
+    NO_FIGURE,
+    REBEL,
+    REVOLT,
+    UNREST,
+    VICARIUS,
+    Piece,
+)
 from tetrarchia.core.state import Result, State
 from tetrarchia.core.tasks import piece_at
 
@@ -50,8 +61,12 @@ class Situation(NamedTuple):
     unrest: int  # bit set of provinces in unrest
     armies: int  # bit set of the borders where an army arrived in this phase (R7.2)
     vicarius: int  # province of the Vicarius's figure, -1 when he is not on the board
-    gone: int  # bits 0-3 the Emperors, 4 the Dux, 5 the Vicarius removed at R7.1.2
+    gone: int  # bits 0-3 the Emperors, 4 the Dux, 5 the Vicarius removed at R7.1.2 (or swept
+    #            off their border by the Goths arriving, R11.4, D19)
     end: int  # Result: ONGOING, or RESERVE_EMPTY when a reserve ran dry (R8)
+    goths: int = -1  # the border where the Goths arrived in this phase (R11.4), -1 for none: its
+    #                  bit in ``armies`` too (they are one of the three armies)
+    pushed: int = 0  # bit set of the borders whose army the Goths sent back to the reserve (D19)
 
 
 def bits(mask: int) -> list[int]:
@@ -84,6 +99,8 @@ class Table:
     #   (neighbour, broken) in board order, where an uprising spreads (R7.2 step 1)
     pieces: tuple[int, ...]  # province of each piece 0-5 (Emperors, Dux, Vicarius), -1 off board
     vicarius: int  # province of the Vicarius's figure at the start, -1 when none
+    goths_waiting: bool = False  # R11.4: the Goths module in play, the Goths in the reserve
+    army_borders: int = 0  # the borders holding an army at the start (bit set)
 
     @classmethod
     def of(cls, state: State) -> Table:
@@ -124,6 +141,8 @@ class Table:
             pieces=tuple(p if p >= 0 else -1 for p in pieces),
             vicarius=pieces[Piece.VICARIUS] if pieces[Piece.VICARIUS] >= 0
             and state.figure[pieces[Piece.VICARIUS]] == VICARIUS else -1,
+            goths_waiting=goths_waiting(state),
+            army_borders=sum(1 << b for b in board.borders if ARMY <= state.figure[b] <= REBEL),
         )
 
     # --- what a situation holds -------------------------------------------------------------
@@ -136,8 +155,15 @@ class Table:
         return self.revolt_reserve0 + self.revolt0.bit_count() - s.revolt.bit_count()
 
     def armies_in_reserve(self, s: Situation) -> int:
-        """R9, D12: three armies, less those on the board."""
-        return ARMIES - self.armies0 - s.armies.bit_count()
+        """R9, D12: three armies, less those on the board (the Goths one of them, R11.4)."""
+        return ARMIES - self.armies0 - s.armies.bit_count() + s.pushed.bit_count()
+
+
+def goths_waiting(state: State) -> bool:
+    """R11.4: the Goths module is in play and the Goths wait in the reserve: an uprising's army
+    on border III or IV is the Goths, whatever stands there; elsewhere, the Goths once no
+    ordinary army is left (D5)."""
+    return state.settings.has("goths") and GOTHS not in state.figure
 
 
 # --- R7.1 --------------------------------------------------------------------------------------
@@ -212,17 +238,17 @@ def activity_at(t: Table, s: Situation, p: int, weight: float, out: Outcomes) ->
         uprising(t, s, p, weight, out)
     elif unrest & bit:
         if t.revolt_reserve(s) == 0:
-            out.append((Situation(revolt, unrest, s.armies, s.vicarius, s.gone, RESERVE_EMPTY),
-                        weight, False, -1))
+            out.append((Situation(revolt, unrest, s.armies, s.vicarius, s.gone, RESERVE_EMPTY,
+                                  s.goths, s.pushed), weight, False, -1))
         else:
             out.append((Situation(revolt | bit, unrest & ~bit, s.armies, s.vicarius, s.gone,
-                                  ONGOING), weight, False, -1))
+                                  ONGOING, s.goths, s.pushed), weight, False, -1))
     elif t.unrest_reserve(s) == 0:
-        out.append((Situation(revolt, unrest, s.armies, s.vicarius, s.gone, RESERVE_EMPTY),
-                    weight, False, -1))
+        out.append((Situation(revolt, unrest, s.armies, s.vicarius, s.gone, RESERVE_EMPTY,
+                              s.goths, s.pushed), weight, False, -1))
     else:
-        out.append((Situation(revolt, unrest | bit, s.armies, s.vicarius, s.gone, ONGOING),
-                    weight, False, -1))
+        out.append((Situation(revolt, unrest | bit, s.armies, s.vicarius, s.gone, ONGOING,
+                              s.goths, s.pushed), weight, False, -1))
 
 
 def uprising(t: Table, s: Situation, origin: int, weight: float, out: Outcomes) -> None:
@@ -256,7 +282,7 @@ def uprising(t: Table, s: Situation, origin: int, weight: float, out: Outcomes) 
             reserve -= 1
             revolt |= 1 << q
             unrest &= ~(1 << q)
-        after = Situation(revolt, unrest, s.armies, vicarius, s.gone, end)
+        after = Situation(revolt, unrest, s.armies, vicarius, s.gone, end, s.goths, s.pushed)
         out.append((after, share, end == ONGOING, origin))
 
 
@@ -268,21 +294,47 @@ def uprising_army(t: Table, s: Situation, weight: float, out: Outcomes) -> None:
         return
     board = t.board
     sixth = weight / 6
+    goths = t.goths_waiting and s.goths < 0
     for region in range(1, 7):
         border = board.border_of[region]
+        if goths and region in NORTHEASTERN:  # R11.4: the Goths take border III or IV
+            out.append((goths_arrive(t, s, border), sixth, False, -1))
+            continue
         if t.open_border[region] and not s.armies >> border & 1:
-            out.append((Situation(s.revolt, s.unrest, s.armies | 1 << border, s.vicarius, s.gone,
-                                  ONGOING), sixth, False, -1))
+            if goths and t.armies_in_reserve(s) == 1:  # D5: no ordinary army is left
+                out.append((goths_arrive(t, s, border), sixth, False, -1))
+            else:
+                out.append((Situation(s.revolt, s.unrest, s.armies | 1 << border, s.vicarius,
+                                      s.gone, ONGOING, s.goths, s.pushed), sixth, False, -1))
             continue
         at = board.at_coords
         for number in range(1, 7):
             activity_at(t, s, at[(region, number)], sixth / 6, out)
 
 
+NORTHEASTERN = (3, 4)  # R11.4: the regions whose border the Goths take
+
+
+def goths_arrive(t: Table, s: Situation, border: int) -> Situation:
+    """R11.4, D19: the Goths on ``border``: the piece standing there leaves the board (an
+    Emperor until his next turn, the Dux and the Vicarius die), the army there goes back to the
+    reserve (one that arrived in this phase too: the Goths take its place in ``armies``), the
+    garrison goes home (written by the State of the situation, analysis/advance.py)."""
+    gone, vicarius = s.gone, s.vicarius
+    for piece, at in enumerate(t.pieces):
+        if at == border and not gone >> piece & 1:
+            gone |= 1 << piece
+            if piece == Piece.VICARIUS:
+                vicarius = -1
+    pushed = s.pushed | (t.army_borders & 1 << border)
+    return Situation(s.revolt, s.unrest, s.armies | 1 << border, vicarius, gone, ONGOING, border,
+                     pushed)
+
+
 def _progress(s: Situation) -> int:
     """Grows at every change R7.2 makes (an unrest +1, an unrest turning +1, a new revolt +2 or
-    +1, an army +1): situations are settled in this order, each once."""
-    return 2 * s.revolt.bit_count() + s.unrest.bit_count() + s.armies.bit_count()
+    +1, an army +1, the Goths +1 more): situations are settled in this order, each once."""
+    return 2 * s.revolt.bit_count() + s.unrest.bit_count() + s.armies.bit_count() + (s.goths >= 0)
 
 
 class Looping(Exception):
