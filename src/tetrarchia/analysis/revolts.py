@@ -24,8 +24,10 @@ covers it, and the reserves hold what the board does not.
   that changes nothing, then a border that is not empty): that loop is summed exactly as a
   geometric series, so the model drops no branch.
 
-Only the base rules are modelled here; :func:`tetrarchia.analysis.forecast.fast_model_gap` says
-when a game's options or position need the engine-following forecast instead.
+The base rules are modelled here, and the Goths waiting in the reserve (R11.4, D5, D19:
+:func:`goths_arrive`); :func:`tetrarchia.analysis.forecast.fast_model_gap` says when a game's
+options or position need the engine-following forecast instead (it probes the options' arrival
+hook against this model).
 """
 
 from __future__ import annotations
