@@ -113,3 +113,33 @@ def test_the_chances_of_an_uprising_on_the_map(server: str, sized: Any) -> None:
         said = tip(sized)["text"]
         assert ", uprising " in said, said
     shot(sized, f"danger-uprising-{width}")
+
+
+def test_a_forecast_the_engine_follows_comes_after_computing(server: str, sized: Any) -> None:  # noqa: F811
+    """Vsvrpator (R12.4) needs the engine-following forecast: the server answers "computing" at
+    once and the page asks again with ``wait``; its figures then equal ``analysis.forecast``."""
+    position = {"format": "tetrarchia-position", "version": 2,
+                "settings": {"level": "4211", "options": ["vsvrpator"]},
+                "discs": {"II:6": "revolt", "I:6": "revolt", "III:2": "unrest", "IV:4": "revolt"},
+                "armies": ["II:6"], "emperors": {"Maximian": "II:3", "Galerius": "IV:3"},
+                "fleets": [1], "turn": {"emperor": "Maximian", "ip": 6}}
+    sized.add_init_script("""window.forecastsAsked = [];
+      const fetched = window.fetch;
+      window.fetch = (url, ...rest) => {
+        if (String(url).includes("/forecast")) window.forecastsAsked.push(String(url));
+        return fetched(url, ...rest);
+      };""")
+    link = open_game(sized, server, position)
+    game_id, token = link.split("#")
+    with httpx.Client(base_url=server, timeout=30, headers={"Authorization": f"Bearer {token}"}) as http:
+        state = http.get(f"/api/games/{game_id}").json()
+    sized.click("#danger")
+    sized.wait_for_selector(f'svg.map.danger-on[data-forecast-version="{state["version"]}"]')
+    asked = sized.evaluate("() => window.forecastsAsked")
+    assert any("wait=1" in url for url in asked), asked  # it was computing, then waited for
+    wanted = python_figures(state["position"])
+    assert wanted["method"] == "engine"
+    found = sized.evaluate("""() => [...document.querySelectorAll("svg.map .danger-cell")].map((g) =>
+      [Number(g.dataset.province), Number(g.dataset.revolt), Number(g.dataset.uprising)])""")
+    assert all(r == wanted["revolt"][i] and u == wanted["uprising"][i] for i, r, u in found)
+    assert sized.locator(".danger-summary .computing").count() == 0
