@@ -218,3 +218,37 @@ def test_a_forecast_needing_the_engine_is_computed_in_the_background(http: TestC
     assert waited["method"] == "engine" and waited["version"] == first["version"]
     same(waited, python_figures(position))
     assert http.get(f"/api/games/{game_id}/forecast").json() == waited
+
+
+def test_a_phase_ended_by_a_lost_attack_is_forecast_from_its_start() -> None:
+    """R5.5: a lost attack ends the Roman phase without an ``end`` in the log.  The overlay's
+    figures during that phase (and ``last`` after it) are the forecast of the phase as it began,
+    read from the log entry its ``PhaseEnded`` event came with: the roll that lost the battle."""
+    from conftest import position
+    from tetrarchia.core.dice import ScriptedDice
+    from tetrarchia.core.events import Event
+    from tetrarchia.core.notation import parse_action
+    from tetrarchia.core.tasks import in_barbarian_phase
+    from tetrarchia.game import Game
+    from tetrarchia.web.authority import LiveGame
+    from tetrarchia.web.forecast import Forecasts, forecast_json, state_after
+    from tetrarchia.web.views import event_json
+
+    start = position(discs={"II:6": "revolt", "I:6": "revolt"}, emperors={"Maximian": "II:3"},
+                     armies=["II:6"])
+    game = Game.from_position(start, dice=ScriptedDice([1, 6]))  # Roman 1, Barbarian 6: lost
+    told: list[dict[str, Any]] = []
+    happened: list[Event] = []
+    game.play(parse_action("Maximian attacks Narbonensis from Germania Svperior", game.board), happened)
+    told += [event_json(e, game.board, 0) for e in happened]
+    happened = []
+    game.roll(happened)
+    told += [event_json(e, game.board, 1) for e in happened]
+    assert any(e["data"]["event"] == "PhaseEnded" and e["n"] == 1 for e in told)
+    assert in_barbarian_phase(game.state)
+    live = LiveGame(id="g", game=game, board_text=None, version=3, summary="", events=told)
+    found = Forecasts().of(live, wait=True)
+    assert found.pop("during") is True and found.pop("phase") == 1 and found.pop("version") == 3
+    assert found == forecast_json(state_after(game.start, game.log[:2]))
+    assert found["available"] and found["method"] == "engine"  # the phase has begun: the engine
+

@@ -15,7 +15,8 @@ the engine is computed in the background: the request says ``"computing": true``
 page asks again with ``wait`` (that request waits for the figures), never blocking the board.
 
 While a Barbarian phase is under way the figures are those forecast at its start (the position
-before the action that ended the Roman phase), marked ``"during": true``: the page shows them
+before the ``end`` that ended the Roman phase, or just after the action that ended it otherwise:
+a lost attack, R5.5), marked ``"during": true``: the page shows them
 against what the dice do, and the server never follows the rest of a phase already begun through
 the engine on every die (that forecast can take seconds).
 """
@@ -91,12 +92,14 @@ def quick(state: State) -> bool:
         return True
 
 
-def phase_start(log: list[Action]) -> int:
-    """The number of log entries before the action that ended the last Roman phase (R4 → R7),
-    or -1 when none did."""
-    for n in range(len(log) - 1, -1, -1):
-        if isinstance(log[n], EndPhase):
-            return n
+def phase_begun(events: list[dict[str, Any]]) -> int:
+    """The log entry that ended the last Roman phase (R4 → R7): the one its ``PhaseEnded`` event
+    came with (an ``end``, or the action that spent the last IP ...), or -1 when none did.
+    Before an ``end`` the forecast is of the Roman position (the fast model); after another
+    entry, of the phase as it stands when it begins (nothing of it rolled yet)."""
+    for event in reversed(events):
+        if event["data"].get("event") == "PhaseEnded":
+            return int(event["n"])
     return -1
 
 
@@ -130,8 +133,11 @@ class Forecasts:
             state = live.game.state.copy()
             version = live.version
             during = in_barbarian_phase(state) and not state.is_over
-            entries = phase_start(live.game.log) if during or last else -1
-            log = list(live.game.log[:entries]) if entries >= 0 else []
+            entries = phase_begun(live.events) if during or last else -1
+            log: list[Action] = []
+            if entries >= 0:  # the position before its end, or (ended by its last IP ...) after
+                ended = isinstance(live.game.log[entries], EndPhase)
+                log = list(live.game.log[:entries if ended else entries + 1])
             start = live.game.start
         extra: dict[str, Any] = {"version": version}
         key = ("version", live.id, version)
