@@ -366,30 +366,41 @@ def activity(t: Table, starts: list[tuple[Situation, float]]) -> Activity:
     probability.  The parts at the ends are the chances of an uprising: each path counted once
     however many uprisings it had in ``q``, with no branch per set of provinces risen."""
     leaves: dict[Situation, float] = {}
-    risen: dict[Situation, dict[int, float]] = {}  # per situation, the parts of its probability
+    uprising = [0.0] * t.board.size  # the ends' parts, summed as they arrive (only their sum counts)
     pending: dict[Situation, float] = {}
     pending_risen: dict[Situation, dict[int, float]] = {}
     heap: list[tuple[int, Situation]] = []
 
     def take(outcomes: Outcomes, total: float, parts: dict[int, float]) -> None:
         """The outcomes of a situation of probability ``total`` whose parts are ``parts``,
-        each outcome's p a fraction of it."""
+        each outcome's p a fraction of it.  The ends' parts go straight into ``uprising``:
+        per province, the ends' share of the situation, less the share an uprising there took
+        whole."""
+        ended = 0.0
+        ended_by: dict[int, float] = {}  # the ends' share whose last step rose in a province
         for after, p, army_next, origin in outcomes:
+            w = p * total
             if army_next:
                 if after not in pending:
                     pending[after] = 0.0
                     pending_risen[after] = {}
                     heapq.heappush(heap, (_progress(after), after))
-                mass, into = pending, pending_risen[after]
+                pending[after] += w
+                into = pending_risen[after]
+                for q, part in parts.items():
+                    if q != origin:
+                        into[q] = into.get(q, 0.0) + p * part
+                if origin >= 0:
+                    into[origin] = into.get(origin, 0.0) + w
             else:
-                mass, into = leaves, risen.setdefault(after, {})
-            w = p * total
-            mass[after] = mass.get(after, 0.0) + w
-            for q, part in parts.items():
-                if q != origin:
-                    into[q] = into.get(q, 0.0) + p * part
-            if origin >= 0:
-                into[origin] = into.get(origin, 0.0) + w
+                leaves[after] = leaves.get(after, 0.0) + w
+                ended += p
+                if origin >= 0:
+                    ended_by[origin] = ended_by.get(origin, 0.0) + p
+        for q, part in parts.items():
+            uprising[q] += part * (ended - ended_by.get(q, 0.0))
+        for q, share in ended_by.items():
+            uprising[q] += share * total
 
     at = t.board.at_coords
     for s, p in starts:
@@ -416,8 +427,4 @@ def activity(t: Table, starts: list[tuple[Situation, float]]) -> Activity:
         settled = {q: (parts.get(q, 0.0) + loops.get(q, 0.0) * total) / (1 - loop + loops.get(q, 0.0))
                    for q in {*parts, *loops}}
         take([o for o in out if not (o[2] and o[0] == s)], total, settled)
-    uprising = [0.0] * t.board.size
-    for parts in risen.values():
-        for q, part in parts.items():
-            uprising[q] += part
     return Activity(leaves, uprising)
