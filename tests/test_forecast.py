@@ -193,6 +193,8 @@ COVERED_GAMES = [
     ("4211", ("mare-nostrvm",)), ("4211", ("patres-patriae",)), ("4211", ("via-romana",)),
     ("4211", ("imperivm-1st",)), ("4211", ("roma-aeterna",)), ("4211", ("the-great",)),
     ("4221", ("mauretanian-war",)), ("4211", ("dux", "vicarius", "diarchia")),
+    ("4211", ("goths",)), ("4211", ("pirates",)), ("4211", ("barbaria",)),
+    ("4211", ("goths", "pirates", "barbaria")),
 ]
 
 
