@@ -7,7 +7,9 @@ against Monte Carlo plays of the engine):
   dominoes as a closure over normal links and broken links at 1/2, the 36 activity rolls, the
   uprisings and their chains, loops summed exactly), then R7.3 with the rules' own steps on one
   State per group of situations it cannot tell apart (analysis/advance.py).  Typically a few
-  milliseconds per position.
+  milliseconds per position.  It follows the Goths (R11.4: waiting in the reserve or on the
+  board) and the options whose phase hooks their module declares neutral for it
+  (``RuleModule.forecast_neutral``: the Pirates, Barbaria's moments passed).
 - **the engine-following forecast** (``method == "engine"``): the engine lists every roll with
   its probability (``chance_outcomes``); every branch of the dice is followed from the start of
   the phase to its end, merging the branches that reach the same situation.  Because it runs
@@ -15,7 +17,8 @@ against Monte Carlo plays of the engine):
   (:func:`fast_model_gap`: an option that changes the phase, a phase already begun ...).
 
 Both cover the dominoes of R7.1 over normal links, each broken link at 1/2 (R7.4, D3), the 36
-activity rolls of R7.2 and the uprisings they chain, the armies' steps and battles of R7.3, and
+activity rolls of R7.2 and the uprisings they chain (the chance of at least one uprising in each
+province too), the armies' steps and battles of R7.3, and
 the reserves that may run dry (R8), up to the end of the phase (its END_TURN step: the next turn
 is not forecast).  The Emperors and armies are read as they stand before the phase.
 
