@@ -2,12 +2,16 @@
 a click to the updated board (in chromium), and a Barbarian phase's server time (the request that
 rolls it to the next decision, the database commit included), each as p50/p99; the danger
 overlay's server time (``GET /api/games/<id>/forecast`` on a version not asked for before: the
-forecast computed, issue 23) as p50/p95; the game page's first paint at 1280x900 and on a
+forecast computed, issue 23) as p50/p95, for the base game and each option set that changes the
+Barbarian phase (a forecast the engine computes in the background answers ``computing`` at once:
+its figures are then counted with ``wait``, the time until the figures, and how many); the game
+page's first paint at 1280x900 and on a
 390x844 phone (the Performance API's ``first-contentful-paint``, and the time until the map is
 drawn with its pieces: the page's ``tetrarchia-map-drawn`` mark), p50/p95.
 
     .venv/bin/python bench/web.py            # 30 of each
     .venv/bin/python bench/web.py --runs 10  # quicker
+    .venv/bin/python bench/web.py --overlay  # the danger overlay's figures alone
 
 The browser figures need /usr/bin/chromium (Debian's package); without it they are left out.
 """
@@ -57,8 +61,13 @@ def serve(database: Path) -> tuple[str, uvicorn.Server, threading.Thread]:
     return f"http://127.0.0.1:{port}", server, thread
 
 
-def to_roman_action(http: httpx.Client, seed: int) -> dict[str, Any]:
-    state: dict[str, Any] = http.post("/api/games", json={"seed": seed, "hotseat": True}).json()
+OPTION_SETS: list[tuple[str, ...]] = [(), ("goths",), ("pirates",), ("barbaria",),
+                                      ("goths", "pirates", "barbaria")]
+
+
+def to_roman_action(http: httpx.Client, seed: int, options: tuple[str, ...] = ()) -> dict[str, Any]:
+    state: dict[str, Any] = http.post("/api/games", json={"seed": seed, "hotseat": True,
+                                                          "options": list(options)}).json()
     http.headers["Authorization"] = f"Bearer {state['credentials']['hotseat']}"  # the hot seat
     while state["awaiting"] != "roman_action":
         state = http.post(f"/api/games/{state['id']}/actions",
@@ -83,14 +92,18 @@ def barbarian_phases(http: httpx.Client, runs: int) -> list[float]:
     return samples
 
 
-def forecast_requests(http: httpx.Client, runs: int) -> list[float]:
+def forecast_requests(http: httpx.Client, runs: int, options: tuple[str, ...] = ()
+                      ) -> tuple[list[float], int]:
     """The overlay's request after each of a seeded game's Roman actions (a first move, then the
     phase ended, the next Emperor's ...): each on a new version, so each computes its forecast
-    (R7: the fast model, or the engine-following forecast where an option needs it)."""
+    (R7: the fast model, or the engine-following forecast where an option needs it: then the
+    time until its figures, the second request's wait included).  And how many of them the
+    engine computed in the background."""
     samples: list[float] = []
+    background = 0
     seed = 100
     while len(samples) < runs:
-        state = to_roman_action(http, seed)
+        state = to_roman_action(http, seed, options)
         seed += 1
         for _ in range(12):
             if len(samples) >= runs or state["over"]:
@@ -101,14 +114,17 @@ def forecast_requests(http: httpx.Client, runs: int) -> list[float]:
                 continue
             started = time.perf_counter()
             answer = http.get(f"/api/games/{state['id']}/forecast")
-            took = time.perf_counter() - started
             assert answer.status_code == 200, answer.text
+            if answer.json().get("computing"):
+                background += 1
+                answer = http.get(f"/api/games/{state['id']}/forecast?wait=1")
+            took = time.perf_counter() - started
             if answer.json()["available"]:
                 samples.append(took)
             choice = state["legal"][len(samples) % len(state["legal"])]["notation"]
             state = http.post(f"/api/games/{state['id']}/actions",
                               json={"version": state["version"], "action": choice}).json()
-    return samples
+    return samples, background
 
 
 def browser_figures(base: str, http: httpx.Client, runs: int) -> tuple[list[float], list[float]]:
@@ -178,13 +194,20 @@ def first_paints(base: str, http: httpx.Client, runs: int, viewport: ViewportSiz
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--overlay", action="store_true", help="only the danger overlay's figures")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         base, server, thread = serve(Path(folder) / "bench.sqlite3")
         with httpx.Client(base_url=base, timeout=60) as http:
-            print(figures("Barbarian phase, server (HTTP + commit)", barbarian_phases(http, args.runs)))
-            print(figures("danger overlay, server (forecast + HTTP)", forecast_requests(http, args.runs), 95))
-            if shutil.which(CHROMIUM):
+            if not args.overlay:
+                print(figures("Barbarian phase, server (HTTP + commit)", barbarian_phases(http, args.runs)))
+            for options in OPTION_SETS:
+                samples, background = forecast_requests(http, args.runs, options)
+                name = f"danger overlay, {'+'.join(options) or 'base game'}"
+                print(figures(name, samples, 95) + f"   engine in the background: {background}")
+            if args.overlay:
+                pass
+            elif shutil.which(CHROMIUM):
                 loads, clicks = browser_figures(base, http, args.runs)
                 print(figures("page load (game page, chromium)", loads))
                 print(figures("click to updated board (chromium)", clicks))

@@ -6,10 +6,11 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
-from conftest import game_at_roman_phase, position
+from conftest import game_at_roman_phase, option_position, position
 from tetrarchia.analysis.forecast import (
     Forecast,
     NotForecastable,
@@ -22,9 +23,9 @@ from tetrarchia.analysis.forecast import (
     stop_at_phase_end,
     stop_before_advance,
 )
-from tetrarchia.core.actions import Roll
+from tetrarchia.core.actions import Action, Roll
 from tetrarchia.core.engine import apply_trusted, legal_actions, resume, start_barbarian_phase
-from tetrarchia.core.pieces import REVOLT, UNREST
+from tetrarchia.core.pieces import GOTHS, REVOLT, UNREST
 from tetrarchia.core.serialize import position_to_json
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import Awaiting, Result, State
@@ -126,9 +127,10 @@ def assert_same(fast: Forecast | None, engine: Forecast) -> None:
     assert fast.method == "fast" and engine.method == "engine"
     assert fast.unresolved == 0
     tolerance = 1e-9 + engine.unresolved
-    pairs = list(zip(fast.revolt + fast.unrest + fast.emperor_in_revolt + fast.emperor_removed,
-                     engine.revolt + engine.unrest + engine.emperor_in_revolt + engine.emperor_removed,
-                     strict=True))
+    pairs = list(zip(fast.revolt + fast.unrest + fast.uprising + fast.emperor_in_revolt
+                     + fast.emperor_removed,
+                     engine.revolt + engine.unrest + engine.uprising + engine.emperor_in_revolt
+                     + engine.emperor_removed, strict=True))
     pairs += [(fast.army_in_roma, engine.army_in_roma), (fast.reserve_empty, engine.reserve_empty)]
     assert [(a.province, a.next_step, a.battle) for a in fast.armies] == \
         [(a.province, a.next_step, a.battle) for a in engine.armies]
@@ -191,6 +193,8 @@ COVERED_GAMES = [
     ("4211", ("mare-nostrvm",)), ("4211", ("patres-patriae",)), ("4211", ("via-romana",)),
     ("4211", ("imperivm-1st",)), ("4211", ("roma-aeterna",)), ("4211", ("the-great",)),
     ("4221", ("mauretanian-war",)), ("4211", ("dux", "vicarius", "diarchia")),
+    ("4211", ("goths",)), ("4211", ("pirates",)), ("4211", ("barbaria",)),
+    ("4211", ("goths", "pirates", "barbaria")),
 ]
 
 
@@ -243,6 +247,19 @@ def test_a_broken_link_holds_one_time_in_two() -> None:
     assert f.revolt[tingitana] == pytest.approx(1 / 2 + 1 / 48, abs=1e-12)
     assert f.unrest[tingitana] == pytest.approx(1 / 2 - 1 / 48, abs=1e-12)
     assert f.unresolved == 0
+
+
+@pytest.mark.parametrize("method", [forecast, engine_forecast])
+def test_an_uprising_breaks_out_where_the_activity_falls_on_a_revolt(
+        method: Callable[[State], Forecast]) -> None:
+    """R7.2: the one revolt, Baetica I:2, rises when the activity falls on it (1/36); every
+    border is empty, so the uprising's army arrives and nothing chains: no other province can
+    rise, though the uprising spreads revolts to Baetica's neighbours."""
+    state = position(discs={"I:2": "revolt"}, emperors={"Maximian": "roma"})
+    f = method(state)
+    baetica = state.board.province("I:2").index
+    assert f.uprising[baetica] == pytest.approx(1 / 36, abs=1e-12)
+    assert all(p == 0 for q, p in enumerate(f.uprising) if q != baetica)
 
 
 def test_a_position_paused_at_the_start_of_the_phase_forecasts_the_same() -> None:
@@ -344,9 +361,7 @@ def test_armies_placed_in_the_phase_wait_with_d2_off() -> None:
 
 
 @pytest.mark.parametrize(("options", "level", "hook"), [
-    (("goths",), "4211", "army_arrives"), (("pirates",), "4211", "uprising"),
-    (("barbaria",), "4211", "phase_start"), (("imperivm",), "4211", "before_attack"),
-    (("vsvrpator",), "4211", "revolt_placed"),
+    (("imperivm",), "4211", "before_attack"), (("vsvrpator",), "4211", "revolt_placed"),
 ])
 def test_options_the_model_does_not_cover_get_the_engine(
         options: tuple[str, ...], level: str, hook: str) -> None:
@@ -355,6 +370,74 @@ def test_options_the_model_does_not_cover_get_the_engine(
     assert gap is not None and hook in gap
     assert fast_forecast(state) is None
     assert forecast(state) == engine_forecast(state)
+
+
+@pytest.mark.parametrize(("options", "seed", "turns"), [
+    (("pirates",), 2, (1, 2)),  # D4: the Pirates come back with an uprising, moving only themselves
+    (("barbaria",), 3, (1, 2)),  # R12.6: every moment of the Barbarian player passed
+    (("goths",), 1, (1, 2)),  # R11.4: the Goths on the board, +1 on their broken links
+    (("goths",), 4, (0, 1, 2)),  # R11.4, D5, D19: the Goths waiting in the reserve
+])
+def test_the_fast_model_covers_the_options_it_is_equal_on(
+        options: tuple[str, ...], seed: int, turns: tuple[int, ...]) -> None:
+    """Seeded Roman phases of games with the Pirates, Barbaria, or the Goths on the board: the
+    fast model answers (milliseconds where the engine takes seconds) with the engine's figures
+    to within 1e-9, the chances of an uprising included."""
+    states = later_roman_phases(seed, "4211", options, max(turns) + 1)
+    for turn in turns:
+        state = states[turn]
+        assert fast_model_gap(position_before(state)) is None
+        fast = forecast(state)
+        assert_same(fast, engine_forecast(state))
+    if options == ("goths",):  # on the board with seed 1, in the reserve with seed 4
+        assert all((GOTHS in states[turn].figure) == (seed == 1) for turn in turns)
+
+
+@pytest.mark.parametrize("standing", [
+    pytest.param({"discs": {"germania_magna": "garrison Maximian"}}, id="secured"),
+    pytest.param({"armies": ["sarmatia"]}, id="an-army"),
+    pytest.param({"emperors": {"Maximian": "roma", "Galerius": "sarmatia"}}, id="an-emperor"),
+])
+def test_the_goths_arriving_from_the_reserve_sweep_the_border(standing: dict[str, Any]) -> None:
+    """R11.4, D19: with the Goths in the reserve an uprising's army on border III or IV is the
+    Goths, whatever stands there (a garrison goes home, an army back to the reserve, an Emperor
+    off the board); the fast model follows them, equal to the engine.  Every border but these
+    two holds something, so uprisings chain (R7.2) until the Goths come."""
+    discs = {"III:2": "revolt", "III:3": "revolt", "IV:2": "revolt", "IV:1": "unrest",
+             "gaetvlia": "garrison Diocletian", "britannia": "garrison Maximian",
+             "persia": "garrison Galerius", "libya": "garrison Constantius"}
+    given: dict[str, Any] = {"emperors": {"Maximian": "roma"}, **standing}
+    given["discs"] = {**discs, **standing.get("discs", {})}
+    state = option_position(("goths",), **given)
+    assert GOTHS not in state.figure and fast_model_gap(position_before(state)) is None
+    fast = fast_forecast(state)
+    assert fast is not None
+    assert_same(fast, engine_forecast(state))
+    if "emperors" in standing:  # Galerius swept off Sarmatia in some branches
+        assert 0 < fast.emperor_removed[1] < 1
+
+
+def test_the_barbarian_players_choices_made_otherwise_get_the_engine() -> None:
+    """R12.6: the fast model is the phase with his moments passed; another policy (here: he
+    rerolls or spends whenever he may) is followed through the engine."""
+    state = later_roman_phases(3, "4211", ("barbaria",), 3)[2]
+
+    def spends(state: State, actions: list[Action]) -> Action:
+        return actions[0]
+
+    assert fast_model_gap(position_before(state), passing=False) is not None
+    assert forecast(state, spends).method == "engine"
+
+
+def test_the_goths_on_a_broken_link_hold_four_times_in_six() -> None:
+    """R11.4, R7.4: the Goths add +1 to their broken-link roll: 3-6 linked.  The Goths in
+    Narbonensis II:6 (its arrow to Cisalpina is a broken link), nothing in their way."""
+    state = option_position(("goths",), records={"goths": ["II:6"]}, emperors={"Maximian": "roma"})
+    narbonensis = state.board.province("II:6").index
+    goths = next(a for a in forecast(state).armies if a.province == narbonensis)
+    assert state.board.link_between[(narbonensis, goths.next_step)].broken
+    assert goths.advances == pytest.approx(4 / 6, abs=1e-12)
+    assert_same(fast_forecast(state), engine_forecast(state))
 
 
 def test_a_phase_already_begun_gets_the_engine() -> None:

@@ -239,7 +239,8 @@ def test_a_long_press_shows_the_tooltip_and_selects_nothing(server: str, sized: 
 def overlay_figures(page: Any) -> dict[str, Any]:
     found: dict[str, Any] = page.evaluate("""() => ({
       cells: [...document.querySelectorAll("svg.map .danger-cell")].map((g) => [
-        Number(g.dataset.province), g.dataset.revolt, g.dataset.unrest]),
+        Number(g.dataset.province), g.dataset.revolt, g.dataset.unrest, g.dataset.uprising]),
+      outlines: document.querySelectorAll("svg.map .danger-cells .danger-uprising").length,
       armies: [...document.querySelectorAll("svg.map .danger-army")].map((g) => [
         Number(g.dataset.army), g.dataset.advances, g.dataset.roma]),
       fall: document.querySelector(".danger-summary [data-fall]").dataset.fall,
@@ -256,8 +257,11 @@ def same_figures(found: dict[str, Any], wanted: dict[str, Any]) -> None:
     """The page's numbers as written in its attributes (JavaScript writes a number's shortest
     exact form): equal to Python's to the last bit."""
     assert len(found["cells"]) == len(wanted["revolt"])
-    for index, revolt, unrest in found["cells"]:
+    for index, revolt, unrest, uprising in found["cells"]:
         assert float(revolt) == wanted["revolt"][index] and float(unrest) == wanted["unrest"][index], index
+        assert float(uprising) == wanted["uprising"][index], index  # R7.2
+    # an outline for each province whose uprising is at least 0.1 %
+    assert found["outlines"] == sum(p >= 0.001 for p in wanted["uprising"]) > 0
     armies = {a["province"]: a for a in wanted["armies"] if a["next_step"] >= 0}
     assert {a[0] for a in found["armies"]} == set(armies)
     for province, advances, roma in found["armies"]:
@@ -292,7 +296,8 @@ def test_the_danger_overlay_is_the_forecast_and_follows_each_action(server: str,
         assert "Advances to Narbonensis" not in text and "Advances to" in text, text
         sized.mouse.move(1, 1)
         sized.locator('.spot[aria-label^="Narbonensis"]').focus()
-        assert "Coming Barbarian phase: unrest" in tip(sized)["text"]
+        said = tip(sized)["text"]
+        assert "Coming Barbarian phase: unrest" in said and ", uprising " in said, said
         shot(sized, f"map-overlay-tooltip-{width}")
         # the Roman phase ended: die after die the overlay keeps the figures forecast at the
         # phase's start, against what the dice do

@@ -81,10 +81,19 @@ def test_during_the_phase_the_figures_are_those_forecast_at_its_start(http: Test
     while state["awaiting"] in ("roll", "run") and rolls < 6:
         during = http.get(f"/api/games/{state['id']}/forecast").json()
         assert during.pop("during") is True and during.pop("version") == state["version"]
+        phase = during.pop("phase")
         assert during == {k: v for k, v in before.items() if k != "version"}
         state = change(http, state["id"], "advance", {"version": state["version"], "until": "roll"}).json()
         rolls += 1
     assert rolls >= 2, f"seed {seed}: {rolls} rolls"
+    # the phase over, ``last`` still gives the figures it was forecast with (the page sets
+    # what happened against them)
+    game_id = state["id"]
+    while state["awaiting"] in ("roll", "run"):
+        state = change(http, game_id, "advance", {"version": state["version"], "until": "roll"}).json()
+    last = http.get(f"/api/games/{game_id}/forecast?last=1").json()
+    assert "during" not in last and last.pop("phase") == phase and last.pop("version") == state["version"]
+    assert last == {k: v for k, v in before.items() if k != "version"}
 
 
 def test_no_forecast_while_the_emperors_enter(http: TestClient) -> None:
@@ -94,6 +103,8 @@ def test_no_forecast_while_the_emperors_enter(http: TestClient) -> None:
     answer = http.get(f"/api/games/{state['id']}/forecast")
     assert answer.status_code == 200
     assert answer.json() == {"available": False, "version": state["version"]}
+    before = http.get(f"/api/games/{state['id']}/forecast?last=1").json()
+    assert before == {"available": False, "version": state["version"]}  # no phase yet
 
 
 def test_an_army_next_to_roma_reaches_it_when_it_advances(http: TestClient) -> None:
@@ -157,3 +168,87 @@ def test_pages_asking_at_once_wait_for_one_computation() -> None:
     for thread in threads:
         thread.join(timeout=10)
     assert len(calls) == 1 and answers == [{"available": False}] * 4
+
+
+def option_game(http: TestClient, options: list[str], records: dict[str, Any] | None = None
+                ) -> tuple[str, dict[str, Any]]:
+    """A hot-seat game from a written position with ``options`` (R11): its id and position."""
+    position = {"format": "tetrarchia-position", "version": 2,
+                "settings": {"level": "4211", "options": options},
+                "discs": {"II:6": "revolt", "I:6": "revolt", "III:2": "unrest", "IV:4": "revolt"},
+                "armies": ["II:6"], "emperors": {"Maximian": "II:3", "Galerius": "IV:3"},
+                "fleets": [1], "turn": {"emperor": "Maximian", "ip": 6}, "records": records or {}}
+    answer = http.post("/api/games", json={"position": position, "hotseat": True})
+    assert answer.status_code == 201, answer.text
+    created = answer.json()
+    http.headers.update(bearer(created["credentials"]["hotseat"]))
+    return created["id"], http.get(f"/api/games/{created['id']}").json()["position"]
+
+
+def python_figures(position: dict[str, Any]) -> dict[str, Any]:
+    from tetrarchia.core.board import default_board
+    from tetrarchia.core.serialize import position_from_json
+
+    state = position_from_json(position, default_board())
+    return figures_json(state, forecast(state))
+
+
+@pytest.mark.parametrize(("options", "records"), [
+    (["pirates"], {}), (["barbaria"], {}), (["goths"], {"goths": ["germania_magna"]}), (["goths"], {}),
+])
+def test_the_options_the_fast_model_covers_answer_at_once(
+        http: TestClient, options: list[str], records: dict[str, Any]) -> None:
+    """The Pirates, Barbaria, the Goths on the board or in the reserve: the figures in the first
+    answer, the fast model's, equal to ``analysis.forecast`` (uprisings included)."""
+    game_id, position = option_game(http, options, records)
+    found = http.get(f"/api/games/{game_id}/forecast").json()
+    assert "computing" not in found and found["method"] == "fast"
+    same(found, python_figures(position))
+    assert max(found["uprising"]) > 0
+
+
+def test_a_forecast_needing_the_engine_is_computed_in_the_background(http: TestClient) -> None:
+    """Vsvrpator (R12.4: a usurper rises on a revolt placed): the engine follows every die, in
+    the background; the first answer says so at once, the second (``wait``) has the figures,
+    equal to ``analysis.forecast``; a third is kept."""
+    game_id, position = option_game(http, ["vsvrpator"])
+    first = http.get(f"/api/games/{game_id}/forecast").json()
+    assert first["computing"] is True and first["available"] is False
+    waited = http.get(f"/api/games/{game_id}/forecast?wait=1").json()
+    assert waited["method"] == "engine" and waited["version"] == first["version"]
+    same(waited, python_figures(position))
+    assert http.get(f"/api/games/{game_id}/forecast").json() == waited
+
+
+def test_a_phase_ended_by_a_lost_attack_is_forecast_from_its_start() -> None:
+    """R5.5: a lost attack ends the Roman phase without an ``end`` in the log.  The overlay's
+    figures during that phase (and ``last`` after it) are the forecast of the phase as it began,
+    read from the log entry its ``PhaseEnded`` event came with: the roll that lost the battle."""
+    from conftest import position
+    from tetrarchia.core.dice import ScriptedDice
+    from tetrarchia.core.events import Event
+    from tetrarchia.core.notation import parse_action
+    from tetrarchia.core.tasks import in_barbarian_phase
+    from tetrarchia.game import Game
+    from tetrarchia.web.authority import LiveGame
+    from tetrarchia.web.forecast import Forecasts, forecast_json, state_after
+    from tetrarchia.web.views import event_json
+
+    start = position(discs={"II:6": "revolt", "I:6": "revolt"}, emperors={"Maximian": "II:3"},
+                     armies=["II:6"])
+    game = Game.from_position(start, dice=ScriptedDice([1, 6]))  # Roman 1, Barbarian 6: lost
+    told: list[dict[str, Any]] = []
+    happened: list[Event] = []
+    game.play(parse_action("Maximian attacks Narbonensis from Germania Svperior", game.board), happened)
+    told += [event_json(e, game.board, 0) for e in happened]
+    happened = []
+    game.roll(happened)
+    told += [event_json(e, game.board, 1) for e in happened]
+    assert any(e["data"]["event"] == "PhaseEnded" and e["n"] == 1 for e in told)
+    assert in_barbarian_phase(game.state)
+    live = LiveGame(id="g", game=game, board_text=None, version=3, summary="", events=told)
+    found = Forecasts().of(live, wait=True)
+    assert found.pop("during") is True and found.pop("phase") == 1 and found.pop("version") == 3
+    assert found == forecast_json(state_after(game.start, game.log[:2]))
+    assert found["available"] and found["method"] == "engine"  # the phase has begun: the engine
+

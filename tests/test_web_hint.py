@@ -113,3 +113,21 @@ def test_the_terminal_and_the_browser_share_one_hint() -> None:
 ])
 def test_the_server_caps_the_hints_time(asked: str | None, seconds: float) -> None:
     assert hint_seconds(asked) == seconds
+
+
+@pytest.mark.parametrize(("most", "choices"), [
+    pytest.param(10.0, [2.0, 10.0], id="default-host"),
+    pytest.param(30.0, [2.0, 10.0, 30.0], id="generous-host"),
+    pytest.param(5.0, [2.0, 5.0], id="between"),
+    pytest.param(1.0, [1.0], id="below-the-default"),
+])
+def test_the_host_bounds_the_longer_hints(tmp_path: Path, most: float, choices: list[float]) -> None:
+    """Issue 24: the page offers to think longer only as far as the host allows
+    (``create_app(hint_most=...)``); a request asking for more is cut to it."""
+    from tetrarchia.web.hints import budgets
+
+    assert budgets(HINT_SECONDS, most)["choices"] == choices
+    http = client(tmp_path / "games.sqlite", hint_most=most)
+    told = http.get("/api/hint-budgets").json()
+    assert told == {"default": min(HINT_SECONDS, most), "most": most, "choices": choices}
+    assert hint_seconds("3600", most) == most and hint_seconds(None, most) == min(HINT_SECONDS, most)

@@ -12,9 +12,9 @@ collapsed: a battle is read as (Roman wins, draw, Barbarian wins) counts out of 
 from __future__ import annotations
 
 from tetrarchia.analysis.revolts import Situation, Table, bits
-from tetrarchia.core.barbarian import advance_order
+from tetrarchia.core.barbarian import BROKEN_LINK_HOLDS, advance_order
 from tetrarchia.core.combat import battle_odds, battle_values
-from tetrarchia.core.pieces import ARMY, GARRISON, REBEL, REVOLT, UNREST, Piece
+from tetrarchia.core.pieces import ARMY, GARRISON, GOTHS, REBEL, REVOLT, UNREST, Piece
 from tetrarchia.core.state import Awaiting, Result, State
 from tetrarchia.core.tasks import army_enters, figure_piece, remove_army, remove_piece, return_disc
 
@@ -103,12 +103,19 @@ def situation_state(base: State, t: Table, s: Situation) -> State:
         disc[p] = UNREST
     state.unrest_reserve = t.unrest_reserve(s)
     state.revolt_reserve = t.revolt_reserve(s)
+    for border in bits(s.pushed):  # sent back to the reserve by the Goths (R11.4, D19)
+        remove_army(state, border)
     for piece in bits(s.gone):
         remove_piece(state, piece, None)
     if t.vicarius >= 0 and s.vicarius < 0 and not s.gone >> Piece.VICARIUS & 1:
         remove_piece(state, Piece.VICARIUS, None)  # reached by an uprising (R11.2)
     for border in bits(s.armies):
-        state.figure[border] = ARMY
+        if border == s.goths:  # R11.4: the Goths take the border, its garrison goes home
+            if disc[border] >= GARRISON:
+                return_disc(state, border)
+            state.figure[border] = GOTHS
+        else:
+            state.figure[border] = ARMY
         state.armies_placed.append(border)
     if s.end:
         state.result = Result(s.end)
@@ -162,7 +169,10 @@ def _step(state: State, src: int) -> Branches:
     dest = board.next_step[src]
     if dest < 0 or ARMY <= figure[dest] <= REBEL:  # no way on, or an army ahead: it waits
         return [(state, 1.0)]
-    passes = 0.5 if board.link_between[(src, dest)].broken else 1.0  # R7.4: 4-6 linked
+    passes = 1.0
+    if board.link_between[(src, dest)].broken:  # R7.4: 4-6 linked, the options' bonus added
+        bonus = sum(hook(state, src) for hook in state.hooks.link_bonus)  # (the Goths: +1)
+        passes = max(0, min(6, 7 - BROKEN_LINK_HOLDS + bonus)) / 6
     piece = figure_piece(figure[dest])
     if not 0 <= piece <= Piece.DUX:
         moved = state if passes == 1.0 else state.copy()

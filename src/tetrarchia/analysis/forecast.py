@@ -7,7 +7,9 @@ against Monte Carlo plays of the engine):
   dominoes as a closure over normal links and broken links at 1/2, the 36 activity rolls, the
   uprisings and their chains, loops summed exactly), then R7.3 with the rules' own steps on one
   State per group of situations it cannot tell apart (analysis/advance.py).  Typically a few
-  milliseconds per position.
+  milliseconds per position.  It follows the Goths (R11.4: waiting in the reserve or on the
+  board) and the options whose phase hooks their module declares neutral for it
+  (``RuleModule.forecast_neutral``: the Pirates, Barbaria's moments passed).
 - **the engine-following forecast** (``method == "engine"``): the engine lists every roll with
   its probability (``chance_outcomes``); every branch of the dice is followed from the start of
   the phase to its end, merging the branches that reach the same situation.  Because it runs
@@ -15,7 +17,8 @@ against Monte Carlo plays of the engine):
   (:func:`fast_model_gap`: an option that changes the phase, a phase already begun ...).
 
 Both cover the dominoes of R7.1 over normal links, each broken link at 1/2 (R7.4, D3), the 36
-activity rolls of R7.2 and the uprisings they chain, the armies' steps and battles of R7.3, and
+activity rolls of R7.2 and the uprisings they chain (the chance of at least one uprising in each
+province too), the armies' steps and battles of R7.3, and
 the reserves that may run dry (R8), up to the end of the phase (its END_TURN step: the next turn
 is not forecast).  The Emperors and armies are read as they stand before the phase.
 
@@ -31,7 +34,17 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from tetrarchia.analysis.advance import Reads, advance, base_of, battle_counts, situation_state
-from tetrarchia.analysis.revolts import Looping, Situation, Table, activity, after_spread, bits, spread
+from tetrarchia.analysis.revolts import (
+    NORTHEASTERN,
+    Looping,
+    Situation,
+    Table,
+    activity,
+    after_spread,
+    bits,
+    goths_waiting,
+    spread,
+)
 from tetrarchia.core.actions import Action, OptionAction
 from tetrarchia.core.barbarian import advance_order
 from tetrarchia.core.engine import (
@@ -43,8 +56,23 @@ from tetrarchia.core.engine import (
     start_barbarian_phase,
 )
 from tetrarchia.core.errors import Refusal, TetrarchiaError
-from tetrarchia.core.events import Removal
-from tetrarchia.core.pieces import ARMIES, NO_FIGURE, PIECE_FIGURES, REVOLT, UNREST, VICARIUS, Piece
+from tetrarchia.core.events import Event, Removal, UprisingStarts
+from tetrarchia.core.pieces import (
+    ARMIES,
+    ARMY,
+    GARRISON,
+    GOTHS,
+    NO_DISC,
+    NO_FIGURE,
+    PIECE_FIGURES,
+    REBEL,
+    REVOLT,
+    UNREST,
+    VICARIUS,
+    Piece,
+)
+from tetrarchia.core.rulebook import REGISTRY
+from tetrarchia.core.settings import Settings
 from tetrarchia.core.state import FIELDS, Awaiting, Result, State, Task
 from tetrarchia.core.tasks import (
     ACTIVITY_STEP,
@@ -58,7 +86,9 @@ from tetrarchia.core.tasks import (
     figure_piece,
     in_barbarian_phase,
     piece_at,
+    remove_army,
     remove_piece,
+    return_disc,
 )
 
 Policy = Callable[[State, list[Action]], Action]
@@ -113,6 +143,8 @@ class Forecast:
 
     revolt: tuple[float, ...]  # per province: in revolt after R7.1-R7.2
     unrest: tuple[float, ...]  # per province: unrest after R7.1-R7.2
+    uprising: tuple[float, ...]  # per province: at least one uprising breaks out there in R7.2
+    # (the activity falls on its revolt, a chained activity included)
     emperor_in_revolt: tuple[float, ...]  # per Emperor on the board: his province in revolt
     # after R7.1-R7.2 (he leaves the board at the next R7.1, or at this one's R7.1.2)
     emperor_removed: tuple[float, ...]  # per Emperor on the board now: off it at the end
@@ -140,7 +172,7 @@ def forecast(state: State, policy: Policy = let_it_pass) -> Forecast:
     changed.  The fast model answers when it covers the game and the position
     (:func:`fast_model_gap`); the engine-following forecast answers otherwise: both exact."""
     before = position_before(state)
-    if fast_model_gap(before) is None:
+    if fast_model_gap(before, passing=policy is let_it_pass) is None:
         fast = _fast_forecast(before)
         if fast is not None:
             return fast
@@ -188,23 +220,46 @@ def phase_start(state: State) -> State:
 
 # --- the fast model -----------------------------------------------------------------------------
 # Hook points of the options that change R7 in ways the fast model does not follow: with any of
-# them in play the engine-following forecast answers (the Goths arrive and cross links their own
-# way, the Usurpers rise on revolts, the Pirates come back with an uprising ...).  Those not
-# listed act outside the Barbarian phase, or (supports, die_bonus, battle_won) through the rules'
-# own R6 functions that the model calls.  A Goths figure without its module (a scenario's army)
-# is an army like another.
-PHASE_HOOKS = ("phase_start", "after_roll", "uprising", "revolt_placed", "army_arrives",
-               "before_step", "before_attack", "link_bonus", "battle_decisions", "battle_over",
-               "decisions")
+# them in play the engine-following forecast answers (the Usurpers rise on revolts, Imperivm's
+# Emperors decide before an attack ...), unless the module declares the point changes nothing the
+# forecast reads once the phase's decisions are let pass (``RuleModule.forecast_neutral``: the
+# Pirates coming back with an uprising, the Barbarian player's moments passed).  Those not listed
+# act outside the Barbarian phase, or (supports, die_bonus, battle_won, link_bonus) through the
+# rules' own R6 functions and hooks that the model calls; ``army_arrives`` is probed on the
+# position (:func:`_arrivals_gap`).  A Goths figure without its module (a scenario's army) is an
+# army like another.
+PHASE_HOOKS = ("phase_start", "after_roll", "uprising", "revolt_placed", "before_step",
+               "before_attack", "battle_decisions", "battle_over", "decisions")
+_CHANGING: dict[tuple[object, ...], tuple[str, ...]] = {}  # per game's options: the points
 
 
-def fast_model_gap(state: State) -> str | None:
+def _changing(settings: Settings, passing: bool) -> tuple[str, ...]:
+    """The hook points of ``settings``' modules that change the phase as the model reads it."""
+    key = (settings.options, settings.params, passing)
+    known = _CHANGING.get(key)
+    if known is None:
+        points = []
+        for option in settings.options:
+            module = REGISTRY[option]
+            if module.hooks is None:
+                continue
+            hooks = module.hooks(settings)
+            neutral = module.forecast_neutral if passing else ()
+            points += [name for name in PHASE_HOOKS if getattr(hooks, name) and name not in neutral]
+        known = _CHANGING[key] = tuple(dict.fromkeys(points))
+    return known
+
+
+def fast_model_gap(state: State, passing: bool = True) -> str | None:
     """Why the fast model does not cover the phase that follows ``state`` (a position from
-    :func:`position_before`), or None when it does."""
-    hooks = state.hooks
-    for name in PHASE_HOOKS:
-        if getattr(hooks, name, ()):
-            return f"an option in play changes the Barbarian phase ({name})"
+    :func:`position_before`), or None when it does.  ``passing``: the phase's decisions are let
+    pass (:func:`let_it_pass`), so the points the modules declare neutral then are left out."""
+    changing = _changing(state.settings, passing)
+    if changing:
+        return f"an option in play changes the Barbarian phase ({changing[0]})"
+    arrivals = _arrivals_gap(state)
+    if arrivals is not None:
+        return arrivals
     if not state.settings.broken_link_once:
         return "D3 is off: a broken link is rolled again at every wave of the spreading"
     if state.pending:
@@ -249,6 +304,53 @@ def _figure_hooks_gap(state: State) -> str | None:
     return None
 
 
+def _arrivals_gap(state: State) -> str | None:
+    """The model places an uprising's army as R7.2 does (an ordinary army on an empty border,
+    while one is in the reserve), and as R11.4 does while the Goths wait in the reserve (they
+    take border III or IV whatever stands there; elsewhere they come once no ordinary army is
+    left, D5: analysis/revolts.py).  The options tell the engine through the ``army_arrives``
+    hook: its answer on this position for every region is checked against the model's (on
+    copies), so an option placing armies otherwise gets the engine."""
+    arriving = state.hooks.army_arrives
+    if not arriving:
+        return None
+    waiting = goths_waiting(state)
+    for region in range(1, 7):
+        probe, expected = state.copy(), state.copy()
+        placed = None
+        for hook in arriving:
+            placed = hook(probe, region, False, None)
+            if placed is not None:
+                break
+        border = state.board.border_of[region]
+        empty = state.figure[border] == NO_FIGURE and state.disc[border] == NO_DISC
+        ordinary = state.ordinary_armies_in_reserve() > 0
+        if waiting and (region in NORTHEASTERN or (empty and not ordinary)):
+            _goths_on(expected, border)
+            rule = True
+        else:
+            rule = empty and ordinary
+            if rule:
+                expected.figure[border] = ARMY
+                expected.armies_placed.append(border)
+        if placed is not None and (placed != rule or probe != expected):
+            return "an option places the uprising's armies otherwise than R7.2 (army_arrives)"
+    return None
+
+
+def _goths_on(state: State, border: int) -> None:
+    """What the model reads of the Goths arriving on ``border`` (R11.4, D19), on a State."""
+    piece = figure_piece(state.figure[border])
+    if piece >= 0:
+        remove_piece(state, piece, None)
+    elif ARMY <= state.figure[border] <= REBEL:
+        remove_army(state, border)
+    if state.disc[border] >= GARRISON:
+        return_disc(state, border)
+    state.figure[border] = GOTHS
+    state.armies_placed.append(border)
+
+
 # R7: the phase's steps as push_barbarian_phase pushes them, bottom first
 PHASE_STEPS = [END_TURN_STEP, ADVANCE_STEP, ACTIVITY_STEP, REMOVE_ON_REVOLT_STEP, SPREAD_STEP]
 
@@ -268,7 +370,7 @@ def _fast_forecast(before: State) -> Forecast | None:
     if dry:  # the revolt reserve may run dry amid the dominoes: where it stops is the engine's
         return None
     try:
-        middle = activity(table, [(after_spread(table, r), p) for r, p in spreads])
+        middle, uprising = activity(table, [(after_spread(table, r), p) for r, p in spreads])
     except Looping:
         return None
     board = before.board
@@ -286,7 +388,7 @@ def _fast_forecast(before: State) -> Forecast | None:
         by_revolt[s.revolt] = by_revolt.get(s.revolt, 0.0) + p
         by_unrest[s.unrest] = by_unrest.get(s.unrest, 0.0) + p
         key = (reads.revolts(s), min(table.revolt_reserve(s), ARMIES + 1),
-               s.armies, s.vicarius, s.gone, s.end)
+               s.armies, s.vicarius, s.gone, s.end, s.goths, s.pushed)
         known = groups.get(key)
         groups[key] = (s, p) if known is None else (known[0], known[1] + p)
     total = sum(middle.values())
@@ -313,12 +415,13 @@ def _fast_forecast(before: State) -> Forecast | None:
         if order is None:
             order = orders[s.armies] = advance_order(state)
         ends.extend((end, p * q) for end, q in advance(state, order))
-    return _figures(before, revolt, unrest, in_revolt, ends, len(middle) + len(ends), 0.0, "fast")
+    return _figures(before, revolt, unrest, uprising, in_revolt, ends, len(middle) + len(ends),
+                    0.0, "fast")
 
 
-def _figures(before: State, revolt: list[float], unrest: list[float], in_revolt: list[float],
-             ends: list[tuple[State, float]], branches: int, unresolved: float,
-             method: str) -> Forecast:
+def _figures(before: State, revolt: list[float], unrest: list[float], uprising: list[float],
+             in_revolt: list[float], ends: list[tuple[State, float]], branches: int,
+             unresolved: float, method: str) -> Forecast:
     """The Forecast from the figures after R7.2 and the ends of the phase."""
     board = before.board
     removed = [0.0] * 4
@@ -344,6 +447,7 @@ def _figures(before: State, revolt: list[float], unrest: list[float], in_revolt:
     return Forecast(
         revolt=tuple(revolt),
         unrest=tuple(unrest),
+        uprising=tuple(uprising),
         emperor_in_revolt=tuple(in_revolt),
         emperor_removed=tuple(removed),
         armies=tuple(ArmyOutlook(a, board.next_step[a], fates[a][0], fates[a][1], fates[a][2],
@@ -361,11 +465,16 @@ def _engine_forecast(before: State, policy: Policy) -> Forecast:
     start = before.copy()
     resume(start)
     cut, rest = stop_before_advance(start)
-    middle, dropped_middle = _leaves([(cut, 1.0)], policy)
+    tracked, dropped_middle = _leaves([(cut, 1.0)], policy, uprisings=True)
     n = before.board.size
     revolt = [0.0] * n
     unrest = [0.0] * n
+    uprising = [0.0] * n
     in_revolt = [0.0] * 4
+    for _, _, parts in tracked:
+        for q, part in parts.items():
+            uprising[q] += part
+    middle = [(leaf, p) for leaf, p, _ in tracked]
     for leaf, p in middle:
         disc = leaf.disc
         for q in range(n):
@@ -378,8 +487,8 @@ def _engine_forecast(before: State, policy: Policy) -> Forecast:
             if at >= 0 and disc[at] == REVOLT:
                 in_revolt[e] += p
     ends, dropped_end = _leaves([(_resume(leaf, rest), p) for leaf, p in middle], policy)
-    return _figures(before, revolt, unrest, in_revolt, ends, len(middle) + len(ends),
-                    dropped_middle + dropped_end, "engine")
+    return _figures(before, revolt, unrest, uprising, in_revolt, [(e, p) for e, p, _ in ends],
+                    len(middle) + len(ends), dropped_middle + dropped_end, "engine")
 
 
 def stop_before_advance(start: State) -> tuple[State, list[Task]]:
@@ -422,10 +531,15 @@ def _resume(leaf: State, rest: list[Task]) -> State:
     return resumed
 
 
-def _settle(state: State, policy: Policy) -> None:
+def _settle(state: State, policy: Policy, events: list[Event] | None = None) -> None:
     """Take the phase's decisions with ``policy`` until the game waits for dice or stops."""
     while state.awaiting is Awaiting.DECISION and not state.is_over:
-        apply_trusted(state, policy(state, legal_actions(state)))
+        apply_trusted(state, policy(state, legal_actions(state)), events)
+
+
+def _uprisings(events: list[Event]) -> set[int]:
+    """The provinces where ``events`` tell an uprising breaking out (R7.2)."""
+    return {event.province for event in events if type(event) is UprisingStarts}
 
 
 def _key(state: State) -> Hashable:
@@ -437,7 +551,11 @@ def _key(state: State) -> Hashable:
     )
 
 
-def _leaves(starts: list[tuple[State, float]], policy: Policy) -> tuple[list[tuple[State, float]], float]:
+Branch = tuple[State, float, dict[int, float]]  # a situation, its probability, its risen parts
+
+
+def _leaves(starts: list[tuple[State, float]], policy: Policy, uprisings: bool = False
+            ) -> tuple[list[Branch], float]:
     """Every situation where the dice stop (a seat decides, the phase ran out of steps, the game
     ended), with its probability, from ``starts`` (situations with their probabilities).
 
@@ -446,35 +564,55 @@ def _leaves(starts: list[tuple[State, float]], policy: Policy) -> tuple[list[tup
     can come back to the same situation (R7.2: an occupied border sends the dice to a new
     activity), a loop whose probability shrinks at every turn: a branch is dropped once its
     probability is below ``NEGLIGIBLE``, which bounds the error of every figure by the
-    dropped total, returned beside the leaves."""
-    waiting: dict[Hashable, tuple[State, float]] = {}
-    leaves: dict[Hashable, tuple[State, float]] = {}
+    dropped total, returned beside the leaves.
+
+    With ``uprisings`` each situation also carries, per province, the part of its probability
+    reached after at least one uprising there (R7.2; as analysis/revolts.py's ``activity``
+    does): an uprising in ``q`` moves the whole probability into ``q``'s part, any other roll
+    carries the parts along."""
+    waiting: dict[Hashable, Branch] = {}
+    leaves: dict[Hashable, Branch] = {}
+    events: list[Event] | None = [] if uprisings else None
     for state, p in starts:
         first = state.copy()
-        _settle(first, policy)
-        _merge(leaves if _stopped(first) else waiting, first, p)
+        _settle(first, policy, events)
+        parts = dict.fromkeys(_uprisings(events), p) if events else {}
+        _gather(leaves if _stopped(first) else waiting, first, p, parts)
     dropped = 0.0
     while waiting:
-        state, p = waiting.pop(next(iter(waiting)))
+        state, p, parts = waiting.pop(next(iter(waiting)))  # the oldest first: it has gathered
         if p < NEGLIGIBLE:
             dropped += p
             continue
         for roll, q in chance_outcomes(state):
             child = state.copy()
-            apply_trusted(child, roll)
-            _settle(child, policy)
-            _merge(leaves if _stopped(child) else waiting, child, p * q)
+            if events is not None:
+                events.clear()
+            apply_trusted(child, roll, events)
+            _settle(child, policy, events)
+            risen = _uprisings(events) if events else set()
+            shares = {r: part * q for r, part in parts.items() if r not in risen}
+            shares.update(dict.fromkeys(risen, p * q))
+            _gather(leaves if _stopped(child) else waiting, child, p * q, shares)
     return list(leaves.values()), dropped
+
+
+def _gather(table: dict[Hashable, Branch], state: State, p: float, parts: dict[int, float]) -> None:
+    key = _key(state)
+    known = table.get(key)
+    if known is None:
+        table[key] = (state, p, parts)
+        return
+    merged = known[2]
+    for r, part in parts.items():
+        merged[r] = merged.get(r, 0.0) + part
+    table[key] = (known[0], known[1] + p, merged)
 
 
 def _stopped(state: State) -> bool:
     return state.awaiting is not Awaiting.ROLL or state.is_over
 
 
-def _merge(table: dict[Hashable, tuple[State, float]], state: State, p: float) -> None:
-    key = _key(state)
-    known = table.get(key)
-    table[key] = (state, p) if known is None else (known[0], known[1] + p)
 
 
 def _battle_now(state: State, army: int) -> BattleOdds | None:

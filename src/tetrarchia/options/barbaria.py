@@ -593,6 +593,8 @@ MODULE = register(RuleModule(
                   "(\"the change is cancelled\": 000, 002) or stays where it is",
                   aliases=(("3rd", "arrow"), ("2nd", "stay"))),),
     hooks=_hooks, texts=TEXTS,
+    # every one of his moments is a decision of his seat: passed, the phase is the base game's
+    forecast_neutral=("phase_start", "after_roll", "before_step", "decisions"),
 ))
 
 

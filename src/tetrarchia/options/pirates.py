@@ -555,6 +555,9 @@ MODULE = register(RuleModule(
     summary="The Pirates block a Mediterranean sea zone to the fleets; attack them from their "
             "coast for 2 IP; a defeat costs every garrison on that coast.",
     validate=_validate, hooks=_hooks, texts=TEXTS,
+    # D4: the Pirates coming back with an uprising move only themselves (no disc, figure, army
+    # or reserve of R7 changes), and nothing of R7 reads where they are
+    forecast_neutral=("uprising",),
 ))
 
 

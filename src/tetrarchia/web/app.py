@@ -55,6 +55,7 @@ from tetrarchia.web.ending import ending_routes, public_replay
 from tetrarchia.web.forecast import Forecasts
 from tetrarchia.web.geography import map_json
 from tetrarchia.web.guard import Guard
+from tetrarchia.web.hints import hint_routes
 from tetrarchia.web.i18n import LANGUAGES, accepted
 from tetrarchia.web.limits import Limits
 from tetrarchia.web.live import (
@@ -216,7 +217,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
                rate: tuple[float, float] = (60.0, 30.0), new_games: float = NEW_GAMES,
                analysis: tuple[float, int] = (ANALYSIS_SECONDS, ANALYSIS_SAMPLES),
                allowed_origins: tuple[str, ...] = (), delivery: Delivery | None = None,
-               away_interval: float = 5.0) -> Starlette:
+               away_interval: float = 5.0, hint_most: float = HINT_MAX_SECONDS) -> Starlette:
     """The application on ``database`` (a SQLite file, or a ``postgresql://`` URL), created and
     migrated as needed.  On PostgreSQL the news crosses processes (LISTEN/NOTIFY).
 
@@ -232,7 +233,8 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
     (web/guard.py, which also bounds every body and adds the security headers); ``delivery``:
     how the your-turn notices go out (web/deliver.py; default: the environment's, as
     ``tetrarchia serve`` sets it); ``away_interval``: how often the tables' absence setting is
-    looked at (web/lobby.py)."""
+    looked at (web/lobby.py); ``hint_most``: the most a hint may think, in seconds (a longer
+    ``?seconds=`` is cut to it; web/hints.py)."""
     guard_logs()  # no credential in a log line, whatever the log level
     store = Store(database)
     bus: Bus = PostgresBus(store) if store.postgresql else LocalBus()
@@ -477,7 +479,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
             await seat(request, True)  # a seat's (2 s of thinking: not a spectator's)
             live = await asyncio.to_thread(authority.get, request.path_params["game_id"])
             data = await asyncio.to_thread(hint_for, live, lang(request),
-                                           hint_seconds(request.query_params.get("seconds")))
+                                           hint_seconds(request.query_params.get("seconds"), hint_most))
             return JSONResponse(data)
         return await guarded(request, handler)
 
@@ -489,7 +491,8 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         async def handler() -> Response:
             await seat(request, False)
             live = await asyncio.to_thread(authority.get, request.path_params["game_id"])
-            data = await asyncio.to_thread(forecasts.of, live)
+            query = request.query_params
+            data = await asyncio.to_thread(forecasts.of, live, "wait" in query, "last" in query)
             return JSONResponse(data)
         return await guarded(request, handler)
 
@@ -552,6 +555,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
         *players_table_routes(finished),
         *challenge_routes(authority, days, guarded, creation, seated),
         *lobby.routes(seat, reader, guarded),
+        *hint_routes(HINT_SECONDS, hint_most),  # the hint's "think longer" choices (web/hints.py)
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     @asynccontextmanager
@@ -606,14 +610,15 @@ def position_after(live: LiveGame, n: int, lang: str = "en") -> dict[str, Any]:
 
 
 
-def hint_seconds(asked: str | None) -> float:
-    """The time a hint thinks: ``?seconds=`` within 0.5 and ``HINT_MAX_SECONDS`` (a number out
-    of bounds is brought within them), ``HINT_SECONDS`` when not asked or not a number."""
+def hint_seconds(asked: str | None, most: float = HINT_MAX_SECONDS) -> float:
+    """The time a hint thinks: ``?seconds=`` within 0.5 and ``most`` (the host's
+    ``create_app(hint_most=...)``; a number out of bounds is brought within them),
+    ``HINT_SECONDS`` when not asked or not a number."""
     try:
         seconds = float(asked) if asked is not None else HINT_SECONDS
     except ValueError:
-        return HINT_SECONDS
-    return min(max(seconds, 0.5), HINT_MAX_SECONDS) if seconds == seconds else HINT_SECONDS
+        return min(HINT_SECONDS, most)
+    return min(max(seconds, 0.5), most) if seconds == seconds else min(HINT_SECONDS, most)
 
 
 def hint_for(live: LiveGame, lang: str, seconds: float = HINT_SECONDS) -> dict[str, Any]:

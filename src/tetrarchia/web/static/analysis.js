@@ -5,6 +5,7 @@
 // for it, shows the progress while it runs, and draws what it is sent: it holds no rule.
 import { api, el, t, N_, announce, currentLanguage } from "./main.js";
 import { BoardView } from "./board.js";
+import { PanZoom } from "./panzoom.js";
 
 const EMPERORS = ["Diocletian", "Galerius", "Constantius", "Maximian"];
 const SVG = "http://www.w3.org/2000/svg";
@@ -66,9 +67,14 @@ class AnalysisPage {
       el("div", { class: "tools" }, el("a", { href: `/game/${id}`, text: t("Back to the game") }),
          el("a", { href: `/replay/${id}`, text: t("Replay") })));
     const mapArea = el("div", { class: "map-area" });
-    mapBox.append(this.where, mapArea);
+    // pinched and panned by touch, as on the game and replay pages (panzoom.js)
+    const fit = el("button", { type: "button", id: "fit", class: "fit", text: t("Fit the map"), disabled: "",
+                               on: { click: () => this.panZoom.fit() } });
+    mapBox.append(this.where, mapArea, el("div", { class: "map-tools" }, fit));
     main.replaceChildren(el("div", { class: "game analysis-page" }, mapBox, panel));
     this.view = new BoardView(mapArea, board, asset, () => {}, () => {});
+    this.panZoom = new PanZoom(this.view.svg, board.map.width, board.map.height, (z) => { fit.disabled = z <= 1; });
+    if (window.matchMedia("(max-width: 600px)").matches) this.panZoom.cover();
   }
 
   place(i) {

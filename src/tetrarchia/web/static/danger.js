@@ -1,7 +1,8 @@
 // The danger overlay (issue 23, item 4): the exact forecast of the coming Barbarian phase, asked
 // of the server (GET /api/games/<id>/forecast: tetrarchia.analysis.forecast) after every change
 // of the game, and drawn on the map when switched on: each territory tinted by its chance of
-// revolt, hatched by its chance of unrest, each army's step with its chance to advance (and to
+// revolt, hatched by its chance of unrest, outlined in dashed red by its chance of an uprising (the
+// activity falling on its revolt, R7.2), each army's step with its chance to advance (and to
 // reach Roma), the chance that the Empire falls in this phase.  The figures come as the server
 // sends them; the numbers are in the tooltips (maptips.js).
 import { api, el, t } from "./main.js";
@@ -31,9 +32,14 @@ function node(tag, attributes = {}, text) {
   return n;
 }
 
-// The scale as a strip: 0 %, 50 %, 100 %, and the hatching of unrest.
+// An uprising's outline: thicker as its chance grows (a chance of 10 % is already a thick line).
+export function uprisingWidth(p) {
+  return Math.min(6, 1.5 + 40 * p);
+}
+
+// The scale as a strip: 0 %, 50 %, 100 %, the hatching of unrest and the outline of an uprising.
 export function dangerScale() {
-  const svg = node("svg", { viewBox: "0 0 220 34", width: "220", height: "34", class: "danger-scale", "aria-hidden": "true" });
+  const svg = node("svg", { viewBox: "0 0 270 34", width: "270", height: "34", class: "danger-scale", "aria-hidden": "true" });
   const gradient = node("linearGradient", { id: `danger-gradient-${Math.random().toString(36).slice(2)}` });
   for (const [at] of STOPS) gradient.append(node("stop", { offset: at, "stop-color": dangerColour(at) }));
   const defs = node("defs");
@@ -43,6 +49,8 @@ export function dangerScale() {
     svg.append(node("text", { x, y: 30, class: "scale-text", "text-anchor": x === 4 ? "start" : "middle" }, text));
   }
   svg.append(node("rect", { x: 170, y: 2, width: 40, height: 14, fill: "url(#unrest-hatch)", stroke: "#555" }));
+  svg.append(node("rect", { x: 222, y: 3, width: 40, height: 12, fill: "none", class: "danger-uprising",
+                            "stroke-width": uprisingWidth(0.05) }));
   return svg;
 }
 
@@ -66,6 +74,7 @@ export class DangerOverlay {
       this.update(this.state);
     }
     this.draw();
+    if (this.onToggle) this.onToggle();
   }
 
   // After every change of the game (its version): the forecast of the position now, asked for
@@ -79,10 +88,20 @@ export class DangerOverlay {
     }
     const version = state.version;
     this.asked = version;
-    const data = await api(`/api/games/${this.id}/forecast`);
+    let data = await api(`/api/games/${this.id}/forecast`);
     if (this.asked !== version || data.error) return;  // a newer position was asked for since
+    if (data.computing) {
+      // the engine follows every die (an option the fast model does not cover): the board stays
+      // usable, the summary says so, and the second request waits for the figures
+      this.view.forecast = data;
+      this.draw();
+      this.view.svg.dataset.forecastComputing = String(version);
+      data = await api(`/api/games/${this.id}/forecast?wait=1`);
+      if (this.asked !== version || data.error) return;
+    }
     this.view.forecast = data;
     this.draw();
+    delete this.view.svg.dataset.forecastComputing;
     this.view.svg.dataset.forecastVersion = String(data.version);
   }
 
@@ -119,16 +138,29 @@ export class DangerOverlay {
     this.summary.hidden = !this.on;
     if (!this.on) return;
     if (!shown) {
-      this.summary.replaceChildren(el("span", { text: t("No Barbarian phase can be forecast now.") }));
+      this.summary.replaceChildren(fc && fc.computing
+        ? el("span", { class: "computing", text: t("Computing the forecast… (an optional rule in play is followed die by die)") })
+        : el("span", { text: t("No Barbarian phase can be forecast now.") }));
       return;
     }
     const cells = view.board.map.cells;
     view.board.provinces.forEach((p, i) => {
-      const revolt = fc.revolt[i], unrest = fc.unrest[i];
-      const g = node("g", { "data-province": i, "data-revolt": revolt, "data-unrest": unrest, class: "danger-cell" });
+      const revolt = fc.revolt[i], unrest = fc.unrest[i], uprising = fc.uprising[i];
+      const g = node("g", { "data-province": i, "data-revolt": revolt, "data-unrest": unrest, "data-uprising": uprising,
+                            class: "danger-cell" });
       g.append(node("path", { d: cells[i], fill: revolt > 0 ? dangerColour(revolt) : "none", "fill-opacity": 0.8 }));
       if (unrest >= 0.01) g.append(node("path", { d: cells[i], fill: "url(#unrest-hatch)", "fill-opacity": Math.min(0.9, 0.15 + unrest) }));
       view.dangerCells.append(g);
+    });
+    // the outlines over every tint, so a neighbour's tint never covers one
+    view.board.provinces.forEach((p, i) => {
+      const uprising = fc.uprising[i];
+      if (uprising >= 0.001) {  // on a light halo: the dashes read on the darkest tint too
+        view.dangerCells.append(node("path", { d: cells[i], fill: "none", class: "danger-uprising-halo",
+                                               "stroke-width": uprisingWidth(uprising) + 2 }),
+                                node("path", { d: cells[i], fill: "none", class: "danger-uprising",
+                                               "stroke-width": uprisingWidth(uprising) }));
+      }
     });
     for (const army of fc.armies) {
       if (army.next_step < 0) continue;
@@ -153,6 +185,6 @@ export class DangerOverlay {
                 text: fill(t("The Empire falls in this phase: {chance}"), { chance: percent(fc.fall) }) }),
       el("span", { text: ` (${fill(t("an army in Roma {roma}, a reserve run dry {dry}"), { roma: percent(fc.army_in_roma), dry: percent(fc.reserve_empty) })})` }),
       el("div", { class: "danger-key" }, dangerScale(),
-         el("small", { text: t("Colour: chance of revolt; hatching: chance of unrest; a thick step: an army likely to advance. Point at a place for its numbers.") })));
+         el("small", { text: t("Colour: chance of revolt; hatching: chance of unrest; a dashed red outline: chance of an uprising, thicker as it grows; a thick step: an army likely to advance. Point at a place for its numbers.") })));
   }
 }

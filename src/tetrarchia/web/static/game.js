@@ -8,6 +8,8 @@ import { EndScreen } from "./ending.js";
 import { spectatorButton } from "./share.js";
 import { Scene } from "./scene.js";
 import { DangerOverlay } from "./danger.js";
+import { Against } from "./against.js";
+import { Sounds } from "./sounds.js";
 import { showLegend } from "./legend.js";
 import { analyseLink, fillEndAnalyse } from "./analysis.js";
 import { PanZoom } from "./panzoom.js";
@@ -117,9 +119,12 @@ class GamePage {
     this.scene = new Scene(this.view, board);
     // the legend and the danger overlay, beside Zoom (legend.js, danger.js)
     this.danger = new DangerOverlay(this.view, id);
+    this.against = new Against(id, this.danger, board);  // the log's events against the forecast
+    this.danger.onToggle = () => this.drawLog();
+    this.sounds = new Sounds();  // off unless switched on (sounds.js)
     const legend = el("button", { type: "button", id: "legend", text: t("Legend"), "aria-haspopup": "dialog",
                                   on: { click: () => showLegend() } });
-    mapBox.append(el("div", { class: "map-tools" }, zoom, fit, legend, this.danger.button), this.danger.summary);
+    mapBox.append(el("div", { class: "map-tools" }, zoom, fit, legend, this.danger.button, this.sounds.button), this.danger.summary);
   }
 
   // --- the state from the server ------------------------------------------------------------
@@ -145,6 +150,7 @@ class GamePage {
     if (this.hint) this.hint.clear();
     this.here.replaceChildren();
     const mine = this.mine();
+    if (this.sounds) this.sounds.turn(mine);
     const spectator = this.you === "spectator";
     this.undoButton.disabled = !state.can_undo || !mine;
     this.undoButton.hidden = spectator;
@@ -414,6 +420,7 @@ class GamePage {
                                           "aria-label": `${names[i]} ${d}` },
                                el("b", { text: d }), el("small", { text: names[i] }))));
     this.scene.roll(this.dice);
+    this.sounds.play("dice");
   }
 
   showHappened(events) {
@@ -421,6 +428,7 @@ class GamePage {
     const places = eventPlaces(events);
     this.view.highlight({}, -1, places);
     if (!this.state.over) this.scene.play(events);
+    this.sounds.happened(events);
     const battle = events.find((e) => e.data.event === "Battle" || e.data.event === "PirateBattle");
     if (battle && !this.state.over) {
       this.showBattle(battle);
@@ -449,15 +457,16 @@ class GamePage {
     let next = 0;
     const note = ([n, text]) => el("li", { class: "event ai-note", "data-n": n, text });
     let told = -1;  // the log entry whose player was last said (issue 27: who played it)
-    for (const e of this.events) {
+    this.events.forEach((e, k) => {
       while (next < notes.length && notes[next][0] <= e.n) items.push(note(notes[next++]));
       const by = e.n !== told && this.table ? this.table.playedBy(e.n) : null;
       if (by) items.push(el("li", { class: "event played-by", "data-n": e.n, text: by }));
       told = e.n;
-      items.push(el("li", { class: `event ${e.data.kind}`, text: e.text }));
-    }
+      items.push(el("li", { class: `event ${e.data.kind}`, "data-k": k, text: e.text }));
+    });
     while (next < notes.length) items.push(note(notes[next++]));
     this.log.replaceChildren(...items);
+    if (this.against) this.against.draw(this.events, this.log);
     this.log.scrollTop = this.log.scrollHeight;
   }
 

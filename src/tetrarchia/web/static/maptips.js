@@ -45,9 +45,10 @@ function dangerLines(view, i) {
   const fc = view.forecast;
   if (!fc || !fc.available) return [];
   // under way, the figures are those forecast at the phase's start: the map shows what happened
-  const said = fc.during ? t("Forecast at this phase's start: unrest {unrest}, revolt {revolt}")
-    : t("Coming Barbarian phase: unrest {unrest}, revolt {revolt}");
-  const lines = [fill(said, { unrest: percent(fc.unrest[i]), revolt: percent(fc.revolt[i]) })];
+  const said = fc.during ? t("Forecast at this phase's start: unrest {unrest}, revolt {revolt}, uprising {uprising}")
+    : t("Coming Barbarian phase: unrest {unrest}, revolt {revolt}, uprising {uprising}");
+  const lines = [fill(said, { unrest: percent(fc.unrest[i]), revolt: percent(fc.revolt[i]),
+                              uprising: percent(fc.uprising[i]) })];
   for (const e of fc.emperors) {
     if (e.province === i && (e.in_revolt > 0 || e.removed > 0)) {
       lines.push(fill(t("{emperor}: his province in revolt {revolt}, off the board by the phase's end {removed}"),

@@ -5,6 +5,7 @@
 import { api, el, t, announce, keepSeat, seatFor, currentLanguage } from "./main.js";
 import { BoardView, eventPlaces } from "./board.js";
 import { showLegend } from "./legend.js";
+import { PanZoom } from "./panzoom.js";
 
 const KEY = "tetrarchia.tutorial";  // {id, step}: the tutorial's game and the step reached
 const SVG = "http://www.w3.org/2000/svg";
@@ -46,12 +47,12 @@ class Tutorial {
     this.board = board;
     this.events = [];
     this.busy = false;
-    // the map in its frame; on a phone enlarged inside it ("Zoom the map", as on the game page)
-    // and scrolled to what the step points at
+    // the map in its frame: enlarged inside it by "Zoom the map" on a wide screen, scrolled to
+    // what the step points at; pinched and panned by touch (panzoom.js, as on the game page: a
+    // phone shows the whole map's width and no Zoom button), moved to what the step points at
     this.mapArea = el("div", { class: "map-area" });
-    const small = window.matchMedia("(max-width: 600px)").matches;
-    const mapBox = el("section", { class: small ? "board-wrap zoomed" : "board-wrap", "aria-label": t("Map") });
-    const zoom = el("button", { type: "button", id: "zoom", class: "zoom", "aria-pressed": String(small),
+    const mapBox = el("section", { class: "board-wrap", "aria-label": t("Map") });
+    const zoom = el("button", { type: "button", id: "zoom", class: "zoom", "aria-pressed": "false",
                                 text: t("Zoom the map"), on: { click: () => {
                                   const on = mapBox.classList.toggle("zoomed");
                                   zoom.setAttribute("aria-pressed", String(on));
@@ -60,8 +61,11 @@ class Tutorial {
     // the legend names the map's markers, as on the game page (legend.js)
     const legend = el("button", { type: "button", id: "legend", text: t("Legend"), "aria-haspopup": "dialog",
                                   on: { click: () => showLegend() } });
-    mapBox.append(this.mapArea, el("div", { class: "map-tools" }, zoom, legend));
+    const fit = el("button", { type: "button", id: "fit", class: "fit", text: t("Fit the map"), disabled: "",
+                               on: { click: () => this.panZoom.fit() } });
+    mapBox.append(this.mapArea, el("div", { class: "map-tools" }, zoom, fit, legend));
     this.view = new BoardView(this.mapArea, board, asset, (i) => this.clickProvince(i), (z) => this.clickZone(z));
+    this.panZoom = new PanZoom(this.view.svg, board.map.width, board.map.height, (z) => { fit.disabled = z <= 1; });
     this.pointer = document.createElementNS(SVG, "g");
     this.pointer.setAttribute("class", "tutor-pointer");
     // under the provinces' circles and names: the ring shows around them, never over a name
@@ -278,6 +282,10 @@ class Tutorial {
   // Scroll an enlarged map so that the first place pointed at stands in the middle of its frame.
   centre() {
     const first = this.pointer.querySelector(".tutor-target");
+    if (first && this.panZoom && this.panZoom.zoom > 1) {  // pinched closer: the view goes to it
+      this.panZoom.reveal(first);
+      return;
+    }
     if (!first || this.mapArea.scrollWidth <= this.mapArea.clientWidth) return;
     const frame = this.mapArea.getBoundingClientRect(), spot = first.getBoundingClientRect();
     this.mapArea.scrollLeft += spot.left + spot.width / 2 - (frame.left + frame.width / 2);
