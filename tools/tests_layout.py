@@ -44,6 +44,15 @@ CHOSEN = {
     "test_action_labels": "render",  # render/labels.py, compared with what the page showed
     "test_last_english_words": "render",  # the catalogues, the page's among them
     "test_faces": "options",  # what each option declares of its face
+    "test_summary": "analysis",  # analysis/summary.py, on games played through the game layer
+    "test_decision_explanations": "analysis",  # analysis/decisions.py, the terminal's words beside
+    "test_players": "players",  # the automatic players, their advice read through the terminal
+    "test_invariants": "core",  # the rules' invariants, on games a random player plays
+    "test_notation_roundtrip": "core",  # core/notation.py, over every option's actions
+    "test_pg_cluster": "web",  # the throwaway PostgreSQL of the web storage's tests
+    "test_api_doc": "cli",  # docs/api.md: the public API (``__init__.py``, the cli layer)
+    "test_public_api": "cli",  # the public API (``import tetrarchia``)
+    "test_api_round_two": "cli",  # the public API, round two (issue 25, item 6)
 }
 
 
