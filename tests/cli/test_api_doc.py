@@ -4,9 +4,10 @@ would run them (issue 6, item 6)."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-DOC = Path(__file__).parent.parent / "docs" / "api.md"
+from conftest import ROOT
+
+DOC = ROOT / "docs" / "api.md"
 
 
 def python_blocks() -> list[str]:

@@ -7,19 +7,18 @@
 - R12.5's end (scores, the Great, the objectives) and R12.6's winner are records;
 - R10's seats are data (``seat_table``);
 - ``Settings.from_json`` reads settings back, refusing what cannot be played.
-(The position format's reserve armies and province ids: tests/test_position_v3.py.)
+(The position format's reserve armies and province ids: tests/core/test_position_v3.py.)
 """
 
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import tetrarchia as t
-from conftest import position, prov
+from conftest import ROOT, position, prov
 from tetrarchia.core.actions import SubdueKind
 from tetrarchia.core.errors import OptionError, WrongMoment
 from tetrarchia.core.events import event_from_json, event_to_json
@@ -75,7 +74,7 @@ def test_the_documented_names_are_exported(name: str, module: str) -> None:
 
     assert name in t.__all__
     assert getattr(t, name) is getattr(importlib.import_module(module), name)
-    assert f"t.{name}" in (Path(__file__).parent.parent / "docs" / "api.md").read_text("utf-8")
+    assert f"t.{name}" in (ROOT / "docs" / "api.md").read_text("utf-8")
 
 
 # --- Boundary.DIE ---------------------------------------------------------------------------------
@@ -204,7 +203,7 @@ def test_barbaria_winner_is_a_record() -> None:
 
 
 def test_the_end_records_example_of_docs_events_runs() -> None:
-    doc = (Path(__file__).parent.parent / "docs" / "events.md").read_text("utf-8")
+    doc = (ROOT / "docs" / "events.md").read_text("utf-8")
     example = next(block.split("```", 1)[0] for block in doc.split("```python\n")[1:]
                    if "end_records" in block.split("```", 1)[0])
     exec(compile(example, "docs/events.md", "exec"), {})

@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from conftest import ROOT
 from tetrarchia.buildinfo import (
     MANIFEST,
     compiled_in_use,
@@ -133,7 +134,7 @@ def test_a_compiled_option_module_reads_its_rule_from_the_source_beside_it(tmp_p
 
 def test_the_build_asks_for_mypy_only_when_a_compiled_core_is_asked(monkeypatch: pytest.MonkeyPatch) -> None:
     """A plain install downloads nothing more than setuptools and needs no compiler (README)."""
-    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "build_backend"))
+    monkeypatch.syspath_prepend(str(ROOT / "build_backend"))
     backend = importlib.import_module("tetrarchia_build")
     seen: list[str | None] = []
 

@@ -30,7 +30,7 @@ from tetrarchia.game import Game
 from tetrarchia.simulate import simulate
 
 # 100 columns: the three-column board these tests read (80 columns get the compact grid,
-# tests/test_screens.py)
+# tests/cli/test_screens.py)
 runner = CliRunner(env={"COLUMNS": "100"})
 
 

@@ -42,7 +42,7 @@ from tetrarchia.seats import player_of_seat, seat_label_of, seating, total_playe
 from tetrarchia.simulate import play_random_game, simulate
 
 # 100 columns: the three-column board these tests read (80 columns get the compact grid,
-# tests/test_screens.py)
+# tests/cli/test_screens.py)
 runner = CliRunner(env={"COLUMNS": "100"})
 D, G, C, M = Emperor.DIOCLETIAN, Emperor.GALERIUS, Emperor.CONSTANTIUS, Emperor.MAXIMIAN
 

@@ -1,6 +1,6 @@
 """Issue 30, the terminal polished: each defect the issue lists, driven through the play loop
 with scripted input (the tmux runs of the real program at 80x24 and 120x40 are in
-tests/test_screens.py)."""
+tests/cli/test_screens.py)."""
 
 from __future__ import annotations
 

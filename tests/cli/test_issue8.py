@@ -16,7 +16,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from conftest import position, prov
+from conftest import ROOT, position, prov
 from test_cli import Script, flat, maximian_enters_game
 from tetrarchia.cli.autosave import Autosave, unfinished_games
 from tetrarchia.cli.main import app
@@ -34,7 +34,6 @@ from tetrarchia.game import Game
 from tetrarchia.render import render
 from tetrarchia.render.board_text import render_board
 
-ROOT = Path(__file__).parent.parent
 BOARD = default_board()
 
 

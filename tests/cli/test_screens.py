@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from conftest import ROOT
 from tetrarchia.cli.play import PlaySession
 from tetrarchia.core.settings import Settings
 from tetrarchia.game import Game
@@ -214,7 +215,7 @@ class Tmux:
         subprocess.run(["tmux", "kill-session", "-t", self.session], check=False, capture_output=True)
 
 
-SHOTS = Path(__file__).parent.parent / "test-artifacts" / "screens"
+SHOTS = ROOT / "test-artifacts" / "screens"
 
 
 @pytest.mark.timeout(120)

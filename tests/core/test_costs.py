@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from test_option_invariants import CONFIGS, Config
 from tetrarchia.core.actions import Action, EndPhase, OptionAction
 from tetrarchia.core.costs import action_cost, affordable
@@ -31,7 +32,7 @@ from tetrarchia.game import Game
 from tetrarchia.render.labels import label_in
 from tetrarchia.web.views import action_json
 
-PACKAGE = Path(__file__).parent.parent / "src" / "tetrarchia"
+PACKAGE = ROOT / "src" / "tetrarchia"
 THE_SOURCE = PACKAGE / "core" / "costs.py"
 # where the IP of the turn change: the engine's charge (core/roman.py apply_roman) and the IP a
 # turn begins with (core/turns.py, R4)

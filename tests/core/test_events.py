@@ -23,7 +23,7 @@ import json
 
 import pytest
 
-from conftest import play, position, prov, roll
+from conftest import ROOT, play, position, prov, roll
 from test_examples import attack_example
 from test_option_invariants import CONFIGS, Config
 from tetrarchia.core.board import Board, default_board
@@ -195,7 +195,7 @@ def test_unknown_event_in_json_is_refused() -> None:
         event_from_json({"event": "LinkRolled", "link": 1})
 
 
-# --- the rulebook's attack example (003, R6) as a record (tests/test_examples.py) -------------
+# --- the rulebook's attack example (003, R6) as a record (tests/core/test_examples.py) -------------
 @pytest.mark.parametrize(("dice", "outcome"), [((6, 6), Outcome.ROMAN), ((1, 6), Outcome.BARBARIAN),
                                                ((1, 1), Outcome.DRAW)])
 def test_attack_example_battle_record(dice: tuple[int, int], outcome: Outcome) -> None:
@@ -274,9 +274,8 @@ def test_galerius_bonus_is_kept_apart_from_the_die() -> None:
 
 def test_docs_list_every_record() -> None:
     """docs/events.md is the reference of the records: each one has its row."""
-    from pathlib import Path
 
-    doc = (Path(__file__).parent.parent / "docs" / "events.md").read_text(encoding="utf-8")
+    doc = (ROOT / "docs" / "events.md").read_text(encoding="utf-8")
     rows = {line.split("`")[1]: line for line in doc.splitlines() if line.startswith("| `")}
     missing = [name for name in EVENT_TYPES if name not in rows]
     assert not missing, f"docs/events.md lacks {missing}"
@@ -304,9 +303,8 @@ def test_events_through_the_public_names() -> None:
 
 
 def test_the_example_of_docs_events_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    from pathlib import Path
 
-    doc = (Path(__file__).parent.parent / "docs" / "events.md").read_text(encoding="utf-8")
+    doc = (ROOT / "docs" / "events.md").read_text(encoding="utf-8")
     example = doc.split("```python\n", 1)[1].split("```", 1)[0]
     exec(compile(example, "docs/events.md", "exec"), {})
     assert capsys.readouterr().out.startswith("Initial revolt in Lvsitania I:3.\n")

@@ -7,9 +7,10 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from pathlib import Path
 
-DOC = Path(__file__).parent.parent / "docs" / "extending.md"
+from conftest import ROOT
+
+DOC = ROOT / "docs" / "extending.md"
 
 
 def blocks() -> list[str]:

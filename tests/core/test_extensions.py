@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from conftest import option_position, position
+from conftest import ROOT, option_position, position
 from tetrarchia.core import events, extensions
 from tetrarchia.core.board import default_board
 from tetrarchia.core.errors import SaveFileError
@@ -147,11 +147,10 @@ def test_bad_records_and_flags_are_refused_clearly(records: dict[str, Any], flag
 
 def test_every_declared_hook_is_called_by_the_engine() -> None:
     """A hook point no code calls would silently ignore the modules that fill it (issue 13)."""
-    from pathlib import Path
 
     from tetrarchia.core.rulebook import Hooks
 
-    package = Path(__file__).parent.parent / "src" / "tetrarchia"
+    package = ROOT / "src" / "tetrarchia"
     text = "".join(p.read_text("utf-8") for p in package.rglob("*.py") if p.name != "rulebook.py")
     never = [name for name in Hooks.__dataclass_fields__ if f"hooks.{name}" not in text]
     assert never == [], f"hooks declared but never called: {never}"

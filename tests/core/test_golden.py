@@ -11,7 +11,7 @@ option at work (the Dux deployed, the Pirates attacked, a power used ...).
 
 When a change of the rules is intended, update the records and review the diff in git::
 
-    TETRARCHIA_UPDATE_GOLDEN=1 .venv/bin/pytest tests/test_golden.py
+    TETRARCHIA_UPDATE_GOLDEN=1 .venv/bin/pytest tests/core/test_golden.py
 
 This replays each stored log and rewrites its events; a record whose log no longer applies (an
 action became illegal, the dice needed changed, the game now ends earlier or later) is played
@@ -29,6 +29,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import TESTS
 from tetrarchia.core.board import Board, default_board
 from tetrarchia.core.dice import SeededDice
 from tetrarchia.core.engine import end_records
@@ -44,7 +45,7 @@ from tetrarchia.options.scenarios import scenario_level
 from tetrarchia.players.random_player import RandomPlayer
 from tetrarchia.render import render
 
-GOLDEN_DIR = Path(__file__).parent / "golden"
+GOLDEN_DIR = TESTS / "golden"
 UPDATE = os.environ.get("TETRARCHIA_UPDATE_GOLDEN", "")  # "1": replay and rewrite; "record": play anew
 MAX_ACTIONS = 400  # a record stops here if the game has not ended (none of the chosen seeds does)
 INDENT = "    "

@@ -5,7 +5,7 @@ the checked ``apply_action``) under settings drawn from its seed: levels from th
 hardest (5300, 4211, 3122 among them), 1-4 players and the switchable decisions D2, D3 and D6.
 Each failure message starts with ``seed=N step=K`` so the game can be replayed alone::
 
-    pytest "tests/test_invariants.py::test_random_game[17]"
+    pytest "tests/core/test_invariants.py::test_random_game[17]"
 """
 
 from __future__ import annotations

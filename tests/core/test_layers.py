@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).parent.parent
+from conftest import ROOT
+
 PACKAGE = ROOT / "src" / "tetrarchia"
 CONTRIBUTING = ROOT / "CONTRIBUTING.md"
 # the order of /work/shared/ARCHITECTURE.md, which CONTRIBUTING.md's table follows

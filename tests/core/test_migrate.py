@@ -10,12 +10,11 @@ exactly what the current program writes for the same state, and its saved game r
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from conftest import flag_set
+from conftest import TESTS, flag_set
 from tetrarchia.core.board import default_board
 from tetrarchia.core.errors import SaveFileError
 from tetrarchia.core.extensions import FLAGS, V1_PER_EMPEROR
@@ -36,7 +35,7 @@ from tetrarchia.options.pirates import pirates_zone
 from tetrarchia.options.scenarios import rebels
 from tetrarchia.options.vicarius import vicarius_at
 
-SAVES = Path(__file__).parent / "saves" / "format1"
+SAVES = TESTS / "saves" / "format1"
 BOARD = default_board()
 NAMES = sorted(p.name.removesuffix(".position.json") for p in SAVES.glob("*.position.json"))
 

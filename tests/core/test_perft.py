@@ -10,7 +10,7 @@ phase's decision where its option's own actions are legal.
 
 When a rule change is intended, print the new counts and review them before storing them::
 
-    .venv/bin/python tests/test_perft.py
+    .venv/bin/python tests/core/test_perft.py
 """
 
 from __future__ import annotations
@@ -104,7 +104,7 @@ def test_the_legal_actions_counted_two_deep(spot: Spot, one: int, two: int) -> N
     state = reach(spot)
     assert (perft(state, 1), perft(state, 2)) == (one, two), \
         f"{spot.name}: the legal actions changed (a rule widened or narrowed them; if intended, " \
-        f"run python tests/test_perft.py and review the new counts)"
+        f"run python tests/core/test_perft.py and review the new counts)"
 
 
 def test_the_positions_are_roman_decisions_of_their_options() -> None:

@@ -19,12 +19,12 @@ from __future__ import annotations
 import ast
 import copy
 from collections.abc import Callable
-from pathlib import Path
 from string import Formatter
 from typing import Any
 
 import pytest
 
+from conftest import ROOT
 from test_web_messages import english_words
 from tetrarchia.buildinfo import compiled_in_use
 from tetrarchia.core import tasks as t
@@ -46,7 +46,7 @@ from tetrarchia.render.refusals import args_in, refusal_in, said_in
 
 LANGS = ("es", "fr")
 BOARD = default_board()
-SOURCE = Path(__file__).resolve().parent.parent / "src" / "tetrarchia"
+SOURCE = ROOT / "src" / "tetrarchia"
 # the modules whose sentences this file tells (the options' records and the validation)
 MODULES = sorted([*(SOURCE / "options").glob("*.py"), SOURCE / "core" / "reachable.py",
                   SOURCE / "core" / "validate.py"])

@@ -5,7 +5,7 @@ The files under tests/saves/format2 were written by the version-2 program (a bas
 Goths with Vsvrpator, the Dux with the Vicarius and the Pirates, three scenarios, Barbaria, Roma
 Aeterna, a game started from a position): each loads, its migration is exactly what the current
 program writes, its saved game replays and saves as format 3.  The format-1 files go through both
-migrations (tests/test_migrate.py).  Format 3's additions are checked on read: a reserve that does
+migrations (tests/core/test_migrate.py).  Format 3's additions are checked on read: a reserve that does
 not make the 3 armies of R9, or an id that is not the board's, is refused in the game's words.
 """
 
@@ -19,14 +19,14 @@ from typing import Any
 import pytest
 
 import tetrarchia as t
-from conftest import option_position, position
+from conftest import TESTS, option_position, position
 from test_position_messages import assert_told
 from tetrarchia.core.errors import SaveFileError
 from tetrarchia.core.migrate import coordinate_ids, game_v2_to_v3, position_v2_to_v3
 from tetrarchia.game import Game
 
 BOARD = t.default_board()
-SAVES = Path(__file__).parent / "saves"
+SAVES = TESTS / "saves"
 FORMAT2 = sorted(p.name.removesuffix(".game.json") for p in (SAVES / "format2").glob("*.game.json"))
 
 

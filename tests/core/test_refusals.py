@@ -13,12 +13,11 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from conftest import POSITION_FORMAT, option_position, position, prov
+from conftest import POSITION_FORMAT, ROOT, option_position, position, prov
 from test_option_invariants import CONFIGS, option_candidates
 from tetrarchia import (
     Action,
@@ -210,7 +209,7 @@ def test_every_code_has_its_row() -> None:
 
 
 def test_the_documented_codes_are_the_closed_set() -> None:
-    text = (Path(__file__).parent.parent / "docs" / "api.md").read_text("utf-8")
+    text = (ROOT / "docs" / "api.md").read_text("utf-8")
     section = text.split("## Refusals", 1)[1]
     documented = set(re.findall(r"^\| `([a-z_]+)` \|", section, re.M))
     assert documented == {c.value for c in Refusal}

@@ -23,6 +23,7 @@ import pytest
 from rich.console import Console
 
 import tetrarchia.options  # noqa: F401  (every rule declares its face on import)
+from conftest import ROOT
 from tetrarchia.cli.optioninfo import Chosen, describe_option, module_level
 from tetrarchia.core.actions import OptionAction
 from tetrarchia.core.board import default_board
@@ -55,7 +56,6 @@ from tetrarchia.options.common import (
 from tetrarchia.options.scenarios import scenario_level
 from tetrarchia.web.app import settings_from
 
-ROOT = Path(__file__).parent.parent
 PACKAGE = ROOT / "src" / "tetrarchia"
 FACES = ("cli", "render", "web", "analysis")
 ALLOWED = {"tetrarchia.options", "tetrarchia.options.common"}

@@ -15,7 +15,7 @@ after every action.
 
 Each failure message starts with ``<config> seed=N step=K`` so the game can be replayed alone::
 
-    pytest "tests/test_option_invariants.py::test_random_game[imperivm-3]"
+    pytest "tests/options/test_option_invariants.py::test_random_game[imperivm-3]"
 """
 
 from __future__ import annotations

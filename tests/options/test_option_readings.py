@@ -1,7 +1,7 @@
 """The evaluation's readings of the optional rules' pieces and powers (R11, R12.1), on hand-built
 positions with the numbers worked out (issue 10): the Dux, the Pirates, the Goths and the
 Imperivm powers.  Each term is there only when its option is in play: the base game's
-evaluation is unchanged (tests/test_heuristic_choices.py replays the recorded base games)."""
+evaluation is unchanged (tests/players/test_heuristic_choices.py replays the recorded base games)."""
 
 from __future__ import annotations
 

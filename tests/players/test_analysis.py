@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from analysis_helpers import WALKS_AWAY, limit, lost_by_empty_reserve, lost_by_walking_away
+from conftest import TESTS
 from tetrarchia.cli.main import app
 from tetrarchia.core.board import default_board
 from tetrarchia.core.pieces import UNREST
@@ -18,7 +19,7 @@ from tetrarchia.game import Game
 from tetrarchia.players.analysis import MISTAKE, analyse
 
 runner = CliRunner()
-SAVES = Path(__file__).parent / "saves" / "format1"
+SAVES = TESTS / "saves" / "format1"
 
 
 def test_the_decision_built_to_be_a_mistake_is_marked_with_the_better_action() -> None:

@@ -12,11 +12,11 @@ import json
 import random
 import sys
 import threading
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from conftest import ROOT, TESTS
 from tetrarchia.core.actions import Attack, Roll, Secure, Subdue
 from tetrarchia.core.dice import SeededDice
 from tetrarchia.core.engine import apply_trusted, chance_outcomes, legal_actions, new_game
@@ -28,9 +28,8 @@ from tetrarchia.core.state import Awaiting
 from tetrarchia.players.evaluation import WEIGHTS, TermsMemo, _kept_odds, board_facts, defence_odds, terms
 from tetrarchia.players.heuristic import battle_sides, default_memo, whole_state
 
-ROOT = Path(__file__).resolve().parent.parent
 RECORDED: dict[str, dict[str, str]] = json.loads(
-    (ROOT / "tests" / "data" / "heuristic_choices.json").read_text(encoding="utf-8"))
+    (TESTS / "data" / "heuristic_choices.json").read_text(encoding="utf-8"))
 
 
 def _bench() -> ModuleType:

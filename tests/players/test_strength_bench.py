@@ -7,14 +7,12 @@ import importlib.util
 import json
 import sys
 import time
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from conftest import ROOT
 from tetrarchia.players.search import SearchPlayer
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def _bench() -> ModuleType:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import dataclasses
 import importlib.util
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import tetrarchia.options  # noqa: F401  (every optional rule's records)
+from conftest import ROOT
 from test_option_invariants import CONFIGS
 from tetrarchia.core.board import default_board
 from tetrarchia.core.engine import legal_actions
@@ -27,7 +27,7 @@ from tetrarchia.render.refusals import said_in
 from tetrarchia.render.told import TELLERS, told
 
 BOARD = default_board()
-TOOLS = Path(__file__).resolve().parent.parent / "tools" / "i18n.py"
+TOOLS = ROOT / "tools" / "i18n.py"
 
 
 def samples(kind: type[Event]) -> list[Event]:

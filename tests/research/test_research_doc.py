@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import re
 import warnings
-from pathlib import Path
 
+from conftest import ROOT
 from tetrarchia.core.board import default_board
 from tetrarchia.research.encoding import action_space
 
-DOC = Path(__file__).parent.parent / "docs" / "research.md"
+DOC = ROOT / "docs" / "research.md"
 
 
 def python_blocks() -> list[str]:

@@ -7,17 +7,16 @@ from __future__ import annotations
 import importlib.util
 import subprocess
 import sys
-from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 import pytest
 
+from conftest import ROOT
 from tetrarchia.core.board import default_board
 from tetrarchia.research.encoding import action_space
 from tetrarchia.research.gymnasium_env import SoloEnv
 
-ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.timeout(180)
 
 

@@ -13,11 +13,12 @@ import pytest
 from starlette.testclient import TestClient
 
 from analysis_helpers import WALKS_AWAY, limit, lost_by_walking_away
+from conftest import TESTS
 from tetrarchia.game import Game
 from web_helpers import client, empty_tables, sit
 
 FAST = (1.0, 4)  # the search's seconds per decision and samples per plan: a test's budget
-SAVES = Path(__file__).parent / "saves" / "format1"
+SAVES = TESTS / "saves" / "format1"
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -21,6 +21,7 @@ import httpx
 import pytest
 import uvicorn
 
+from conftest import ROOT
 from tetrarchia.web.app import create_app
 from web_helpers import UNLIMITED_RATE, free_port
 
@@ -29,7 +30,7 @@ pytestmark = pytest.mark.browser
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
-SHOTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "browser"
+SHOTS = ROOT / "test-artifacts" / "browser"
 # The rulebook's attack example (R5.5, R6): Maximian in Germania Svperior, the army in Narbonensis
 ATTACK_EXAMPLE = {"format": "tetrarchia-position", "version": 1,
                   "discs": {"II:6": "revolt", "I:6": "revolt", "etrvria": "garrison Maximian"},
@@ -57,7 +58,7 @@ def either_server(request: pytest.FixtureRequest) -> str:
 def serving(database: Path | str) -> Iterator[str]:
     port = free_port()
     # the tests script whole rounds over HTTP before the page looks (70 steps in a second on an
-    # idle machine): the rate limit is tested in tests/test_web_seats.py, not here
+    # idle machine): the rate limit is tested in tests/web/test_web_seats.py, not here
     served = create_app(database, rate=UNLIMITED_RATE, new_games=1e9)
     live = uvicorn.Server(uvicorn.Config(served, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=live.run, daemon=True)

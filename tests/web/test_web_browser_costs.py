@@ -4,7 +4,7 @@ cost once after the label (" · 2 IP"), never inside it; an IP gained (R12.1 Max
 none is said by the label's words.  Screenshots at 1440x900 and 390x844 go to
 test-artifacts/browser/ (costs-*.png).
 
-Marked ``browser`` (``pytest -m browser tests/test_web_browser_costs.py``)."""
+Marked ``browser`` (``pytest -m browser tests/web/test_web_browser_costs.py``)."""
 
 from __future__ import annotations
 

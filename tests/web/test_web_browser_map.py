@@ -5,7 +5,7 @@ no province name over a piece in 200 seeded positions at 1440x900 and 390x844; t
 overlay's figures equal ``analysis.forecast`` and follow every action.  Screenshots go to
 test-artifacts/browser/ (map-*.png).
 
-Marked ``browser`` (``pytest -m browser tests/test_web_browser_map.py``)."""
+Marked ``browser`` (``pytest -m browser tests/web/test_web_browser_map.py``)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The screens of docs/web.md (issue 23, item 9): each page of the browser board — start, game,
 end, replay, tutorial — at 1440x900 and on a 390x844 phone (touch), saved by this test run to
 test-artifacts/browser/page-<page>-<size>.png; the analysis page's are those its own test takes
-(tests/test_web_browser_analysis.py).  ``tools/screens.py`` copies them to docs/screens/.
+(tests/web/test_web_browser_analysis.py).  ``tools/screens.py`` copies them to docs/screens/.
 
 Marked ``browser``: the default run leaves them out, CI runs them (``pytest -m browser``).
 """

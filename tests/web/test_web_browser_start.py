@@ -17,21 +17,20 @@ import threading
 import time
 from collections.abc import Iterator
 from decimal import ROUND_HALF_UP, Decimal
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 import uvicorn
 
+from conftest import ROOT, TESTS
 from test_web_browser import browser, create, page, server, shot
 from tetrarchia.web.app import create_app
 from web_helpers import UNLIMITED_RATE, free_port
 
 __all__ = ["browser", "page", "server"]  # the fixtures, shared with test_web_browser
 
-ROOT = Path(__file__).resolve().parent.parent
-AXE = ROOT / "tests" / "data" / "axe" / "axe.min.js"
+AXE = TESTS / "data" / "axe" / "axe.min.js"
 LIMIT = 180  # seconds a test may take (chromium on a crowded machine)
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(LIMIT)]
 SIZES = [pytest.param((1440, 900), id="1440x900"), pytest.param((390, 844), id="390x844")]

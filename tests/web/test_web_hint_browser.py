@@ -1,7 +1,7 @@
 """The hint button in a real browser (issue 24): while the server thinks, a bar shows the time
 used of the time asked; then each action with its chance and 95% interval and its reasons, in
 the page's language.  Screenshots at 1440x900 and 390x844 go to test-artifacts/browser/.
-Marked ``browser`` (the fixtures are the page tests' own, tests/test_web_browser.py)."""
+Marked ``browser`` (the fixtures are the page tests' own, tests/web/test_web_browser.py)."""
 
 from __future__ import annotations
 

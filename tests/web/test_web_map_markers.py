@@ -11,11 +11,12 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from pathlib import Path
 
 import pytest
 
-STATIC = Path(__file__).resolve().parent.parent / "src" / "tetrarchia" / "web" / "static"
+from conftest import ROOT
+
+STATIC = ROOT / "src" / "tetrarchia" / "web" / "static"
 PIECES_JS = (STATIC / "pieces.js").read_text()
 DANGER_JS = (STATIC / "danger.js").read_text()
 LIMIT = 10  # seconds for any test of this file

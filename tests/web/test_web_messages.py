@@ -23,6 +23,7 @@ import pytest
 from sqlalchemy import text
 from starlette.testclient import TestClient
 
+from conftest import ROOT
 from test_board import BROKEN_FILES, board_text
 from tetrarchia.core.board import parse_board
 from tetrarchia.core.errors import BoardError
@@ -31,7 +32,7 @@ from tetrarchia.web.live import MAX_MESSAGE
 from web_helpers import bearer, client, new_game, sit
 
 LANGS = ("es", "fr")
-BOARD = (Path(__file__).resolve().parent.parent / "src" / "tetrarchia" / "data" / "board.toml") \
+BOARD = (ROOT / "src" / "tetrarchia" / "data" / "board.toml") \
     .read_text("utf-8")
 # Words of the English reasons that no Spanish or French sentence holds (outside a quoted
 # value: the parser's own words, a file's field names, the protocol's values stay as they are).

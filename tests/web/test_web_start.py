@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from conftest import ROOT
 from tetrarchia.web.difficulty import data_text, level_words, levels_json
 from web_helpers import client
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = ROOT / "docs"
 LIMIT = 30  # seconds: every test here answers in well under one
 pytestmark = pytest.mark.timeout(LIMIT)
 
