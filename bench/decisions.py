@@ -7,7 +7,7 @@ with more than one legal action (a single legal action is no decision).  The goa
 at least 1,000 decisions per CPU second on one core.
 
 ``--record FILE`` also writes the index of every chosen action in the list of legal actions, per
-game: ``tests/test_heuristic_choices.py`` replays the same games and checks that the heuristic
+game: ``tests/players/test_heuristic_choices.py`` replays the same games and checks that the heuristic
 still makes exactly the same choices (a faster heuristic must not play differently).
 
 Usage::

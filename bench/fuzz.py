@@ -12,7 +12,7 @@ refusal that changed the state, a file loaded into a state that breaks the rules
 on or does not save again).  Every input is a seed: the first few failures of each kind are
 printed with theirs, to be replayed with ``--replay CATEGORY:SEED``.
 
-Figures, never assertions: the test suite holds the short version (tests/test_fuzz.py).
+Figures, never assertions: the test suite holds the short version (tests/core/test_fuzz.py).
 """
 
 from __future__ import annotations

@@ -51,6 +51,13 @@ from tetrarchia.render import render
 
 POSITION_FORMAT = {"format": "tetrarchia-position", "version": 2}
 
+# Where the tests find what they read: the test files sit one folder down, in tests/<layer>/
+# (tools/tests_layout.py), so they take these two rather than counting parents of their own path.
+TESTS = Path(__file__).resolve().parent  # the helpers and the data: data/, golden/, saves/
+ROOT = TESTS.parent  # the repository: docs/, src/, bench/, tools/
+# the folders of the rules marker: the tests of core/ and options/ (RULE_FILES below)
+RULE_FOLDERS = ("core", "options")
+
 # Hypothesis: no deadline (the machine is shared and loaded), bounded examples, and the example
 # database outside the working tree.  "ci" (chosen when CI is set) is derandomized: the same
 # examples on every run; "dev" draws new ones and prints the seed of any failure
@@ -194,7 +201,7 @@ def option_position(
 ) -> State:
     """A hand-written position with optional rules (R11-R13): their ``records`` by name and the
     names of the set ``flags`` (format 2, docs/save-format.md): ``records={"dux": "II:4"}``,
-    ``flags=["maximian-used"]``.  Format 1 positions are tested in tests/test_migrate.py only."""
+    ``flags=["maximian-used"]``.  Format 1 positions are tested in tests/core/test_migrate.py only."""
     data: dict[str, Any] = {
         **POSITION_FORMAT,
         "settings": {"level": level, "options": list(options)},
@@ -399,7 +406,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 # The tests of the rules (core/ and options/): marked ``rules`` by their file, so that
 # ``pytest -m rules`` answers in seconds whether a rule broke (issue 25).  They run first: the
-# perft counts (tests/test_perft.py, a second), the hand-written cases (group 0), then whole
+# perft counts (tests/core/test_perft.py, a second), the hand-written cases (group 0), then whole
 # games (golden records, every cost and refusal of seeded games: group 1).  The random
 # invariant sets (test_invariants, test_option_invariants) and the tests marked slow or browser
 # are not in the set: they run in the default run (after the rules) and in CI.
@@ -421,9 +428,14 @@ RULES_TIMEOUT = 60  # seconds: a rule test that runs longer is stuck (a looping 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
     """With ``-m rules`` alone, the other test files are not even imported (importing every
     test module, the page's and the research adapters' among them, took longer than the rules'
-    own tests)."""
-    if config.getoption("markexpr", "") == "rules" and collection_path.suffix == ".py" \
-            and collection_path.name.startswith("test_") and collection_path.stem not in RULE_FILES:
+    own tests): the folders of the other layers are not even entered."""
+    if config.getoption("markexpr", "") != "rules":
+        return None
+    if collection_path.is_dir() and collection_path.parent == TESTS \
+            and collection_path.name not in RULE_FOLDERS:
+        return True
+    if collection_path.suffix == ".py" and collection_path.name.startswith("test_") \
+            and collection_path.stem not in RULE_FILES:
         return True
     return None
 

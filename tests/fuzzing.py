@@ -1,4 +1,4 @@
-"""Fuzzing helpers shared by ``tests/test_fuzz.py`` (Hypothesis, a few seconds) and
+"""Fuzzing helpers shared by ``tests/core/test_fuzz.py`` (Hypothesis, a few seconds) and
 ``bench/fuzz.py`` (the long run, its table of counts).
 
 Every input is made from a ``random.Random`` seed, so a failure is replayed from its seed alone.

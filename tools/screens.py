@@ -1,11 +1,11 @@
 """Copy the browser test run's screens of each page into docs/screens/ (docs/web.md shows them).
 
-    .venv/bin/pytest -m browser tests/test_web_browser_screens.py tests/test_web_browser_analysis.py
+    .venv/bin/pytest -m browser tests/web/test_web_browser_screens.py tests/web/test_web_browser_analysis.py
     .venv/bin/python tools/screens.py
 
-The start, game, end, replay and tutorial pages come from tests/test_web_browser_screens.py, the
-analysis page from tests/test_web_browser_analysis.py (its own screenshots, not taken twice), the
-daily challenge's from tests/test_web_browser_challenge.py.
+The start, game, end, replay and tutorial pages come from tests/web/test_web_browser_screens.py, the
+analysis page from tests/web/test_web_browser_analysis.py (its own screenshots, not taken twice), the
+daily challenge's from tests/web/test_web_browser_challenge.py.
 A screen the run did not make is named, and the script fails: docs/ never keeps a stale one
 silently.
 """

@@ -1,12 +1,13 @@
-"""Where each test file would go when ``tests/`` is laid out like the package (issue 25, item 5):
-one folder per layer of CONTRIBUTING.md's table (``core``, ``options``, ``players``,
-``analysis``, ``render``, ``cli``, ``web``, ``research``, ``calibrate``).
-
-The move itself waits until the branches working beside each other are merged (each adds test
-files); this prints the plan, so that the move is one mechanical commit:
+"""Where each test file goes: ``tests/`` is laid out like the package (issue 25, item 5), one
+folder per layer of CONTRIBUTING.md's table (``core``, ``options``, ``players``, ``analysis``,
+``render``, ``cli``, ``web``, ``research``, ``calibrate``).
 
     python tools/tests_layout.py            # folder, file and why, then the count per folder
-    python tools/tests_layout.py --moves    # the ``git mv`` lines
+    python tools/tests_layout.py --check    # every test file in its folder? (exit 1 if not)
+    python tools/tests_layout.py --moves    # the ``git mv`` lines of the files out of place
+
+A new test file put in ``tests/`` itself (or in a wrong folder) is out of place: ``--check``
+names the folder it belongs in (tests/core/test_tests_layout.py runs it), ``--moves`` moves it.
 
 A file goes where its name says when it says one (``test_option_*`` to options, ``test_web*``
 to web, ``test_cli_*`` to cli, ``test_research_*`` to research, ``test_calibrat*`` to calibrate);
@@ -16,8 +17,8 @@ positions with the core and tests what sits on it), the public API (``import tet
 the registration of the options (``import tetrarchia.options``) aside, since nearly every test
 imports them; a file importing neither goes to core.  ``game.py``
 and ``seats.py`` (the table's "game" layer) are tested with the core; ``simulate.py`` with the
-players.  ``CHOSEN`` names the few files whose imports mislead.  Helpers (``conftest.py``,
-``web_helpers.py`` ...) and data folders stay where they are.
+players.  ``CHOSEN`` names the files whose imports mislead.  Helpers (``conftest.py``,
+``web_helpers.py`` ...) and data folders stay in ``tests/``.
 """
 
 from __future__ import annotations
@@ -44,6 +45,15 @@ CHOSEN = {
     "test_action_labels": "render",  # render/labels.py, compared with what the page showed
     "test_last_english_words": "render",  # the catalogues, the page's among them
     "test_faces": "options",  # what each option declares of its face
+    "test_summary": "analysis",  # analysis/summary.py, on games played through the game layer
+    "test_decision_explanations": "analysis",  # analysis/decisions.py, the terminal's words beside
+    "test_players": "players",  # the automatic players, their advice read through the terminal
+    "test_invariants": "core",  # the rules' invariants, on games a random player plays
+    "test_notation_roundtrip": "core",  # core/notation.py, over every option's actions
+    "test_pg_cluster": "web",  # the throwaway PostgreSQL of the web storage's tests
+    "test_api_doc": "cli",  # docs/api.md: the public API (``__init__.py``, the cli layer)
+    "test_public_api": "cli",  # the public API (``import tetrarchia``)
+    "test_api_round_two": "cli",  # the public API, round two (issue 25, item 6)
 }
 
 
@@ -89,10 +99,10 @@ def imported(path: Path) -> dict[str, int]:
     return found
 
 
-def rule_files() -> set[str]:
+def rule_files(tests: Path = TESTS) -> set[str]:
     """The stems of the files of the ``rules`` marker (the keys of ``RULE_FILES`` in
     ``tests/conftest.py``, read without importing it)."""
-    tree = ast.parse((TESTS / "conftest.py").read_text("utf-8"))
+    tree = ast.parse((tests / "conftest.py").read_text("utf-8"))
     for node in ast.walk(tree):
         if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "RULE_FILES"
                                                 for t in node.targets):
@@ -102,7 +112,7 @@ def rule_files() -> set[str]:
 
 
 def folder_of(path: Path, table: list[tuple[str, list[str]]], rules: set[str]) -> tuple[str, str]:
-    """The folder ``path`` would move to, and why."""
+    """The folder ``path`` belongs in, and why."""
     for prefix, folder in BY_NAME:
         if path.name.startswith(prefix):
             return folder, f"named {prefix}*"
@@ -125,27 +135,50 @@ def folder_of(path: Path, table: list[tuple[str, list[str]]], rules: set[str]) -
     return folder, f"imports the {name} layer ({weight[most]} names)"
 
 
-def plan() -> list[tuple[str, str, str]]:
-    """(folder, file name, why) for every test file of ``tests/``."""
-    table, rules = layer_table(), rule_files()
+def every_test_file(tests: Path = TESTS) -> list[Path]:
+    """Every test file: in a folder of ``tests/`` or, not yet placed, in ``tests/`` itself (the
+    data folders hold none), by name (the names are unique: pytest imports them by name)."""
+    return sorted([*tests.glob("test_*.py"), *tests.glob("*/test_*.py")], key=lambda p: p.name)
+
+
+def plan(tests: Path = TESTS) -> list[tuple[str, Path, str]]:
+    """(folder, the file where it is now, why) for every test file of ``tests``."""
+    table, rules = layer_table(), rule_files(tests)
     rows = []
-    for path in sorted(TESTS.glob("test_*.py")):
+    for path in every_test_file(tests):
         folder, why = folder_of(path, table, rules)
-        rows.append((folder, path.name, why))
+        rows.append((folder, path, why))
     return rows
+
+
+def misplaced(tests: Path = TESTS) -> list[tuple[Path, Path, str]]:
+    """(where a file is, where it belongs, why) for each test file out of its folder."""
+    return [(path, tests / folder / path.name, why) for folder, path, why in plan(tests)
+            if path.parent != tests / folder]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--moves", action="store_true", help="print the git mv lines")
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument("--moves", action="store_true", help="print the git mv lines of the files out of place")
+    what.add_argument("--check", action="store_true", help="exit 1 when a test file is out of its folder")
     args = parser.parse_args()
-    rows = plan()
     if args.moves:
-        for folder, name, _ in rows:
-            print(f"git mv tests/{name} tests/{folder}/{name}")
+        for path, target, _ in misplaced():
+            print(f"git mv {path.relative_to(ROOT)} {target.relative_to(ROOT)}")
         return
-    for folder, name, why in rows:
-        print(f"{folder:10s} {name:45s} {why}")
+    if args.check:
+        wrong = misplaced()
+        for path, target, why in wrong:
+            print(f"{path.relative_to(ROOT)} belongs in {target.parent.relative_to(ROOT)}/ ({why}): "
+                  f"git mv {path.relative_to(ROOT)} {target.relative_to(ROOT)}")
+        if wrong:
+            raise SystemExit(1)
+        print(f"every test file sits in its folder ({len(every_test_file())} files)")
+        return
+    rows = plan()
+    for folder, path, why in rows:
+        print(f"{folder:10s} {path.name:45s} {why}")
     counts = {folder: sum(1 for f, _, _ in rows if f == folder) for folder in FOLDERS}
     print(", ".join(f"{folder} {count}" for folder, count in counts.items() if count),
           f"({len(rows)} files)")

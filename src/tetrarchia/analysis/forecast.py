@@ -1,6 +1,6 @@
 """The forecast of the Barbarian phase (R7): exact probabilities, never sampled.
 
-Two methods give the same figures (tests/test_forecast.py checks them against each other and
+Two methods give the same figures (tests/analysis/test_forecast.py checks them against each other and
 against Monte Carlo plays of the engine):
 
 - **the fast model** (``method == "fast"``): R7.1-R7.2 on bit sets (analysis/revolts.py: the

@@ -9,7 +9,7 @@ starts a real cluster of worker processes for the tests.  The install is ``pip i
 
 The games are sent in small batches (:data:`BATCH` games per task, one message each way); a
 row depends only on its setup and seed, so the stored outcomes are the same whatever the number
-of workers (tests/test_calibrate_cluster.py checks it on a real local cluster, and that a worker
+of workers (tests/calibrate/test_calibrate_cluster.py checks it on a real local cluster, and that a worker
 killed in the middle of a run loses nothing: Dask plays its batches again on another).  Each
 batch says which worker played it, and the run records them (``served by``).  Before the
 first game every worker is asked which tetrarchia it runs: a worker with another version or

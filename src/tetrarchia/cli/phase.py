@@ -8,7 +8,7 @@ change and after its last), and the places are told from the ledger: a province 
 revolt when it ends the phase a revolt (made by the activity, a spreading, an uprising or an
 army's devastation alike), new unrest when it ends it with unrest (an unrest an army then
 turned to revolt is a revolt, not unrest), a garrison is lost when it is gone at the end.
-tests/test_issue30.py checks these lists against the board before and after, over seeded games
+tests/cli/test_issue30.py checks these lists against the board before and after, over seeded games
 of every option."""
 
 from __future__ import annotations

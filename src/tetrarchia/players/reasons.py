@@ -5,7 +5,7 @@ A :class:`Reason` is a record, a claim kind and the places and piece it names, f
 comparing the position before the action with the position after it: "removes the unrest in
 Dacia" is said only when Dacia held unrest before and holds none after.  Nothing is inferred
 from a weighted evaluation, so every reason can be checked against the two positions
-(``tests/test_reasons.py`` does, over seeded games of the base game and every option).
+(``tests/players/test_reasons.py`` does, over seeded games of the base game and every option).
 
 Each claim is a gain for one side: :func:`reasons` keeps those that favour the seat deciding (the
 Emperors, or the Barbarian player of Barbaria, R12.6), so a recommendation is never explained by

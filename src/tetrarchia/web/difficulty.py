@@ -3,7 +3,7 @@
 The figures are package data with one source each: ``data/difficulty.csv`` is docs/difficulty.csv
 (``tetrarchia calibrate report``: the heuristic player at all 81 levels, the search player at a
 few), ``data/strength.csv`` the search player's rows of docs/ai.md's strength table (bench/
-strength.py); tests/test_web_start.py checks both against the documents.  The page reads them
+strength.py); tests/web/test_web_start.py checks both against the documents.  The page reads them
 through ``GET /api/levels?lang=`` and never re-derives a figure.
 
 A level is GFRA (R3): garrisons per Emperor 5/4/3, Roman fleets 3/2/1, additional revolts 0/1/2,

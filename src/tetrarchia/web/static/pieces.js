@@ -11,7 +11,7 @@ import { N_, t } from "./main.js";
 const SVG = "http://www.w3.org/2000/svg";
 // The Emperors' colours, chosen so that each pair stays far apart (CIELAB distance at least 30)
 // under simulated deuteranopia, protanopia and tritanopia (Machado 2009), as
-// tests/test_web_map_markers.py checks; each with the ink its initial is written in.
+// tests/web/test_web_map_markers.py checks; each with the ink its initial is written in.
 export const EMPEROR_COLOUR = { Diocletian: "#5e2a84", Galerius: "#005a32", Constantius: "#e66100", Maximian: "#56b4e9" };
 export const EMPEROR_INK = { Diocletian: "#fff", Galerius: "#fff", Constantius: "#000", Maximian: "#000" };
 
