@@ -6,7 +6,7 @@ nothing from outside the server).
     .venv/bin/python tools/sounds.py --check  # fail if a committed file differs from what this makes
 
 Each is 8-bit mono at 11,025 Hz, under half a second: a few KB.  The noise is seeded, so the
-files are the same on every machine (tests/test_sounds.py compares them byte for byte).
+files are the same on every machine (tests/web/test_sounds.py compares them byte for byte).
 """
 
 from __future__ import annotations

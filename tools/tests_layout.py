@@ -54,6 +54,8 @@ CHOSEN = {
     "test_api_doc": "cli",  # docs/api.md: the public API (``__init__.py``, the cli layer)
     "test_public_api": "cli",  # the public API (``import tetrarchia``)
     "test_api_round_two": "cli",  # the public API, round two (issue 25, item 6)
+    "test_hosting": "web",  # docs/hosting.md's proxies and unit, in front of the server
+    "test_sounds": "web",  # the page's sounds (web/static/sounds, made by tools/sounds.py)
 }
 
 

@@ -217,7 +217,7 @@ class RuleModule:
     setup_text: Callable[[Board], list[str]] | None = None
     # the hook points (Hooks' names) of this module that change nothing the forecast of the
     # Barbarian phase reads once its decisions are let pass (analysis/forecast.py): with these
-    # alone the fast model answers; tests/test_forecast.py holds it equal to the engine's
+    # alone the fast model answers; tests/analysis/test_forecast.py holds it equal to the engine's
     forecast_neutral: tuple[str, ...] = ()
     # the sentences of the module's own event records, by language ("en") and record type:
     # each turns a record into a sentence, given the board (tetrarchia.render consults them)

@@ -28,13 +28,14 @@ import pytest
 from websockets.sync.client import connect
 from websockets.typing import Origin
 
+from conftest import ROOT
 from web_helpers import free_port, start_server
 
 pytestmark = pytest.mark.timeout(120)
 
 # each proxy's clients' addresses: the server's buckets outlive a proxy (the server is the module's)
 CLIENTS = {"caddy": ("127.0.0.2", "127.0.0.3", "127.0.0.4"), "nginx": ("127.0.0.5", "127.0.0.6", "127.0.0.7")}
-DOC = Path(__file__).resolve().parent.parent / "docs" / "hosting.md"
+DOC = ROOT / "docs" / "hosting.md"
 NAME = "play.example.org"
 
 

@@ -3,7 +3,7 @@ button switches them on and the choice is remembered (localStorage ``tetrarchia.
 the events of a Barbarian phase play their sound and the chime sounds when this page's seat
 starts deciding.  The audio element's play is recorded by a stand-in (a headless browser has no
 speaker); the page's own ``<html data-sound>`` says the last one.
-Marked ``browser`` (``pytest -m browser tests/test_web_browser_sounds.py``)."""
+Marked ``browser`` (``pytest -m browser tests/web/test_web_browser_sounds.py``)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 page, the map takes the phone's width and is pinched, panned and fitted again by touch
 (static/panzoom.js); the touch gestures are Pointer Events as a finger sends them, in chromium
 with touch emulation.  Screenshots: test-artifacts/browser/phone-*-zoomed.png.
-Marked ``browser`` (``pytest -m browser tests/test_web_browser_phone_pages.py``)."""
+Marked ``browser`` (``pytest -m browser tests/web/test_web_browser_phone_pages.py``)."""
 
 from __future__ import annotations
 

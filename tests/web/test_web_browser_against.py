@@ -3,7 +3,7 @@ each event of the last Barbarian phase in the log carries the chance that the fo
 before the phase gave it (``analysis.forecast`` of that position: a revolt's, an unrest's, an
 uprising's, an army's advance), and the phase over, a line sets the likeliest revolts and each
 army's step against the dice.  Screenshots: test-artifacts/browser/against-*.png.
-Marked ``browser`` (``pytest -m browser tests/test_web_browser_against.py``)."""
+Marked ``browser`` (``pytest -m browser tests/web/test_web_browser_against.py``)."""
 
 from __future__ import annotations
 

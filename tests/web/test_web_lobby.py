@@ -16,6 +16,7 @@ import httpx
 import pytest
 from starlette.testclient import TestClient
 
+from conftest import ROOT
 from test_web_browser import SHOTS, browser, serving, wait_idle  # noqa: F401 (fixtures)
 from web_helpers import bearer, client, empty_tables, free_port, start_server
 
@@ -344,7 +345,7 @@ def shot(page: Any, name: str, docs: bool = False) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
     if docs:
-        page.screenshot(path=str(Path(__file__).resolve().parent.parent / "docs" / "screens" / f"{name}.png"))
+        page.screenshot(path=str(ROOT / "docs" / "screens" / f"{name}.png"))
 
 
 @pytest.mark.browser

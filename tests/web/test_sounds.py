@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from conftest import ROOT
 from web_helpers import client
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+sys.path.insert(0, str(ROOT / "tools"))
 import sounds  # tools/sounds.py
 
 LIMIT = 60  # seconds for any test of this file

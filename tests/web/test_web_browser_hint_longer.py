@@ -1,7 +1,7 @@
 """A longer hint (issue 24, item 1), in chromium: once a hint is shown, "Think longer" asks again
 with the next budget the host allows (here a host allowing 3 s: 2 s, then 3 s, then no more), the
 bar and the seconds counting against that budget while the server thinks.
-Marked ``browser`` (``pytest -m browser tests/test_web_browser_hint_longer.py``)."""
+Marked ``browser`` (``pytest -m browser tests/web/test_web_browser_hint_longer.py``)."""
 
 from __future__ import annotations
 
