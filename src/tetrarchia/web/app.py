@@ -440,7 +440,8 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
                 data = parse_message(await request.body())
                 live, first = await asyncio.to_thread(live_routes.change, credential, game_id, kind, data)
                 return answer(request, live, first)
-            return await guarded(request, handler)
+            with authority.one_request():  # the game's version row read once (web/game_cache.py)
+                return await guarded(request, handler)
         return route
 
     async def poll(request: Request) -> Response:

@@ -211,9 +211,11 @@ class SeatBook:
         """:meth:`find`, with the seat's kind (``ai`` for a seat the AI stands in for)."""
         if not token or len(token) > 200:
             return None, None
-        with self.store.session() as session:
-            row = session.execute(select(SeatRow.game_id, SeatRow.seat, SeatRow.kind)
-                                  .where(SeatRow.token_hash == token_hash(token))).first()
+        # a read on a bare connection: the ORM session's bookkeeping cost more than the query
+        # itself, on every request (issue 26, bench/per_action.py)
+        with self.store.engine.connect() as connection:
+            row = connection.execute(select(SeatRow.game_id, SeatRow.seat, SeatRow.kind)
+                                     .where(SeatRow.token_hash == token_hash(token))).first()
         if row is None:
             return None, None
         return Credential(row[0], SPECTATOR if row[2] == "spectator" else row[1]), str(row[2])
