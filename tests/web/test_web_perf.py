@@ -11,9 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from starlette.responses import JSONResponse
 from starlette.testclient import TestClient
 
-from tetrarchia.web.app import create_app
+from tetrarchia.players.random_player import RandomPlayer
+from tetrarchia.players.registry import PLAYERS, PlayerEntry
+from tetrarchia.web.app import create_app, options_catalogue
 from tetrarchia.web.notify import Notifier
 from tetrarchia.web.storage import Store
 
@@ -91,3 +94,21 @@ def test_a_change_of_another_process_is_seen_by_the_next_request(tmp_path: Path,
             seen = second.get(f"/api/games/{state['id']}", headers=seat)
             assert seen.json()["version"] == moved.json()["version"]
             assert seen.json()["log_length"] == moved.json()["log_length"]
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_the_options_catalogue_is_served_as_computed_and_follows_the_registries(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    """``GET /api/options`` is rendered once per language (web/precomputed.py): the same bytes as
+    the catalogue built for the request, and an AI player registered later is offered at once."""
+    monkeypatch.setitem(PLAYERS, "perf-test", PlayerEntry("perf-test", "plays for this test", RandomPlayer))
+    with TestClient(create_app(tmp_path / "games.sqlite3")) as http:
+        for _ in range(2):  # computed, then served from memory
+            answer = http.get(f"/api/options?lang={lang}")
+            assert answer.status_code == 200
+            assert answer.headers["content-type"] == "application/json"
+            assert answer.content == JSONResponse(options_catalogue(lang)).body
+        assert "perf-test" in [p["name"] for p in answer.json()["ai_players"]]
+        monkeypatch.delitem(PLAYERS, "perf-test")
+        again = http.get(f"/api/options?lang={lang}").json()
+        assert "perf-test" not in [p["name"] for p in again["ai_players"]]

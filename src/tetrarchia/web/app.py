@@ -77,6 +77,7 @@ from tetrarchia.web.lobby import Lobby
 from tetrarchia.web.notify import Notifier, notify_routes
 from tetrarchia.web.players_table import PlayersTable, players_table_routes
 from tetrarchia.web.players_table import wire as wire_players_table
+from tetrarchia.web.precomputed import Precomputed, registries
 from tetrarchia.web.seats import BadSeats, Credential, SeatBook, token_hash
 from tetrarchia.web.secrecy import SEED_SPACE, DiceSecret, told_save
 from tetrarchia.web.storage import Store
@@ -332,8 +333,10 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
                                         "actions": g.log_length, "result": g.result,
                                         "summary": g.summary} for g in games], "hidden": False})
 
+    catalogue = Precomputed(options_catalogue, registries)  # rendered once per language (issue 26)
+
     async def options(request: Request) -> Response:
-        return JSONResponse(options_catalogue(lang(request)))
+        return catalogue.response(lang(request))
 
     async def check_settings(request: Request) -> Response:
         async def handler() -> Response:
