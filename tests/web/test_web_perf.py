@@ -112,3 +112,25 @@ def test_the_options_catalogue_is_served_as_computed_and_follows_the_registries(
         monkeypatch.delitem(PLAYERS, "perf-test")
         again = http.get(f"/api/options?lang={lang}").json()
         assert "perf-test" not in [p["name"] for p in again["ai_players"]]
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_each_seats_view_is_built_on_the_versions_shared_part(tmp_path: Path, lang: str) -> None:
+    """What every seat's view of a version shares is computed once per language (web/live_game.py):
+    a view built on it is the view built afresh, keys in the same order, and a change is seen."""
+    app = create_app(tmp_path / "games.sqlite3")
+    with TestClient(app) as http:
+        state, seat = new_game(http)
+        live = app.state.authority.get(state["id"])
+        for events_from in (0, len(live.events) // 2, len(live.events)):
+            cached = [live.view(events_from, lang), live.view(events_from, lang)]
+            assert live.shared_view(lang) is live.shared_view(lang)
+            live.views.clear()
+            fresh = live.view(events_from, lang)
+            for view in cached:
+                assert view == fresh
+                assert list(view) == list(fresh)  # the same JSON, key for key
+        path, body = next_request(state)
+        moved = http.post(f"/api/games/{state['id']}/{path}?lang={lang}", json=body, headers=seat).json()
+        assert live.view(0, lang)["version"] == moved["version"] == body["version"] + 1
+        assert live.view(0, lang)["legal"] == moved["legal"]
