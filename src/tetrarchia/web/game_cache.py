@@ -6,12 +6,20 @@ computed on.  ``web/authority.py`` builds its checks and changes on this cache.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from tetrarchia.web.live_game import LiveGame
 from tetrarchia.web.live_game import caught_up as moved_on
 from tetrarchia.web.live_game import rebuild as replayed
 from tetrarchia.web.storage import Store, StoredGame
+
+# The version rows read during one request (``GameCache.one_request``): game id -> the version
+# read.  A request asks for its game several times (the route's 404/410 before the body, the
+# authority's again under its checks): one read of the row is enough for all of them, the commit
+# being version-checked anyway (issue 26: one query less per action).
+_READ: ContextVar[dict[str, int] | None] = ContextVar("tetrarchia_versions_read", default=None)
 
 
 class UnknownGame(Exception):
@@ -53,10 +61,38 @@ class GameCache:
                 self.games[game_id] = live
                 return live
         if self.store.shared:
+            read = _READ.get()
+            if read is not None and read.get(game_id) == live.version:
+                return live  # this request has read the row already, and nothing moved since
             with live.lock:  # no commit of this process is half done while the row is compared
-                if self.store.version(game_id) != live.version:
-                    return self.reload(game_id)
+                row = self.store.version(game_id)
+                if row != live.version:
+                    live = self.reload(game_id)
+            if read is not None:
+                read[game_id] = live.version
         return live
+
+    def current(self, game_id: str) -> LiveGame:
+        """The game as this process holds it, without reading its version row: for the work
+        that follows this process's own commit (the your-turn look, web/notify.py), which that
+        commit made current; a game not in memory is loaded (``get``)."""
+        with self.lock:
+            live = self.games.get(game_id)
+        return live if live is not None else self.get(game_id)
+
+    @staticmethod
+    @contextmanager
+    def one_request() -> Iterator[None]:
+        """Within the block (one request's work, in one thread), each game's version row is read
+        at most once: a second ``get`` of the game, while the game in memory is still at the
+        version read, trusts it.  A change committed meanwhile moves the version in memory, so
+        the next ``get`` reads the row again.  Blocks nest: an inner one (the authority's, within
+        the route's) goes on with the outer one's reads."""
+        token = _READ.set(_READ.get() if _READ.get() is not None else {})
+        try:
+            yield
+        finally:
+            _READ.reset(token)
 
     def reload(self, game_id: str) -> LiveGame:
         """The game as the database holds it, replacing the one in memory: brought up to date by

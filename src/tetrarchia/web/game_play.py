@@ -62,7 +62,8 @@ def play_routes(server: Server) -> list[BaseRoute]:
                 data = parse_message(await request.body())
                 live, first = await asyncio.to_thread(server.live.change, credential, game_id, kind, data)
                 return server.answer(request, live, first)
-            return await server.guarded(request, handler)
+            with authority.one_request():  # the game's version row read once (web/game_cache.py)
+                return await server.guarded(request, handler)
         return route
 
     async def poll(request: Request) -> Response:

@@ -26,6 +26,7 @@ from tetrarchia.core.settings import Settings
 from tetrarchia.players.registry import PLAYERS
 from tetrarchia.web import difficulty
 from tetrarchia.web.live import Malformed, field, json_object, quoted, unknown_fields
+from tetrarchia.web.precomputed import Precomputed, registries
 from tetrarchia.web.secrecy import SEED_SPACE
 from tetrarchia.web.server import Server
 
@@ -130,8 +131,10 @@ def setup_routes(server: Server, list_games: bool = True) -> list[BaseRoute]:
                                         "actions": g.log_length, "result": g.result,
                                         "summary": g.summary} for g in games], "hidden": False})
 
+    catalogue = Precomputed(options_catalogue, registries)  # rendered once per language (issue 26)
+
     async def options(request: Request) -> Response:
-        return JSONResponse(options_catalogue(server.lang(request)))
+        return catalogue.response(server.lang(request))
 
     async def check_settings(request: Request) -> Response:
         async def handler() -> Response:

@@ -300,6 +300,11 @@ class Live:
             -> tuple[LiveGame, int]:
         """An action, roll or undo for ``credential`` (already authorized to act): 404, 410,
         then the body (422), then the authority's 409, 403 and 400."""
+        with self.authority.one_request():  # one read of the version row (web/game_cache.py)
+            return self.changed(credential, game_id, kind, data)
+
+    def changed(self, credential: Credential, game_id: str, kind: str, data: dict[str, Any]) \
+            -> tuple[LiveGame, int]:
         live = self.authority.get(game_id)
         self.authority.check_open(live)
         if kind not in FIELDS:

@@ -40,6 +40,8 @@ class LiveGame:
     events: list[dict[str, Any]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
     notes: dict[int, str] = field(default_factory=dict)  # log entry -> the AI's one-line reason
+    # (version, log length, events, language) -> what every seat's view of it shares (shared_view)
+    views: dict[tuple[int, int, int, str], dict[str, Any]] = field(default_factory=dict, repr=False)
 
     @property
     def state(self) -> State:
@@ -48,19 +50,34 @@ class LiveGame:
     def view(self, events_from: int = 0, lang: str = "en") -> dict[str, Any]:
         """The state as the page reads it, with the events from index ``events_from`` told in
         ``lang``."""
+        data = dict(self.shared_view(lang))  # a copy: the routes add their own keys to it
+        log = self.game.log
+        data["events"] = translated(self.events[events_from:], self.game.board, lang)
+        # the AI seats' explanations of the log entries from the first event sent on
+        since = self.events[events_from]["n"] if events_from < len(self.events) else len(log)
+        data["notes"] = {str(n): text for n, text in sorted(self.notes.items()) if n >= since}
+        return data
+
+    def shared_view(self, lang: str) -> dict[str, Any]:
+        """What every seat's view of this version shares in ``lang`` (the position, the legal
+        actions with their labels and costs, a decision's context): computed once per version and
+        language, however many pages are told of the change (issue 26).  Never changed by its
+        readers: ``view`` copies it before adding its own keys."""
+        key = (self.version, len(self.game.log), len(self.events), lang)
+        found = self.views.get(key)
+        if found is not None:
+            return found
         data = state_json(self.state)
         log = self.game.log
         data.update(id=self.id, version=self.version, log_length=len(log),
                     last_action=format_action(log[-1], self.game.board) if log else None,
                     can_undo=self.can_undo(), summary=self.summary,
-                    events=translated(self.events[events_from:], self.game.board, lang),
-                    events_total=len(self.events))
-        # the AI seats' explanations of the log entries from the first event sent on
-        since = self.events[events_from]["n"] if events_from < len(self.events) else len(log)
-        data["notes"] = {str(n): text for n, text in sorted(self.notes.items()) if n >= since}
+                    events=None, events_total=len(self.events), notes=None)  # each view's own: ``view``
         # the player (1-based seat of R10) whose decision it is: the page knows if it is its own
         data["player"] = player_deciding(deciding_seat(self.state), self.state.settings)
         explain_choices(data, self.state, lang)  # a decision's context and choices, in ``lang``
+        self.views = {k: v for k, v in self.views.items() if k[0] == self.version}  # this version's
+        self.views[key] = data
         return data
 
     def view_title(self) -> str | None:

@@ -183,7 +183,9 @@ class Notifier:
 
     def look(self, game_id: str) -> None:
         try:
-            self.observe(self.authority.get(game_id))
+            # poked after this process's commit: the game in memory is that commit's (no read of
+            # its version row per commit, issue 26)
+            self.observe(self.authority.current(game_id))
         except UnknownGame:
             pass
         except Exception:

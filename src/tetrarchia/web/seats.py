@@ -211,9 +211,11 @@ class SeatBook:
         """:meth:`find`, with the seat's kind (``ai`` for a seat the AI stands in for)."""
         if not token or len(token) > 200:
             return None, None
-        with self.store.session() as session:
-            row = session.execute(select(SeatRow.game_id, SeatRow.seat, SeatRow.kind)
-                                  .where(SeatRow.token_hash == token_hash(token))).first()
+        # a read on a bare connection: the ORM session's bookkeeping cost more than the query
+        # itself, on every request (issue 26, bench/per_action.py)
+        with self.store.engine.connect() as connection:
+            row = connection.execute(select(SeatRow.game_id, SeatRow.seat, SeatRow.kind)
+                                     .where(SeatRow.token_hash == token_hash(token))).first()
         if row is None:
             return None, None
         return Credential(row[0], SPECTATOR if row[2] == "spectator" else row[1]), str(row[2])
@@ -242,16 +244,17 @@ class SeatBook:
             raise Forbidden("stand_in", "the AI plays this seat now: ask the table's host to hand it back")
 
     def ai_seats(self, game_id: str) -> dict[int, str]:
-        with self.store.session() as session:
-            rows = session.execute(select(SeatRow.seat, SeatRow.player)
-                                   .where(SeatRow.game_id == game_id, SeatRow.kind == "ai")).all()
+        # read by the AI driver after every commit of every game: a bare connection (issue 26)
+        with self.store.engine.connect() as connection:
+            rows = connection.execute(select(SeatRow.seat, SeatRow.player)
+                                      .where(SeatRow.game_id == game_id, SeatRow.kind == "ai")).all()
         return {int(seat): str(player) for seat, player in rows}
 
     def kinds(self, game_id: str) -> dict[str, str]:
         """Each seat key of a game and its kind (no token, no hash)."""
-        with self.store.session() as session:
-            rows = session.execute(select(SeatRow.seat, SeatRow.kind)
-                                   .where(SeatRow.game_id == game_id)).all()
+        with self.store.engine.connect() as connection:
+            rows = connection.execute(select(SeatRow.seat, SeatRow.kind)
+                                      .where(SeatRow.game_id == game_id)).all()
         return {str(seat): str(kind) for seat, kind in rows}
 
     # --- presence ----------------------------------------------------------------------------
