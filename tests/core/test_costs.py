@@ -11,16 +11,18 @@
 
 from __future__ import annotations
 
-import ast
-import io
 import random
 import re
-import tokenize
+import sys
 from pathlib import Path
 
 import pytest
 
 from conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "tools"))  # its code_lines: a file without comments and docstrings
+from option_names import code_lines
+
 from test_option_invariants import CONFIGS, Config
 from tetrarchia.core.actions import Action, EndPhase, OptionAction
 from tetrarchia.core.costs import action_cost, affordable
@@ -48,26 +50,6 @@ LITERALS = [
     ("a cost constant written as a number", re.compile(r"_COST\b[^=\n(]*=\s*-?\d")),
 ]
 CHARGE = re.compile(r"\.ip\s*[-+]=")
-
-
-def code_lines(path: Path) -> list[tuple[int, str]]:
-    """The lines of ``path`` without its comments and docstrings (an f-string stays: a cost
-    written inside one is still a cost)."""
-    text = path.read_text("utf-8")
-    docstrings: set[int] = set()
-    for node in ast.walk(ast.parse(text)):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) \
-                and node.body and isinstance(node.body[0], ast.Expr) \
-                and isinstance(node.body[0].value, ast.Constant) \
-                and isinstance(node.body[0].value.value, str):
-            first = node.body[0]
-            docstrings.update(range(first.lineno, (first.end_lineno or first.lineno) + 1))
-    lines = text.splitlines()
-    for token in tokenize.generate_tokens(io.StringIO(text).readline):
-        if token.type == tokenize.COMMENT:
-            row, col = token.start
-            lines[row - 1] = lines[row - 1][:col]
-    return [(n, line) for n, line in enumerate(lines, 1) if n not in docstrings]
 
 
 def cost_literals(path: Path) -> list[str]:
