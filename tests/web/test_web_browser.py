@@ -55,11 +55,13 @@ def either_server(request: pytest.FixtureRequest) -> str:
     return url
 
 
-def serving(database: Path | str) -> Iterator[str]:
+def serving(database: Path | str, **options: Any) -> Iterator[str]:
+    """A real server on loopback in a thread; ``options``: more of ``create_app``'s (a file's own
+    analysis budget or hint limit)."""
     port = free_port()
     # the tests script whole rounds over HTTP before the page looks (70 steps in a second on an
     # idle machine): the rate limit is tested in tests/web/test_web_seats.py, not here
-    served = create_app(database, rate=UNLIMITED_RATE, new_games=1e9)
+    served = create_app(database, rate=UNLIMITED_RATE, new_games=1e9, **options)
     live = uvicorn.Server(uvicorn.Config(served, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=live.run, daemon=True)
     thread.start()

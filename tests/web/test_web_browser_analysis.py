@@ -7,20 +7,15 @@ Marked ``browser``: the default run leaves them out, CI runs them (``pytest -m b
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 
 from analysis_helpers import heuristic_game, lost_by_walking_away
-from test_web_browser import SHOTS, browser  # noqa: F401 (fixtures)
+from test_web_browser import SHOTS, browser, serving  # noqa: F401 (fixtures)
 from tetrarchia.game import Game
-from tetrarchia.web.app import create_app
-from web_helpers import UNLIMITED_RATE, free_port
 
 pytestmark = pytest.mark.browser
 
@@ -30,18 +25,7 @@ WAIT_MS = 180_000  # the longest the page may take to finish an analysis
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = free_port()
-    served = create_app(tmp_path_factory.mktemp("web") / "games.sqlite3", rate=UNLIMITED_RATE,
-                        new_games=1e9, analysis=BUDGET)
-    live = uvicorn.Server(uvicorn.Config(served, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=live.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not live.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    live.should_exit = True
-    thread.join(timeout=30)
+    yield from serving(tmp_path_factory.mktemp("web") / "games.sqlite3", analysis=BUDGET)
 
 
 @pytest.fixture(scope="module")

@@ -5,17 +5,12 @@ Marked ``browser`` (``pytest -m browser tests/web/test_web_browser_hint_longer.p
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import uvicorn
 
-from test_web_browser import browser, create, page, shot, to_roman_phase  # noqa: F401 (fixtures)
-from tetrarchia.web.app import create_app
-from web_helpers import UNLIMITED_RATE, free_port
+from test_web_browser import browser, create, page, serving, shot, to_roman_phase  # noqa: F401 (fixtures)
 
 LIMIT = 120  # seconds for any test of this file
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(LIMIT)]
@@ -24,18 +19,7 @@ MOST = 3.0  # the host's most a hint may think
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = free_port()
-    served = create_app(tmp_path_factory.mktemp("web") / "games.sqlite3", rate=UNLIMITED_RATE,
-                        new_games=1e9, hint_most=MOST)
-    live = uvicorn.Server(uvicorn.Config(served, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=live.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not live.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    live.should_exit = True
-    thread.join(timeout=10)
+    yield from serving(tmp_path_factory.mktemp("web") / "games.sqlite3", hint_most=MOST)
 
 
 def test_think_longer_within_what_the_host_allows(server: str, page: Any) -> None:  # noqa: F811
