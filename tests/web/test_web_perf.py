@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from starlette.responses import JSONResponse
+from sqlalchemy import text
 from starlette.testclient import TestClient
 
 from tetrarchia.players.random_player import RandomPlayer
@@ -61,26 +62,41 @@ def counted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Counted
 @pytest.mark.parametrize("steps", [1, 2, 6])
 def test_a_changing_request_reads_the_version_row_once(
         counted: Counted, steps: int) -> None:
+    """The server alone on its SQLite file (web/outside.py): the first request compares the new
+    game with its row once, the next ones trust it; a host's command that writes the file makes
+    the next request compare it again."""
     http, reads, notifier = counted
     state, seat = new_game(http)
-    for _ in range(steps):
+    for step in range(steps):
         path, body = next_request(state)
         reads.clear()
         answer = http.post(f"/api/games/{state['id']}/{path}", json=body, headers=seat)
         assert answer.status_code == 200, answer.text
         assert answer.json()["version"] == body["version"] + 1
         assert notifier.wait()  # the your-turn look after the commit: no read of its own
-        assert reads == [state["id"]]  # the route's, the live routes' and the authority's get: one read
+        # the route's, the live routes' and the authority's get: one read, then none
+        assert reads == ([state["id"]] if step == 0 else [])
         state = answer.json()
+    command = Store(http.app.state.store.path)  # type: ignore[attr-defined]  # a host's command
+    with command.session() as session:
+        session.execute(text("UPDATE games SET summary = summary WHERE id = :id"), {"id": state["id"]})
+    command.dispose()
+    reads.clear()
+    assert http.get(f"/api/games/{state['id']}", headers=seat).status_code == 200
+    assert reads == [state["id"]]
 
 
+@pytest.mark.parametrize("first_plays", [True, False])
 @pytest.mark.parametrize("stale", [False, True])
-def test_a_change_of_another_process_is_seen_by_the_next_request(tmp_path: Path, stale: bool) -> None:
+def test_a_change_of_another_process_is_seen_by_the_next_request(tmp_path: Path, stale: bool,
+                                                                 first_plays: bool) -> None:
     """Two servers on one file (the host's second process, or ``tetrarchia games delete``): the
-    row is read again by each request, so the one that did not play sees the new version — and a
-    request computed on the old one is refused (409) with the current state."""
+    second finds the file claimed by the first and reads the row on each request, and its writes
+    leave the mark the first watches (web/outside.py), so the one that did not play sees the new
+    version — and a request computed on the old one is refused (409) with the current state."""
     database = tmp_path / "games.sqlite3"
-    with TestClient(create_app(database)) as first, TestClient(create_app(database)) as second:
+    with TestClient(create_app(database)) as one, TestClient(create_app(database)) as other:
+        first, second = (one, other) if first_plays else (other, one)
         state, seat = new_game(first)
         assert second.get(f"/api/games/{state['id']}", headers=seat).status_code == 200  # cached there too
         path, body = next_request(state)

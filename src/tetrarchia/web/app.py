@@ -117,7 +117,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
     looked at (web/lobby.py); ``hint_most``: the most a hint may think, in seconds (a longer
     ``?seconds=`` is cut to it; web/hints.py)."""
     guard_logs()  # no credential in a log line, whatever the log level
-    store = Store(database)
+    store = Store(database, serving=True)
     bus: Bus = PostgresBus(store) if store.postgresql else LocalBus()
     book = SeatBook(store)
 

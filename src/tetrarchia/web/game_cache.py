@@ -60,6 +60,17 @@ class GameCache:
                     live.notes = self.stored_notes(game_id)
                 self.games[game_id] = live
                 return live
+        if self.store.alone:
+            # this process alone writes the file: the game in memory is the stored one, unless a
+            # host's command wrote since it was last compared (web/outside.py)
+            outside = self.store.outside_generation()
+            if live.compared == outside:
+                return live
+            with live.lock:
+                if self.store.version(game_id) != live.version:
+                    live = self.reload(game_id)
+            live.compared = outside
+            return live
         if self.store.shared:
             read = _READ.get()
             if read is not None and read.get(game_id) == live.version:

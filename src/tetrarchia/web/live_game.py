@@ -40,6 +40,9 @@ class LiveGame:
     events: list[dict[str, Any]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
     notes: dict[int, str] = field(default_factory=dict)  # log entry -> the AI's one-line reason
+    # the store's outside generation when this game was last compared with its stored version
+    # (web/game_cache.py; -1: never)
+    compared: int = -1
     # (version, log length, events, language) -> what every seat's view of it shares (shared_view)
     views: dict[tuple[int, int, int, str], dict[str, Any]] = field(default_factory=dict, repr=False)
 

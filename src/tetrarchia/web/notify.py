@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import re
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -34,10 +35,10 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from contextlib import suppress
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlsplit
 
-from sqlalchemy import Boolean, Float, Integer, String, delete, select, update
+from sqlalchemy import Boolean, Float, Integer, String, Table, bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 from starlette.requests import Request
@@ -90,6 +91,30 @@ class TurnRow(Base):
     since: Mapped[float] = mapped_column(Float)
     version: Mapped[int] = mapped_column(Integer)
     notified: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+_TURN = select(TurnRow.player, TurnRow.since, TurnRow.version, TurnRow.notified).where(
+    TurnRow.game_id == bindparam("game"))
+_TURNS = cast(Table, TurnRow.__table__)
+_FIRST_SIGHT = insert(_TURNS).values(game_id=bindparam("game"), player=bindparam("new_player"),
+                                     since=bindparam("new_since"), version=bindparam("new_version"),
+                                     notified=bindparam("new_notified"))
+_MOVE_TURN = update(_TURNS).where(_TURNS.c.game_id == bindparam("game"),
+                                  _TURNS.c.version == bindparam("before")).values(
+    player=bindparam("new_player"), since=bindparam("new_since"), version=bindparam("new_version"),
+    notified=bindparam("new_notified"))
+_UPDATED = select(GameRow.updated).where(GameRow.id == bindparam("game"))
+TURNS_KEPT = 50_000  # games whose turn row is kept in memory at most
+
+
+@dataclass(frozen=True, slots=True)
+class _Seen:
+    """A turn row as this process last read or wrote it."""
+
+    player: int | None
+    since: float
+    version: int
+    notified: int | None
 
 
 class BadNotice(ValueError):
@@ -173,6 +198,11 @@ class Notifier:
         self.book = book
         self.delivery = delivery
         self.sender = Sender(delivery)
+        # the turn rows as last read or written, on SQLite (one process writes them, the host's
+        # commands aside: web/outside.py): None on PostgreSQL, where the other processes write too
+        self.seen: dict[str, _Seen] | None = {} if store.alone else None
+        self.seen_outside = store.outside_generation()  # a host's command wrote: read again
+        self.seeing = threading.Lock()
         # one thread looks at the games after their commits: a commit's request never waits
         self.looking = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tetrarchia-turns")
 
@@ -211,37 +241,81 @@ class Notifier:
         now = time.time()
         for _ in range(5):  # another process wrote between our read and our write: read again
             tell = False
+            row = self.turn_row(live.id)
+            # seen at this version or later, or the same player still deciding: nothing to write
+            # (one write per change of player, not one per commit)
+            if row is not None and (row.version >= version or row.player == player):
+                return Turn(row.player, row.since, row.version)
             try:
-                with self.store.session() as session:
-                    row = session.get(TurnRow, live.id)
-                    # seen at this version or later, or the same player still deciding: nothing
-                    # to write (one write per change of player, not one per commit)
-                    if row is not None and (row.version >= version or row.player == player):
-                        return Turn(row.player, row.since, row.version)
-                    if row is None:
-                        # a game first seen: its decision began when it was last played
-                        since = self.last_played(live.id, now)
-                        session.add(TurnRow(game_id=live.id, player=player, since=since,
-                                            version=version, notified=player))
-                    else:
-                        since = now
-                        tell = player is not None and row.notified != player
-                        moved = session.execute(update(TurnRow).where(
-                            TurnRow.game_id == live.id, TurnRow.version == row.version).values(
-                            player=player, since=since, version=version,
-                            notified=player if tell else row.notified))
-                        if moved.rowcount != 1:  # type: ignore[attr-defined]
-                            continue
+                # a row not worth a sync of the disc: a power cut that loses it loses when the
+                # decision began, and the first sight after it says when the game was last played
+                if row is None:
+                    since = self.last_played(live.id, now)
+                    notified = player
+                    with self.store.unsynced() as connection:
+                        connection.execute(_FIRST_SIGHT, {"game": live.id, "new_player": player,
+                                                          "new_since": since, "new_version": version,
+                                                          "new_notified": notified})
+                else:
+                    since = now
+                    tell = player is not None and row.notified != player
+                    notified = player if tell else row.notified
+                    with self.store.unsynced() as connection:
+                        moved = connection.execute(_MOVE_TURN, {
+                            "game": live.id, "before": row.version, "new_player": player,
+                            "new_since": since, "new_version": version, "new_notified": notified})
+                    if moved.rowcount != 1:
+                        self.forget_turn(live.id)
+                        continue
             except IntegrityError:  # two first sights at once: the other's row stands
+                self.forget_turn(live.id)
                 continue
+            self.remember_turn(live.id, _Seen(player, since, version, notified))
             if tell and player is not None:
                 self.tell(live, player)
             return Turn(player, since, version)
         return Turn(player, now, version)
 
+    # --- the turn rows this process read or wrote (SQLite: its one process, issue 26) ----------
+    def turn_row(self, game_id: str) -> _Seen | None:
+        """The game's row: as this process last read or wrote it when it alone writes the file
+        (a row changed meanwhile by another, the host's commands, fails the version-checked
+        update and is read again), else read."""
+        if self.seen is not None:
+            outside = self.store.outside_generation()
+            with self.seeing:
+                if outside != self.seen_outside:
+                    self.seen_outside = outside
+                    self.seen.clear()
+                found = self.seen.get(game_id)
+            if found is not None:
+                return found
+        with self.store.engine.connect() as connection:
+            row = connection.execute(_TURN, {"game": game_id}).first()
+        if row is None:
+            return None
+        seen = _Seen(row[0], float(row[1]), int(row[2]), row[3])
+        self.remember_turn(game_id, seen)
+        return seen
+
+    def remember_turn(self, game_id: str, seen: _Seen) -> None:
+        if self.seen is None:
+            return
+        with self.seeing:
+            kept = self.seen.get(game_id)
+            if kept is None or kept.version <= seen.version:
+                if len(self.seen) >= TURNS_KEPT and kept is None:
+                    self.seen.clear()
+                self.seen[game_id] = seen
+
+    def forget_turn(self, game_id: str) -> None:
+        if self.seen is not None:
+            with self.seeing:
+                self.seen.pop(game_id, None)
+
     def last_played(self, game_id: str, now: float) -> float:
-        with self.store.session() as session:
-            updated = session.execute(select(GameRow.updated).where(GameRow.id == game_id)).scalar()
+        with self.store.engine.connect() as connection:
+            updated = connection.execute(_UPDATED, {"game": game_id}).scalar()
         return float(updated) if updated is not None else now
 
     # --- the notices --------------------------------------------------------------------------

@@ -20,8 +20,9 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import cast
 
-from sqlalchemy import Float, Integer, String, delete, select
+from sqlalchemy import Connection, Float, Integer, String, Table, bindparam, delete, insert, select
 from sqlalchemy.orm import Mapped, mapped_column
 
 from tetrarchia.core.errors import Said, said
@@ -32,6 +33,7 @@ from tetrarchia.seats import (
     player_of_seat,
     total_players,
 )
+from tetrarchia.web.read_cache import ReadCache
 from tetrarchia.web.storage import Base, Store
 
 HOTSEAT = "all"  # the seat key of a hot-seat credential: every player's seat in one browser
@@ -64,6 +66,15 @@ class NoteRow(Base):
     game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     text: Mapped[str] = mapped_column(String(600))
+
+
+# The seats' reads of every request, built once (building a statement cost more than running
+# it, bench/per_action.py)
+_SEATS = cast(Table, SeatRow.__table__)
+_BY_HASH = select(SeatRow.game_id, SeatRow.seat, SeatRow.kind).where(SeatRow.token_hash == bindparam("hash"))
+_AI_SEATS = select(SeatRow.seat, SeatRow.player).where(SeatRow.game_id == bindparam("game"),
+                                                       SeatRow.kind == "ai")
+_KINDS = select(SeatRow.seat, SeatRow.kind).where(SeatRow.game_id == bindparam("game"))
 
 
 class Forbidden(Exception):
@@ -134,6 +145,9 @@ class SeatBook:
         # and whether the AI stands in for a seat (its player's link then reads, and waits)
         self.carried: Callable[[Credential, str], Credential | None] | None = None
         self.standing_in: Callable[[Credential], bool] | None = None
+        # the seats read by every request and after every commit, kept until a seat is written
+        # (SQLite's one process; web/read_cache.py)
+        self.cache = ReadCache(store, frozenset({SeatRow.__tablename__}))
 
     # --- seats -------------------------------------------------------------------------------
     def create(self, game_id: str, settings: Settings, hotseat: bool,
@@ -166,8 +180,16 @@ class SeatBook:
         spectator = new_token()
         rows.append(SeatRow(game_id=game_id, seat=SPECTATOR, kind="spectator",
                             token_hash=token_hash(spectator), created=now))
-        with self.store.session() as session:
-            session.add_all(rows)
+        values = [{c.name: getattr(row, c.name) for c in _SEATS.columns} for row in rows]
+
+        def write(connection: Connection) -> None:
+            connection.execute(insert(_SEATS), values)
+
+        if self.store.commits is not None:  # SQLite: with the other writes waiting, one sync for all
+            self.store.commits.run(write)
+        else:
+            with self.store.engine.begin() as connection:
+                write(connection)
         return {"seats": seats, "hotseat": hot_token, "spectator": spectator}
 
     def mint(self, game_id: str, seat: str) -> str:
@@ -211,14 +233,20 @@ class SeatBook:
         """:meth:`find`, with the seat's kind (``ai`` for a seat the AI stands in for)."""
         if not token or len(token) > 200:
             return None, None
-        # a read on a bare connection: the ORM session's bookkeeping cost more than the query
-        # itself, on every request (issue 26, bench/per_action.py)
-        with self.store.engine.connect() as connection:
-            row = connection.execute(select(SeatRow.game_id, SeatRow.seat, SeatRow.kind)
-                                     .where(SeatRow.token_hash == token_hash(token))).first()
-        if row is None:
+        hashed = token_hash(token)
+
+        def read() -> tuple[str, str, str] | None:
+            # a read on a bare connection: the ORM session's bookkeeping cost more than the query
+            # itself, on every request (issue 26, bench/per_action.py)
+            with self.store.engine.connect() as connection:
+                row = connection.execute(_BY_HASH, {"hash": hashed}).first()
+            return None if row is None else (str(row[0]), str(row[1]), str(row[2]))
+
+        found = self.cache.get(("token", hashed), read)
+        if found is None:
             return None, None
-        return Credential(row[0], SPECTATOR if row[2] == "spectator" else row[1]), str(row[2])
+        game_id, seat, kind = found
+        return Credential(game_id, SPECTATOR if kind == "spectator" else seat), kind
 
     def authorize(self, token: str | None, game_id: str, acting: bool) -> Credential:
         """The first check of every request (the authority's order, docs/web.md): a token of
@@ -244,17 +272,22 @@ class SeatBook:
             raise Forbidden("stand_in", "the AI plays this seat now: ask the table's host to hand it back")
 
     def ai_seats(self, game_id: str) -> dict[int, str]:
-        # read by the AI driver after every commit of every game: a bare connection (issue 26)
+        """The seats the AI plays and its player's name (read by the AI driver after every
+        commit of every game: kept, issue 26)."""
+        return dict(self.cache.get(("ai", game_id), lambda: self._ai_seats(game_id)))
+
+    def _ai_seats(self, game_id: str) -> dict[int, str]:
         with self.store.engine.connect() as connection:
-            rows = connection.execute(select(SeatRow.seat, SeatRow.player)
-                                      .where(SeatRow.game_id == game_id, SeatRow.kind == "ai")).all()
+            rows = connection.execute(_AI_SEATS, {"game": game_id}).all()
         return {int(seat): str(player) for seat, player in rows}
 
     def kinds(self, game_id: str) -> dict[str, str]:
         """Each seat key of a game and its kind (no token, no hash)."""
+        return dict(self.cache.get(("kinds", game_id), lambda: self._kinds(game_id)))
+
+    def _kinds(self, game_id: str) -> dict[str, str]:
         with self.store.engine.connect() as connection:
-            rows = connection.execute(select(SeatRow.seat, SeatRow.kind)
-                                      .where(SeatRow.game_id == game_id)).all()
+            rows = connection.execute(_KINDS, {"game": game_id}).all()
         return {str(seat): str(kind) for seat, kind in rows}
 
     # --- presence ----------------------------------------------------------------------------

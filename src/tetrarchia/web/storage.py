@@ -36,6 +36,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -51,6 +52,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from tetrarchia.web.commits import GroupCommit, Refused
 from tetrarchia.web.integrity import damage
+from tetrarchia.web.outside import Outside
 
 APP_MARK = "tetrarchia"  # the row of table tetrarchia_meta that says the database is ours
 
@@ -173,6 +175,17 @@ def libpq_url(url: str) -> str:
     return url.replace("postgresql+psycopg://", "postgresql://", 1)
 
 
+# The statements of every change and of every request's version check, built once
+_GAMES, _ACTIONS = cast(Table, GameRow.__table__), cast(Table, ActionRow.__table__)
+_VERSION = select(_GAMES.c.version).where(_GAMES.c.id == bindparam("game"))
+_MOVE = update(_GAMES).where(_GAMES.c.id == bindparam("game"), _GAMES.c.version == bindparam("before")) \
+    .values(updated=bindparam("new_updated"), dice_drawn=bindparam("new_dice_drawn"),
+            version=bindparam("new_version"), log_length=bindparam("new_log_length"),
+            result=bindparam("new_result"))
+_CUT = delete(_ACTIONS).where(_ACTIONS.c.game_id == bindparam("game"), _ACTIONS.c.seq >= bindparam("keep"))
+_APPEND = insert(_ACTIONS)
+
+
 def _alembic_config(engine: Engine) -> Config:
     config = Config()
     location = resources.files("tetrarchia.web").joinpath("migrations")
@@ -193,14 +206,24 @@ def _sqlite_connection(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+def _sqlite_unsynced_connection(dbapi_connection: Any, record: Any) -> None:
+    """A connection of ``Store.unsynced``: as every other, but its commits wait for no sync."""
+    _sqlite_connection(dbapi_connection, record)
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
 class Store:
     """The games of one database: create, append actions, take back, fetch, list, delete.
 
     ``database`` is a path or ``sqlite:///FILE`` (SQLite) or a ``postgresql://`` URL.  Either is
     *shared*: other processes may change its games at any time (other server processes on
-    PostgreSQL; the host's ``tetrarchia games delete`` on both)."""
+    PostgreSQL; the host's ``tetrarchia games delete`` on both).  ``serving``: the server's own
+    store; on SQLite this process alone then writes the file (``alone``), the host's commands
+    aside, whose writes it sees by their mark (web/outside.py), so it may keep what it read."""
 
-    def __init__(self, database: Path | str) -> None:
+    def __init__(self, database: Path | str, serving: bool = False) -> None:
         self.url = database_url(database)
         parsed = make_url(self.url)
         self.postgresql = parsed.get_backend_name() == "postgresql"
@@ -223,12 +246,16 @@ class Store:
                 raise DatabaseRefused(damaged)
             self.engine = create_engine(self.url)
             event.listen(self.engine, "connect", _sqlite_connection)
+        self.outside = None if self.path is None else Outside(self.path, self.engine, serving)
+        self.alone = self.outside is not None and self.outside.alone
         # SQLite takes one writer at a time and makes the others sleep and retry (a busy wait of
         # up to 100 ms a try: the load's long tail); this process's writers queue here instead.
         # PostgreSQL locks only the game's row: no queue.
         self.writing: AbstractContextManager[Any] = nullcontext() if self.postgresql else threading.Lock()
         # SQLite's changes of games: one writer thread, one commit for those waiting meanwhile
         self.commits = None if self.postgresql else GroupCommit(self.engine, self.writing)
+        self._unsynced: Engine | None = None  # SQLite's connections of ``unsynced``, made on first use
+        self._making = threading.Lock()
         self.check_and_upgrade()
 
     def check_and_upgrade(self) -> None:
@@ -281,6 +308,34 @@ class Store:
         with Session(self.engine) as session, session.begin():
             yield session
 
+    def outside_generation(self) -> int:
+        """Moves on when another process (a host's command) wrote this SQLite file (always 0 on
+        PostgreSQL, where nothing is kept: ``alone`` is False)."""
+        return 0 if self.outside is None else self.outside.generation()
+
+    @contextmanager
+    def unsynced(self) -> Iterator[Connection]:
+        """A transaction whose commit does not wait for the disc, for rows a power cut may lose
+        (a killed process loses nothing): the turns' "since" (web/notify.py).  On SQLite its own
+        connections with ``synchronous=NORMAL`` (the write-ahead log synced by the next synced
+        commit or checkpoint; ``serve``'s games stay ``FULL``), taken under this process's
+        writing lock, as the group commit's (a writer of the file waits there, not in SQLite's
+        busy sleeps); on PostgreSQL ``synchronous_commit`` off for the transaction.  Never for a
+        table whose reads are kept (web/read_cache.py watches ``engine``'s statements only)."""
+        if self.postgresql:
+            with self.engine.begin() as connection:
+                connection.execute(text("SET LOCAL synchronous_commit TO OFF"))
+                yield connection
+            return
+        if self._unsynced is None:
+            with self._making:
+                if self._unsynced is None:
+                    engine = create_engine(self.url, pool_size=2)
+                    event.listen(engine, "connect", _sqlite_unsynced_connection)
+                    self._unsynced = engine
+        with self.writing, self._unsynced.begin() as connection:
+            yield connection
+
     def create(self, game_id: str, settings: dict[str, Any], board_text: str | None,
                board_source: str, seed: int | None, start: dict[str, Any] | None,
                log: Sequence[str], dice_drawn: int, result: str, summary: str) -> None:
@@ -316,22 +371,21 @@ class Store:
         process's UPDATE waits for the first to commit and then finds the version moved on."""
         def write(connection: Connection) -> None:
             # SQLAlchemy Core on one connection, not the ORM's session: the same statements
-            # without the unit of work's bookkeeping (a third of the request's time, bench/load.py)
-            games, actions = cast(Table, GameRow.__table__), cast(Table, ActionRow.__table__)
-            moved = connection.execute(update(games).where(
-                games.c.id == game_id, games.c.version == version - 1).values(
-                updated=time.time(), dice_drawn=dice_drawn, version=version,
-                log_length=keep + len(added), result=result))
+            # without the unit of work's bookkeeping (a third of the request's time, bench/load.py),
+            # built once (building them cost as much as running them, bench/per_action.py)
+            moved = connection.execute(_MOVE, {"game": game_id, "before": version - 1,
+                                               "new_updated": time.time(), "new_dice_drawn": dice_drawn,
+                                               "new_version": version, "new_log_length": keep + len(added),
+                                               "new_result": result})
             if moved.rowcount != 1:
                 raise Refused(Conflict(game_id))  # nothing written: the first statement matched no row
-            connection.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.seq >= keep))
+            connection.execute(_CUT, {"game": game_id, "keep": keep})
             if added:
-                connection.execute(insert(actions), [{"game_id": game_id, "seq": keep + i, "text": t}
-                                                     for i, t in enumerate(added)])
+                connection.execute(_APPEND, [{"game_id": game_id, "seq": keep + i, "text": t}
+                                             for i, t in enumerate(added)])
             if news is not None and self.postgresql:
                 connection.execute(text("SELECT pg_notify(:channel, :news)"),
                                    {"channel": NOTIFY_CHANNEL, "news": news})
-
         if self.commits is not None:  # SQLite: with the other games' changes, one sync (web/commits.py)
             self.commits.run(write)
             return
@@ -345,7 +399,7 @@ class Store:
         """The stored version of a game (None: no such game): the cheap check that tells a
         process whether the game it holds in memory is still the current one."""
         with self.engine.connect() as connection:
-            found = connection.execute(select(GameRow.version).where(GameRow.id == game_id)).scalar()
+            found = connection.execute(_VERSION, {"game": game_id}).scalar()
             return None if found is None else int(found)
 
     def versions(self, game_ids: Sequence[str]) -> dict[str, int]:
@@ -380,7 +434,11 @@ class Store:
         """Close the pooled connections (a host command's end, a test's teardown)."""
         if self.commits is not None:
             self.commits.close()
+        if self._unsynced is not None:
+            self._unsynced.dispose()
         self.engine.dispose()
+        if self.outside is not None:
+            self.outside.close()
 
     def fetch(self, game_id: str) -> StoredGame | None:
         with self.session() as session:

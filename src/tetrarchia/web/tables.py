@@ -18,6 +18,7 @@ from sqlalchemy import Boolean, Float, Integer, String, delete, select, update
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from tetrarchia.web.i18n import N_
+from tetrarchia.web.read_cache import ReadCache
 from tetrarchia.web.seats import HOTSEAT, SPECTATOR, Credential, SeatRow, new_token, token_hash
 from tetrarchia.web.storage import Base, Store
 
@@ -117,6 +118,10 @@ class Tables:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        # who sits at a game's table, read after every decision of every game (most have no
+        # table): kept until a table, a lobby seat or a stand-in is written (web/read_cache.py)
+        self.sitting = ReadCache(store, frozenset({TableRow.__tablename__, LobbySeatRow.__tablename__,
+                                                  StandInRow.__tablename__}))
 
     # --- the table and its host --------------------------------------------------------------
     @staticmethod
@@ -359,18 +364,24 @@ class Tables:
         if player is None:
             return
         seat = str(player)
-        with self.store.engine.connect() as connection:
-            found = connection.execute(
-                select(TableRow.game_id, LobbySeatRow.name, StandInRow.seat)
-                .outerjoin(LobbySeatRow, (LobbySeatRow.game_id == TableRow.game_id)
-                           & (LobbySeatRow.seat == seat))
-                .outerjoin(StandInRow, (StandInRow.game_id == TableRow.game_id)
-                           & (StandInRow.seat == seat))
-                .where(TableRow.game_id == game_id)).first()
-        if found is None or (by_ai and found[2] is None):
+
+        def read() -> tuple[bool, str, bool]:
+            with self.store.engine.connect() as connection:
+                found = connection.execute(
+                    select(TableRow.game_id, LobbySeatRow.name, StandInRow.seat)
+                    .outerjoin(LobbySeatRow, (LobbySeatRow.game_id == TableRow.game_id)
+                               & (LobbySeatRow.seat == seat))
+                    .outerjoin(StandInRow, (StandInRow.game_id == TableRow.game_id)
+                               & (StandInRow.seat == seat))
+                    .where(TableRow.game_id == game_id)).first()
+            # (a table?, the seat's name there, the AI standing in?): kept, even for no table
+            return (False, "", False) if found is None else (True, str(found[1] or ""), found[2] is not None)
+
+        table, name, stood_in = self.sitting.get((game_id, seat), read)
+        if not table or (by_ai and not stood_in):
             return
         with self.store.session() as session:
-            session.merge(PlayedRow(game_id=game_id, seq=seq, seat=seat, name=str(found[1] or ""), ai=by_ai))
+            session.merge(PlayedRow(game_id=game_id, seq=seq, seat=seat, name=name, ai=by_ai))
 
     def unplayed(self, game_id: str, seq: int) -> None:
         """An undo took back the log from entry ``seq``."""
