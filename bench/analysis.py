@@ -75,6 +75,7 @@ def main() -> None:
               f"{len(result.mistakes)} mistakes")
 
     called = confirmed = 0
+    sizes: list[tuple[float, bool]] = []  # each mistake's loss as called, and whether confirmed
     for i in range(1, args.games + 1):
         seed = args.seed + i
         game = heuristic_game(args.level, seed, args.confirm_turns)
@@ -88,11 +89,17 @@ def main() -> None:
             loss = best - after if plan is not None else 0.0
             called += 1
             confirmed += loss >= MISTAKE
+            sizes.append((mistake.loss, loss >= MISTAKE))
             print(f"  game {seed} decision {mistake.number + 1}: {mistake.played}: "
                   f"{100 * mistake.loss:.0f} points lost; the longer search: {100 * loss:.0f}")
     share = f"{100 * confirmed / called:.0f}%" if called else "-"
     print(f"confirmed: {confirmed} of {called} mistakes ({share}) on {args.games} games of "
           f"{args.confirm_turns} turns at {args.level}, a search {args.factor} times longer")
+    for low, high in ((0.05, 0.10), (0.10, 0.20), (0.20, 1.01)):
+        these = [ok for loss, ok in sizes if low <= loss < high]
+        if these:
+            print(f"  losses of {100 * low:.0f}-{100 * high:.0f} points: {sum(these)} of {len(these)} "
+                  f"confirmed ({100 * sum(these) / len(these):.0f}%)")
 
 
 if __name__ == "__main__":

@@ -14,7 +14,10 @@ Debian's binaries, tests/pg_cluster.py, unless --database names one) with one pr
 ``--processes`` of them (each game's client talks to one process, game i to process i mod n, or
 with ``--spread`` each request to any of them, so that each process catches up with games the
 other moved on; a page's news crosses processes through LISTEN/NOTIFY).  Every server is a real
-``tetrarchia serve`` process; the clients (asyncio + httpx) run in this process, on the same machine's cores.
+``tetrarchia serve`` process; the clients run in this process, on the same machine's cores, each
+game on a kept-alive HTTP/1.1 connection of its own (``Wire``: a minimal client, since httpx's
+pool spent more CPU per request than the server it measured — at 1,000 games the bench's process
+used a whole core for 120 requests a second, and the server half of one).
 
 With ``--workers`` the multi-process run is one ``tetrarchia serve --workers N`` on one port (the
 kernel hands each new connection to a worker), as a host runs it.  Each run also reports the
@@ -30,6 +33,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import json
 import os
 import random
 import signal
@@ -40,8 +45,10 @@ import tempfile
 import time
 from collections.abc import Awaitable, Iterator
 from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
+from urllib.parse import urlsplit
 
 import httpx
 
@@ -91,12 +98,92 @@ def servers(database: str, count: int, workers: int = 1) -> Iterator[list[str]]:
             log.close()
 
 
-async def play(https: list[httpx.AsyncClient], seed: int, state: dict[str, Any], deadline: float,
+@dataclass
+class Answer:
+    """A response: its status and its JSON body."""
+
+    status_code: int
+    content: bytes
+
+    def json(self) -> Any:
+        return json.loads(self.content)
+
+    @property
+    def text(self) -> str:
+        return self.content.decode(errors="replace")
+
+
+class Wire:
+    """One kept-alive HTTP/1.1 connection to ``url`` (module docstring): a request at a time,
+    JSON bodies, ``Content-Length`` or chunked answers; opened again when the server closed it
+    while idle (before a byte of the answer came)."""
+
+    def __init__(self, url: str) -> None:
+        address = urlsplit(url)
+        self.host, self.port = address.hostname or "127.0.0.1", address.port or 80
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(self, method: str, path: str, body: dict[str, Any] | None = None,
+                      headers: dict[str, str] | None = None) -> Answer:
+        data = json.dumps(body).encode() if body is not None else b""
+        head = "".join(f"{k}: {v}\r\n" for k, v in (headers or {}).items())
+        message = (f"{method} {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
+                   f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n{head}\r\n"
+                   ).encode() + data
+        for attempt in (1, 2):
+            if self.writer is None:
+                self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+            assert self.reader is not None
+            self.writer.write(message)
+            status = await self.reader.readline()
+            if status:
+                return await self.answer(status)
+            await self.close()  # closed while idle: nothing of the request was answered
+            if attempt == 2:
+                raise ConnectionError("the server closed the connection")
+        raise AssertionError("unreachable")
+
+    async def answer(self, status: bytes) -> Answer:
+        assert self.reader is not None
+        code = int(status.split()[1])
+        length, chunked, closing = 0, False, False
+        while (line := await self.reader.readline()) not in (b"\r\n", b""):
+            name, _, value = line.decode("latin-1").partition(":")
+            name, value = name.strip().lower(), value.strip().lower()
+            if name == "content-length":
+                length = int(value)
+            elif name == "transfer-encoding" and "chunked" in value:
+                chunked = True
+            elif name == "connection" and value == "close":
+                closing = True
+        if chunked:
+            parts = []
+            while size := int((await self.reader.readline()).split(b";")[0], 16):
+                parts.append(await self.reader.readexactly(size))
+                await self.reader.readline()
+            await self.reader.readline()
+            content = b"".join(parts)
+        else:
+            content = await self.reader.readexactly(length)
+        if closing:
+            await self.close()
+        return Answer(code, content)
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            with contextlib.suppress(OSError):
+                await self.writer.wait_closed()
+        self.reader = self.writer = None
+
+
+async def play(wires: list[Wire], seed: int, state: dict[str, Any], deadline: float,
                steps: int, think: float, latencies: list[tuple[float, float]], errors: list[str]) -> None:
     """One client: a seeded game played until its end, ``steps`` requests, or the deadline.  With
     a think time, the clients start at random moments within it and each pause is drawn from
     0.5-1.5 times it: players do not act in step with each other.  Each request goes to one of
-    ``https`` at random (one: the game stays on its process)."""
+    ``wires`` at random (one: the game stays on its process)."""
     chooser = random.Random(seed)
     spread = random.Random(-seed)
     seat = {"Authorization": f"Bearer {state['credentials']['hotseat']}"}  # the game's hot seat
@@ -112,9 +199,9 @@ async def play(https: list[httpx.AsyncClient], seed: int, state: dict[str, Any],
                                      "action": chooser.choice(state["legal"])["notation"]}
         began = time.perf_counter()
         try:
-            http = https[spread.randrange(len(https))]
-            response = await http.post(f"/api/games/{state['id']}/{path}", json=body, headers=seat)
-        except httpx.TransportError as exc:
+            wire = wires[spread.randrange(len(wires))]
+            response = await wire.request("POST", f"/api/games/{state['id']}/{path}", body, seat)
+        except (OSError, asyncio.IncompleteReadError) as exc:
             errors.append(f"{type(exc).__name__}: {exc}")
             return
         latencies.append((began, time.perf_counter() - began))
@@ -126,7 +213,7 @@ async def play(https: list[httpx.AsyncClient], seed: int, state: dict[str, Any],
             await asyncio.sleep(think * chooser.uniform(0.5, 1.5))
 
 
-async def timed(call: Awaitable[httpx.Response]) -> tuple[httpx.Response, float]:
+async def timed(call: Awaitable[Answer]) -> tuple[Answer, float]:
     began = time.perf_counter()
     response = await call
     return response, time.perf_counter() - began
@@ -134,23 +221,26 @@ async def timed(call: Awaitable[httpx.Response]) -> tuple[httpx.Response, float]
 
 async def read_options(url: str, until: asyncio.Event, latencies: list[float]) -> None:
     """One more client (its own kept-alive connection): ``GET /api/options`` every 0.1 s."""
-    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+    wire = Wire(url)
+    try:
         while not until.is_set():
             began = time.perf_counter()
-            if (await http.get("/api/options")).status_code == 200:
+            if (await wire.request("GET", "/api/options")).status_code == 200:
                 latencies.append(time.perf_counter() - began)
             await asyncio.sleep(0.1)
+    finally:
+        await wire.close()
 
 
 async def run(urls: list[str], games: int, seconds: float, steps: int, think: float,
               warmup: float, spread: bool) -> dict[str, Any]:
-    limits = httpx.Limits(max_connections=games + 10, max_keepalive_connections=games + 10)
-    clients = [httpx.AsyncClient(base_url=url, timeout=60, limits=limits) for url in urls]
+    # each game its own connection to each process it may use (its player's browser)
+    wires = [[Wire(url) for url in urls] for _ in range(games)]
     try:
         creating = time.perf_counter()
         made = await asyncio.gather(*(timed(
-            clients[i % len(clients)].post("/api/games", json={"level": "4211", "players": 1, "seed": i,
-                                                        "hotseat": True}))
+            wires[i][i % len(urls)].request("POST", "/api/games", {"level": "4211", "players": 1, "seed": i,
+                                                                   "hotseat": True}))
             for i in range(games)))
         burst = figures([t for _, t in made], time.perf_counter() - creating)
         created = [r for r, _ in made]
@@ -163,15 +253,16 @@ async def run(urls: list[str], games: int, seconds: float, steps: int, think: fl
         reader = asyncio.create_task(read_options(urls[0], done, options))
         began = time.perf_counter()
         deadline = time.monotonic() + seconds
-        await asyncio.gather(*(play(clients if spread else [clients[i % len(clients)]], i,
+        await asyncio.gather(*(play(wires[i] if spread else [wires[i][i % len(urls)]], i,
                                     created[i].json(), deadline, steps, think, latencies, errors)
                                for i in range(games)))
         elapsed = time.perf_counter() - began
         done.set()
         await reader
     finally:
-        for client in clients:
-            await client.aclose()
+        for game in wires:
+            for wire in game:
+                await wire.close()
     return {"all": figures([t for _, t in latencies], elapsed),
             "steady": figures([t for b, t in latencies if b - began >= warmup], elapsed - warmup),
             "burst": burst, "options": figures(options, elapsed),

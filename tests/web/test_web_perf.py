@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from starlette.responses import JSONResponse
 from sqlalchemy import text
+from starlette.responses import JSONResponse
 from starlette.testclient import TestClient
 
 from tetrarchia.players.random_player import RandomPlayer

@@ -143,6 +143,8 @@ def serve(
     logged |= ({"proxy_headers": False} if forwarded_allow_ips is None else
                {"proxy_headers": True, "forwarded_allow_ips": forwarded_allow_ips})
     if app is not None:
+        from tetrarchia.web import tuning
+        tuning.settle()  # the app built: frozen, collections spaced, thread switches longer (issue 26)
         uvicorn.run(app, host=host, port=port, **logged)
     else:
         os.environ[DATABASE_VARIABLE] = where

@@ -128,6 +128,8 @@ class Board:
         self.at_coords: dict[tuple[int, int], int] = {
             (p.region, p.number): p.index for p in self.provinces if p.number is not None
         }
+        # each province's name and id folded (``province``'s look-up by name: once, not per parse)
+        self.folded: tuple[tuple[str, str], ...] = tuple((_fold(p.name), _fold(p.id)) for p in self.provinces)
         self.capital: dict[Emperor, int] = {}
         for p in self.provinces:
             if p.index != self.roma:
@@ -185,10 +187,11 @@ class Board:
         wanted = _fold(text)
         if not wanted:
             raise KeyError(key)
-        exact = [p for p in self.provinces if _fold(p.name) == wanted or _fold(p.id) == wanted]
+        folded = self.folded
+        exact = [p for p in self.provinces if wanted in folded[p.index]]
         if len(exact) == 1:
             return exact[0]
-        prefixed = [p for p in self.provinces if _fold(p.name).startswith(wanted)]
+        prefixed = [p for p in self.provinces if folded[p.index][0].startswith(wanted)]
         if len(prefixed) == 1:
             return prefixed[0]
         if prefixed:

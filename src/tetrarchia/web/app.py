@@ -83,15 +83,17 @@ NEW_GAMES = 60  # per address: at once, then this many an hour (tetrarchia serve
 def app_from_environment() -> Starlette:
     """The application of one worker process of ``tetrarchia serve --workers N``: uvicorn imports
     it in each process, and the database and the server's options come in the environment."""
-    from tetrarchia.web import access_log, workers
+    from tetrarchia.web import access_log, tuning, workers
     workers.die_with_supervisor()  # D4: never serve the port after the supervisor is gone
     access_log.configure(os.environ.get(access_log.LEVEL_VARIABLE, "info"),
                          os.environ.get(access_log.JSON_VARIABLE) == "1")
-    return create_app(os.environ[DATABASE_VARIABLE],
-                      list_games=os.environ.get(LIST_VARIABLE, "1") == "1",
-                      ai_seconds=float(os.environ.get(AI_SECONDS_VARIABLE, "1.0")),
-                      new_games=float(os.environ.get(NEW_GAMES_VARIABLE, str(NEW_GAMES))),
-                      allowed_origins=tuple(os.environ.get(ORIGINS_VARIABLE, "").split()))
+    app = create_app(os.environ[DATABASE_VARIABLE],
+                     list_games=os.environ.get(LIST_VARIABLE, "1") == "1",
+                     ai_seconds=float(os.environ.get(AI_SECONDS_VARIABLE, "1.0")),
+                     new_games=float(os.environ.get(NEW_GAMES_VARIABLE, str(NEW_GAMES))),
+                     allowed_origins=tuple(os.environ.get(ORIGINS_VARIABLE, "").split()))
+    tuning.settle()  # built: frozen, the collections spaced, the thread switches longer (issue 26)
+    return app
 
 
 def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: float = 1.0,

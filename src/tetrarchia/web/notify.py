@@ -203,11 +203,17 @@ class Notifier:
         self.seen: dict[str, _Seen] | None = {} if store.alone else None
         self.seen_outside = store.outside_generation()  # a host's command wrote: read again
         self.seeing = threading.Lock()
+        self.new_games: set[str] = set()  # created by this process, their turn row not written yet
         # one thread looks at the games after their commits: a commit's request never waits
         self.looking = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tetrarchia-turns")
 
-    def poke(self, game_id: str) -> None:
-        """A commit of this process changed ``game_id``: look at its turn soon."""
+    def poke(self, game_id: str, new: bool = False) -> None:
+        """A commit of this process changed ``game_id``: look at its turn soon.  ``new``: a game
+        this process has just created (no turn row yet: none is read, and its first decision
+        began now)."""
+        if new:
+            with self.seeing:
+                self.new_games.add(game_id)
         if not self.sender.closed.is_set():
             self.looking.submit(self.look, game_id)
 
@@ -250,7 +256,7 @@ class Notifier:
                 # a row not worth a sync of the disc: a power cut that loses it loses when the
                 # decision began, and the first sight after it says when the game was last played
                 if row is None:
-                    since = self.last_played(live.id, now)
+                    since = now if live.id in self.new_games else self.last_played(live.id, now)
                     notified = player
                     with self.store.unsynced() as connection:
                         connection.execute(_FIRST_SIGHT, {"game": live.id, "new_player": player,
@@ -271,6 +277,9 @@ class Notifier:
                 self.forget_turn(live.id)
                 continue
             self.remember_turn(live.id, _Seen(player, since, version, notified))
+            if self.new_games:
+                with self.seeing:
+                    self.new_games.discard(live.id)
             if tell and player is not None:
                 self.tell(live, player)
             return Turn(player, since, version)
@@ -281,6 +290,9 @@ class Notifier:
         """The game's row: as this process last read or wrote it when it alone writes the file
         (a row changed meanwhile by another, the host's commands, fails the version-checked
         update and is read again), else read."""
+        with self.seeing:
+            if game_id in self.new_games:
+                return None  # no row yet: nothing to read
         if self.seen is not None:
             outside = self.store.outside_generation()
             with self.seeing:

@@ -66,6 +66,8 @@ class Outside:
         self.lock = threading.Lock()
         self.claim: IO[bytes] | None = claimed(database) if serving else None
         self.alone = self.claim is not None
+        if self.alone and self.stamp() is None:
+            self.leave_mark()  # a mark to look at from the start: a failed stat costs an exception
         self.seen = self.stamp()
         self.count = 0
         if not self.alone:

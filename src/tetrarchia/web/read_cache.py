@@ -79,6 +79,15 @@ class ReadCache:
                 self.values[key] = value
         return value
 
+    def put(self, key: Hashable, value: Any) -> None:
+        """Keep what this process has just written and committed (a new game's seats: nobody
+        else can have written rows of a game id it has just drawn)."""
+        if self.enabled and value is not None:
+            with self.lock:
+                if len(self.values) >= MOST:
+                    self.values.clear()
+                self.values[key] = value
+
     def drop(self) -> None:
         with self.lock:
             self.generation += 1

@@ -190,6 +190,13 @@ class SeatBook:
         else:
             with self.store.engine.begin() as connection:
                 write(connection)
+        # what the game's first requests and the AI driver would read at once (a new game id:
+        # these rows are the only ones)
+        for row in rows:
+            if row.token_hash is not None:
+                self.cache.put(("token", row.token_hash), (game_id, row.seat, row.kind))
+        self.cache.put(("ai", game_id), {int(r.seat): str(r.player) for r in rows if r.kind == "ai"})
+        self.cache.put(("kinds", game_id), {r.seat: r.kind for r in rows})
         return {"seats": seats, "hotseat": hot_token, "spectator": spectator}
 
     def mint(self, game_id: str, seat: str) -> str:

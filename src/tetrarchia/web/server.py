@@ -117,7 +117,7 @@ class Server:
         data = live.view(0, lang(request))
         data["credentials"] = given
         self.driver.poke(live.id)  # an AI seat may decide first
-        self.notifier.poke(live.id)  # and the first decision begins now (web/notify.py)
+        self.notifier.poke(live.id, new=True)  # and the first decision begins now (web/notify.py)
         return JSONResponse(data, status_code=201)
 
     def creation(self, request: Request) -> None:

@@ -184,6 +184,7 @@ _MOVE = update(_GAMES).where(_GAMES.c.id == bindparam("game"), _GAMES.c.version 
             result=bindparam("new_result"))
 _CUT = delete(_ACTIONS).where(_ACTIONS.c.game_id == bindparam("game"), _ACTIONS.c.seq >= bindparam("keep"))
 _APPEND = insert(_ACTIONS)
+_CREATE = insert(_GAMES)
 
 
 def _alembic_config(engine: Engine) -> Config:
@@ -340,17 +341,16 @@ class Store:
                board_source: str, seed: int | None, start: dict[str, Any] | None,
                log: Sequence[str], dice_drawn: int, result: str, summary: str) -> None:
         now = time.time()
-        games, actions = cast(Table, GameRow.__table__), cast(Table, ActionRow.__table__)
+        row = {"id": game_id, "created": now, "updated": now, "settings": json.dumps(settings),
+               "board_text": board_text, "board_source": board_source, "seed": seed,
+               "start": None if start is None else json.dumps(start), "dice_drawn": dice_drawn,
+               "version": 1, "log_length": len(log), "result": result, "summary": summary}
 
         def write(connection: Connection) -> None:
-            connection.execute(insert(games).values(
-                id=game_id, created=now, updated=now, settings=json.dumps(settings),
-                board_text=board_text, board_source=board_source, seed=seed,
-                start=None if start is None else json.dumps(start), dice_drawn=dice_drawn,
-                version=1, log_length=len(log), result=result, summary=summary))
+            connection.execute(_CREATE, [row])  # the parameters' keys name the columns
             if log:
-                connection.execute(insert(actions), [{"game_id": game_id, "seq": i, "text": t}
-                                                     for i, t in enumerate(log)])
+                connection.execute(_APPEND, [{"game_id": game_id, "seq": i, "text": t}
+                                             for i, t in enumerate(log)])
 
         if self.commits is not None:  # SQLite: a burst of new games shares its syncs (web/commits.py)
             self.commits.run(write)

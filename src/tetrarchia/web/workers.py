@@ -6,8 +6,8 @@ sockets whose protocol is ``IPPROTO_TCP``: the workers' connections kept Nagle's
 an answer written in two pieces (its headers, then its body) waited for the client's delayed
 ACK of the first one, 40-48 ms on Linux, on every request of a kept-alive connection
 (``/api/options`` 44 ms against 0.9 ms on one process).  ``NoDelayH11`` sets ``TCP_NODELAY`` on
-every accepted connection, whatever socket it came from.  (It is uvicorn's h11 protocol, the one
-the ``web`` extra installs; httptools, if a host adds it, is not used.)
+every accepted connection, whatever socket it came from: ``NoDelayHttp`` is uvicorn's httptools
+protocol when httptools is installed (the ``web`` extra installs it: bench/load.py), else its h11.
 
 **Workers die with their supervisor (D4).**  A supervisor killed with SIGKILL cannot stop its
 workers, which went on serving the port (and a new start failed: "Address already in use").
@@ -32,7 +32,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 SUPERVISOR_VARIABLE = "TETRARCHIA_SUPERVISOR"  # the supervisor's process id, for its workers
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
-PROTOCOL = "tetrarchia.web.workers:NoDelayH11"  # uvicorn's ``http``: imported in each worker
+PROTOCOL = "tetrarchia.web.workers:NoDelayHttp"  # uvicorn's ``http``: imported in each worker
 
 
 class NoDelayH11(H11Protocol):
@@ -41,6 +41,22 @@ class NoDelayH11(H11Protocol):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         no_delay(transport.get_extra_info("socket"))
         super().connection_made(transport)  # type: ignore[arg-type]
+
+
+NoDelayHttp: type[asyncio.Protocol] = NoDelayH11
+try:  # httptools (the ``web`` extra's C parser of HTTP/1.1): a third of h11's cost a request
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+    class NoDelayHttpTools(HttpToolsProtocol):
+        """uvicorn's httptools protocol with ``TCP_NODELAY`` on its connection (D3)."""
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            no_delay(transport.get_extra_info("socket"))
+            super().connection_made(transport)  # type: ignore[arg-type]
+
+    NoDelayHttp = NoDelayHttpTools
+except ImportError:  # uvicorn without httptools: h11, pure Python
+    pass
 
 
 def no_delay(sock: socket.socket | None) -> None:
