@@ -60,7 +60,7 @@ def test_a_seat_written_is_read_again_at_once(tmp_path: Path) -> None:
             reads += key not in seats.cache.values
             return read(key, reader)  # type: ignore[arg-type]
 
-        seats.cache.get = counting  # type: ignore[method-assign]
+        seats.cache.get = counting  # type: ignore[method-assign,assignment]
         assert seats.find(old) is not None and seats.find(old) is not None
         assert reads == 0  # kept as written by the game's creation
         seats.cache.drop()
