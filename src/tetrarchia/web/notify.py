@@ -302,8 +302,7 @@ class Notifier:
                 found = self.seen.get(game_id)
             if found is not None:
                 return found
-        with self.store.engine.connect() as connection:
-            row = connection.execute(_TURN, {"game": game_id}).first()
+        row = self.store.read(lambda connection: connection.execute(_TURN, {"game": game_id}).first())
         if row is None:
             return None
         seen = _Seen(row[0], float(row[1]), int(row[2]), row[3])
@@ -326,8 +325,7 @@ class Notifier:
                 self.seen.pop(game_id, None)
 
     def last_played(self, game_id: str, now: float) -> float:
-        with self.store.engine.connect() as connection:
-            updated = connection.execute(_UPDATED, {"game": game_id}).scalar()
+        updated = self.store.read(lambda connection: connection.execute(_UPDATED, {"game": game_id}).scalar())
         return float(updated) if updated is not None else now
 
     # --- the notices --------------------------------------------------------------------------

@@ -245,8 +245,7 @@ class SeatBook:
         def read() -> tuple[str, str, str] | None:
             # a read on a bare connection: the ORM session's bookkeeping cost more than the query
             # itself, on every request (issue 26, bench/per_action.py)
-            with self.store.engine.connect() as connection:
-                row = connection.execute(_BY_HASH, {"hash": hashed}).first()
+            row = self.store.read(lambda connection: connection.execute(_BY_HASH, {"hash": hashed}).first())
             return None if row is None else (str(row[0]), str(row[1]), str(row[2]))
 
         found = self.cache.get(("token", hashed), read)
@@ -284,8 +283,7 @@ class SeatBook:
         return dict(self.cache.get(("ai", game_id), lambda: self._ai_seats(game_id)))
 
     def _ai_seats(self, game_id: str) -> dict[int, str]:
-        with self.store.engine.connect() as connection:
-            rows = connection.execute(_AI_SEATS, {"game": game_id}).all()
+        rows = self.store.read(lambda connection: connection.execute(_AI_SEATS, {"game": game_id}).all())
         return {int(seat): str(player) for seat, player in rows}
 
     def kinds(self, game_id: str) -> dict[str, str]:
@@ -293,8 +291,7 @@ class SeatBook:
         return dict(self.cache.get(("kinds", game_id), lambda: self._kinds(game_id)))
 
     def _kinds(self, game_id: str) -> dict[str, str]:
-        with self.store.engine.connect() as connection:
-            rows = connection.execute(_KINDS, {"game": game_id}).all()
+        rows = self.store.read(lambda connection: connection.execute(_KINDS, {"game": game_id}).all())
         return {str(seat): str(kind) for seat, kind in rows}
 
     # --- presence ----------------------------------------------------------------------------

@@ -16,12 +16,12 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from alembic import command
 from alembic.config import Config
@@ -47,12 +47,14 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DatabaseError, OperationalError
+from sqlalchemy.exc import DatabaseError, DBAPIError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from tetrarchia.web.commits import GroupCommit, Refused
 from tetrarchia.web.integrity import damage
 from tetrarchia.web.outside import Outside
+
+T = TypeVar("T")
 
 APP_MARK = "tetrarchia"  # the row of table tetrarchia_meta that says the database is ours
 
@@ -238,6 +240,10 @@ class Store:
             self.path: Path | None = None
             self.name = parsed.render_as_string(hide_password=True).replace("+psycopg", "")
             self.engine = create_engine(self.url, pool_pre_ping=True, pool_size=8, max_overflow=8)
+            # the requests' reads (``read``): each statement its own transaction, no liveness
+            # ping — one round trip a read instead of three (ping, the query, the rollback that
+            # ended its transaction on the connection's return; issue 26, bench/load.py)
+            self.reader = create_engine(self.url, isolation_level="AUTOCOMMIT", pool_size=8, max_overflow=8)
         else:
             self.path = Path(parsed.database or "")
             self.name = str(self.path)
@@ -247,6 +253,7 @@ class Store:
                 raise DatabaseRefused(damaged)
             self.engine = create_engine(self.url)
             event.listen(self.engine, "connect", _sqlite_connection)
+            self.reader = self.engine
         self.outside = None if self.path is None else Outside(self.path, self.engine, serving)
         self.alone = self.outside is not None and self.outside.alone
         # SQLite takes one writer at a time and makes the others sleep and retry (a busy wait of
@@ -308,6 +315,19 @@ class Store:
     def session(self) -> Iterator[Session]:
         with Session(self.engine) as session, session.begin():
             yield session
+
+    def read(self, work: Callable[[Connection], T]) -> T:
+        """``work``'s reads outside any transaction (``reader``: on PostgreSQL autocommitted
+        connections without a ping, where a connection the database dropped is opened again
+        once; on SQLite the store's engine, whose statements ``web/read_cache.py`` watches)."""
+        for attempt in (1, 2):
+            try:
+                with self.reader.connect() as connection:
+                    return work(connection)
+            except DBAPIError as exc:
+                if not exc.connection_invalidated or attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
 
     def outside_generation(self) -> int:
         """Moves on when another process (a host's command) wrote this SQLite file (always 0 on
@@ -398,9 +418,8 @@ class Store:
     def version(self, game_id: str) -> int | None:
         """The stored version of a game (None: no such game): the cheap check that tells a
         process whether the game it holds in memory is still the current one."""
-        with self.engine.connect() as connection:
-            found = connection.execute(_VERSION, {"game": game_id}).scalar()
-            return None if found is None else int(found)
+        found = self.read(lambda connection: connection.execute(_VERSION, {"game": game_id}).scalar())
+        return None if found is None else int(found)
 
     def versions(self, game_ids: Sequence[str]) -> dict[str, int]:
         """The stored versions of several games (those that exist)."""
@@ -436,6 +455,8 @@ class Store:
             self.commits.close()
         if self._unsynced is not None:
             self._unsynced.dispose()
+        if self.reader is not self.engine:
+            self.reader.dispose()
         self.engine.dispose()
         if self.outside is not None:
             self.outside.close()

@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Boolean, Float, Integer, String, delete, select, update
+from sqlalchemy import Boolean, Float, Integer, String, bindparam, delete, select, update
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from tetrarchia.web.i18n import N_
@@ -111,6 +111,15 @@ class Listed:
     settings: dict[str, Any]
     names: dict[str, str | None]
     free: list[str]
+
+
+# Who sits at a game's table, in a seat (read after every decision: built once)
+_SITTING = select(TableRow.game_id, LobbySeatRow.name, StandInRow.seat) \
+    .outerjoin(LobbySeatRow, (LobbySeatRow.game_id == TableRow.game_id)
+               & (LobbySeatRow.seat == bindparam("seat"))) \
+    .outerjoin(StandInRow, (StandInRow.game_id == TableRow.game_id)
+               & (StandInRow.seat == bindparam("seat"))) \
+    .where(TableRow.game_id == bindparam("game"))
 
 
 class Tables:
@@ -366,14 +375,8 @@ class Tables:
         seat = str(player)
 
         def read() -> tuple[bool, str, bool]:
-            with self.store.engine.connect() as connection:
-                found = connection.execute(
-                    select(TableRow.game_id, LobbySeatRow.name, StandInRow.seat)
-                    .outerjoin(LobbySeatRow, (LobbySeatRow.game_id == TableRow.game_id)
-                               & (LobbySeatRow.seat == seat))
-                    .outerjoin(StandInRow, (StandInRow.game_id == TableRow.game_id)
-                               & (StandInRow.seat == seat))
-                    .where(TableRow.game_id == game_id)).first()
+            found = self.store.read(lambda connection: connection.execute(
+                _SITTING, {"game": game_id, "seat": seat}).first())
             # (a table?, the seat's name there, the AI standing in?): kept, even for no table
             return (False, "", False) if found is None else (True, str(found[1] or ""), found[2] is not None)
 
