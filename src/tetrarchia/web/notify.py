@@ -53,6 +53,7 @@ from tetrarchia.web.authority import Authority, LiveGame, UnknownGame
 from tetrarchia.web.deliver import LOG, Delivery, Sender, forbidden_address, resolved
 from tetrarchia.web.i18n import N_
 from tetrarchia.web.live import field, json_object, quoted, unknown_fields
+from tetrarchia.web.read_cache import ReadCache
 from tetrarchia.web.seats import Credential, SeatBook, player_deciding
 from tetrarchia.web.storage import Base, GameRow, Store
 
@@ -104,7 +105,6 @@ _MOVE_TURN = update(_TURNS).where(_TURNS.c.game_id == bindparam("game"),
     player=bindparam("new_player"), since=bindparam("new_since"), version=bindparam("new_version"),
     notified=bindparam("new_notified"))
 _UPDATED = select(GameRow.updated).where(GameRow.id == bindparam("game"))
-TURNS_KEPT = 50_000  # games whose turn row is kept in memory at most
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,9 +199,8 @@ class Notifier:
         self.delivery = delivery
         self.sender = Sender(delivery)
         # the turn rows as last read or written, on SQLite (one process writes them, the host's
-        # commands aside: web/outside.py): None on PostgreSQL, where the other processes write too
-        self.seen: dict[str, _Seen] | None = {} if store.alone else None
-        self.seen_outside = store.outside_generation()  # a host's command wrote: read again
+        # commands aside: web/outside.py); nothing kept on PostgreSQL, where the others write too
+        self.seen = ReadCache(store, frozenset({TurnRow.__tablename__}))
         self.seeing = threading.Lock()
         self.new_games: set[str] = set()  # created by this process, their turn row not written yet
         # one thread looks at the games after their commits: a commit's request never waits
@@ -288,41 +287,27 @@ class Notifier:
     # --- the turn rows this process read or wrote (SQLite: its one process, issue 26) ----------
     def turn_row(self, game_id: str) -> _Seen | None:
         """The game's row: as this process last read or wrote it when it alone writes the file
-        (a row changed meanwhile by another, the host's commands, fails the version-checked
-        update and is read again), else read."""
+        (``web/read_cache.py``: forgotten when anything else writes the table — a statement of
+        the store's own engine, a host's command; this notifier's own writes go on the unsynced
+        connections and put what they wrote), else read."""
         with self.seeing:
             if game_id in self.new_games:
                 return None  # no row yet: nothing to read
-        if self.seen is not None:
-            outside = self.store.outside_generation()
-            with self.seeing:
-                if outside != self.seen_outside:
-                    self.seen_outside = outside
-                    self.seen.clear()
-                found = self.seen.get(game_id)
-            if found is not None:
-                return found
-        row = self.store.read(lambda connection: connection.execute(_TURN, {"game": game_id}).first())
-        if row is None:
-            return None
-        seen = _Seen(row[0], float(row[1]), int(row[2]), row[3])
-        self.remember_turn(game_id, seen)
-        return seen
+
+        def read() -> _Seen | None:
+            row = self.store.read(lambda connection: connection.execute(_TURN, {"game": game_id}).first())
+            return None if row is None else _Seen(row[0], float(row[1]), int(row[2]), row[3])
+
+        return self.seen.get(game_id, read)
 
     def remember_turn(self, game_id: str, seen: _Seen) -> None:
-        if self.seen is None:
-            return
-        with self.seeing:
-            kept = self.seen.get(game_id)
-            if kept is None or kept.version <= seen.version:
-                if len(self.seen) >= TURNS_KEPT and kept is None:
-                    self.seen.clear()
-                self.seen[game_id] = seen
+        """Keep the row this process has just written (a later version than the one kept)."""
+        kept = self.seen.peek(game_id)
+        if kept is None or kept.version <= seen.version:
+            self.seen.put(game_id, seen)
 
     def forget_turn(self, game_id: str) -> None:
-        if self.seen is not None:
-            with self.seeing:
-                self.seen.pop(game_id, None)
+        self.seen.forget(game_id)
 
     def last_played(self, game_id: str, now: float) -> float:
         updated = self.store.read(lambda connection: connection.execute(_UPDATED, {"game": game_id}).scalar())

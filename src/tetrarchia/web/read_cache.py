@@ -79,6 +79,15 @@ class ReadCache:
                 self.values[key] = value
         return value
 
+    def peek(self, key: Hashable) -> Any:
+        """The answer kept for ``key``, or None (nothing read)."""
+        with self.lock:
+            return self.values.get(key)
+
+    def forget(self, key: Hashable) -> None:
+        with self.lock:
+            self.values.pop(key, None)
+
     def put(self, key: Hashable, value: Any) -> None:
         """Keep what this process has just written and committed (a new game's seats: nobody
         else can have written rows of a game id it has just drawn)."""
