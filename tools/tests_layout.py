@@ -56,6 +56,7 @@ CHOSEN = {
     "test_api_round_two": "cli",  # the public API, round two (issue 25, item 6)
     "test_hosting": "web",  # docs/hosting.md's proxies and unit, in front of the server
     "test_sounds": "web",  # the page's sounds (web/static/sounds, made by tools/sounds.py)
+    "test_workers_parent_watch": "web",  # web/workers.py's watch, imported by its worker process
 }
 
 
