@@ -30,6 +30,7 @@ from tetrarchia.render.explain import explain, planned
 from tetrarchia.web.authority import Authority, GameOver, StaleVersion, UnknownGame
 from tetrarchia.web.seats import SeatBook, player_deciding
 from tetrarchia.web.secrecy import ai_seed
+from tetrarchia.web.tuning import thinking
 
 LOG = logging.getLogger("tetrarchia.web.ai")
 MAX_STEPS = 400  # decisions and rolls in one turn of the driver; it is poked again after
@@ -152,7 +153,8 @@ class AiDriver:
             legal = legal_actions(snapshot)
             rng = self.seated(game_id, seed).rng
             deciding = self.player(game_id, player, ai[player], seed)
-            chosen = deciding.decide(snapshot, legal, rng, self.budget)
+            with thinking():  # the other threads' statements not left waiting behind it
+                chosen = deciding.decide(snapshot, legal, rng, self.budget)
             who = "the Barbarian player" if seat == BARBARIAN_SEAT else Emperor(seat or 0).title
             note = f"AI ({ai[player]}, {who}) {explain(snapshot, chosen, planned(deciding))}"
             self.authority.act(game_id, version, format_action(chosen, snapshot.board), note=note)

@@ -19,6 +19,7 @@ from tetrarchia.web.authority import LiveGame
 from tetrarchia.web.forecast import Forecasts
 from tetrarchia.web.hints import hint_routes
 from tetrarchia.web.server import Server
+from tetrarchia.web.tuning import thinking
 from tetrarchia.web.views import seat_title
 
 HINT_SECONDS = 2.0  # the hint button's default time to think (players.advice.DEFAULT_SECONDS)
@@ -99,7 +100,8 @@ def hint_for(live: LiveGame, lang: str, seconds: float = HINT_SECONDS) -> dict[s
     with live.lock:
         state = live.game.state.copy()
         version = live.version
-    hint = advise(state, HINT_COUNT, seconds=seconds)
+    with thinking():  # a search in this process: the other threads not left waiting behind it
+        hint = advise(state, HINT_COUNT, seconds=seconds)
     seat = deciding_seat(state)
     return {"version": version, "seat": seat, "seat_title": seat_title(seat, state.settings, lang),
             "budget": seconds, **hint_json(state, hint, lang)}
