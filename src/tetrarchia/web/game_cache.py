@@ -60,27 +60,23 @@ class GameCache:
                     live.notes = self.stored_notes(game_id)
                 self.games[game_id] = live
                 return live
+        read = _READ.get()
+        outside = self.store.outside_generation()
         if self.store.alone:
             # this process alone writes the file: the game in memory is the stored one, unless a
             # host's command wrote since it was last compared (web/outside.py)
-            outside = self.store.outside_generation()
             if live.compared == outside:
                 return live
-            with live.lock:
-                if self.store.version(game_id) != live.version:
-                    live = self.reload(game_id)
-            live.compared = outside
+        elif not self.store.shared:
             return live
-        if self.store.shared:
-            read = _READ.get()
-            if read is not None and read.get(game_id) == live.version:
-                return live  # this request has read the row already, and nothing moved since
-            with live.lock:  # no commit of this process is half done while the row is compared
-                row = self.store.version(game_id)
-                if row != live.version:
-                    live = self.reload(game_id)
-            if read is not None:
-                read[game_id] = live.version
+        elif read is not None and read.get(game_id) == live.version:
+            return live  # this request has read the row already, and nothing moved since
+        with live.lock:  # no commit of this process is half done while the row is compared
+            if self.store.version(game_id) != live.version:
+                live = self.reload(game_id)
+        live.compared = outside
+        if read is not None:
+            read[game_id] = live.version
         return live
 
     def current(self, game_id: str) -> LiveGame:

@@ -26,13 +26,13 @@ import os
 import secrets
 import threading
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
-from sqlalchemy import Engine, event
+from sqlalchemy import Engine
 
-from tetrarchia.web.read_cache import written
+from tetrarchia.web.read_cache import on_writes
 
-_WROTE = "tetrarchia_outside_wrote"  # a pooled connection's transaction wrote
+_WROTE = "tetrarchia_outside_wrote"  # the tables a pooled connection's transaction wrote
 
 
 def mark_path(database: Path) -> Path:
@@ -70,9 +70,8 @@ class Outside:
             self.leave_mark()  # a mark to look at from the start: a failed stat costs an exception
         self.seen = self.stamp()
         self.count = 0
-        if not self.alone:
-            event.listen(engine, "after_cursor_execute", self._statement)
-            event.listen(engine, "checkin", self._checkin)
+        if not self.alone:  # a mark once each transaction that wrote is over
+            on_writes(engine, _WROTE, lambda _tables: None, lambda _tables: self.leave_mark())
 
     def close(self) -> None:
         """Give the claim up (the server's end; a killed process's is given up by the kernel)."""
@@ -99,14 +98,6 @@ class Outside:
         return self.count
 
     # --- a host command's store ---------------------------------------------------------------
-    def _statement(self, connection: Any, _cursor: Any, statement: str, *_args: Any) -> None:
-        if written(statement) != frozenset():
-            connection.info[_WROTE] = True
-
-    def _checkin(self, _dbapi_connection: Any, record: Any) -> None:
-        if record.info.pop(_WROTE, False):
-            self.leave_mark()
-
     def leave_mark(self) -> None:
         """Replace the mark: a new file, whose inode and time the server sees change."""
         fresh = self.mark.with_name(f"{self.mark.name}.{secrets.token_hex(4)}")

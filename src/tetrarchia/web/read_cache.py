@@ -113,6 +113,28 @@ def written(statement: str) -> frozenset[str] | None:
     return frozenset({match.group(1).lower()}) if match else None
 
 
+def on_writes(engine: Engine, key: str, now: Callable[[frozenset[str] | None], None],
+              ended: Callable[[frozenset[str] | None], None]) -> None:
+    """Call ``now(tables)`` after each statement of ``engine`` that writes, and ``ended(tables)``
+    when the connection that wrote goes back to the pool, its transaction over (committed or
+    rolled back), with every table it wrote; None: a statement whose tables cannot be told (a
+    migration, a ``VACUUM``).  ``key``: where the connection notes its tables meanwhile."""
+    def after(connection: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        tables = written(statement)
+        if tables == frozenset():
+            return
+        noted: frozenset[str] | None = connection.info.get(key, frozenset())
+        connection.info[key] = None if tables is None or noted is None else noted | tables
+        now(tables)
+
+    def checkin(_dbapi_connection: Any, record: Any) -> None:
+        if key in record.info:
+            ended(record.info.pop(key))
+
+    event.listen(engine, "after_cursor_execute", after)
+    event.listen(engine, "checkin", checkin)
+
+
 def _watch(engine: Engine) -> list[ReadCache]:
     """The engine's caches, its listeners installed at the first."""
     caches: list[ReadCache] | None = getattr(engine, _WATCHERS, None)
@@ -126,22 +148,7 @@ def _watch(engine: Engine) -> list[ReadCache]:
             if tables is None or cache.tables & tables:
                 cache.drop()
 
-    @event.listens_for(engine, "after_cursor_execute")
-    def after(connection: Any, _cursor: Any, statement: str, *_args: Any) -> None:
-        tables = written(statement)
-        if tables == frozenset():
-            return
-        dirty: set[str] | None = connection.info.get(_DIRTY)
-        if tables is None:
-            tables = frozenset().union(*(c.tables for c in found))
-        connection.info[_DIRTY] = (dirty or set()) | tables
-        drop(tables)
-
-    @event.listens_for(engine, "checkin")
-    def checkin(_dbapi_connection: Any, record: Any) -> None:
-        # the transaction is over (committed or rolled back): forget what was read during it
-        dirty = record.info.pop(_DIRTY, None)
-        if dirty:
-            drop(frozenset(dirty))
-
+    # dropped at the statement, and again once its transaction is over: a read made meanwhile
+    # may have kept the row as it was before the commit
+    on_writes(engine, _DIRTY, drop, drop)
     return found

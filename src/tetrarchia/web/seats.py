@@ -185,11 +185,7 @@ class SeatBook:
         def write(connection: Connection) -> None:
             connection.execute(insert(_SEATS), values)
 
-        if self.store.commits is not None:  # SQLite: with the other writes waiting, one sync for all
-            self.store.commits.run(write)
-        else:
-            with self.store.engine.begin() as connection:
-                write(connection)
+        self.store.committed(write)  # SQLite: with the other writes waiting, one sync for all
         # what the game's first requests and the AI driver would read at once (a new game id:
         # these rows are the only ones)
         for row in rows:

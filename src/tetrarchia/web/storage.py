@@ -372,11 +372,20 @@ class Store:
                 connection.execute(_APPEND, [{"game_id": game_id, "seq": i, "text": t}
                                              for i, t in enumerate(log)])
 
-        if self.commits is not None:  # SQLite: a burst of new games shares its syncs (web/commits.py)
-            self.commits.run(write)
+        self.committed(write)  # SQLite: a burst of new games shares its syncs
+
+    def committed(self, work: Callable[[Connection], None]) -> None:
+        """``work``'s statements in one transaction: on SQLite in the group commit, with the other
+        writes waiting meanwhile (one sync for all, web/commits.py), else on a connection of its
+        own.  A ``Refused`` from ``work`` raises its cause, nothing of it written."""
+        if self.commits is not None:
+            self.commits.run(work)
             return
-        with self.engine.begin() as connection:
-            write(connection)
+        try:
+            with self.engine.begin() as connection:
+                work(connection)
+        except Refused as exc:  # leaving the block rolled the transaction back
+            raise exc.cause from None
 
     def record(self, game_id: str, keep: int, added: Sequence[str], dice_drawn: int, version: int,
                result: str, news: str | None = None) -> None:
@@ -406,14 +415,8 @@ class Store:
             if news is not None and self.postgresql:
                 connection.execute(text("SELECT pg_notify(:channel, :news)"),
                                    {"channel": NOTIFY_CHANNEL, "news": news})
-        if self.commits is not None:  # SQLite: with the other games' changes, one sync (web/commits.py)
-            self.commits.run(write)
-            return
-        try:
-            with self.engine.begin() as connection:
-                write(connection)
-        except Refused as exc:  # leaving the block rolled the transaction back
-            raise exc.cause from None
+
+        self.committed(write)  # SQLite: with the other games' changes, one sync
 
     def version(self, game_id: str) -> int | None:
         """The stored version of a game (None: no such game): the cheap check that tells a
