@@ -28,9 +28,10 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Iterator
 
 from tetrarchia.calibrate.wilson import wilson
-from tetrarchia.core.actions import Roll
+from tetrarchia.core.actions import Action, Roll
 from tetrarchia.core.engine import apply_trusted, legal_actions, resume
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import Awaiting, State
@@ -48,26 +49,36 @@ def fresh(level: str, seed: int, count: int) -> list[State]:
     return found
 
 
+def heuristic_decisions(level: str, game_seed: int) -> Iterator[tuple[State, list[Action]]]:
+    """Each decision of a seeded heuristic game and its legal actions, the heuristic's choice
+    played once the caller has looked (the dice from the game's seed)."""
+    state = Game.new(Settings(level=Level.parse(level)), seed=game_seed).state
+    dice, rng = random.Random(game_seed), random.Random(game_seed + 1)
+    while not state.is_over:
+        if state.awaiting is Awaiting.ROLL:
+            apply_trusted(state, Roll(tuple(dice.randint(1, 6) for _ in range(state.roll_count))))
+            continue
+        if state.awaiting is Awaiting.RUN:
+            resume(state)
+            continue
+        legal = legal_actions(state)
+        yield state, legal
+        apply_trusted(state, choose(state, legal, rng))
+
+
 def roman_phases(level: str, seed: int, count: int) -> list[State]:
     """Positions awaiting a Roman action from heuristic games (one in every 6)."""
     found: list[State] = []
     game_seed = seed
     while len(found) < count:
-        state = Game.new(Settings(level=Level.parse(level)), seed=game_seed).state
-        dice, rng = random.Random(game_seed), random.Random(game_seed + 1)
         seen = 0
-        while not state.is_over and len(found) < count:
-            if state.awaiting is Awaiting.ROLL:
-                apply_trusted(state, Roll(tuple(dice.randint(1, 6) for _ in range(state.roll_count))))
-                continue
-            if state.awaiting is Awaiting.RUN:
-                resume(state)
-                continue
+        for state, _legal in heuristic_decisions(level, game_seed):
             if state.awaiting is Awaiting.ROMAN_ACTION:
                 seen += 1
                 if seen % 6 == 0:
                     found.append(state.copy())
-            apply_trusted(state, choose(state, legal_actions(state), rng))
+                    if len(found) == count:
+                        break
         game_seed += 1
     return found
 
@@ -77,20 +88,8 @@ def one_per_game(level: str, seed: int, count: int) -> list[State]:
     with the game's seed among all its Roman decisions (so early and late positions alike)."""
     found: list[State] = []
     for game_seed in range(seed, seed + count):
-        state = Game.new(Settings(level=Level.parse(level)), seed=game_seed).state
-        dice, rng = random.Random(game_seed), random.Random(game_seed + 1)
-        seen: list[State] = []
-        while not state.is_over:
-            if state.awaiting is Awaiting.ROLL:
-                apply_trusted(state, Roll(tuple(dice.randint(1, 6) for _ in range(state.roll_count))))
-                continue
-            if state.awaiting is Awaiting.RUN:
-                resume(state)
-                continue
-            legal = legal_actions(state)
-            if state.awaiting is Awaiting.ROMAN_ACTION and len(legal) > 1:
-                seen.append(state.copy())
-            apply_trusted(state, choose(state, legal, rng))
+        seen = [state.copy() for state, legal in heuristic_decisions(level, game_seed)
+                if state.awaiting is Awaiting.ROMAN_ACTION and len(legal) > 1]
         found.append(random.Random(game_seed * 31).choice(seen))
     return found
 

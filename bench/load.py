@@ -178,6 +178,14 @@ class Wire:
         self.reader = self.writer = None
 
 
+def next_request(state: dict[str, Any], chooser: random.Random) -> tuple[str, dict[str, Any]]:
+    """A client's next request on the game's state as the server answered it: the dice up to
+    the next decision when they are due, else a legal decision drawn with ``chooser``."""
+    if state["awaiting"] in ("roll", "run"):
+        return "advance", {"version": state["version"], "until": "decision"}
+    return "actions", {"version": state["version"], "action": chooser.choice(state["legal"])["notation"]}
+
+
 async def play(wires: list[Wire], seed: int, state: dict[str, Any], deadline: float,
                steps: int, think: float, latencies: list[tuple[float, float]], errors: list[str]) -> None:
     """One client: a seeded game played until its end, ``steps`` requests, or the deadline.  With
@@ -192,11 +200,7 @@ async def play(wires: list[Wire], seed: int, state: dict[str, Any], deadline: fl
     for _ in range(steps):
         if state["over"] or time.monotonic() >= deadline:
             return
-        if state["awaiting"] in ("roll", "run"):
-            path, body = "advance", {"version": state["version"], "until": "decision"}
-        else:
-            path, body = "actions", {"version": state["version"],
-                                     "action": chooser.choice(state["legal"])["notation"]}
+        path, body = next_request(state, chooser)
         began = time.perf_counter()
         try:
             wire = wires[spread.randrange(len(wires))]

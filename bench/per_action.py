@@ -31,6 +31,7 @@ from typing import Any
 
 import httpx
 
+from load import next_request  # bench/load.py's clients' choice
 from tetrarchia.web.app import create_app
 
 # httpx's ASGI transport tries ``import sniffio`` on every request (is it trio?): without sniffio
@@ -79,11 +80,7 @@ async def measure(database: Path, games: int, steps: int, lang: str,
                 for _ in range(steps):
                     if state["over"]:
                         break
-                    if state["awaiting"] in ("roll", "run"):
-                        path, body = "advance", {"version": state["version"], "until": "decision"}
-                    else:
-                        path, body = "actions", {"version": state["version"],
-                                                 "action": chooser.choice(state["legal"])["notation"]}
+                    path, body = next_request(state, chooser)
                     answer = await http.post(f"/api/games/{state['id']}/{path}?lang={lang}",
                                              json=body, headers=seat)
                     if answer.status_code != 200:
