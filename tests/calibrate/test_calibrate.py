@@ -27,8 +27,10 @@ from tetrarchia.calibrate.store import GameRow, Store, StoreError
 from tetrarchia.calibrate.wilson import wilson
 from tetrarchia.cli.main import app
 from tetrarchia.core.errors import OptionError
+from tetrarchia.core.scoring import score
 from tetrarchia.core.settings import Level, Settings
-from tetrarchia.simulate import simulate
+from tetrarchia.players.protocol import UNLIMITED, Budget
+from tetrarchia.simulate import play_game, simulate
 
 runner = CliRunner(env={"COLUMNS": "120"})
 IDENTITY = ("0.1.0", "test")
@@ -68,6 +70,10 @@ def test_setups_levels_options_players() -> None:
     (["4219"], [], [], "'4219'"),
     (["42111"], [], [], "'42111'"),
     ([], [], ["wizard"], "unknown player 'wizard'"),
+    ([], [], ["heuristic:10"], "the heuristic player does not sample dice"),
+    ([], [], ["search:0"], "a whole number of 1 or more after the colon, e.g. search:10"),
+    ([], [], ["search:ten"], "a whole number of 1 or more"),
+    ([], [], ["wizard:10"], "unknown player 'wizard:10'"),
     ([], ["atlantis"], [], "'atlantis'"),
     (["4211"], ["mauretanian-war"], [], "played at its own level"),
     (["4311"], ["pirates"], [], "Pirates"),
@@ -88,6 +94,30 @@ def test_a_row_is_the_simulators_game(tmp_path: Path) -> None:
     assert [(r.rounds, r.turns, r.score) for r in rows] == [
         (g.rounds, g.turns, g.score) for g in report.records]
     assert [r.result == "win" for r in rows] == [g.result.is_victory for g in report.records]
+
+
+def test_a_sampling_player_with_its_samples_per_decision() -> None:
+    """Issue 29's ladder: ``search:2`` is the search with 2 samples per decision and no time
+    limit, so its row is the simulator's game with that budget, the same every time."""
+    settings = Settings(level=Level.parse("3122"))
+    setup = Setup.of(settings, " Search:02 ")
+    assert (setup.player, setup.player_name, setup.budget) == ("search:2", "search", Budget(simulations=2))
+    assert Setup.of(settings, "search").budget == UNLIMITED
+    row = play_task(Task(setup, 5))
+    game = play_game(settings, 5, None, "search", Budget(simulations=2))
+    assert (row.player, row.rounds, row.turns, row.score) == ("search:2", game.round, game.turns_played,
+                                                              score(game).total)
+    assert play_task(Task(setup, 5)).outcome() == row.outcome()
+
+
+def test_a_run_says_when_the_rules_ran_compiled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same rows at another speed: the run's commit says which build played them."""
+    setups = make_setups(["3122"], [], ["random"])
+    with Store.open(tmp_path / "c.sqlite") as store:
+        play_all(store, setups, 1)
+        monkeypatch.setattr("tetrarchia.calibrate.runner.compiled_in_use", lambda: ["tetrarchia.core.engine"])
+        play_all(store, setups, 2)
+        assert [r.commit_hash for r in store.runs()] == ["test", "test (mypyc-compiled core)"]
 
 
 def test_resume_and_extend(tmp_path: Path) -> None:
@@ -229,6 +259,10 @@ def test_report_on_a_small_store(tmp_path: Path) -> None:
     assert "Imperivm | heuristic | 1 | 0.0%" in md
     # paired: seeds 7-12 played by both; heuristic won 7, 8; search won 7-10 -> only search: 9, 10
     assert "5300 | base game | 6 | heuristic | 33.3% | search | 66.7% | 0 | 2" in md
+    # issue 29: the ladder, a level played by two players, the weaker (over the ladder) first
+    ladder = md.split("## The AI ladder\n\n")[1].split("\n## ")[0]
+    assert "level | search | heuristic\n--- | --- | ---\n" \
+           "5300 | 50.0% (21.5-78.5%, 8) | 66.7% (39.1-86.2%, 12)\n" in ladder
     # the same store writes the same files, byte for byte (the pictures too)
     svg = (tmp_path / "out" / "difficulty.svg").read_text(encoding="utf-8")
     assert ">67%</text>" in svg and ">0%</text>" in svg  # issue 29: the numbers are text

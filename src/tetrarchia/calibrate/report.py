@@ -307,6 +307,49 @@ def players_section(players: PlayersFigures, source: str, stats: Sequence[SetupS
     return out.getvalue()
 
 
+def ladder_section(stats: Sequence[SetupStats], main: str) -> str:
+    """The AI ladder (issue 29): the base game's levels played by more than one player, a column
+    per player (weakest first), a row per level (easiest first for ``main``); empty when no
+    level was played by two players."""
+    by_level: dict[str, dict[str, SetupStats]] = {}
+    for s in stats:
+        if s.options == "":
+            by_level.setdefault(s.level, {})[s.player] = s
+    rungs = {level: players for level, players in by_level.items() if len(players) > 1}
+    if not rungs:
+        return ""
+    won: dict[str, list[int]] = {}
+    for players in rungs.values():
+        for name, s in players.items():
+            totals = won.setdefault(name, [0, 0])
+            totals[0] += s.wins
+            totals[1] += s.games
+    names = sorted(won, key=lambda n: (won[n][0] / won[n][1], n))
+    order = sorted(rungs, key=lambda level: (-(rungs[level][main].win_rate if main in rungs[level]
+                                                else 0.0), level))
+    out = io.StringIO()
+    w = out.write
+    w("## The AI ladder\n\n")
+    w(f"The levels played by more than one player, easiest first for the {main} player: each "
+      "player's win rate, its 95% Wilson interval and its number of games.  Where two players "
+      "played the same seeds they started from the same position with the same dice (their "
+      "games side by side: \"The players on the same seeds\" below).")
+    for name in sorted(n for n in names if ":" in n):
+        base, _, count = name.partition(":")
+        w(f"  `{name}` is the {base} player with {count} sampled continuations per plan and no "
+          "time limit (its rows depend on the seed alone; its time per decision: calibrate.md).")
+    w("\n\n")
+    w("level | " + " | ".join(names) + "\n" + " | ".join(["---"] * (1 + len(names))) + "\n")
+    for level in order:
+        cells = []
+        for name in names:
+            rung = rungs[level].get(name)
+            cells.append(f"{percent(rung.win_rate)} ({interval_text(rung)}, {rung.games})" if rung else "-")
+        w(f"{level} | {' | '.join(cells)}\n")
+    w("\n")
+    return out.getvalue()
+
+
 def markdown(stats: Sequence[SetupStats], runs: Sequence[Run], store_name: str,
              picture: bool, pairs: Sequence[Pairing] = (),
              alike: dict[str, tuple[int, int]] | None = None,
@@ -345,6 +388,8 @@ def markdown(stats: Sequence[SetupStats], runs: Sequence[Run], store_name: str,
                 shown = f"{percent(same / total)} of {total}" if total else "-"
                 w(f"{e.letter} ({e.name}) | {cells} | {100 * e.spread:.1f} points | {shown}\n")
             w("\n")
+    if player is not None:
+        w(ladder_section(stats, player))
     if players is not None:
         w(players_section(players[0], players[1], stats))
     names = sorted({s.player for s in stats if s.options == ""},

@@ -2,8 +2,9 @@
 stored as it comes.
 
 A game's row depends only on its task (setup and seed): :func:`play_task` plays it with the
-simulator's loop (:func:`tetrarchia.simulate.play_game`, unlimited budget, so even the search
-player decides the same way on any machine and under any load).  The engines below only decide
+simulator's loop (:func:`tetrarchia.simulate.play_game`, with no time budget: a player that samples
+dice plays its default number of samples, or the setup's (``search:10``), so even the search
+decides the same way on any machine and under any load).  The engines below only decide
 where the tasks run; whatever the number of workers, the stored outcomes are the same.
 
 Interruption (Ctrl-C): the pool's workers ignore SIGINT, so only this process sees it; the
@@ -25,6 +26,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from tetrarchia.buildinfo import compiled_in_use
 from tetrarchia.calibrate.setups import Setup, Task, interleaved
 from tetrarchia.calibrate.store import (
     ARMY_IN_ROMA,
@@ -52,7 +54,7 @@ def play_task(task: Task) -> GameRow:
     """Play one seeded game of ``task`` and return its row (R8: the result and its cause)."""
     setup = task.setup
     start = time.perf_counter()
-    state = play_game(setup.settings(), task.seed, default_board(), setup.player)
+    state = play_game(setup.settings(), task.seed, default_board(), setup.player_name, setup.budget)
     seconds = time.perf_counter() - start
     result, cause = RESULT_TEXT[state.result]
     return GameRow(setup.level, setup.text, setup.player, task.seed, result, cause, state.round,
@@ -165,8 +167,11 @@ def run(store: Store, tasks: Sequence[Task], engine: Engine, workers: str, comma
     """Play ``tasks`` with ``engine`` and store each row as it comes; Ctrl-C stops cleanly.
 
     The run is recorded in the store's ``runs`` table (version, commit, times, workers: those
-    it started on, then those that played its games)."""
+    it started on, then those that played its games).  The commit says when the rules ran
+    compiled: the same rows, at another speed (the games' ``seconds``)."""
     version, commit_hash = identity or source_identity()
+    if compiled_in_use():
+        commit_hash += " (mypyc-compiled core)"
     run_id = store.start_run(version, commit_hash, now(), workers, command)
     start = time.perf_counter()
     stored = 0

@@ -18,6 +18,13 @@ the games share their opening exactly only when the setups place the same pieces
 differ from the setup on (R3: garrisons, fleets, revolts and initial armies are placed), so the
 pairing there is of the dice stream, not of positions.  Two players at one level start from the
 same position with the same dice.
+
+A player that samples dice (the search) may be named with a fixed number of samples per
+decision, ``search:10``: the search then judges each plan over 10 sampled continuations instead
+of its default, with no time limit, so its rows still depend on the seed alone (a time budget
+would give other rows on a busier machine).  The AI ladder's "search at 0.1 s per decision" is
+``search:10``: 0.1 s of CPU per decision it thinks over (the median) on the compiled core
+(docs/calibrate.md).
 """
 
 from __future__ import annotations
@@ -29,6 +36,7 @@ from tetrarchia.core.errors import OptionError
 from tetrarchia.core.rulebook import REGISTRY, ParamValue, find_module
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.options.scenarios import scenario_level
+from tetrarchia.players.protocol import UNLIMITED, Budget
 from tetrarchia.players.registry import PLAYERS
 
 
@@ -61,12 +69,22 @@ class Setup:
 
     @classmethod
     def of(cls, settings: Settings, player: str) -> Setup:
-        """The setup of ``settings`` played by ``player`` (a registered name, checked here)."""
-        name = player.strip().lower()
-        if name not in PLAYERS:
-            known = ", ".join(sorted(PLAYERS))
-            raise OptionError(f"unknown player {player!r}; the players are: {known}")
-        return cls(str(settings.level), settings.options, settings.params, name)
+        """The setup of ``settings`` played by ``player`` (a registered name, or ``NAME:SAMPLES``
+        for a player that samples: checked here)."""
+        name, samples = read_player(player)
+        text = name if samples is None else f"{name}:{samples}"
+        return cls(str(settings.level), settings.options, settings.params, text)
+
+    @property
+    def player_name(self) -> str:
+        """The registered player (``search`` of ``search:10``)."""
+        return self.player.partition(":")[0]
+
+    @property
+    def budget(self) -> Budget:
+        """What the player may think per decision: its samples when named, else its default."""
+        samples = self.player.partition(":")[2]
+        return Budget(simulations=int(samples)) if samples else UNLIMITED
 
     @property
     def text(self) -> str:
@@ -99,6 +117,27 @@ def interleaved(setups: Sequence[Setup], seeds: Sequence[int]) -> Iterator[Task]
 
 
 # --- reading setups from the command line ------------------------------------------------------
+
+def read_player(text: str) -> tuple[str, int | None]:
+    """``search:10`` -> ``("search", 10)``; ``heuristic`` -> ``("heuristic", None)``.  The name
+    must be registered, and a number of samples is taken only by a player that samples dice."""
+    name, colon, count = text.strip().lower().partition(":")
+    name = name.strip()
+    entry = PLAYERS.get(name)
+    if entry is None:
+        known = ", ".join(sorted(PLAYERS))
+        raise OptionError(f"unknown player {text!r}; the players are: {known}")
+    if not colon:
+        return name, None
+    sampling = ", ".join(sorted(k for k, e in PLAYERS.items() if e.samples))
+    if not entry.samples:
+        raise OptionError(f"player {text!r}: the {name} player does not sample dice, so it takes no "
+                          f"number of samples (the players that do: {sampling})")
+    if not count.strip().isdigit() or int(count) < 1:
+        raise OptionError(f"player {text!r}: write the samples per decision as a whole number of 1 "
+                          f"or more after the colon, e.g. {name}:10")
+    return name, int(count)
+
 
 BASE = ("", "base", "none")  # the base game, without optional rules
 PRESETS = {

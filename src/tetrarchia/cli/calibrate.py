@@ -86,7 +86,8 @@ def calibrate(
                           + "; ".join(f"'{k}' ({v})" for k, v in PRESETS.items()) + ".")] = None,
     player: Annotated[list[str] | None, typer.Option(
         "--player", metavar="NAME", help=f"Who plays every seat, repeatable: {', '.join(sorted(PLAYERS))} "
-                         "(default heuristic).")] = None,
+                         "(default heuristic); NAME:SAMPLES for a player that samples dice, e.g. "
+                         "search:10 (10 samples per decision, no time limit).")] = None,
     games: Annotated[int, typer.Option(
         "--games", min=1, help="Games per setup: seeds S to S+games-1 (the stored ones skipped).")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="S: game i of every setup uses seed S + i.")] = 1,

@@ -25,19 +25,22 @@ class PlayerEntry:
     name: str
     summary: str
     factory: PlayerFactory
+    # decides by sampling dice, so takes a number of samples per decision (Budget.simulations):
+    # the calibration plays ``search:10`` with that fixed count, and a row depends on its seed only
+    samples: bool = False
 
 
 PLAYERS: dict[str, PlayerEntry] = {}
 
 
-def register_player(name: str, summary: str, factory: PlayerFactory) -> PlayerEntry:
+def register_player(name: str, summary: str, factory: PlayerFactory, samples: bool = False) -> PlayerEntry:
     """Add a player under ``name``; a name is registered once."""
     key = name.strip().lower()
     if not key:
         raise ValueError("a player needs a name")
     if key in PLAYERS:
         raise ValueError(f"a player named {key!r} is already registered")
-    entry = PlayerEntry(key, summary, factory)
+    entry = PlayerEntry(key, summary, factory, samples)
     PLAYERS[key] = entry
     return entry
 
@@ -54,7 +57,7 @@ def make_player(name: str, seed: int | None = None) -> Player:
 register_player("random", "picks uniformly among the legal actions (the baseline)", RandomPlayer)
 register_player("heuristic", "one action ahead, judged by the threat readings (fast)", HeuristicPlayer)
 register_player("search", "plans each Roman phase, judged over sampled Barbarian dice (strong, slower)",
-                SearchPlayer)
+                SearchPlayer, samples=True)
 
 
 def by_reference(name: str, reference: str, extra: str) -> PlayerFactory:
@@ -77,7 +80,8 @@ def by_reference(name: str, reference: str, extra: str) -> PlayerFactory:
 # OpenSpiel's MCTS bot (issue 10's baseline): research/mcts.py, the research extra
 register_player("openspiel-mcts", "OpenSpiel's general MCTS bot, random rollouts (a baseline; needs the "
                 "research extra)",
-                by_reference("openspiel-mcts", "tetrarchia.research.mcts:OpenSpielMCTSPlayer", "research"))
+                by_reference("openspiel-mcts", "tetrarchia.research.mcts:OpenSpielMCTSPlayer", "research"),
+                samples=True)
 register_player("barbarian-random", "Barbaria (R12.6): a random Barbarian player, heuristic Emperors",
                 lambda seed: SeatedPlayer("barbarian-random", HeuristicPlayer(seed), RandomPlayer(seed)))
 register_player("barbarian-heuristic", "Barbaria (R12.6): the Barbarian player picks what hurts Roma "
@@ -87,4 +91,4 @@ register_player("barbarian-heuristic", "Barbaria (R12.6): the Barbarian player p
 register_player("barbarian-search", "Barbaria (R12.6): the Barbarian player judges each choice over "
                 "sampled dice; heuristic Emperors",
                 lambda seed: SeatedPlayer("barbarian-search", HeuristicPlayer(seed),
-                                          BarbarianSearchPlayer(seed)))
+                                          BarbarianSearchPlayer(seed)), samples=True)
