@@ -13,6 +13,7 @@ from tetrarchia.core.state import Awaiting
 from tetrarchia.game import Game
 from tetrarchia.players import RandomPlayer
 from tetrarchia.render import en
+from tetrarchia.render.catalogues import RENDER, SOURCES, read_mo
 from tetrarchia.render.languages import render_in, told_in
 
 
@@ -56,3 +57,21 @@ def test_the_battle_is_told_with_its_numbers() -> None:
     assert render_in(battle, board, "es").startswith("Batalla de Maximiano en Germania Svperior")
     assert "= 18" in render_in(battle, board, "fr") and "= 8" in render_in(battle, board, "fr")
     assert render_in(battle, board, "xx") == en.render(battle, board)
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_the_catalogues_read_without_babel_as_babel_reads_them(lang: str) -> None:
+    """render.catalogues reads the compiled .mo files itself (the core install has no Babel):
+    every message of every domain as Babel's own reader gives it."""
+    babel_mofile = pytest.importorskip("babel.messages.mofile")
+    for domain in SOURCES:
+        path = RENDER / "locale" / lang / "LC_MESSAGES" / f"{domain}.mo"
+        with path.open("rb") as file:
+            theirs = {str(m.id): str(m.string) for m in babel_mofile.read_mo(file) if m.id and m.string}
+        assert read_mo(path.read_bytes()) == theirs and len(theirs) > 10
+
+
+@pytest.mark.parametrize("data", [b"", b"\x00" * 40, b"not a catalogue at all, just words"])
+def test_a_file_that_is_not_a_catalogue_is_refused(data: bytes) -> None:
+    with pytest.raises(ValueError, match="not a gettext catalogue"):
+        read_mo(data)

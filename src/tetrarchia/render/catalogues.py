@@ -20,13 +20,12 @@ without its translation.
 from __future__ import annotations
 
 import ast
+import struct
 from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from string import Formatter
-
-from babel.messages.mofile import read_mo
 
 LANGUAGES = ("en", "es", "fr")
 TRANSLATED = ("es", "fr")
@@ -149,6 +148,34 @@ def catalogue(lang: str, domain: str) -> dict[str, str]:
     path = RENDER / "locale" / lang / "LC_MESSAGES" / f"{domain}.mo"
     if not path.exists():
         return {}
-    with path.open("rb") as file:
-        messages = read_mo(file)
-    return {str(m.id): str(m.string) for m in messages if m.id and m.string}
+    return read_mo(path.read_bytes())
+
+
+MO_MAGIC = 0x950412DE
+
+
+def read_mo(data: bytes) -> dict[str, str]:
+    """A compiled gettext catalogue (GNU ``.mo``: a header, then two tables of (length, offset)
+    pairs, the message ids' and their translations'), as id → translation, UTF-8 as Babel
+    writes it; the header entry (empty id) and untranslated ids left out.  Read here rather than
+    with Babel so that the terminal game needs only the core install (Babel compiles the
+    catalogues, ``tools/i18n.py``, and serves the page's language negotiation: the web extra)."""
+    if len(data) < 20:
+        raise ValueError("not a gettext catalogue: too short")
+    for order in ("<", ">"):
+        if struct.unpack(order + "I", data[:4])[0] == MO_MAGIC:
+            break
+    else:
+        raise ValueError("not a gettext catalogue: wrong magic number")
+    count, ids_at, strings_at = struct.unpack(order + "3I", data[8:20])
+
+    def entry(table: int, i: int) -> str:
+        length, offset = struct.unpack(order + "2I", data[table + 8 * i: table + 8 * i + 8])
+        return data[offset: offset + length].decode("utf-8")
+
+    found: dict[str, str] = {}
+    for i in range(count):
+        message, translation = entry(ids_at, i), entry(strings_at, i)
+        if message and translation:
+            found[message] = translation
+    return found
