@@ -4,9 +4,10 @@ For each level and each player, game ``i`` uses the seed ``seed + i`` for its di
 (``SeededDice``) and for the player: the setup (R3) is the same for every player, and so is the
 stream of dice, so the comparison between players is paired.  Printed per level and player: the
 wins with a 95% Wilson interval, the average length in turns, the causes of loss (an army in Roma,
-a reserve run dry, R8), and the time per decision (p50 and p99, decisions with one legal action
-excluded).  For each pair of players, the paired count: setups the first won and the second
-lost, and the reverse.
+a reserve run dry, R8), and the time per decision (p50, p90 and p99, decisions with one legal
+action excluded), and for the search the median time of the decisions it searched over (``think
+p50``: the others follow the plan it chose, in microseconds).  For each pair of players, the
+paired count: setups the first won and the second lost, and the reverse.
 
 Usage::
 
@@ -56,6 +57,7 @@ class Outcome:
     rounds: int
     borders: int
     times: tuple[float, ...]  # seconds per decision (with more than one legal action)
+    thinking: tuple[float, ...] = ()  # of those, the decisions the player searched over
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -119,6 +121,7 @@ def play(job: Job) -> Outcome:
     rng = random.Random(seed)
     budget = Budget(seconds=seconds, simulations=simulations)
     times: list[float] = []
+    thinking: list[float] = []
     for _ in range(MAX_DECISIONS):
         if state.is_over:
             break
@@ -127,16 +130,19 @@ def play(job: Job) -> Outcome:
             continue
         legal = legal_actions(state)
         clock = time.process_time if cpu else time.perf_counter
+        thought = getattr(chooser, "last", None)  # a search's last thought: a new one, it searched
         start = clock()
         action = chooser.decide(state, legal, rng, budget)
         if len(legal) > 1:
             times.append(clock() - start)
+            if thought is not getattr(chooser, "last", None):
+                thinking.append(times[-1])
         apply_trusted(state, action)
     close = getattr(chooser, "close", None)
     if close is not None:
         close()
     return Outcome(level, player, seed, state.result.name, state.turns_played + 1, state.round,
-                   state.secured_borders(), tuple(times))
+                   state.secured_borders(), tuple(times), tuple(thinking))
 
 
 def summary(outcomes: list[Outcome]) -> dict[str, object]:
@@ -144,6 +150,7 @@ def summary(outcomes: list[Outcome]) -> dict[str, object]:
     wins = sum(1 for o in outcomes if o.result == Result.ROMA_VICTRIX.name)
     low, high = wilson(wins, games)
     times = [t for o in outcomes for t in o.times]
+    thinking = [t for o in outcomes for t in o.thinking]
     return {
         "games": games,
         "wins": wins,
@@ -158,6 +165,8 @@ def summary(outcomes: list[Outcome]) -> dict[str, object]:
         "decision_p90_ms": round(percentile(times, 0.9) * 1000, 2),
         "decision_p99_ms": round(percentile(times, 0.99) * 1000, 2),
         "decisions": len(times),
+        "thinking_p50_ms": round(percentile(thinking, 0.5) * 1000, 2),
+        "thinking": len(thinking),
     }
 
 
@@ -211,7 +220,8 @@ def main(argv: list[str] | None = None) -> int:
                 only_b = sum(1 for s in by[b] if by[b][s] and not by[a].get(s, False))
                 paired[level][f"{a}>{b}"] = (only_a, only_b)
     record = json.dumps({"args": vars(args), "seconds": round(elapsed, 1), "table": table,
-                         "paired": paired, "games": [asdict(o) | {"times": None} for o in outcomes]},
+                         "paired": paired, "games": [asdict(o) | {"times": None, "thinking": None}
+                                                    for o in outcomes]},
                         indent=1)
     if args.save:
         with open(args.save, "w", encoding="utf-8") as out:
@@ -226,7 +236,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{' (' + args.search + ')' if args.search else ''}, "
           f"options: {', '.join(options) or 'none'}, {elapsed:.0f}s in all")
     print(f"{'level':6} {'player':18} {'wins':>9} {'rate':>6} {'95% Wilson':>14} {'turns':>6} "
-          f"{'Roma':>5} {'dry':>4} {'p50 ms':>8} {'p90 ms':>8} {'p99 ms':>8}")
+          f"{'Roma':>5} {'dry':>4} {'p50 ms':>8} {'p90 ms':>8} {'p99 ms':>8} {'think p50':>9}")
     for level in levels:
         for player in players:
             s = table[level][player]
@@ -235,7 +245,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{level:6} {player:18} {s['wins']:>4}/{s['games']:<4} {s['win_rate']:>6.1%} "
                   f"{f'{low:.0%}-{high:.0%}':>14} {s['average_turns']:>6.1f} {s['army_in_roma']:>5} "
                   f"{s['reserve_empty']:>4} {s['decision_p50_ms']:>8} {s['decision_p90_ms']:>8} "
-                  f"{s['decision_p99_ms']:>8}")
+                  f"{s['decision_p99_ms']:>8} {s['thinking_p50_ms']:>9}")
         for pair, (only_a, only_b) in paired[level].items():
             a, b = pair.split(">")
             print(f"       paired: {a} won {only_a} setups {b} lost; {b} won {only_b} that {a} lost")

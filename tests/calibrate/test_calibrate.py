@@ -115,7 +115,7 @@ def test_a_run_says_when_the_rules_ran_compiled(tmp_path: Path, monkeypatch: pyt
     setups = make_setups(["3122"], [], ["random"])
     with Store.open(tmp_path / "c.sqlite") as store:
         play_all(store, setups, 1)
-        monkeypatch.setattr("tetrarchia.calibrate.runner.compiled_in_use", lambda: ["tetrarchia.core.engine"])
+        monkeypatch.setattr("tetrarchia.calibrate.runner.compiled_core", lambda: True)
         play_all(store, setups, 2)
         assert [r.commit_hash for r in store.runs()] == ["test", "test (mypyc-compiled core)"]
 
@@ -269,6 +269,28 @@ def test_report_on_a_small_store(tmp_path: Path) -> None:
     first = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in written}
     again = write_report(tmp_path / "r.sqlite", tmp_path / "out")
     assert {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in again} == first
+
+
+def test_the_ladder_orders_a_players_sample_counts_and_pairs_them(tmp_path: Path) -> None:
+    """Issue 29's ladder and issue 28's curve: search:3, search:10 and search:32 side by side,
+    fewest samples first, each paired with its larger counts on the seeds they share."""
+    with Store.open(tmp_path / "l.sqlite") as store:
+        store.start_run("0.1.0", "test", "2026-11-27 16:00:00 UTC", "1 local process", "by hand")
+        for seed in range(1, 11):
+            for player, wins in (("heuristic", 2), ("search:32", 8), ("search:3", 5), ("search:10", 7)):
+                won = seed <= wins
+                store.add(GameRow("4211", "", player, seed, "win" if won else "loss",
+                                  "" if won else "army-in-roma", 5, 18, 0, 0.1), 1)
+            store.add(GameRow("4200", "", "heuristic", seed, "win", "", 5, 18, 9, 0.1), 1)
+    write_report(tmp_path / "l.sqlite", tmp_path / "out", picture=False)
+    md = (tmp_path / "out" / "difficulty.md").read_text(encoding="utf-8")
+    ladder = md.split("## The AI ladder\n\n")[1].split("\n## ")[0]
+    assert "`search:3`, `search:10` and `search:32`: the search player with 3 / 10 / 32 sampled" in ladder
+    assert "level | heuristic | search:3 | search:10 | search:32\n" in ladder
+    assert "4211 | 20.0% (5.7-51.0%, 10) | 50.0%" in ladder and "4200 |" not in ladder
+    assert "4211 | base game | 10 | search:3 | 50.0% | search:10 | 70.0% | 0 | 2" in md
+    assert "4211 | base game | 10 | search:10 | 70.0% | search:32 | 80.0% | 0 | 1" in md
+    assert "| search:10 | 70.0% | search:3 |" not in md  # each pair once, the fewer samples first
 
 
 def stats(level: str, wins: int, games: int = 100, rounds: int = 500) -> SetupStats:

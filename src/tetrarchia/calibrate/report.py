@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -103,15 +103,16 @@ class Pairing:
     only_second: int
 
 
-def pairings(store: Store, player: str) -> list[Pairing]:
-    """``player`` against every other player, on the seeds both played, setup by setup."""
+def pairings(store: Store, player: str, against: Callable[[str], bool] = lambda other: True) -> list[Pairing]:
+    """``player`` against every other player (``against`` says which), on the seeds both played,
+    setup by setup."""
     won: dict[tuple[str, str, str], dict[int, bool]] = {}
     for row in store.rows():
         won.setdefault((row.level, row.options, row.player), {})[row.seed] = row.result == WIN
     found = []
     for (level, options, other), theirs in sorted(won.items()):
         mine = won.get((level, options, player))
-        if other == player or mine is None:
+        if other == player or mine is None or not against(other):
             continue
         seeds = sorted(set(mine) & set(theirs))
         if seeds:
@@ -307,6 +308,22 @@ def players_section(players: PlayersFigures, source: str, stats: Sequence[SetupS
     return out.getvalue()
 
 
+def base(player: str) -> str:
+    """The registered player of a store's player text (``search`` of ``search:10``)."""
+    return player.partition(":")[0]
+
+
+def samples_of(player: str) -> int:
+    """The samples per decision a player text names (``search:10``: 10; none named: 0)."""
+    count = player.partition(":")[2]
+    return int(count) if count.isdigit() else 0
+
+
+def more_samples_of(player: str) -> Callable[[str], bool]:
+    """Whether a player text names the same player as ``player`` with more samples."""
+    return lambda other: base(other) == base(player) and samples_of(other) > samples_of(player)
+
+
 def ladder_section(stats: Sequence[SetupStats], main: str) -> str:
     """The AI ladder (issue 29): the base game's levels played by more than one player, a column
     per player (weakest first), a row per level (easiest first for ``main``); empty when no
@@ -318,13 +335,16 @@ def ladder_section(stats: Sequence[SetupStats], main: str) -> str:
     rungs = {level: players for level, players in by_level.items() if len(players) > 1}
     if not rungs:
         return ""
+    # a player's column by its strength over the ladder; one player's sample counts together,
+    # fewest first (search:3, search:10, search:32: the curve of its strength against its time)
     won: dict[str, list[int]] = {}
     for players in rungs.values():
         for name, s in players.items():
-            totals = won.setdefault(name, [0, 0])
+            totals = won.setdefault(base(name), [0, 0])
             totals[0] += s.wins
             totals[1] += s.games
-    names = sorted(won, key=lambda n: (won[n][0] / won[n][1], n))
+    names = sorted({name for players in rungs.values() for name in players},
+                   key=lambda n: (won[base(n)][0] / won[base(n)][1], base(n), samples_of(n)))
     order = sorted(rungs, key=lambda level: (-(rungs[level][main].win_rate if main in rungs[level]
                                                 else 0.0), level))
     out = io.StringIO()
@@ -334,10 +354,13 @@ def ladder_section(stats: Sequence[SetupStats], main: str) -> str:
       "player's win rate, its 95% Wilson interval and its number of games.  Where two players "
       "played the same seeds they started from the same position with the same dice (their "
       "games side by side: \"The players on the same seeds\" below).")
-    for name in sorted(n for n in names if ":" in n):
-        base, _, count = name.partition(":")
-        w(f"  `{name}` is the {base} player with {count} sampled continuations per plan and no "
-          "time limit (its rows depend on the seed alone; its time per decision: calibrate.md).")
+    for player in sorted({base(n) for n in names if ":" in n}):
+        counts = [samples_of(n) for n in names if ":" in n and base(n) == player]
+        named = " and ".join(filter(None, [", ".join(f"`{player}:{c}`" for c in counts[:-1]),
+                                           f"`{player}:{counts[-1]}`"]))
+        w(f"  {named}: the {player} player with {' / '.join(map(str, counts))} sampled "
+          "continuations per plan and no time limit (its rows depend on the seed alone; its time "
+          "per decision: calibrate.md).")
     w("\n\n")
     w("level | " + " | ".join(names) + "\n" + " | ".join(["---"] * (1 + len(names))) + "\n")
     for level in order:
@@ -480,6 +503,10 @@ def write_report(store_path: Path, folder: Path, picture: bool = True,
         runs = store.runs()
         player = main_player(stats)
         pairs = pairings(store, player) if player is not None else []
+        # one player at several sample counts: each against its larger counts (the curve, paired)
+        for name in sorted({s.player for s in stats if ":" in s.player},
+                           key=lambda n: (base(n), samples_of(n))):
+            pairs += pairings(store, name, more_samples_of(name))
         alike = alike_by_dial(store, player) if player is not None else {}
     if not stats:
         from tetrarchia.calibrate.store import StoreError
