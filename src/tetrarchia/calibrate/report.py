@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from tetrarchia.calibrate.setups import base_player, samples_named
 from tetrarchia.calibrate.store import ARMY_IN_ROMA, RESERVE_EMPTY, UNFINISHED, WIN, Run, Store
 from tetrarchia.calibrate.wilson import wilson
 from tetrarchia.core.rulebook import REGISTRY
@@ -308,20 +309,10 @@ def players_section(players: PlayersFigures, source: str, stats: Sequence[SetupS
     return out.getvalue()
 
 
-def base(player: str) -> str:
-    """The registered player of a store's player text (``search`` of ``search:10``)."""
-    return player.partition(":")[0]
-
-
-def samples_of(player: str) -> int:
-    """The samples per decision a player text names (``search:10``: 10; none named: 0)."""
-    count = player.partition(":")[2]
-    return int(count) if count.isdigit() else 0
-
-
 def more_samples_of(player: str) -> Callable[[str], bool]:
     """Whether a player text names the same player as ``player`` with more samples."""
-    return lambda other: base(other) == base(player) and samples_of(other) > samples_of(player)
+    return lambda other: (base_player(other) == base_player(player)
+                          and samples_named(other) > samples_named(player))
 
 
 def ladder_section(stats: Sequence[SetupStats], main: str) -> str:
@@ -340,11 +331,15 @@ def ladder_section(stats: Sequence[SetupStats], main: str) -> str:
     won: dict[str, list[int]] = {}
     for players in rungs.values():
         for name, s in players.items():
-            totals = won.setdefault(base(name), [0, 0])
+            totals = won.setdefault(base_player(name), [0, 0])
             totals[0] += s.wins
             totals[1] += s.games
-    names = sorted({name for players in rungs.values() for name in players},
-                   key=lambda n: (won[base(n)][0] / won[base(n)][1], base(n), samples_of(n)))
+
+    def column(name: str) -> tuple[float, str, int]:
+        wins, games = won[base_player(name)]
+        return wins / games, base_player(name), samples_named(name)
+
+    names = sorted({name for players in rungs.values() for name in players}, key=column)
     order = sorted(rungs, key=lambda level: (-(rungs[level][main].win_rate if main in rungs[level]
                                                 else 0.0), level))
     out = io.StringIO()
@@ -354,8 +349,8 @@ def ladder_section(stats: Sequence[SetupStats], main: str) -> str:
       "player's win rate, its 95% Wilson interval and its number of games.  Where two players "
       "played the same seeds they started from the same position with the same dice (their "
       "games side by side: \"The players on the same seeds\" below).")
-    for player in sorted({base(n) for n in names if ":" in n}):
-        counts = [samples_of(n) for n in names if ":" in n and base(n) == player]
+    for player in sorted({base_player(n) for n in names if ":" in n}):
+        counts = [samples_named(n) for n in names if ":" in n and base_player(n) == player]
         named = " and ".join(filter(None, [", ".join(f"`{player}:{c}`" for c in counts[:-1]),
                                            f"`{player}:{counts[-1]}`"]))
         w(f"  {named}: the {player} player with {' / '.join(map(str, counts))} sampled "
@@ -505,7 +500,7 @@ def write_report(store_path: Path, folder: Path, picture: bool = True,
         pairs = pairings(store, player) if player is not None else []
         # one player at several sample counts: each against its larger counts (the curve, paired)
         for name in sorted({s.player for s in stats if ":" in s.player},
-                           key=lambda n: (base(n), samples_of(n))):
+                           key=lambda n: (base_player(n), samples_named(n))):
             pairs += pairings(store, name, more_samples_of(name))
         alike = alike_by_dial(store, player) if player is not None else {}
     if not stats:

@@ -78,13 +78,13 @@ class Setup:
     @property
     def player_name(self) -> str:
         """The registered player (``search`` of ``search:10``)."""
-        return self.player.partition(":")[0]
+        return base_player(self.player)
 
     @property
     def budget(self) -> Budget:
         """What the player may think per decision: its samples when named, else its default."""
-        samples = self.player.partition(":")[2]
-        return Budget(simulations=int(samples)) if samples else UNLIMITED
+        samples = samples_named(self.player)
+        return Budget(simulations=samples) if samples else UNLIMITED
 
     @property
     def text(self) -> str:
@@ -118,6 +118,17 @@ def interleaved(setups: Sequence[Setup], seeds: Sequence[int]) -> Iterator[Task]
 
 # --- reading setups from the command line ------------------------------------------------------
 
+def base_player(player: str) -> str:
+    """The registered player of a stored player text (``search`` of ``search:10``)."""
+    return player.partition(":")[0]
+
+
+def samples_named(player: str) -> int:
+    """The samples per decision a stored player text names (``search:10``: 10; none named: 0)."""
+    count = player.partition(":")[2]
+    return int(count) if count.isdigit() else 0
+
+
 def read_player(text: str) -> tuple[str, int | None]:
     """``search:10`` -> ``("search", 10)``; ``heuristic`` -> ``("heuristic", None)``.  The name
     must be registered, and a number of samples is taken only by a player that samples dice."""
@@ -129,8 +140,8 @@ def read_player(text: str) -> tuple[str, int | None]:
         raise OptionError(f"unknown player {text!r}; the players are: {known}")
     if not colon:
         return name, None
-    sampling = ", ".join(sorted(k for k, e in PLAYERS.items() if e.samples))
     if not entry.samples:
+        sampling = ", ".join(sorted(k for k, e in PLAYERS.items() if e.samples))
         raise OptionError(f"player {text!r}: the {name} player does not sample dice, so it takes no "
                           f"number of samples (the players that do: {sampling})")
     if not count.strip().isdigit() or int(count) < 1:
