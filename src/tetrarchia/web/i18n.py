@@ -11,7 +11,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from babel.messages.mofile import read_mo
+from tetrarchia.render.catalogues import read_mo
 
 LANGUAGES = ("en", "es", "fr")
 WEB = Path(str(resources.files("tetrarchia.web")))
@@ -59,9 +59,7 @@ def catalogue(lang: str) -> dict[str, str]:
     if lang not in LANGUAGES or lang == "en":
         return {}
     path = resources.files("tetrarchia.web").joinpath(f"locale/{lang}/LC_MESSAGES/tetrarchia.mo")
-    with path.open("rb") as file:
-        messages = read_mo(file)
-    return {str(m.id): str(m.string) for m in messages if m.id and m.string}
+    return read_mo(path.read_bytes())  # the engine's catalogues' reader: the same messages as Babel's
 
 
 def accepted(header: str | None) -> str | None:
