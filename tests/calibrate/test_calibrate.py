@@ -115,7 +115,7 @@ def test_a_run_says_when_the_rules_ran_compiled(tmp_path: Path, monkeypatch: pyt
     setups = make_setups(["3122"], [], ["random"])
     with Store.open(tmp_path / "c.sqlite") as store:
         play_all(store, setups, 1)
-        monkeypatch.setattr("tetrarchia.calibrate.runner.compiled_core", lambda: True)
+        monkeypatch.setattr("tetrarchia.calibrate.runner.compiled_in_use", lambda: ["tetrarchia.core.engine"])
         play_all(store, setups, 2)
         assert [r.commit_hash for r in store.runs()] == ["test", "test (mypyc-compiled core)"]
 

@@ -14,7 +14,6 @@ games they were playing are simply not stored: a rerun plays them.
 
 from __future__ import annotations
 
-import importlib.machinery
 import multiprocessing
 import os
 import signal
@@ -27,6 +26,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from tetrarchia.buildinfo import compiled_in_use
 from tetrarchia.calibrate.setups import Setup, Task, interleaved
 from tetrarchia.calibrate.store import (
     ARMY_IN_ROMA,
@@ -82,14 +82,6 @@ def served_text(workers: str, served: set[str]) -> str:
     if not served:
         return f"{workers}; no game played"
     return f"{workers}; served by {len(served)}: {', '.join(sorted(served))}"
-
-
-def compiled_core() -> bool:
-    """Whether the rules run compiled with mypyc: the engine was imported from an extension
-    module (``TETRARCHIA_COMPILE=1``; ``tetrarchia doctor`` says more)."""
-    from tetrarchia.core import engine
-
-    return str(getattr(engine, "__file__", "") or "").endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
 
 
 def source_identity() -> tuple[str, str]:
@@ -178,7 +170,7 @@ def run(store: Store, tasks: Sequence[Task], engine: Engine, workers: str, comma
     it started on, then those that played its games).  The commit says when the rules ran
     compiled: the same rows, at another speed (the games' ``seconds``)."""
     version, commit_hash = identity or source_identity()
-    if compiled_core():
+    if compiled_in_use():  # the rules imported from mypyc's modules (tetrarchia doctor)
         commit_hash += " (mypyc-compiled core)"
     run_id = store.start_run(version, commit_hash, now(), workers, command)
     start = time.perf_counter()
