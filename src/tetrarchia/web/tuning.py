@@ -32,7 +32,8 @@ for long (an AI seat's search) hands the lock over every 10 ms instead of 5.
 whenever it may, and every other thread then waits a whole switch interval at each statement it
 runs: with 2 AI-only games thinking, the group commit's commits took 220-250 ms and the other
 games' requests p99 628 ms at 10 ms (780 ms at CPython's 5 ms).  While one runs, the interval is
-``THINKING_SWITCH`` (0.5 ms): p99 61 ms, the search losing a little of its time to the switches.
+``THINKING_SWITCH`` (0.5 ms): p99 74 ms (docs/web.md), the search losing a little of its time to
+the switches.
 
 Only the serving processes are tuned (``tetrarchia serve`` and its workers), never the tests' or
 a library user's interpreter.
