@@ -8,6 +8,7 @@ p50/p99 latency of one request (an action or an advance, answered once committed
     .venv/bin/python bench/load.py --backend sqlite --games 1000 --think 5 --seconds 60  # players' pace
     .venv/bin/python bench/load.py --backend sqlite --games 100 --seconds 10            # a burst of new games
     .venv/bin/python bench/load.py --backend postgresql --workers 2                     # serve --workers 2
+    .venv/bin/python bench/load.py --backend sqlite --think 1 --seconds 30 --ai-games 2   # AI seats thinking
 
 Configurations: SQLite with one server process; PostgreSQL (a throwaway server started from
 Debian's binaries, tests/pg_cluster.py, unless --database names one) with one process, and with
@@ -23,6 +24,11 @@ With ``--workers`` the multi-process run is one ``tetrarchia serve --workers N``
 kernel hands each new connection to a worker), as a host runs it.  Each run also reports the
 creation of its games, all sent at once (a burst of new games), and ``GET /api/options`` asked
 by one more client every 0.1 s during the run (a read beside the load).
+
+``--ai-games N`` adds N games whose every seat is the search player (``"ai": {"1": "search"}``,
+no person's seat: the server also rolls their dice), created before the clients start, so that
+the server's AI thinks its 1 s per decision all through the run: the players' latency beside it
+(web/thinkers.py: the AI seats think in a process of their own, not the serving one).
 
 Bounded: each client stops at the end of its game, after --steps requests, or after --seconds.
 ``--think`` is a pause between a client's requests (0: each client sends its next request as soon
@@ -237,10 +243,19 @@ async def read_options(url: str, until: asyncio.Event, latencies: list[float]) -
 
 
 async def run(urls: list[str], games: int, seconds: float, steps: int, think: float,
-              warmup: float, spread: bool) -> dict[str, Any]:
+              warmup: float, spread: bool, ai_games: int = 0) -> dict[str, Any]:
     # each game its own connection to each process it may use (its player's browser)
     wires = [[Wire(url) for url in urls] for _ in range(games)]
+    thinkers = [Wire(urls[i % len(urls)]) for i in range(ai_games)]
+    ai_made: list[dict[str, Any]] = []
     try:
+        for thinker in thinkers:  # the AI plays these by itself, thinking all the time
+            made_ai = await thinker.request("POST", "/api/games", {"level": "4211", "players": 1,
+                                                                  "seed": 10_000 + len(ai_made),
+                                                                  "ai": {"1": "search"}})
+            if made_ai.status_code != 201:
+                raise SystemExit(f"an AI game was not created: {made_ai.text[:300]}")
+            ai_made.append(made_ai.json())
         creating = time.perf_counter()
         made = await asyncio.gather(*(timed(
             wires[i][i % len(urls)].request("POST", "/api/games", {"level": "4211", "players": 1, "seed": i,
@@ -263,11 +278,17 @@ async def run(urls: list[str], games: int, seconds: float, steps: int, think: fl
         elapsed = time.perf_counter() - began
         done.set()
         await reader
+        ai_moves = 0  # the AI games' changes (moves and rolls) from their creation to now
+        for thinker, game in zip(thinkers, ai_made, strict=True):
+            watch = {"Authorization": f"Bearer {game['credentials']['spectator']}"}
+            now = (await thinker.request("GET", f"/api/games/{game['id']}", None, watch)).json()
+            ai_moves += now["version"] - game["version"]
     finally:
-        for game in wires:
-            for wire in game:
+        for connections in [*wires, thinkers]:
+            for wire in connections:
                 await wire.close()
-    return {"all": figures([t for _, t in latencies], elapsed),
+    return {"ai_games": ai_games, "ai_moves": ai_moves,
+            "all": figures([t for _, t in latencies], elapsed),
             "steady": figures([t for b, t in latencies if b - began >= warmup], elapsed - warmup),
             "burst": burst, "options": figures(options, elapsed),
             "errors": errors, "warmup": warmup}
@@ -296,6 +317,9 @@ def report(name: str, games: int, result: dict[str, Any]) -> None:
     f = result["options"]
     print(f"{'':<24} GET /api/options beside the load: p50 {f['p50']:7.2f} ms   p99 {f['p99']:7.2f} ms"
           f"   ({f['requests']} requests)", flush=True)
+    if result["ai_games"]:
+        print(f"{'':<24} {result['ai_games']} AI games beside them: {result['ai_moves']} changes in the run "
+              f"(moves and rolls)", flush=True)
     for error in result["errors"][:5]:
         print(f"    error: {error}")
     if result["errors"]:
@@ -318,15 +342,19 @@ def main() -> None:
     parser.add_argument("--workers", action="store_true",
                         help="the multi-process run as one serve --workers N on one port")
     parser.add_argument("--database", help="an existing PostgreSQL URL instead of a throwaway server")
+    parser.add_argument("--ai-games", type=int, default=0,
+                        help="games played by the search AI alone beside the clients' (default 0)")
     args = parser.parse_args()
     if not 1 <= args.games <= 1000 or args.seconds <= 0 or args.processes < 1 or \
-            not 0 <= args.warmup < args.seconds:
-        parser.error("--games 1-1000, --seconds > 0, --processes >= 1, 0 <= --warmup < --seconds")
+            not 0 <= args.warmup < args.seconds or args.ai_games < 0:
+        parser.error("--games 1-1000, --seconds > 0, --processes >= 1, 0 <= --warmup < --seconds, "
+                     "--ai-games >= 0")
     print(f"bench/load.py: {args.games} games, at most {args.seconds:g} s and {args.steps} requests per "
-          f"client, think {args.think:g} s, {os.cpu_count()} cores (clients and servers share them)")
+          f"client, think {args.think:g} s, {args.ai_games} AI games beside them, {os.cpu_count()} cores "
+          f"(clients and servers share them)")
     def measure(urls: list[str]) -> dict[str, Any]:
         return asyncio.run(run(urls, args.games, args.seconds, args.steps, args.think, args.warmup,
-                               args.spread))
+                               args.spread, args.ai_games))
 
     with tempfile.TemporaryDirectory() as scratch:
         if args.backend in ("sqlite", "all"):

@@ -22,8 +22,8 @@ from sqlalchemy import text
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from tetrarchia.web.ai import GAMES_KEPT
 from tetrarchia.web.live import MAX_MESSAGE
+from tetrarchia.web.thinkers import GAMES_KEPT, SeatedPlayers
 from web_helpers import bearer, client, free_port, step
 
 
@@ -464,23 +464,29 @@ def test_an_all_ai_game_plays_itself(tmp_path: Path) -> None:
         state = http.get(f"/api/games/{data['id']}", headers=bearer(spectator)).json()
     assert state["over"], "an all-AI game must play to its end"
     assert len(state["notes"]) > 20 or state["events_total"] > 20
-    assert data["id"] not in http.app.state.ai.games  # type: ignore[attr-defined]  # let go when over
+    thinkers = http.app.state.ai.thinkers  # type: ignore[attr-defined]
+    # its players were kept in the AI seats' process, never in the server's, and let go when over
+    assert thinkers.here.games == {} and data["id"] not in thinkers.kept()
 
 
-def test_the_ai_keeps_the_players_of_its_most_recent_games_only(http: TestClient) -> None:
+def test_the_ai_keeps_the_players_of_its_most_recent_games_only() -> None:
     """A long-running server's AI memory is bounded: the least recently played game's players go
     first, a deleted game's at once; a game played again gets fresh players."""
-    driver = http.app.state.ai  # type: ignore[attr-defined]
-    first = driver.player("game-0", 2, "heuristic", 7)
-    assert driver.player("game-0", 2, "heuristic", 7) is first  # kept while in use
+    seated = SeatedPlayers()
+    first = seated.player("game-0", 2, "heuristic", 7)
+    assert seated.player("game-0", 2, "heuristic", 7) is first  # kept while in use
     for n in range(1, GAMES_KEPT + 1):
-        driver.player(f"game-{n}", 2, "heuristic", 7)
-    assert len(driver.games) == GAMES_KEPT and "game-0" not in driver.games
-    assert driver.player("game-0", 2, "heuristic", 7) is not first
-    driver.forget("game-0")
-    assert "game-0" not in driver.games
-    assert driver.step("no-such-game", {2: "heuristic"}, False) is False  # unknown: nothing kept
-    assert "no-such-game" not in driver.games
+        seated.player(f"game-{n}", 2, "heuristic", 7)
+    assert len(seated.games) == GAMES_KEPT and "game-0" not in seated.games
+    assert seated.player("game-0", 2, "heuristic", 7) is not first
+    seated.forget("game-0")
+    assert "game-0" not in seated.games
+
+
+def test_the_ai_of_an_unknown_game_keeps_nothing(http: TestClient) -> None:
+    driver = http.app.state.ai  # type: ignore[attr-defined]
+    assert driver.step("no-such-game", {2: "heuristic"}, False) is False
+    assert "no-such-game" not in driver.thinkers.kept()
 
 
 def test_unknown_ai_players_and_seats_are_refused(http: TestClient) -> None:

@@ -3,10 +3,11 @@ server when its decision is due, each move committed like a player's with its on
 explanation (``render.explain``, the terminal's ``--ai`` line) shown in every page's log.
 
 The driver is told after every committed change (``poke``).  It works in its own thread, off the
-event loop: it reads the game and, while an AI seat decides, thinks on a copy of the state within
-its budget (``Budget(seconds=...)``: bounded time), then plays through the authority with the
-version it thought on — if a player's request changed the game meanwhile, the version check
-refuses the stale move and the driver looks again.  Dice: the AI rolls the battle its own attack
+event loop: it reads the game and, while an AI seat decides, has the AI seats' process think on
+the position within its budget (web/thinkers.py: never in the serving process, whose other
+requests would wait behind a search), then plays through the authority with the version it
+thought on — if a player's request changed the game meanwhile, the version check refuses the
+stale move and the driver looks again.  Dice: the AI rolls the battle its own attack
 started (the page does the same for its player's attack, R5.5/R6); the Barbarian phase is rolled
 by the players' pages, or by the driver when no seat of the game is a person's.
 """
@@ -14,50 +15,33 @@ by the players' pages, or by the driver when no seat of the game is a person's.
 from __future__ import annotations
 
 import logging
-import random
 import threading
-from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 
-from tetrarchia.core.engine import BARBARIAN_SEAT, deciding_seat, legal_actions
-from tetrarchia.core.notation import format_action
+from tetrarchia.core.engine import BARBARIAN_SEAT, deciding_seat
 from tetrarchia.core.pieces import Emperor
 from tetrarchia.core.state import Awaiting
 from tetrarchia.core.tasks import RomanPhaseStep
-from tetrarchia.players.protocol import Budget, Player
-from tetrarchia.players.registry import make_player
-from tetrarchia.render.explain import explain, planned
 from tetrarchia.web.authority import Authority, GameOver, StaleVersion, UnknownGame
 from tetrarchia.web.seats import SeatBook, player_deciding
 from tetrarchia.web.secrecy import ai_seed
-from tetrarchia.web.tuning import thinking
+from tetrarchia.web.thinkers import Thinkers
 
 LOG = logging.getLogger("tetrarchia.web.ai")
 MAX_STEPS = 400  # decisions and rolls in one turn of the driver; it is poked again after
-GAMES_KEPT = 64  # games whose AI players stay in memory (the least recently played go first)
-
-
-class Seated:
-    """One game's AI: a player per seat (a search player keeps the rest of its plan) and the
-    game's generator."""
-
-    def __init__(self, seed: int) -> None:
-        self.players: dict[int, Player] = {}
-        self.rng = random.Random(seed)
 
 
 class AiDriver:
-    """Plays the AI seats of every game of one server process."""
+    """Plays the AI seats of every game of one server process; ``thinkers`` think for them
+    (each game's players are kept there: web/thinkers.py ``SeatedPlayers``)."""
 
-    def __init__(self, authority: Authority, book: SeatBook, seconds: float = 1.0) -> None:
+    def __init__(self, authority: Authority, book: SeatBook, thinkers: Thinkers,
+                 seconds: float = 1.0) -> None:
         self.authority = authority
         self.book = book
-        self.budget = Budget(seconds=seconds)
+        self.thinkers = thinkers
+        self.seconds = seconds
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tetrarchia-ai")
-        # the AI of each game, the most recently played last: a server up for months meets
-        # many games, so finished, deleted and long-idle games' players are let go (an idle
-        # game's AI comes back with a fresh plan and generator when it is played again)
-        self.games: OrderedDict[str, Seated] = OrderedDict()
         self.pending: set[str] = set()
         self.lock = threading.Lock()
         self.idle = threading.Condition(self.lock)
@@ -98,25 +82,9 @@ class AiDriver:
                 self.pending.discard(game_id)
                 self.idle.notify_all()
 
-    def seated(self, game_id: str, seed: int) -> Seated:
-        """The AI of ``game_id`` (made on first use), now the most recently played."""
-        found = self.games.get(game_id)
-        if found is None:
-            found = self.games[game_id] = Seated(seed)
-            while len(self.games) > GAMES_KEPT:
-                self.games.popitem(last=False)
-        self.games.move_to_end(game_id)
-        return found
-
     def forget(self, game_id: str) -> None:
-        """Let the AI of a finished or deleted game go."""
-        self.games.pop(game_id, None)
-
-    def player(self, game_id: str, player: int, name: str, seed: int) -> Player:
-        seated = self.seated(game_id, seed)
-        if player not in seated.players:
-            seated.players[player] = make_player(name, seed + player)
-        return seated.players[player]
+        """Let the AI of a finished or deleted game go (a server up for months meets many)."""
+        self.thinkers.forget(game_id)
 
     def step(self, game_id: str, ai: dict[int, str], humans: bool) -> bool:
         """One move of an AI seat, or one roll it is owed; False when there is nothing to do."""
@@ -138,7 +106,7 @@ class AiDriver:
                 own_battle = in_roman_phase and player_deciding(mover, state.settings) in ai
                 if not (own_battle or not humans):
                     return False
-                snapshot, player, seat, seed = None, None, None, 0
+                snapshot, player, seat, seed, board_text = None, None, None, 0, None
             else:
                 seat = deciding_seat(state)
                 player = player_deciding(seat, state.settings)
@@ -146,18 +114,15 @@ class AiDriver:
                     return False
                 snapshot = state.copy()
                 seed = ai_seed(live.game.seed)  # never the dice's own seed (D2)
+                board_text = live.board_text
         try:
             if snapshot is None or player is None:
                 self.authority.advance(game_id, version, "roll" if humans else "decision")
                 return True
-            legal = legal_actions(snapshot)
-            rng = self.seated(game_id, seed).rng
-            deciding = self.player(game_id, player, ai[player], seed)
-            with thinking():  # the other threads' statements not left waiting behind it
-                chosen = deciding.decide(snapshot, legal, rng, self.budget)
+            chosen, why = self.thinkers.decide(game_id, player, ai[player], seed, snapshot, board_text,
+                                               self.seconds)
             who = "the Barbarian player" if seat == BARBARIAN_SEAT else Emperor(seat or 0).title
-            note = f"AI ({ai[player]}, {who}) {explain(snapshot, chosen, planned(deciding))}"
-            self.authority.act(game_id, version, format_action(chosen, snapshot.board), note=note)
+            self.authority.act(game_id, version, chosen, note=f"AI ({ai[player]}, {who}) {why}")
         except StaleVersion:
             return True  # a player changed the game meanwhile: look again
         except GameOver:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import os
 import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -40,6 +41,7 @@ from tetrarchia.web.i18n import LANGUAGES
 from tetrarchia.web.secrecy import told_save
 from tetrarchia.web.storage import Base, GameRow, Store, _sqlite_connection
 from tetrarchia.web.views import action_json
+from tetrarchia.web.workers import die_with_parent
 
 ANALYSIS_SECONDS = 0.5  # the search's time per decision, in the server (the terminal's: 1 s)
 ANALYSIS_SAMPLES = 8  # continuations per plan judged
@@ -168,8 +170,10 @@ class AnalysisJobs:
         self._pool: ProcessPoolExecutor | None = None
 
     def pool(self) -> ProcessPoolExecutor:
-        if self._pool is None:  # spawned, not forked: the server's threads are not copied
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+        if self._pool is None:  # spawned, not forked: the server's threads are not copied; and
+            # ended with the server, were it killed (web/workers.py)
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=die_with_parent, initargs=(os.getpid(),))
         return self._pool
 
     def start(self, live: LiveGame) -> dict[str, Any]:

@@ -63,6 +63,7 @@ from tetrarchia.web.secrecy import DiceSecret
 from tetrarchia.web.server import Server, refusal
 from tetrarchia.web.storage import Store
 from tetrarchia.web.takeover import AwayWatch
+from tetrarchia.web.thinkers import Thinkers
 
 # The names the routes' modules hold that the command line, the tests and the benchmarks have
 # always imported from here (issue 25: the routes moved out, the names stay at hand).
@@ -131,7 +132,8 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
     authority.stored_notes = book.notes
     finished = PlayersTable(store, book)
     wire_players_table(authority, finished)  # every finished game's outcome (issue 29)
-    driver = AiDriver(authority, book, ai_seconds)
+    thinkers = Thinkers()  # the AI seats and the hints think in processes of their own
+    driver = AiDriver(authority, book, thinkers, ai_seconds)
     notifier = Notifier(store, authority, book, delivery or Delivery.from_environment())
 
     def changed(game_id: str) -> None:
@@ -154,7 +156,8 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
     away = AwayWatch(lobby, away_interval)
 
     server = Server(store=store, bus=bus, book=book, authority=authority, days=days, driver=driver,
-                    notifier=notifier, limits=limits, live=live_routes, jobs=jobs, lobby=lobby)
+                    notifier=notifier, limits=limits, live=live_routes, jobs=jobs, lobby=lobby,
+                    thinkers=thinkers)
     seat, reader, guarded = server.seat, server.reader, server.guarded
     routes = [
         *page_routes(),
@@ -180,6 +183,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
             await away.stop()
             await bus.stop()
             await asyncio.to_thread(driver.close)
+            await asyncio.to_thread(thinkers.close)
             await asyncio.to_thread(notifier.close)
             await asyncio.to_thread(jobs.close)
             limits.dispose()

@@ -12,14 +12,12 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from tetrarchia.core.engine import deciding_seat
-from tetrarchia.players.advice import advise
-from tetrarchia.render.advice import hint_json
 from tetrarchia.render.labels import emperor_names
 from tetrarchia.web.authority import LiveGame
 from tetrarchia.web.forecast import Forecasts
 from tetrarchia.web.hints import hint_routes
 from tetrarchia.web.server import Server
-from tetrarchia.web.tuning import thinking
+from tetrarchia.web.thinkers import Thinkers
 from tetrarchia.web.views import seat_title
 
 HINT_SECONDS = 2.0  # the hint button's default time to think (players.advice.DEFAULT_SECONDS)
@@ -40,7 +38,8 @@ def advice_routes(server: Server, hint_most: float = HINT_MAX_SECONDS) -> list[B
             await server.seat(request, True)  # a seat's (2 s of thinking: not a spectator's)
             live = await asyncio.to_thread(authority.get, request.path_params["game_id"])
             data = await asyncio.to_thread(hint_for, live, lang(request),
-                                           hint_seconds(request.query_params.get("seconds"), hint_most))
+                                           hint_seconds(request.query_params.get("seconds"), hint_most),
+                                           server.thinkers)
             return JSONResponse(data)
         return await server.guarded(request, handler)
 
@@ -93,15 +92,16 @@ def hint_seconds(asked: str | None, most: float = HINT_MAX_SECONDS) -> float:
     return min(max(seconds, 0.5), most) if seconds == seconds else min(HINT_SECONDS, most)
 
 
-def hint_for(live: LiveGame, lang: str, seconds: float = HINT_SECONDS) -> dict[str, Any]:
+def hint_for(live: LiveGame, lang: str, seconds: float, thinkers: Thinkers) -> dict[str, Any]:
     """The hints for the seat deciding in ``live``'s game, in ``lang`` (``players.advice``, the
-    terminal's ``hint``), thinking ``seconds``: computed on a copy taken under the game's lock, so
-    a hint never changes the game, and seeded, so the same position gets the same candidates."""
+    terminal's ``hint``), thinking ``seconds`` in a hints' process (web/thinkers.py): computed on
+    a copy taken under the game's lock, so a hint never changes the game, and seeded, so the
+    same position gets the same candidates."""
     with live.lock:
         state = live.game.state.copy()
         version = live.version
-    with thinking():  # a search in this process: the other threads not left waiting behind it
-        hint = advise(state, HINT_COUNT, seconds=seconds)
+        board_text = live.board_text
+    hint = thinkers.hint(state, board_text, HINT_COUNT, seconds, lang)
     seat = deciding_seat(state)
     return {"version": version, "seat": seat, "seat_title": seat_title(seat, state.settings, lang),
-            "budget": seconds, **hint_json(state, hint, lang)}
+            "budget": seconds, **hint}

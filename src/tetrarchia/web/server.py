@@ -28,6 +28,7 @@ from tetrarchia.web.lobby import Lobby
 from tetrarchia.web.notify import Notifier
 from tetrarchia.web.seats import BadSeats, Credential, SeatBook, token_hash
 from tetrarchia.web.storage import Store
+from tetrarchia.web.thinkers import Thinkers
 
 Handler = Callable[[], Awaitable[Response]]
 
@@ -65,6 +66,7 @@ class Server:
     live: Live
     jobs: AnalysisJobs
     lobby: Lobby
+    thinkers: Thinkers  # the AI seats' and the hints' processes (web/thinkers.py)
 
     @staticmethod
     def lang(request: Request) -> str:

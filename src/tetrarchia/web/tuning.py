@@ -28,12 +28,13 @@ machine: at no think time 385 → 570-650 actions a second; a burst of 100 new g
 164-231 ms; 1,000 games at players' pace p99 30.7 → 17.3 ms).  The price: a thread that computes
 for long (an AI seat's search) hands the lock over every 10 ms instead of 5.
 
-**A long computation under way** (an AI seat's search, a hint: ``thinking``) holds the lock
-whenever it may, and every other thread then waits a whole switch interval at each statement it
-runs: with 2 AI-only games thinking, the group commit's commits took 220-250 ms and the other
-games' requests p99 628 ms at 10 ms (780 ms at CPython's 5 ms).  While one runs, the interval is
-``THINKING_SWITCH`` (0.5 ms): p99 74 ms (docs/web.md), the search losing a little of its time to
-the switches.
+**A long computation under way** (a search) held the lock whenever it might, and every other
+thread then waited a whole switch interval at each statement it ran: with 2 AI-only games
+thinking, the group commit's commits took 220-250 ms and the other games' requests p99 628 ms at
+10 ms (780 ms at CPython's 5 ms).  The AI seats and the hints now think in processes of their
+own (web/thinkers.py).  ``thinking`` remains for a search that must run in a serving process (a
+position that would not survive its way to a worker, which none does): while one runs, the
+interval is ``THINKING_SWITCH`` (0.5 ms), which brought that p99 to 74 ms.
 
 Only the serving processes are tuned (``tetrarchia serve`` and its workers), never the tests' or
 a library user's interpreter.

@@ -14,6 +14,10 @@ workers, which went on serving the port (and a new start failed: "Address alread
 Each worker asks the kernel for SIGTERM when its parent dies (Linux's ``PR_SET_PDEATHSIG``;
 elsewhere a thread watches ``os.getppid()``), and SIGTERM is uvicorn's graceful stop: the
 requests in flight are answered, the live connections closed, the port freed.
+
+The processes the server spawns for its long computations (web/thinkers.py, web/analyses.py)
+die with it too (``die_with_parent``): a process pool's worker waits on a queue whose writing end
+it holds itself, so it never sees its server gone, and stayed forever.
 """
 
 from __future__ import annotations
@@ -88,3 +92,17 @@ def watch_parent(supervisor: int, period: float = 0.5) -> None:
     while os.getppid() == supervisor:
         time.sleep(period)
     os.kill(os.getpid(), signal.SIGTERM)
+
+
+def die_with_parent(server: int, period: float = 0.5) -> None:
+    """In a worker process of the server (a process pool's ``initializer``, given the server's
+    process id): end it as soon as ``server`` is no longer its parent, at once if that is so
+    already.  A thread watches ``os.getppid()`` rather than asking for ``PR_SET_PDEATHSIG``,
+    which follows the spawning *thread*: a pool's worker is spawned by whichever of the server's
+    threads first needed it, and such a thread may end before the server does."""
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(period)
+        os._exit(1)  # nothing of a worker's is worth a graceful end: its server is gone
+
+    threading.Thread(target=watch, daemon=True, name="server-watch").start()
