@@ -58,6 +58,7 @@ class Outcome:
     borders: int
     times: tuple[float, ...]  # seconds per decision (with more than one legal action)
     thinking: tuple[float, ...] = ()  # of those, the decisions the player searched over
+    samples: tuple[int, ...] = ()  # the continuations each plan got in each of those searches
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -122,6 +123,7 @@ def play(job: Job) -> Outcome:
     budget = Budget(seconds=seconds, simulations=simulations)
     times: list[float] = []
     thinking: list[float] = []
+    samples: list[int] = []
     for _ in range(MAX_DECISIONS):
         if state.is_over:
             break
@@ -137,12 +139,13 @@ def play(job: Job) -> Outcome:
             times.append(clock() - start)
             if thought is not getattr(chooser, "last", None):
                 thinking.append(times[-1])
+                samples.append(chooser.last.simulations)  # type: ignore[attr-defined]
         apply_trusted(state, action)
     close = getattr(chooser, "close", None)
     if close is not None:
         close()
     return Outcome(level, player, seed, state.result.name, state.turns_played + 1, state.round,
-                   state.secured_borders(), tuple(times), tuple(thinking))
+                   state.secured_borders(), tuple(times), tuple(thinking), tuple(samples))
 
 
 def summary(outcomes: list[Outcome]) -> dict[str, object]:
@@ -167,6 +170,7 @@ def summary(outcomes: list[Outcome]) -> dict[str, object]:
         "decisions": len(times),
         "thinking_p50_ms": round(percentile(thinking, 0.5) * 1000, 2),
         "thinking": len(thinking),
+        "samples_p50": percentile([float(n) for o in outcomes for n in o.samples], 0.5),
     }
 
 
@@ -220,8 +224,9 @@ def main(argv: list[str] | None = None) -> int:
                 only_b = sum(1 for s in by[b] if by[b][s] and not by[a].get(s, False))
                 paired[level][f"{a}>{b}"] = (only_a, only_b)
     record = json.dumps({"args": vars(args), "seconds": round(elapsed, 1), "table": table,
-                         "paired": paired, "games": [asdict(o) | {"times": None, "thinking": None}
-                                                    for o in outcomes]},
+                         "paired": paired,
+                         "games": [asdict(o) | {"times": None, "thinking": None, "samples": None}
+                                   for o in outcomes]},
                         indent=1)
     if args.save:
         with open(args.save, "w", encoding="utf-8") as out:
@@ -236,7 +241,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{' (' + args.search + ')' if args.search else ''}, "
           f"options: {', '.join(options) or 'none'}, {elapsed:.0f}s in all")
     print(f"{'level':6} {'player':18} {'wins':>9} {'rate':>6} {'95% Wilson':>14} {'turns':>6} "
-          f"{'Roma':>5} {'dry':>4} {'p50 ms':>8} {'p90 ms':>8} {'p99 ms':>8} {'think p50':>9}")
+          f"{'Roma':>5} {'dry':>4} {'p50 ms':>8} {'p90 ms':>8} {'p99 ms':>8} {'think p50':>9} {'samples':>7}")
     for level in levels:
         for player in players:
             s = table[level][player]
@@ -245,7 +250,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{level:6} {player:18} {s['wins']:>4}/{s['games']:<4} {s['win_rate']:>6.1%} "
                   f"{f'{low:.0%}-{high:.0%}':>14} {s['average_turns']:>6.1f} {s['army_in_roma']:>5} "
                   f"{s['reserve_empty']:>4} {s['decision_p50_ms']:>8} {s['decision_p90_ms']:>8} "
-                  f"{s['decision_p99_ms']:>8} {s['thinking_p50_ms']:>9}")
+                  f"{s['decision_p99_ms']:>8} {s['thinking_p50_ms']:>9} {s['samples_p50']:>7g}")
         for pair, (only_a, only_b) in paired[level].items():
             a, b = pair.split(">")
             print(f"       paired: {a} won {only_a} setups {b} lost; {b} won {only_b} that {a} lost")

@@ -285,3 +285,18 @@ def test_the_live_messages_limit_counts_the_address_and_seat_not_the_connection(
             socket.send_json({"type": "hello", "token": other["credentials"]["hotseat"], "version": 1})
             assert socket.receive_json()["kind"] == "welcome"
             assert answers(socket, 1) == ["pong"]
+
+
+def test_the_live_messages_limit_is_shared_by_the_processes(database: str) -> None:
+    """Before: each server process counted its live connections' messages in its own memory, so
+    a client with a connection on each of two processes had twice the messages."""
+    with client(database, rate=(3, 1e-6)) as one, client(database, rate=(3, 1e-6)) as other:
+        created = one.post("/api/games", json={"players": 1, "hotseat": True}).json()
+        token, game = created["credentials"]["hotseat"], created["id"]
+        seen = []
+        for http in (one, other):  # two processes on one database, as --workers 2 runs them
+            with http.websocket_connect(f"/api/games/{game}/live") as socket:
+                socket.send_json({"type": "hello", "token": token, "version": 1})
+                assert socket.receive_json()["kind"] == "welcome"
+                seen += answers(socket, 2)
+        assert seen == ["pong", "pong", "pong", "rate_limited"]

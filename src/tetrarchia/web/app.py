@@ -52,7 +52,7 @@ from tetrarchia.web.game_setup import (
 )
 from tetrarchia.web.guard import Guard
 from tetrarchia.web.limits import Limits
-from tetrarchia.web.live import Live, RateLimiter, bearer, guard_logs, told
+from tetrarchia.web.live import Live, bearer, guard_logs, told
 from tetrarchia.web.lobby import Lobby
 from tetrarchia.web.notify import Notifier, notify_routes
 from tetrarchia.web.pages import STATIC, page_routes, static_files
@@ -142,7 +142,7 @@ def create_app(database: Path | str, *, list_games: bool = True, ai_seconds: flo
 
     authority.changed = changed
     limits = Limits(store, rate, new_games)
-    live_routes = Live(authority, book, bus, RateLimiter(*rate), driver.poke)
+    live_routes = Live(authority, book, bus, limits.take, driver.poke)
     jobs = AnalysisJobs(store, *analysis)
     # open tables, chat, the AI standing in for a seat, rematch links (issue 27: web/lobby.py)
     lobby = Lobby(authority, book, bus, driver.poke)

@@ -11,7 +11,8 @@ new connection per request was never limited: 200 of 200 went through).  Now:
   forged addresses got games once the limit was reached).
 - **A new game** (or an import) takes a token of its address's bucket; **a request about a game**
   of the bucket of its address and seat (several players behind one address each have their
-  own).
+  own); **a live connection's message** of the bucket of its address, game and seat, whichever
+  process each of its connections is on (they were counted in each process's memory).
 - **On PostgreSQL** the buckets are rows of the table ``rate_limits`` (migration 0008), each taken
   by one atomic upsert, so the processes of ``--workers N`` and the servers of several hosts on
   one database share them: one round trip a request, on connections of their own where each
@@ -143,7 +144,11 @@ class Limits:
 
     async def request(self, address: str, seat: str | None) -> None:
         """A request's token for ``seat`` (a token's hash; None: no credential) at ``address``."""
-        client = f"{address}:{seat or '-'}"
+        await self.take(f"{address}:{seat or '-'}")
+
+    async def take(self, client: str) -> None:
+        """A token of the request bucket ``client`` (an HTTP request's, or a live connection's
+        message's: web/live.py, keyed by address, game and seat), or ``RateLimited``."""
         if isinstance(self.requests, RateLimiter):
             self.requests.take(client)
         else:

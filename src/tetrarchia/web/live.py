@@ -34,7 +34,7 @@ import re
 import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -292,7 +292,7 @@ class Live:
     authority: Authority
     book: SeatBook
     bus: Bus
-    limiter: RateLimiter
+    limit: Callable[[str], Awaitable[None]]  # a token of a bucket, or RateLimited (web/limits.py)
     poke: Callable[[str], None]  # the AI driver: a game was loaded or changed
 
     # --- the checks of a change, in the authority's order -------------------------------------
@@ -409,9 +409,10 @@ class Live:
                       hello: dict[str, Any], lang: str) -> None:
         game_id = live.id
         connection = "ws-" + secrets.token_hex(12)
-        # the bucket of the client's address and seat, whatever connection (D6: a new connection
-        # is no new bucket); in this process's memory: a live connection stays on its process
-        limited = (websocket.client.host if websocket.client else "local", game_id, credential.seat)
+        # the bucket of the client's address, game and seat, whatever connection and whatever
+        # process it is on (D6: a new connection is no new bucket; the buckets are shared by the
+        # processes, web/limits.py)
+        limited = f"live:{websocket.client.host if websocket.client else 'local'}:{game_id}:{credential.seat}"
         known = hello.get("version")
         seen = hello.get("events")
         seen = seen if isinstance(seen, int) and not isinstance(seen, bool) and seen >= 0 else 0
@@ -479,11 +480,11 @@ class Live:
             self.bus.publish(game_id, {"kind": "presence"})
 
     async def request(self, text: str, credential: Credential, game_id: str, lang: str,
-                      limited: object) -> dict[str, Any] | None:
+                      limited: str) -> dict[str, Any] | None:
         """One message of a connection that presented its seat; None: too large (close)."""
         ident: Any = None
         try:
-            self.limiter.take(limited)
+            await self.limit(limited)
             data = parse_message(text)
             ident = data.get("id")
             kind = data.get("type")
