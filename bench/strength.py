@@ -20,6 +20,11 @@ Usage::
     python bench/strength.py --options dux,vicarius           # games with optional rules (R11-R13)
     python bench/strength.py --search turns=3,candidates=8    # the search player's parameters
     python bench/strength.py --cpu-clock                      # budget and times in CPU seconds
+    python bench/strength.py --options barbaria --players barbarian-random,barbarian-search --emperors search
+
+``--emperors`` names the player of the Emperors' seats for the ``barbarian-*`` players (Barbaria,
+R12.6; by default the heuristic), so that the Barbarian seat's players meet the search: the table
+of the Barbarian seat against search-played Emperors (issue 28).
 """
 
 from __future__ import annotations
@@ -79,7 +84,8 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-Job = tuple[str, str, int, float | None, int | None, tuple[str, ...], tuple[tuple[str, float], ...], bool]
+Job = tuple[str, str, int, float | None, int | None, tuple[str, ...], tuple[tuple[str, float], ...], bool,
+            str | None]
 FRACTIONS = ("risk", "learned")
 SEARCH_PARAMETERS = ("beam", "candidates", "turns", "workers", "refine", "risk", "defend", "learned")
 
@@ -100,10 +106,15 @@ def parse_search(text: str) -> tuple[tuple[str, float], ...]:
     return tuple(pairs)
 
 
-def make(player: str, seed: int, search: tuple[tuple[str, float], ...], cpu: bool) -> Player:
+def make(player: str, seed: int, search: tuple[tuple[str, float], ...], cpu: bool,
+         emperors: str | None = None) -> Player:
     """The player by name; the search (at the Emperors' seats, or the Barbarian seat's of
     ``barbarian-search``, R12.6) with the parameters of ``--search`` and the clock of
-    ``--cpu-clock``."""
+    ``--cpu-clock``; a ``barbarian-*`` player's Emperors played by ``emperors`` when named."""
+    if emperors is not None and player.startswith("barbarian-"):
+        seated = make(player, seed, search, cpu)
+        assert isinstance(seated, SeatedPlayer)
+        return SeatedPlayer(player, make(emperors, seed, search, cpu), seated.barbarian)
     clock = time.process_time if cpu else time.perf_counter
     if player == "search" and (search or cpu):
         return SearchPlayer(seed, clock=clock, **dict(search))  # type: ignore[arg-type]
@@ -115,10 +126,10 @@ def make(player: str, seed: int, search: tuple[tuple[str, float], ...], cpu: boo
 
 def play(job: Job) -> Outcome:
     """One game of ``player`` at ``level`` with ``seed``."""
-    level, player, seed, seconds, simulations, options, search, cpu = job
+    level, player, seed, seconds, simulations, options, search, cpu, emperors = job
     state = new_game(Settings(level=Level.parse(level), options=options))
     dice = SeededDice(seed)
-    chooser = make(player, seed, search, cpu)
+    chooser = make(player, seed, search, cpu, emperors)
     rng = random.Random(seed)
     budget = Budget(seconds=seconds, simulations=simulations)
     times: list[float] = []
@@ -190,6 +201,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cpu-clock", action="store_true",
                         help="time budget and times per decision in CPU seconds of the process "
                              "(a machine shared with other work), not wall-clock seconds")
+    parser.add_argument("--emperors", default=None,
+                        help="the Emperors' player of the barbarian-* players (default: the heuristic)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--save", default=None, help="also write the JSON to this file")
     args = parser.parse_args(argv)
@@ -199,10 +212,10 @@ def main(argv: list[str] | None = None) -> int:
     search = parse_search(args.search)
     for level in levels:
         Settings(level=Level.parse(level), options=options)  # refused here, not in a worker
-    for name in players:
+    for name in players + ([args.emperors] if args.emperors else []):
         make_player(name)
     jobs: list[Job] = [(level, player, args.seed + i, args.seconds, args.simulations, options, search,
-                        args.cpu_clock)
+                        args.cpu_clock, args.emperors)
             for level in levels for player in players for i in range(args.games)]
     started = time.perf_counter()
     if args.workers > 1:
@@ -239,7 +252,8 @@ def main(argv: list[str] | None = None) -> int:
           f"search budget {args.seconds}s{' CPU' if args.cpu_clock else ''} / "
           f"{args.simulations or 'default'} simulations"
           f"{' (' + args.search + ')' if args.search else ''}, "
-          f"options: {', '.join(options) or 'none'}, {elapsed:.0f}s in all")
+          f"options: {', '.join(options) or 'none'}"
+          f"{', the Emperors: ' + args.emperors if args.emperors else ''}, {elapsed:.0f}s in all")
     print(f"{'level':6} {'player':18} {'wins':>9} {'rate':>6} {'95% Wilson':>14} {'turns':>6} "
           f"{'Roma':>5} {'dry':>4} {'p50 ms':>8} {'p90 ms':>8} {'p99 ms':>8} {'think p50':>9} {'samples':>7}")
     for level in levels:

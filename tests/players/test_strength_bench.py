@@ -12,7 +12,9 @@ from types import ModuleType
 import pytest
 
 from conftest import ROOT
+from tetrarchia.players.heuristic import BarbarianHeuristicPlayer, HeuristicPlayer
 from tetrarchia.players.search import SearchPlayer
+from tetrarchia.players.seated import SeatedPlayer
 
 
 def _bench() -> ModuleType:
@@ -53,3 +55,20 @@ def test_games_with_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert {g["player"] for g in record["games"]} == {"random", "heuristic"}
     with pytest.raises(Exception, match="nosuchoption"):
         BENCH.main(["--levels", "4211", "--players", "random", "--games", "1", "--options", "nosuchoption"])
+
+
+def test_the_barbarian_seats_players_against_the_emperors_named(capsys: pytest.CaptureFixture[str]) -> None:
+    """R12.6: ``--emperors`` seats the named player at the Emperors' seats of a barbarian-*
+    player, whose Barbarian seat stays as named."""
+    seated = BENCH.make("barbarian-heuristic", 1, (), False, "search")
+    assert isinstance(seated, SeatedPlayer)
+    assert isinstance(seated.emperors, SearchPlayer)
+    assert isinstance(seated.barbarian, BarbarianHeuristicPlayer)
+    assert isinstance(BENCH.make("barbarian-heuristic", 1, (), False).emperors, HeuristicPlayer)
+    assert BENCH.main(["--levels", "4200", "--players", "barbarian-random", "--games", "1",
+                       "--options", "barbaria", "--emperors", "random", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["args"]["emperors"] == "random" and len(record["games"]) == 1
+    with pytest.raises(Exception, match="deep-blue"):
+        BENCH.main(["--levels", "4200", "--players", "barbarian-random", "--games", "1",
+                    "--options", "barbaria", "--emperors", "deep-blue"])

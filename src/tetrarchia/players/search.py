@@ -280,12 +280,18 @@ def _judge(job: tuple[dict[str, Any], list[list[Action]], list[int], int, Weight
             apply_trusted(end, action)
         ends.append(end)
     samples: list[list[float]] = [[] for _ in plans]
+    longest = 0.0  # as SearchPlayer._sample: a round that would end past the limit is not begun
     for i, seed in enumerate(seeds):
-        if seconds is not None and i and time.perf_counter() - start > seconds:
+        began = time.perf_counter()
+        if seconds is not None and i and began - start + longest > seconds:
             break
         for end, found in zip(ends, samples, strict=True):
             found.append(sample(end, seed, turns, weights, facts, risk, learned))
+        longest = max(longest, time.perf_counter() - began)
     return samples
+
+
+HANDOFF = 0.02  # seconds: a pooled search's job to its workers and their samples back (bench/parallel.py)
 
 
 class SearchPlayer:
@@ -450,7 +456,9 @@ class SearchPlayer:
             return False
         if self._pool is None:
             self._pool = ProcessPoolExecutor(self.workers)
-        left = None if budget.seconds is None else max(budget.seconds - (self.clock() - start), 0.01)
+        # the time left, less the position's way to the workers and the samples' way back
+        left = None if budget.seconds is None else \
+            max(budget.seconds - (self.clock() - start) - HANDOFF, 0.01)
         shares = [judged[i::self.workers] for i in range(self.workers)]
         jobs = [(data, [p.actions for p in share], seeds, self.turns, self.weights, left, self.risk,
                  self.learned)
