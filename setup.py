@@ -1,5 +1,6 @@
-"""Compiled core, on request: ``TETRARCHIA_COMPILE=1 pip install .`` compiles the rules core and
-the optional rules with mypyc; without it the package installs as pure Python.
+"""Compiled core, on request: ``TETRARCHIA_COMPILE=1 pip install .`` compiles the rules core, the
+optional rules and the automatic players' hot path with mypyc; without it the package installs as
+pure Python.
 
 Opt-in (as mypy's own ``mypycify`` build and black's hatch-mypyc hook are) because a compiled
 module shadows its ``.py`` file: in an editable install an edited source would not run until the
@@ -24,6 +25,26 @@ from setuptools import setup
 ROOT = Path(__file__).resolve().parent
 PACKAGE = ROOT / "src" / "tetrarchia"
 COMPILED_DIRS = ("core", "options")
+# Modules of other packages compiled too (paths under src/tetrarchia/): the hot path of the
+# search player's playouts (players/search.py's play_on and sample: a heuristic decision per
+# step, a position judged per legal action).  cProfile of 11 searched decisions at 10 samples on
+# the pure build: 95% of their time in the playouts, 88% under heuristic.look_ahead, 57% in the
+# readings and their weights (docs/compiled.md, "The players' hot path"); analysis/ not at all.
+COMPILED_MODULES: tuple[str, ...] = (
+    # read_threats, terms, TermsMemo: the readings of every position judged (57% of the time)
+    "players/evaluation.py",
+    # choose, look_ahead, position_terms: every decision of a playout, one action ahead
+    "players/heuristic.py",
+    # the options' readings that read_threats and terms ask for each position (small, called
+    # from compiled code: a native call instead of a Python one)
+    "players/readings.py",
+    # learned_value at every sample's end (the search's default, DEFAULT_LEARNED = 1)
+    "players/value.py",
+    # Not compiled: players/value_coefficients.py (a tuple, read once per sample; rewritten by
+    # bench/fit_value.py --write, which would leave a compiled copy stale), players/search.py
+    # (1% of the time of its own: planning, pickled jobs for its process pool) and the rest of
+    # players/ and analysis/ (hints and explanations, not in the playouts).
+)
 MANIFEST = PACKAGE / "_compiled.json"
 GROUP = "tetrarchia"  # mypyc's shared library: tetrarchia__mypyc
 # Modules a compiled build leaves as pure Python (paths under src/tetrarchia/), e.g. one whose
@@ -61,7 +82,8 @@ def compile_requested() -> bool:
 
 
 def compiled_sources() -> list[Path]:
-    return sorted(p for folder in COMPILED_DIRS for p in (PACKAGE / folder).glob("*.py")
+    folders = [p for folder in COMPILED_DIRS for p in (PACKAGE / folder).glob("*.py")]
+    return sorted(p for p in [*folders, *(PACKAGE / m for m in COMPILED_MODULES)]
                   if p.relative_to(PACKAGE).as_posix() not in PURE_MODULES)
 
 
@@ -79,7 +101,9 @@ def write_manifest(sources: list[Path]) -> None:
 
 def remove_build_products() -> None:
     """A pure build: delete compiled modules and the manifest left in the tree by a compiled one."""
-    for folder in (PACKAGE.parent, PACKAGE, *(PACKAGE / f for f in COMPILED_DIRS)):
+    folders = {PACKAGE.parent, PACKAGE, *(PACKAGE / f for f in COMPILED_DIRS),
+               *((PACKAGE / m).parent for m in COMPILED_MODULES)}
+    for folder in sorted(folders):
         for product in folder.glob("*.so"):
             product.unlink()
         for product in folder.glob("*.pyd"):

@@ -1,8 +1,9 @@
 """Which build of the engine runs: pure Python, or the rules compiled with mypyc.
 
-``TETRARCHIA_COMPILE=1 pip install .`` compiles ``tetrarchia.core`` and ``tetrarchia.options``
-(``setup.py``); the ``.py`` files stay beside the compiled ones, and Python imports a compiled
-module in preference to its source.  This module answers, without importing the rules:
+``TETRARCHIA_COMPILE=1 pip install .`` compiles ``tetrarchia.core`` and ``tetrarchia.options``,
+and the modules of ``tetrarchia.players`` on the search's playouts (``setup.py``); the ``.py``
+files stay beside the compiled ones, and Python imports a compiled module in preference to its
+source.  This module answers, without importing the rules:
 
 - which of those modules are compiled (:func:`compiled_modules`), for ``tetrarchia doctor``;
 - which compiled modules no longer match their source (:func:`stale_modules`): the build records
@@ -27,7 +28,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-COMPILED_PACKAGES = ("tetrarchia.core", "tetrarchia.options")
+RULES_PACKAGES = ("tetrarchia.core", "tetrarchia.options")  # the rules engine
+# The packages a compiled build compiles modules of: the rules, and the players' hot path
+# (setup.py's COMPILED_MODULES; the other modules of tetrarchia.players stay pure)
+PLAYERS_PACKAGES = ("tetrarchia.players",)
+COMPILED_PACKAGES = (*RULES_PACKAGES, *PLAYERS_PACKAGES)
 PACKAGE_DIR = Path(__file__).resolve().parent
 MANIFEST = PACKAGE_DIR / "_compiled.json"
 PURE_VARIABLE = "TETRARCHIA_PURE"
@@ -46,10 +51,17 @@ class ModuleBuild:
         return self.origin.name.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
 
 
+def _in_packages(name: str, packages: Sequence[str]) -> bool:
+    """Whether the module ``name`` is one of ``packages`` or of their modules."""
+    return name in packages or name.startswith(tuple(p + "." for p in packages))
+
+
 def _package_modules(package: str, root: Path) -> list[ModuleBuild]:
     """Every module of ``package`` (the package itself first), found the way ``import`` finds
-    it, without importing it."""
+    it, without importing it; none when the package is not there."""
     folder = root / package.split(".", 1)[1]
+    if not folder.is_dir():
+        return []
     names = [package, *sorted(f"{package}.{p.stem}" for p in folder.glob("*.py") if p.stem != "__init__")]
     modules: list[ModuleBuild] = []
     suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
@@ -62,8 +74,8 @@ def _package_modules(package: str, root: Path) -> list[ModuleBuild]:
 
 
 def module_builds(root: Path = PACKAGE_DIR) -> list[ModuleBuild]:
-    """The modules of ``tetrarchia.core`` and ``tetrarchia.options`` and how each is built
-    (``root``: the installed ``tetrarchia`` folder)."""
+    """The modules of ``tetrarchia.core``, ``tetrarchia.options`` and ``tetrarchia.players`` and
+    how each is built (``root``: the installed ``tetrarchia`` folder)."""
     return [m for package in COMPILED_PACKAGES for m in _package_modules(package, root)]
 
 
@@ -117,8 +129,7 @@ class _SourceFirst(importlib.abc.MetaPathFinder):
 
     def find_spec(self, fullname: str, path: Sequence[str] | None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
-        if not fullname.startswith(tuple(p + "." for p in COMPILED_PACKAGES)) \
-                and fullname not in COMPILED_PACKAGES:
+        if not _in_packages(fullname, COMPILED_PACKAGES):
             return None
         stem = fullname.rsplit(".", 1)[1]
         for entry in path or ():
@@ -141,22 +152,10 @@ def prefer_sources() -> None:
 def describe() -> list[str]:
     """Lines for ``tetrarchia doctor``: the build in use and anything wrong with it."""
     builds = module_builds()
-    compiled = [m.name for m in builds if m.compiled]
     in_use = compiled_in_use()
     lines = [f"tetrarchia {_version()}, Python {sys.version.split()[0]} ({sys.executable})"]
-    if in_use:
-        lines.append(f"rules engine: compiled with mypyc ({len(in_use)} of {len(builds)} modules of "
-                     f"{' and '.join(COMPILED_PACKAGES)})")
-        lines.append("  compiled: " + ", ".join(name.split(".", 1)[1] for name in in_use))
-        pure = [m.name.split(".", 1)[1] for m in builds if m.name not in in_use]
-        if pure:
-            lines.append("  pure Python: " + ", ".join(pure))
-    elif compiled:
-        lines.append(f"rules engine: pure Python ({PURE_VARIABLE}=1 set: the {len(compiled)} "
-                     "compiled modules installed are not used)")
-    else:
-        lines.append("rules engine: pure Python (no compiled modules installed; "
-                     "TETRARCHIA_COMPILE=1 pip install ... builds them)")
+    lines += _build_lines("rules engine", RULES_PACKAGES, builds, in_use)
+    lines += _build_lines("players", PLAYERS_PACKAGES, builds, in_use)
     stale = stale_modules()
     if stale:
         lines.append(f"STALE: {len(stale)} compiled modules do not match their source and run old "
@@ -164,6 +163,26 @@ def describe() -> list[str]:
                      "or reinstall without it to run the sources")
     lines.append(f"installed at {PACKAGE_DIR}")
     return lines
+
+
+def _build_lines(label: str, packages: Sequence[str], every: list[ModuleBuild],
+                 in_use: list[str]) -> list[str]:
+    """The doctor's lines on the modules of ``packages`` (``label``): which of them run compiled,
+    and which stay pure Python."""
+    builds = [m for m in every if _in_packages(m.name, packages)]
+    compiled = [m.name for m in builds if m.compiled]
+    running = [m.name for m in builds if m.name in in_use]
+    if running:
+        pure = [m.name.split(".", 1)[1] for m in builds if m.name not in in_use]
+        return [f"{label}: compiled with mypyc ({len(running)} of {len(builds)} modules of "
+                f"{' and '.join(packages)})",
+                "  compiled: " + ", ".join(name.split(".", 1)[1] for name in running),
+                *(["  pure Python: " + ", ".join(pure)] if pure else [])]
+    if compiled:
+        return [f"{label}: pure Python ({PURE_VARIABLE}=1 set: the {len(compiled)} compiled "
+                "modules installed are not used)"]
+    return [f"{label}: pure Python (no compiled modules installed; "
+            "TETRARCHIA_COMPILE=1 pip install ... builds them)"]
 
 
 def _version() -> str:

@@ -36,10 +36,10 @@ SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 
 
 def fake_install(root: Path, compiled: dict[str, str]) -> None:
-    """A ``tetrarchia`` folder with core/ and options/ sources; ``compiled`` maps a module (such
-    as ``core/state``) to the source it was compiled from (an empty file stands for the
-    extension: only its name matters to the checks)."""
-    for package in ("core", "options"):
+    """A ``tetrarchia`` folder with core/, options/ and players/ sources; ``compiled`` maps a
+    module (such as ``core/state``) to the source it was compiled from (an empty file stands for
+    the extension: only its name matters to the checks)."""
+    for package in ("core", "options", "players"):
         (root / package).mkdir(parents=True)
         (root / package / "__init__.py").write_text('"""The package."""\n')
     recorded: dict[str, str] = {}
@@ -80,6 +80,17 @@ def test_a_compiled_module_the_build_did_not_record_is_stale(tmp_path: Path) -> 
     assert stale_modules(tmp_path) == ["tetrarchia.core.board", "tetrarchia.core.state"]
 
 
+def test_the_compiled_players_modules_are_checked_like_the_rules(tmp_path: Path) -> None:
+    """setup.py compiles the players' hot path (COMPILED_MODULES) beside the rules: an edited
+    players source is stale too, and a module of players/ left pure is never."""
+    fake_install(tmp_path, {"core/state": "STATE = 1\n", "players/evaluation": "WIN = 1\n"})
+    (tmp_path / "players" / "search.py").write_text("SEARCH = 1\n")  # pure Python
+    assert compiled_modules(tmp_path) == ["tetrarchia.core.state", "tetrarchia.players.evaluation"]
+    assert stale_modules(tmp_path) == []
+    (tmp_path / "players" / "evaluation.py").write_text("WIN = 2  # edited after the build\n")
+    assert stale_modules(tmp_path) == ["tetrarchia.players.evaluation"]
+
+
 def test_sources_without_compiled_modules_are_never_stale(tmp_path: Path) -> None:
     fake_install(tmp_path, {})
     (tmp_path / "core" / "state.py").write_text("STATE = 1\n")
@@ -97,6 +108,11 @@ def test_doctor_names_the_build_in_use() -> None:
         assert "core.engine" in result.output
     else:
         assert "rules engine: pure Python" in result.output
+    if "tetrarchia.players.heuristic" in in_use:  # a compiled build of this version
+        assert "players: compiled with mypyc" in result.output
+        assert "players.heuristic" in result.output
+    else:
+        assert "players: pure Python" in result.output
     assert "STALE" not in result.output
 
 
@@ -108,18 +124,20 @@ def run_python(code: str, **env: str) -> str:
 
 
 def test_tetrarchia_pure_runs_the_sources_of_any_install() -> None:
-    code = "import tetrarchia.core.engine as e, tetrarchia.options.goths as g; print(e.__file__, g.__file__)"
+    names = ("tetrarchia.core.engine", "tetrarchia.options.goths", "tetrarchia.players.heuristic")
+    code = f"import {', '.join(names)}, sys; print(*(sys.modules[n].__file__ for n in {names!r}))"
     assert all(path.endswith(".py") for path in run_python(code, TETRARCHIA_PURE="1").split())
     files = run_python(code).split()
     compiled = set(compiled_modules())
-    assert files[0].endswith(".py") is ("tetrarchia.core.engine" not in compiled)
-    assert files[1].endswith(".py") is ("tetrarchia.options.goths" not in compiled)
+    for name, file in zip(names, files, strict=True):
+        assert file.endswith(".py") is (name not in compiled)
 
 
 def test_doctor_says_when_the_pure_sources_are_forced() -> None:
     out = run_python("from tetrarchia.buildinfo import describe; import tetrarchia.core.engine; "
                      "print('\\n'.join(describe()))", TETRARCHIA_PURE="1")
     assert "rules engine: pure Python" in out
+    assert "players: pure Python" in out
     assert "compiled with mypyc" not in out
 
 

@@ -4,6 +4,7 @@ hints where the best action is clear."""
 
 from __future__ import annotations
 
+import pickle
 import random
 import time
 
@@ -275,6 +276,14 @@ def test_ai_seats_by_name() -> None:
 
 def test_the_weights_live_in_one_place() -> None:
     assert WEIGHTS.as_dict()["border"] == WEIGHTS.border
+
+
+def test_the_weights_pickle_for_the_search_workers() -> None:
+    """The search's process pool sends the weights to its workers: the compiled build (mypyc)
+    rebuilds a frozen record through its constructor, not by setting its attributes."""
+    weights = WEIGHTS.with_values(revolt=2 * WEIGHTS.revolt)
+    assert pickle.loads(pickle.dumps(weights)) == weights
+    assert pickle.loads(pickle.dumps(WEIGHTS)) == WEIGHTS
 
 
 def test_the_search_on_both_cores_gives_the_same_answer() -> None:

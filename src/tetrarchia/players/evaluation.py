@@ -97,6 +97,12 @@ class Weights:
     def as_dict(self) -> dict[str, float]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as a call with its values (the search's process pool sends the weights to its
+        workers): compiled with mypyc, a frozen record cannot be rebuilt by pickle's attribute
+        setting (docs/compiled.md)."""
+        return (Weights, tuple([getattr(self, f.name) for f in fields(self)]))
+
 
 WEIGHTS = Weights()
 
