@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -43,57 +45,55 @@ def killed_leaves_nothing(server: Any, spawned: set[int]) -> None:
     wait_until(lambda: not any(running(p) for p in spawned), seconds=15)
 
 
-def test_an_ai_seat_thinks_in_a_process_that_ends_with_a_killed_server(tmp_path: Path) -> None:
+@contextmanager
+def served(tmp_path: Path, *more: str) -> Iterator[tuple[Any, httpx.Client, set[int]]]:
+    """A real server on an SQLite file, a client of it, and the set of the processes it spawned
+    that the test fills: any of them left running at the end is killed."""
     port = free_port()
-    server = start_server(tmp_path / "games.sqlite3", port, "--ai-seconds", "0.3")
-    spawned: set[int] = set()
-    try:
-        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:
-            made = http.post("/api/games", json={"level": "4211", "players": 1, "seed": 3,
-                                                 "ai": {"1": "search"}})
-            assert made.status_code == 201, made.text
-            game = made.json()
-            watch = {"Authorization": f"Bearer {game['credentials']['spectator']}"}
-            # the AI plays on by itself: its moves reach the game
-            wait_until(lambda: http.get(f"/api/games/{game['id']}", headers=watch).json()["version"] >= 4,
-                       seconds=60)
-        spawned = children(server.pid)
-        assert spawned, "the search must think in a process of its own"
-        assert max(cpu_ticks(p) for p in spawned) > 0
-        killed_leaves_nothing(server, spawned)
-    finally:
-        for process in spawned:
-            if running(process):
-                os.kill(process, signal.SIGKILL)
-        stopped(server)
-
-
-def test_hints_and_analyses_think_in_processes_that_end_with_a_killed_server(tmp_path: Path) -> None:
-    port = free_port()
-    server = start_server(tmp_path / "games.sqlite3", port)
+    server = start_server(tmp_path / "games.sqlite3", port, *more)
     spawned: set[int] = set()
     try:
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=60) as http:
-            made = http.post("/api/games", json={"level": "4211", "players": 1, "seed": 3, "hotseat": True})
-            assert made.status_code == 201, made.text
-            game = made.json()
-            sit(http, game)
-            before = children(server.pid)
-            hint = http.get(f"/api/games/{game['id']}/hint?seconds=0.5")
-            assert hint.status_code == 200 and hint.json()["hints"], hint.text
-            thinking = children(server.pid) - before
-            assert thinking, "the hint must think in a process of its own"
-            assert http.post(f"/api/games/{game['id']}/analysis").status_code == 200
-            wait_until(lambda: http.get(f"/api/games/{game['id']}/analysis").json()["status"] == "done",
-                       seconds=60)
-            spawned = children(server.pid)
-            assert spawned - thinking, "the analysis runs in a process of its own"
-        killed_leaves_nothing(server, spawned)
+            yield server, http, spawned
     finally:
         for process in spawned:
             if running(process):
                 os.kill(process, signal.SIGKILL)
         stopped(server)
+
+
+def test_an_ai_seat_thinks_in_a_process_that_ends_with_a_killed_server(tmp_path: Path) -> None:
+    with served(tmp_path, "--ai-seconds", "0.3") as (server, http, spawned):
+        made = http.post("/api/games", json={"level": "4211", "players": 1, "seed": 3, "ai": {"1": "search"}})
+        assert made.status_code == 201, made.text
+        game = made.json()
+        watch = {"Authorization": f"Bearer {game['credentials']['spectator']}"}
+        # the AI plays on by itself: its moves reach the game
+        wait_until(lambda: http.get(f"/api/games/{game['id']}", headers=watch).json()["version"] >= 4,
+                   seconds=60)
+        spawned |= children(server.pid)
+        assert spawned, "the search must think in a process of its own"
+        assert max(cpu_ticks(p) for p in spawned) > 0
+        killed_leaves_nothing(server, spawned)
+
+
+def test_hints_and_analyses_think_in_processes_that_end_with_a_killed_server(tmp_path: Path) -> None:
+    with served(tmp_path) as (server, http, spawned):
+        made = http.post("/api/games", json={"level": "4211", "players": 1, "seed": 3, "hotseat": True})
+        assert made.status_code == 201, made.text
+        game = made.json()
+        sit(http, game)
+        before = children(server.pid)
+        hint = http.get(f"/api/games/{game['id']}/hint?seconds=0.5")
+        assert hint.status_code == 200 and hint.json()["hints"], hint.text
+        thinking = children(server.pid) - before
+        assert thinking, "the hint must think in a process of its own"
+        assert http.post(f"/api/games/{game['id']}/analysis").status_code == 200
+        wait_until(lambda: http.get(f"/api/games/{game['id']}/analysis").json()["status"] == "done",
+                   seconds=60)
+        spawned |= children(server.pid)
+        assert spawned - thinking, "the analysis runs in a process of its own"
+        killed_leaves_nothing(server, spawned)
 
 
 def test_a_move_thought_in_the_ai_process_is_the_one_thought_here() -> None:
