@@ -20,36 +20,22 @@ import random
 import statistics
 import time
 
+from search_speed import positions  # run as a script: bench/ is on the path
 from tetrarchia.core.engine import legal_actions
-from tetrarchia.core.settings import Level, Settings
-from tetrarchia.core.state import Awaiting, State
-from tetrarchia.game import Game
-from tetrarchia.players.heuristic import HeuristicPlayer
+from tetrarchia.core.state import State
 from tetrarchia.players.protocol import Budget
 from tetrarchia.players.search import SearchPlayer
 
 MOST_SAMPLES = 100_000  # never reached: the time decides
 
 
-def positions(level: str, count: int, seed: int, every: int) -> list[State]:
-    """``count`` positions awaiting a Roman action, from heuristic games at ``level``."""
+def collected(level: str, count: int, seed: int, every: int) -> list[State]:
+    """``count`` positions awaiting a Roman action, from heuristic games at ``level`` from
+    ``seed`` on (bench/search_speed.py's positions, a game after another)."""
     found: list[State] = []
-    game_seed = seed
     while len(found) < count:
-        game = Game.new(Settings(level=Level.parse(level)), seed=game_seed)
-        player, rng, seen = HeuristicPlayer(game_seed), random.Random(game_seed), 0
-        while not game.state.is_over and len(found) < count:
-            state = game.state
-            if state.awaiting in (Awaiting.ROLL, Awaiting.RUN):
-                game.advance()
-                continue
-            legal = legal_actions(state)
-            if state.awaiting is Awaiting.ROMAN_ACTION and len(legal) > 1:
-                seen += 1
-                if seen % every == 0:
-                    found.append(state.copy())
-            game.play(player.decide(state, legal, rng))
-        game_seed += 1
+        found += positions(level, seed, count - len(found), every)
+        seed += 1
     return found
 
 
@@ -68,7 +54,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.positions < 1 or args.seconds <= 0 or args.every < 1:
         parser.error("--positions >= 1, --seconds > 0, --every >= 1")
-    states = positions(args.level, args.positions, args.seed, args.every)
+    states = collected(args.level, args.positions, args.seed, args.every)
     one, two = SearchPlayer(1, workers=1), SearchPlayer(1, workers=2)
     warm = states[0].copy()
     two.think(warm, legal_actions(warm), random.Random(0), Budget(seconds=0.2, simulations=MOST_SAMPLES))

@@ -118,7 +118,7 @@ def test_a_move_thought_in_the_ai_process_is_the_one_thought_here() -> None:
 
 
 def test_a_position_that_cannot_travel_is_thought_on_here(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(thinkers_module, "travels", lambda state: None)
+    monkeypatch.setattr(thinkers_module, "portable_position", lambda state: None)
     game = Game.new(Settings(level=Level.parse("4211")), seed=8)
     thinkers = Thinkers()
     try:

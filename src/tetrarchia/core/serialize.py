@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from tetrarchia.core.board import Board
-from tetrarchia.core.errors import OptionError, Said, SaveFileError, said
+from tetrarchia.core.errors import OptionError, Said, SaveFileError, TetrarchiaError, said
 from tetrarchia.core.events import PURPOSE_NAMES
 from tetrarchia.core.extensions import (
     DEFAULTS,
@@ -164,6 +164,17 @@ def position_from_json(data: Any, board: Board) -> State:
     state = _Reader(data, board).read()
     validate_state(state)
     return state
+
+
+def portable_position(state: State) -> dict[str, Any] | None:
+    """``state`` as :func:`position_to_json` data for another process to think on (the search's,
+    the analysis's and the server's workers), or None when that data would not rebuild exactly
+    ``state`` (then the caller thinks on it itself rather than on another position)."""
+    data = position_to_json(state)
+    try:
+        return data if position_from_json(data, state.board) == state else None
+    except TetrarchiaError:
+        return None
 
 
 class _Reader:

@@ -48,10 +48,9 @@ from tetrarchia.core.engine import (
     legal_actions,
     resume,
 )
-from tetrarchia.core.errors import TetrarchiaError
 from tetrarchia.core.events import Event, GameEnds, PhaseEnded, TurnBegins, event_to_json
 from tetrarchia.core.notation import format_action, parse_action
-from tetrarchia.core.serialize import position_from_json, position_to_json
+from tetrarchia.core.serialize import portable_position, position_from_json
 from tetrarchia.core.state import Awaiting, State
 from tetrarchia.players.ending import Ending, EndingReader
 from tetrarchia.players.evaluation import WEIGHTS, WIN, board_facts
@@ -276,9 +275,12 @@ def analyse(start: State, log: Sequence[Action], *, seconds: float | None = DEFA
     own_pool: ProcessPoolExecutor | None = None
     try:
         if pool_ok:
+            ready = []
             for job, (_, before, _) in zip(jobs, pending, strict=True):
-                job.position = position_to_json(before)
-            ready = [j for j in jobs if _round_trips(j.position, pending[j.number][1])]
+                position = portable_position(before)
+                if position is not None:
+                    job.position = position
+                    ready.append(job)
             local = [j for j in jobs if j not in ready]
             if executor is None:
                 own_pool = ProcessPoolExecutor(workers)
@@ -320,10 +322,3 @@ def analyse(start: State, log: Sequence[Action], *, seconds: float | None = DEFA
     return Analysis(ending.result, decisions, marks, ending, len(log),
                     time.perf_counter() - began, samples, seed, [p[1] for p in pending])
 
-
-def _round_trips(position: dict[str, Any], state: State) -> bool:
-    """Whether a worker rebuilds exactly ``state`` from ``position`` (the search's own check)."""
-    try:
-        return position_from_json(position, state.board) == state
-    except TetrarchiaError:
-        return False

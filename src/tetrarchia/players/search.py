@@ -48,8 +48,7 @@ from typing import Any
 from tetrarchia.core.actions import Action, Attack, EndPhase, Roll
 from tetrarchia.core.board import default_board
 from tetrarchia.core.engine import BARBARIAN_SEAT, apply_trusted, deciding_seat, legal_actions
-from tetrarchia.core.errors import TetrarchiaError
-from tetrarchia.core.serialize import position_from_json, position_to_json
+from tetrarchia.core.serialize import portable_position, position_from_json
 from tetrarchia.core.state import Awaiting, State
 from tetrarchia.players.evaluation import (
     WEIGHTS,
@@ -448,11 +447,8 @@ class SearchPlayer:
         """Step 2 in ``workers`` processes, plans shared out; False when it must run here."""
         if self.workers < 2 or len(judged) < 2 or state.board.digest != default_board().digest:
             return False
-        data = position_to_json(state)
-        try:
-            if position_from_json(data, state.board) != state:
-                return False
-        except TetrarchiaError:
+        data = portable_position(state)
+        if data is None:
             return False
         if self._pool is None:
             self._pool = ProcessPoolExecutor(self.workers)

@@ -48,7 +48,7 @@ from typing import Any, TypeVar
 from tetrarchia.core.board import Board, default_board, parse_board
 from tetrarchia.core.engine import legal_actions
 from tetrarchia.core.notation import format_action
-from tetrarchia.core.serialize import position_from_json, position_to_json
+from tetrarchia.core.serialize import portable_position, position_from_json
 from tetrarchia.core.state import State
 from tetrarchia.players.advice import advise
 from tetrarchia.players.protocol import Budget, Player
@@ -150,12 +150,6 @@ def _hint(position: dict[str, Any], board_text: str | None, count: int, seconds:
 
 
 # --- in the server ---------------------------------------------------------------------------
-def travels(state: State) -> dict[str, Any] | None:
-    """``state`` as it goes to a worker, or None when it would not come back the same."""
-    position = position_to_json(state)
-    return position if position_from_json(position, state.board) == state else None
-
-
 class Pool:
     """One kind of worker process, spawned when first needed and again after one died."""
 
@@ -220,7 +214,7 @@ class Thinkers:
                board_text: str | None, seconds: float) -> tuple[str, str]:
         """The move of an AI seat and its explanation (``SeatedPlayers.decide``), thought in the
         AI seats' process."""
-        position = travels(state)
+        position = portable_position(state)
         if position is None:
             LOG.error("game %s: a position that does not survive its JSON; the AI thinks here", game_id)
             with thinking():
@@ -240,7 +234,7 @@ class Thinkers:
              lang: str) -> dict[str, Any]:
         """``count`` hints for the seat deciding in ``state`` within ``seconds``, as the page
         reads them (``render.advice.hint_json``), thought in a hints' process."""
-        position = travels(state)
+        position = portable_position(state)
         if position is None:
             with thinking():
                 return hint_json(state, advise(state, count, seconds=seconds), lang)
