@@ -1,11 +1,13 @@
 """Copy the browser test run's screens of each page into docs/screens/ (docs/web.md shows them).
 
-    .venv/bin/pytest -m browser tests/web/test_web_browser_screens.py tests/web/test_web_browser_analysis.py
+    .venv/bin/pytest -m browser tests/web/test_web_browser_screens.py tests/web/test_web_browser_analysis.py \
+        tests/web/test_web_browser_challenge.py tests/web/test_web_hint_browser.py
     .venv/bin/python tools/screens.py
 
 The start, game, end, replay and tutorial pages come from tests/web/test_web_browser_screens.py, the
 analysis page from tests/web/test_web_browser_analysis.py (its own screenshots, not taken twice), the
-daily challenge's from tests/web/test_web_browser_challenge.py.
+daily challenge's from tests/web/test_web_browser_challenge.py, the hint beside the map from
+tests/web/test_web_hint_browser.py.
 A screen the run did not make is named, and the script fails: docs/ never keeps a stale one
 silently.
 """
@@ -28,6 +30,7 @@ def wanted() -> dict[str, str]:
     names = {f"page-{page}-{size}.png": f"page-{page}-{size}.png" for page in PAGES for size in SIZES}
     names.update({f"page-analysis-{size}.png": f"analysis-{size}.png" for size in SIZES})
     names.update({f"page-challenge-{size}.png": f"challenge-{size}.png" for size in SIZES})
+    names["hint.png"] = "hint-roman-phase-1440.png"  # a Roman phase's plans, the map in view
     return names
 
 

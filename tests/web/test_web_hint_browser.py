@@ -56,7 +56,9 @@ def test_the_hint_shows_its_progress_then_chances_with_intervals(
 
 def test_a_roman_phase_hint_names_its_plan_and_reasons(server: str, browser: Any) -> None:  # noqa: F811
     """In a Roman phase (fleets placed and Diocletian entered through the API) the hint lists
-    plans: each button plays the first action, the plan's rest and its reasons follow."""
+    plans: each button plays the first action, the plan's rest and its reasons follow.  The hints
+    come below some 25 legal actions: the page scrolls to them, and the map stays in view beside
+    them (it names the provinces the plans go through)."""
     started = time.monotonic()
     http, state = seated_client(server, seed=11)
     game_id, token = state["id"], state["credentials"]["hotseat"]
@@ -71,7 +73,18 @@ def test_a_roman_phase_hint_names_its_plan_and_reasons(server: str, browser: Any
     page.wait_for_selector(".hints li", timeout=60_000)
     assert page.locator(".hints .play-hint").count() >= 1
     assert page.locator(".hints .hint-reason").count() >= 1
-    page.screenshot(path=str(SHOTS / "hint-roman-phase-1440.png"), full_page=True)
+    page.locator(".hints li").first.scroll_into_view_if_needed()
+    shown = page.evaluate("""() => {
+        const seen = (e) => { const r = e.getBoundingClientRect();
+                              return Math.min(r.bottom, innerHeight) - Math.max(r.top, 0); };
+        return { map: seen(document.querySelector('svg.map')),
+                 height: document.querySelector('svg.map').getBoundingClientRect().height,
+                 hint: seen(document.querySelector('.hints li')), scrolled: scrollY };
+    }""")
+    assert shown["scrolled"] > 0, "the hints are below the fold at 1440x900: the page scrolled"
+    assert shown["hint"] > 0
+    assert shown["map"] >= 0.9 * shown["height"], shown  # the whole map, beside the hints
+    page.screenshot(path=str(SHOTS / "hint-roman-phase-1440.png"))
     context.close()
     http.close()
     assert time.monotonic() - started < 120
