@@ -1,7 +1,9 @@
-"""Fit the learned chance of winning (players/value.py) to seeded heuristic games (issue 10).
+"""Fit the learned chance of winning (players/value.py) to seeded games (issues 10 and 28).
 
-Plays ``--games`` games of the heuristic player at each of ``--levels`` (game i: seed ``--seed``
-+ i for the dice and the player, in ``--workers`` processes), reads :func:`value.features` at the
+Plays ``--games`` games of ``--player`` (the heuristic by default; ``search:N`` for the search's
+own games, N samples per plan and no time limit, so that each game depends on its seed alone)
+at each of ``--levels`` (game i: seed ``--seed`` + i for the dice and the player, in
+``--workers`` processes), reads :func:`value.features` at the
 start of every Roman phase (R4) and fits a logistic model of whether the game was won (L2
 penalty ``--l2``, Newton's method).  The last fifth of each level's games is held out: the
 model's log loss and Brier score there are printed against the evaluation's best logistic
@@ -14,6 +16,7 @@ Usage::
 
     python bench/fit_value.py --games 4000 --levels 4200,4211,4222,3322 --workers 2 --write
     python bench/fit_value.py --data /tmp/value.npz --l2 3 --write      # refit the kept games
+    python bench/fit_value.py --player search:3 --games 2000 --seed 2000000 --data /tmp/sp.npz
 """
 
 from __future__ import annotations
@@ -26,11 +29,14 @@ from pathlib import Path
 
 import numpy as np
 
+from tetrarchia.calibrate.setups import base_player, read_player, samples_named
 from tetrarchia.core.board import default_board
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import State
 from tetrarchia.players.evaluation import board_facts, evaluate
+from tetrarchia.players.protocol import UNLIMITED, Budget
 from tetrarchia.players.value import FEATURES, RULED, features
+from tetrarchia.players.value_coefficients import COEFFICIENTS
 from tetrarchia.simulate import play_game
 
 TARGET = Path(__file__).resolve().parent.parent / "src/tetrarchia/players/value_coefficients.py"
@@ -38,9 +44,10 @@ TARGET = Path(__file__).resolve().parent.parent / "src/tetrarchia/players/value_
 Rows = tuple[list[list[float]], list[float], list[int]]  # features, evaluation, game index
 
 
-def play(level: str, seed: int) -> tuple[list[list[float]], list[float], bool]:
-    """One heuristic game: the features and the evaluation at each Roman phase's start, and
-    whether it was won."""
+def play(level: str, seed: int, player: str = "heuristic") -> tuple[list[list[float]], list[float], bool]:
+    """One game of ``player`` (a registered name, or ``search:N``: N samples per plan, no time
+    limit, so that the game depends on its seed alone): the features and the evaluation at each
+    Roman phase's start, and whether it was won."""
     facts = board_facts(default_board())
     rows: list[list[float]] = []
     values: list[float] = []
@@ -49,18 +56,21 @@ def play(level: str, seed: int) -> tuple[list[list[float]], list[float], bool]:
         rows.append(features(state, facts))
         values.append(evaluate(state, facts=facts))
 
-    end = play_game(Settings(level=Level.parse(level)), seed, player="heuristic", at_phase=read)
+    samples = samples_named(player)
+    budget = Budget(simulations=samples) if samples else UNLIMITED
+    end = play_game(Settings(level=Level.parse(level)), seed, player=base_player(player),
+                    budget=budget, at_phase=read)
     return rows, values, end.result.is_victory
 
 
-def play_many(job: tuple[str, int, int]) -> tuple[Rows, list[bool]]:
-    level, first, count = job
+def play_many(job: tuple[str, int, int, str]) -> tuple[Rows, list[bool]]:
+    level, first, count, player = job
     xs: list[list[float]] = []
     vs: list[float] = []
     gs: list[int] = []
     won: list[bool] = []
     for i in range(count):
-        rows, values, victory = play(level, first + i)
+        rows, values, victory = play(level, first + i, player)
         xs += rows
         vs += values
         gs += [first + i] * len(rows)
@@ -68,10 +78,12 @@ def play_many(job: tuple[str, int, int]) -> tuple[Rows, list[bool]]:
     return (xs, vs, gs), won
 
 
-def collect(levels: list[str], games: int, seed: int, workers: int) -> dict[str, np.ndarray]:
+def collect(levels: list[str], games: int, seed: int, workers: int,
+            player: str = "heuristic") -> dict[str, np.ndarray]:
     """Play the games (in chunks, ``workers`` processes) and return the readings as arrays."""
-    chunk = 50
-    jobs = [(level, seed + i, min(chunk, games - i)) for level in levels for i in range(0, games, chunk)]
+    chunk = 50 if player == "heuristic" else 10  # a searching player's chunk takes minutes
+    jobs = [(level, seed + i, min(chunk, games - i), player)
+            for level in levels for i in range(0, games, chunk)]
     xs: list[list[float]] = []
     vs: list[float] = []
     gs: list[int] = []
@@ -80,7 +92,7 @@ def collect(levels: list[str], games: int, seed: int, workers: int) -> dict[str,
     start = time.perf_counter()
     wins = 0
     with ProcessPoolExecutor(workers) as pool:
-        for done, ((job_level, first, _), ((x, v, g), won)) in enumerate(
+        for done, ((job_level, first, _, _), ((x, v, g), won)) in enumerate(
                 zip(jobs, pool.map(play_many, jobs), strict=True), 1):
             by_game = {first + i: w for i, w in enumerate(won)}
             xs += x
@@ -98,19 +110,29 @@ def collect(levels: list[str], games: int, seed: int, workers: int) -> dict[str,
 
 def fit(x: np.ndarray, y: np.ndarray, l2: float, offset: np.ndarray | None = None) -> np.ndarray:
     """Logistic regression by Newton's method, the bias (column 0) not penalised; ``offset``
-    is added to every position's log-odds (the coefficients set by the rules)."""
+    is added to every position's log-odds (the coefficients set by the rules, or the model a
+    ``--prior`` fit starts from).  A step that would raise the loss is halved (from a far start,
+    a full Newton step can overshoot; from zero it never did: the same fit as before)."""
     if offset is None:
         offset = np.zeros(len(y))
     w = np.zeros(x.shape[1])
     penalty = np.full(x.shape[1], l2)
     penalty[0] = 0.0
+
+    def loss(v: np.ndarray) -> float:
+        z = np.clip(x @ v + offset, -30, 30)
+        return float(np.sum(np.logaddexp(0.0, z) - y * z) + 0.5 * np.sum(penalty * v * v))
+
     for _ in range(50):
         p = 1.0 / (1.0 + np.exp(-np.clip(x @ w + offset, -30, 30)))
         grad = x.T @ (p - y) + penalty * w
         hess = (x * (p * (1 - p))[:, None]).T @ x + np.diag(penalty) + 1e-9 * np.eye(x.shape[1])
         step = np.linalg.solve(hess, grad)
-        w -= step
-        if np.max(np.abs(step)) < 1e-8:
+        before, scale = loss(w), 1.0
+        while loss(w - scale * step) > before and scale > 1e-4:
+            scale /= 2
+        w -= scale * step
+        if np.max(np.abs(scale * step)) < 1e-8:
             break
     return w
 
@@ -126,7 +148,12 @@ def main() -> None:
     parser.add_argument("--levels", default="4200,4211,4222,3322")
     parser.add_argument("--seed", type=int, default=1_000_000, help="game i uses seed S + i")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--player", default="heuristic",
+                        help="whose games: heuristic, or search:N (N samples per plan, no time limit)")
     parser.add_argument("--l2", type=float, default=1.0)
+    parser.add_argument("--prior", action="store_true",
+                        help="start from the coefficients in use and penalise the change (--l2) instead "
+                             "of the coefficients: the search's games refine the heuristic's model")
     parser.add_argument("--data", type=Path, help="an npz of readings: read if it exists, else kept")
     parser.add_argument("--write", action="store_true", help=f"write {TARGET.name}")
     args = parser.parse_args()
@@ -135,10 +162,13 @@ def main() -> None:
         print(f"fit_value: {len(data['y']):,} positions read from {args.data}")
     else:
         levels = args.levels.split(",")
-        print(f"fit_value: {args.games} heuristic games at each of {', '.join(levels)}, seeds "
-              f"{args.seed}-{args.seed + args.games - 1}")
-        data = collect(levels, args.games, args.seed, args.workers)
-        data["games"] = np.array(f"--games {args.games} --levels {args.levels} --seed {args.seed}")
+        read_player(args.player)  # a name the registry knows, samples only for a sampling player
+        print(f"fit_value: {args.games} games of {args.player} at each of {', '.join(levels)}, "
+              f"seeds {args.seed}-{args.seed + args.games - 1}")
+        data = collect(levels, args.games, args.seed, args.workers, args.player)
+        whose = "" if args.player == "heuristic" else f" --player {args.player}"
+        data["games"] = np.array(f"--games {args.games} --levels {args.levels} --seed {args.seed}{whose}")
+        data["player"] = np.array(args.player)
         if args.data:
             np.savez_compressed(args.data, allow_pickle=False, **data)
     x, y, v, g, lv = data["x"], data["y"], data["v"], data["g"], data["level"]
@@ -152,9 +182,9 @@ def main() -> None:
     ruled = [FEATURES.index(name) for name in RULED]  # set by the rules (value.RULED), not fitted
     free = [i for i in range(len(FEATURES)) if i not in ruled]
     fixed = np.array([RULED[FEATURES[i]] for i in ruled])
-    w = np.zeros(len(FEATURES))
+    w = np.array(COEFFICIENTS) if args.prior else np.zeros(len(FEATURES))
     w[ruled] = fixed
-    w[free] = fit(x[train][:, free], y[train], args.l2, x[train][:, ruled] @ fixed)
+    w[free] += fit(x[train][:, free], y[train], args.l2, x[train] @ w)
     baseline = fit(np.column_stack([np.ones(len(v)), v / 1_000.0])[train], y[train], 0.0)
     p = 1.0 / (1.0 + np.exp(-np.clip(x[test] @ w, -30, 30)))
     pb = 1.0 / (1.0 + np.exp(-np.clip(np.column_stack([np.ones(test.sum()), v[test] / 1_000.0])
@@ -171,14 +201,16 @@ def main() -> None:
     for name, c in zip(FEATURES, w, strict=True):
         print(f"  {name:<15} {c:+.4f}{'  (set by the rules)' if name in RULED else ''}")
     if args.write:
+        whose_games = str(data.get("player", "heuristic"))
+        prior = " --prior" if args.prior else ""  # from the coefficients in use before
         note = " (set by the rules: value.RULED)"
         rows = "\n".join(f"    {c:+.6f},  # {name}{note if name in RULED else ''}"
                          for name, c in zip(FEATURES, w, strict=True))
         TARGET.write_text(
             '"""The learned value\'s coefficients (players/value.py), written by '
             '``bench/fit_value.py``:\n\n'
-            f"    python bench/fit_value.py {data['games']} --l2 {args.l2:g} --write\n\n"
-            f"{train.sum():,} positions of heuristic games fitted; do not edit by hand.\n"
+            f"    python bench/fit_value.py {data['games']} --l2 {args.l2:g}{prior} --write\n\n"
+            f"{train.sum():,} positions of {whose_games} games fitted; do not edit by hand.\n"
             '"""\n\nCOEFFICIENTS: tuple[float, ...] = (\n' + rows + "\n)\n")
         print(f"written: {TARGET}")
 

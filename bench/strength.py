@@ -7,7 +7,9 @@ wins with a 95% Wilson interval, the average length in turns, the causes of loss
 a reserve run dry, R8), and the time per decision (p50, p90 and p99, decisions with one legal
 action excluded), and for the search the median time of the decisions it searched over (``think
 p50``: the others follow the plan it chose, in microseconds).  For each pair of players, the
-paired count: setups the first won and the second lost, and the reverse.
+paired count: setups the first won and the second lost, and the reverse; with ``--against FILE``
+(a ``--save`` of one player, e.g. the baseline search), each player against that run's games on
+the same setups (two versions of the search compared game by game, issue 28).
 
 Usage::
 
@@ -19,6 +21,7 @@ Usage::
     python bench/strength.py --save run.json                  # the table, and the JSON in a file
     python bench/strength.py --options dux,vicarius           # games with optional rules (R11-R13)
     python bench/strength.py --search turns=3,candidates=8    # the search player's parameters
+    python bench/strength.py --players search --save base.json; ... --search widen=2 --against base.json
     python bench/strength.py --cpu-clock                      # budget and times in CPU seconds
     python bench/strength.py --options barbaria --players barbarian-random,barbarian-search --emperors search
 
@@ -87,7 +90,33 @@ def percentile(values: list[float], q: float) -> float:
 Job = tuple[str, str, int, float | None, int | None, tuple[str, ...], tuple[tuple[str, float], ...], bool,
             str | None]
 FRACTIONS = ("risk", "learned")
-SEARCH_PARAMETERS = ("beam", "candidates", "turns", "workers", "refine", "risk", "defend", "learned")
+SEARCH_PARAMETERS = ("beam", "candidates", "turns", "workers", "refine", "risk", "defend", "learned", "widen",
+                     "odds")
+
+
+def read_saved(path: str) -> dict[tuple[str, int], bool]:
+    """The games of a ``--save`` file: (level, seed) -> won, for ``--against``.  A save holding
+    several players is refused: which one to pair with would be a guess."""
+    try:
+        with open(path, encoding="utf-8") as file:
+            games = json.load(file)["games"]
+        found = {(str(g["level"]), int(g["seed"])): g["result"] == Result.ROMA_VICTRIX.name for g in games}
+        players = {str(g["player"]) for g in games}
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise SystemExit(f"--against: {path} is not a save of bench/strength.py ({error})") from error
+    if len(players) > 1:
+        raise SystemExit(f"--against: {path} holds the games of {', '.join(sorted(players))}; "
+                         "pair with a save of one player")
+    return found
+
+
+def paired_with(earlier: dict[tuple[str, int], bool], outcomes: list[Outcome]) -> tuple[int, int, int]:
+    """Setups this run won that the earlier run lost, lost that it won, and played by both."""
+    common = [o for o in outcomes if (o.level, o.seed) in earlier]
+    won = [o.result == Result.ROMA_VICTRIX.name for o in common]
+    was = [earlier[(o.level, o.seed)] for o in common]
+    return (sum(a and not b for a, b in zip(won, was, strict=True)),
+            sum(b and not a for a, b in zip(won, was, strict=True)), len(common))
 
 
 def parse_search(text: str) -> tuple[tuple[str, float], ...]:
@@ -205,9 +234,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="the Emperors' player of the barbarian-* players (default: the heuristic)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--save", default=None, help="also write the JSON to this file")
+    parser.add_argument("--against", default=None,
+                        help="a --save of an earlier run (e.g. the baseline): each player paired with "
+                             "its games on the same setups (level and seed)")
     args = parser.parse_args(argv)
     levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
     players = [p.strip() for p in args.players.split(",") if p.strip()]
+    earlier = read_saved(args.against) if args.against else None
     options = tuple(o.strip() for o in args.options.split(",") if o.strip())
     search = parse_search(args.search)
     for level in levels:
@@ -236,8 +269,11 @@ def main(argv: list[str] | None = None) -> int:
                 only_a = sum(1 for s in by[a] if by[a][s] and not by[b].get(s, False))
                 only_b = sum(1 for s in by[b] if by[b][s] and not by[a].get(s, False))
                 paired[level][f"{a}>{b}"] = (only_a, only_b)
+    against = {} if earlier is None else \
+        {level: {p: paired_with(earlier, [o for o in outcomes if o.level == level and o.player == p])
+                 for p in players} for level in levels}
     record = json.dumps({"args": vars(args), "seconds": round(elapsed, 1), "table": table,
-                         "paired": paired,
+                         "paired": paired, "against": against,
                          "games": [asdict(o) | {"times": None, "thinking": None, "samples": None}
                                    for o in outcomes]},
                         indent=1)
@@ -268,6 +304,9 @@ def main(argv: list[str] | None = None) -> int:
         for pair, (only_a, only_b) in paired[level].items():
             a, b = pair.split(">")
             print(f"       paired: {a} won {only_a} setups {b} lost; {b} won {only_b} that {a} lost")
+        for player, (won, lost, common) in against.get(level, {}).items():
+            print(f"       paired against {args.against}: {player} won {won} setups it lost, lost "
+                  f"{lost} that it won ({common} setups in both)")
     return 0
 
 

@@ -11,10 +11,13 @@ plus a ``board`` fixture.  Positions are written in the JSON position format
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
+import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -55,6 +58,17 @@ POSITION_FORMAT = {"format": "tetrarchia-position", "version": 2}
 # (tools/tests_layout.py), so they take these two rather than counting parents of their own path.
 TESTS = Path(__file__).resolve().parent  # the helpers and the data: data/, golden/, saves/
 ROOT = TESTS.parent  # the repository: docs/, src/, bench/, tools/
+
+
+def load_script(path: Path, name: str) -> ModuleType:
+    """A script of bench/ or tools/ (not a package) as a module named ``name``, for its tests;
+    registered in ``sys.modules`` first, since its dataclasses look their module up there."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
 # the folders of the rules marker: the tests of core/ and options/ (RULE_FILES below)
 RULE_FOLDERS = ("core", "options")
 

@@ -7,16 +7,14 @@ recorded by ``bench/decisions.py --record`` with the heuristic as it was before 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
 import threading
 from types import ModuleType
 
 import pytest
 
-from conftest import ROOT, TESTS
+from conftest import ROOT, TESTS, load_script
 from tetrarchia.core.actions import Attack, Roll, Secure, Subdue
 from tetrarchia.core.dice import SeededDice
 from tetrarchia.core.engine import apply_trusted, chance_outcomes, legal_actions, new_game
@@ -33,12 +31,7 @@ RECORDED: dict[str, dict[str, str]] = json.loads(
 
 
 def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_decisions", ROOT / "bench" / "decisions.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "bench" / "decisions.py", "bench_decisions")
 
 
 BENCH = _bench()

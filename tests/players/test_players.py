@@ -31,9 +31,12 @@ from tetrarchia.players.search import (
     SearchPlayer,
     army_risk,
     army_roads,
+    board_of,
     defensive_plans,
     enumerate_plans,
+    valued_plans,
 )
+from tetrarchia.players.value import learned_value
 from tetrarchia.render.explain import explain
 
 QUICK = Budget(simulations=2)
@@ -408,6 +411,33 @@ def test_the_search_judges_the_plan_that_walks_to_each_army_near_roma() -> None:
     assert len([p for p in thought.plans if p.samples]) == len([p for p in alone.plans if p.samples]) + 1
 
 
+def test_the_search_widens_its_plans_by_the_learned_chance_at_their_end() -> None:
+    # widen=N: N more plans judged, the best ends of the phase by the learned chance of winning
+    # (it reads the Emperors' distance to the armies' roads, R7.3), one per board and none the
+    # candidates already judge; the same answer for the same seed and samples
+    state = position(armies=["africa", "IV:1"], emperors={"Maximian": "britannia"},
+                     discs={"II:1": "revolt", "II:2": "unrest"})
+    facts = board_facts(state.board)
+    plans = enumerate_plans(state, WEIGHTS, facts, beam=10)
+    best = valued_plans(plans, facts, 3)
+    assert len(best) == 3 and len({board_of(p) for p in best}) == 3
+    values = [learned_value(p.end, facts) for p in best]
+    assert values == sorted(values, reverse=True)
+    assert values[0] == max(learned_value(p.end, facts) for p in plans)
+    assert valued_plans(plans, facts, 3, {board_of(best[0])})[:2] == best[1:]
+    assert valued_plans(plans, facts, 0) == []
+    budget = Budget(simulations=2)
+    alone = SearchPlayer(1).think(state, legal_actions(state), random.Random(1), budget)
+    wide = SearchPlayer(1, widen=2).think(state, legal_actions(state), random.Random(1), budget)
+    judged = [p for p in wide.plans if p.samples]
+    assert len(judged) == len([p for p in alone.plans if p.samples]) + 2
+    assert len({board_of(p) for p in judged}) == len(judged)
+    again = SearchPlayer(1, widen=2).think(state, legal_actions(state), random.Random(1), budget)
+    assert [(p.actions, p.samples) for p in again.plans] == [(p.actions, p.samples) for p in wide.plans]
+    with pytest.raises(ValueError, match=r"must be 0 or more, not -1"):
+        SearchPlayer(1, widen=-1)
+
+
 def test_the_search_values_a_sample_by_the_learned_chance_of_winning() -> None:
     # learned=1 (the default): each sample's value is WIN x (2 x the chance - 1) at the position
     # its dice reached, so every sample lies in [-WIN, WIN] and their mean reads as a chance
@@ -418,3 +448,12 @@ def test_the_search_values_a_sample_by_the_learned_chance_of_winning() -> None:
     assert SearchPlayer(1).learned == 1.0
     with pytest.raises(ValueError, match=r"learned value must be 0 to 1, not 2"):
         SearchPlayer(1, learned=2)
+    # odds=1: the same samples valued by the log-odds (value.odds_value), still within [-WIN, WIN],
+    # the same answer for the same seed
+    four = Budget(simulations=4)
+    by_odds = SearchPlayer(1, odds=1).think(state, legal_actions(state), random.Random(1), four)
+    again = SearchPlayer(1, odds=1).think(state, legal_actions(state), random.Random(1), four)
+    assert [p.samples for p in by_odds.plans] == [p.samples for p in again.plans]
+    odds = [p for p in by_odds.plans if p.samples]
+    assert odds and all(-WIN <= s <= WIN for p in odds for s in p.samples)
+    assert [p.samples for p in odds] != [p.samples for p in judged]

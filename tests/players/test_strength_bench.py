@@ -3,27 +3,21 @@ its clock.  The script measures; these check that what it is asked is what it pl
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 import time
+from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, load_script
 from tetrarchia.players.heuristic import BarbarianHeuristicPlayer, HeuristicPlayer
 from tetrarchia.players.search import SearchPlayer
 from tetrarchia.players.seated import SeatedPlayer
 
 
 def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_strength", ROOT / "bench" / "strength.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "bench" / "strength.py", "bench_strength")
 
 
 BENCH = _bench()
@@ -72,3 +66,31 @@ def test_the_barbarian_seats_players_against_the_emperors_named(capsys: pytest.C
     with pytest.raises(Exception, match="deep-blue"):
         BENCH.main(["--levels", "4200", "--players", "barbarian-random", "--games", "1",
                     "--options", "barbaria", "--emperors", "deep-blue"])
+
+
+def test_a_run_is_paired_with_an_earlier_save(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--against FILE`` (issue 28: a version of the search against the baseline's saved games):
+    each player of this run counted, setup by setup (level and seed), against the save's games."""
+    random_run = tmp_path / "random.json"
+    assert BENCH.main(["--levels", "4200", "--players", "random", "--games", "6", "--json",
+                       "--save", str(random_run)]) == 0
+    capsys.readouterr()
+    assert BENCH.main(["--levels", "4200", "--players", "heuristic", "--games", "6", "--seed", "3",
+                       "--json", "--against", str(random_run)]) == 0
+    record = json.loads(capsys.readouterr().out)
+    heuristic = {g["seed"]: g["result"] == "ROMA_VICTRIX" for g in record["games"]}
+    earlier = {g["seed"]: g["result"] == "ROMA_VICTRIX" for g in json.loads(random_run.read_text())["games"]}
+    common = sorted(set(heuristic) & set(earlier))
+    assert common == [3, 4, 5, 6]  # seeds 1-6 against 3-8: the setups both played
+    expected = [sum(heuristic[s] and not earlier[s] for s in common),
+                sum(earlier[s] and not heuristic[s] for s in common), 4]
+    assert record["against"] == {"4200": {"heuristic": expected}}
+    both = tmp_path / "both.json"
+    assert BENCH.main(["--levels", "4200", "--players", "random,heuristic", "--games", "1", "--json",
+                       "--save", str(both)]) == 0
+    with pytest.raises(SystemExit, match="holds the games of heuristic, random"):
+        BENCH.main(["--levels", "4200", "--players", "heuristic", "--games", "1", "--against", str(both)])
+    (tmp_path / "bad.json").write_text("{}")
+    with pytest.raises(SystemExit, match=r"is not a save of bench/strength\.py"):
+        BENCH.main(["--levels", "4200", "--players", "heuristic", "--games", "1",
+                    "--against", str(tmp_path / "bad.json")])

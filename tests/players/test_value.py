@@ -3,12 +3,26 @@ positions (R7.3, R7.4, R8), and what the fitted model says of positions whose or
 
 from __future__ import annotations
 
+import math
+from types import ModuleType
+
 import pytest
 
-from conftest import position
+from conftest import ROOT, load_script, position
+from tetrarchia.core.errors import OptionError
 from tetrarchia.core.state import Result
 from tetrarchia.players.evaluation import WIN, board_facts
-from tetrarchia.players.value import FEATURES, GUARD_CAP, RULED, features, learned_value, win_chance
+from tetrarchia.players.value import (
+    FEATURES,
+    GUARD_CAP,
+    ODDS_CAP,
+    RULED,
+    features,
+    learned_value,
+    log_odds,
+    odds_value,
+    win_chance,
+)
 from tetrarchia.players.value_coefficients import COEFFICIENTS
 
 EMPERORS = {"Maximian": "IV:3", "Galerius": "V:1", "Diocletian": "I:1", "Constantius": "II:1"}
@@ -74,6 +88,24 @@ def test_the_fitted_model_orders_clear_positions() -> None:
     assert win_chance(revolts) < win_chance(quiet)
 
 
+def test_the_log_odds_value_orders_what_the_chance_flattens() -> None:
+    """odds_value (the search's ``odds`` option): the model's log-odds on the evaluation's scale,
+    in the same order as the chance, capped at ODDS_CAP, and a game over is WIN or -WIN."""
+    quiet = position(emperors=EMPERORS, level="4200")
+    army = position(armies=["lvcania"], emperors=EMPERORS, level="4200")
+    facts = board_facts(quiet.board)
+    for state in (quiet, army):
+        z = log_odds(state, facts)
+        assert win_chance(state) == pytest.approx(1.0 / (1.0 + math.exp(-z)))
+        assert odds_value(state) == pytest.approx(WIN * max(-ODDS_CAP, min(ODDS_CAP, z)) / ODDS_CAP)
+    assert odds_value(army) < odds_value(quiet)
+    over = position(emperors=EMPERORS, level="4200")
+    over.result = Result.ARMY_IN_ROMA
+    assert odds_value(over) == -WIN
+    over.result = Result.ROMA_VICTRIX
+    assert odds_value(over) == WIN
+
+
 def test_the_emperors_distance_to_each_armys_road() -> None:
     """R7.3: the army in Lvcania takes the road Roma; the one in Epirvs (IV:6) Lvcania, Roma,
     2 steps and a broken link on the way: 3 phases expected (R7.4).  Maximian in Etrvria is
@@ -105,3 +137,20 @@ def test_the_garrisons_are_weighed_by_the_rules_not_by_the_fit() -> None:
     enough = win_chance(state)
     state.garrisons = [0, 0, 1, 0]  # one garrison left for six open borders: five short
     assert win_chance(state) < enough
+
+
+def _fit_value() -> ModuleType:
+    return load_script(ROOT / "bench" / "fit_value.py", "bench_fit_value")
+
+
+def test_the_fit_reads_the_search_s_own_games_by_their_seed() -> None:
+    """bench/fit_value.py --player search:N (issue 28): the search with N samples per plan and no
+    time limit plays the game, so the readings at each Roman phase's start (R4) depend on the
+    seed alone; they are the search's positions, not the heuristic's."""
+    fit_value = _fit_value()
+    rows, values, won = fit_value.play("4200", 7, "search:1")
+    assert (rows, values, won) == fit_value.play("4200", 7, "search:1")
+    assert rows and len(rows) == len(values) and all(len(r) == len(FEATURES) for r in rows)
+    assert fit_value.play("4200", 7)[0] != rows  # the heuristic's game from the same setup
+    with pytest.raises(OptionError, match="the heuristic player does not sample dice"):
+        fit_value.read_player("heuristic:3")  # what main() checks before playing any game

@@ -7,13 +7,12 @@ word; the catalogues are complete, without fuzzy entries, and compiled."""
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 from typing import Any
 
 import pytest
 
 import tetrarchia.options  # noqa: F401  (every optional rule's records)
-from conftest import ROOT
+from conftest import ROOT, load_script
 from test_option_invariants import CONFIGS
 from tetrarchia.core.board import default_board
 from tetrarchia.core.engine import legal_actions
@@ -96,8 +95,5 @@ def test_the_templates_are_the_terminals_english_over_games_of_every_option() ->
 
 
 def test_the_catalogues_are_complete_and_compiled() -> None:
-    spec = importlib.util.spec_from_file_location("i18n_tool", TOOLS)
-    assert spec is not None and spec.loader is not None
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
+    tool = load_script(TOOLS, "i18n_tool")
     assert tool.main(["--check"]) == 0

@@ -4,7 +4,6 @@ prints its table."""
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from types import ModuleType
@@ -12,7 +11,7 @@ from types import ModuleType
 import numpy as np
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, load_script
 from tetrarchia.core.board import default_board
 from tetrarchia.research.encoding import action_space
 from tetrarchia.research.gymnasium_env import SoloEnv
@@ -21,12 +20,7 @@ pytestmark = pytest.mark.timeout(180)
 
 
 def _example() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("train_masked", ROOT / "bench" / "train_masked.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "bench" / "train_masked.py", "train_masked")
 
 
 EXAMPLE = _example()

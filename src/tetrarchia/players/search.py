@@ -61,7 +61,7 @@ from tetrarchia.players.evaluation import (
 )
 from tetrarchia.players.heuristic import choose, look_ahead, position_terms
 from tetrarchia.players.protocol import UNLIMITED, Budget
-from tetrarchia.players.value import learned_value
+from tetrarchia.players.value import learned_value, odds_value
 
 DEFAULT_SIMULATIONS = 32
 MAX_TURNS_AHEAD = 8
@@ -94,6 +94,18 @@ DEFAULT_LEARNED = 1.0
 # 365 of 400 with them against 363 without (paired: 3 setups won, 1 lost), the result of 4 games
 # changed: no gain shown.
 DEFAULT_DEFEND = 0
+# Plans judged beyond the candidates: the best ends of the phase by the learned chance of winning
+# (players/value.py, read at the plan's end, no dice), which reads the Emperors' distance to the
+# armies' roads and the armies by their phases to Roma where the beam's ranking weighs the
+# threats as they stand.  Measured with 2 (docs/ai.md, "Issue 28's ideas measured at 10 samples"):
+# 129 of 200 at 4211 against 131 without (paired: 25 setups won, 27 lost), fresh seeds 3001-3200,
+# and 17% more time per searched decision: off.
+DEFAULT_WIDEN = 0
+# Value a sample's end by the learned model's log-odds (1, value.odds_value) rather than its chance
+# (0, value.learned_value): the chance flattens near a sure win, where the means of plans whose
+# samples are all near 1 no longer differ.  Measured with 1 (the same section of docs/ai.md): 179
+# of 200 at 4200 against 182 (paired 7 / 10), 133 against 131 at 4211 (31 / 29): off.
+DEFAULT_ODDS = 0
 
 
 def army_roads(state: State, facts: BoardFacts) -> list[tuple[int, ...]]:
@@ -135,6 +147,33 @@ def defensive_plans(plans: list[Plan], state: State, facts: BoardFacts) -> list[
                 best, nearest = plan, near
         if best is not None and all(best is not f for f in found):
             found.append(best)
+    return found
+
+
+def board_of(plan: Plan) -> Hashable:
+    """What the samples of a plan depend on: plans that differ only by the fleets' zones lead to
+    the same board and are judged once."""
+    end = plan.end
+    return (tuple(end.disc), tuple(end.figure), end.awaiting)
+
+
+def valued_plans(plans: list[Plan], facts: BoardFacts, count: int,
+                 boards: set[Hashable] | None = None) -> list[Plan]:
+    """The ``count`` plans whose end the learned chance of winning values most (ties: the order
+    of ``plans``, the heuristic's), one per board and none on ``boards`` (those judged already):
+    the plans a ranking by the threats as they stand leaves out, such as an Emperor walking
+    towards an army's road (R7.3) or away from a revolt's chain."""
+    taken = set(boards or ())
+    found: list[Plan] = []
+    if count <= 0:
+        return found
+    for i in sorted(range(len(plans)), key=lambda i: (-learned_value(plans[i].end, facts), i)):
+        key = board_of(plans[i])
+        if key not in taken:
+            taken.add(key)
+            found.append(plans[i])
+            if len(found) == count:
+                break
     return found
 
 
@@ -251,7 +290,7 @@ def play_on(start: State, seed: int, turns: int, weights: Weights = WEIGHTS) -> 
 
 
 def sample(start: State, seed: int, turns: int, weights: Weights, facts: BoardFacts,
-           risk: float = 0.0, learned: float = 0.0) -> float:
+           risk: float = 0.0, learned: float = 0.0, odds: int = 0) -> float:
     """Step 2: one continuation of ``start`` with dice seeded by ``seed``, played by the
     heuristic until ``turns`` turns have ended (or the game), then evaluated; ``risk`` weighs
     :func:`army_risk` at that end (in lost games: ``risk`` 1 counts it as its share of a
@@ -259,16 +298,17 @@ def sample(start: State, seed: int, turns: int, weights: Weights, facts: BoardFa
     state = play_on(start, seed, turns, weights)
     value = evaluate(state, weights, facts) if learned < 1.0 else 0.0
     if learned:
-        value = (1.0 - learned) * value + learned * learned_value(state, facts)
+        read = odds_value if odds else learned_value
+        value = (1.0 - learned) * value + learned * read(state, facts)
     if risk:
         value -= risk * WIN * army_risk(state, facts)
     return value
 
 
 def _judge(job: tuple[dict[str, Any], list[list[Action]], list[int], int, Weights, float | None,
-                  float, float]) -> list[list[float]]:
+                  float, float, int]) -> list[list[float]]:
     """A worker's share of step 2: the plans' samples from a position given as JSON."""
-    data, plans, seeds, turns, weights, seconds, risk, learned = job
+    data, plans, seeds, turns, weights, seconds, risk, learned, odds = job
     start = time.perf_counter()
     root = position_from_json(data, default_board())
     facts = board_facts(root.board)
@@ -285,7 +325,7 @@ def _judge(job: tuple[dict[str, Any], list[list[Action]], list[int], int, Weight
         if seconds is not None and i and began - start + longest > seconds:
             break
         for end, found in zip(ends, samples, strict=True):
-            found.append(sample(end, seed, turns, weights, facts, risk, learned))
+            found.append(sample(end, seed, turns, weights, facts, risk, learned, odds))
         longest = max(longest, time.perf_counter() - began)
     return samples
 
@@ -298,9 +338,12 @@ class SearchPlayer:
     phase; ``candidates``: plans judged by sampling; ``turns``: whole turns sampled after a plan
     (1: its own Barbarian phase); ``learned``: the share of the learned chance of winning in a
     sample's value (the rest: the evaluation's); ``risk``: the weight of :func:`army_risk` at a
-    sample's end (0: off); ``defend``: judge the :func:`defensive_plans` too (0: not).  ``clock`` measures the
-    time budget: the wall clock by default; ``time.process_time`` counts this process's CPU time
-    alone (a benchmark on a machine shared with other work measures what one free core would do)."""
+    sample's end (0: off); ``defend``: judge the :func:`defensive_plans` too (0: not); ``widen``:
+    judge that many more plans, the best by the learned chance at their end (:func:`valued_plans`);
+    ``odds``: value a sample's end by the learned log-odds (1) instead of the chance (0).
+    ``clock`` measures the time budget: the wall clock by default; ``time.process_time`` counts
+    this process's CPU time alone (a benchmark on a machine shared with other work measures what
+    one free core would do)."""
 
     name = "search"
 
@@ -308,7 +351,8 @@ class SearchPlayer:
                  candidates: int = 6, turns: int = 2, workers: int = 1,
                  clock: Callable[[], float] = time.perf_counter, refine: int = 0,
                  risk: float = DEFAULT_RISK, defend: int = DEFAULT_DEFEND,
-                 learned: float = DEFAULT_LEARNED) -> None:
+                 learned: float = DEFAULT_LEARNED, widen: int = DEFAULT_WIDEN,
+                 odds: int = DEFAULT_ODDS) -> None:
         if not 1 <= turns <= MAX_TURNS_AHEAD:
             raise ValueError(f"the turns sampled ahead must be 1 to {MAX_TURNS_AHEAD}, not {turns!r}")
         if workers < 1:
@@ -319,8 +363,12 @@ class SearchPlayer:
             raise ValueError(f"the weight of an army's risk must be 0 to 1, not {risk!r}")
         if not 0.0 <= learned <= 1.0:
             raise ValueError(f"the share of the learned value must be 0 to 1, not {learned!r}")
+        if widen < 0:
+            raise ValueError(f"the plans judged beyond the candidates must be 0 or more, not {widen!r}")
         self.risk = risk
         self.learned = learned
+        self.widen = widen
+        self.odds = odds
         self.defend = defend
         self.refine = refine
         self.workers = workers
@@ -386,7 +434,7 @@ class SearchPlayer:
         judged: list[Plan] = []
         boards: set[Hashable] = set()
         for plan in plans:  # plans that differ only by the fleets' zones are judged once
-            key = (tuple(plan.end.disc), tuple(plan.end.figure), plan.end.awaiting)
+            key = board_of(plan)
             if key not in boards:
                 boards.add(key)
                 judged.append(plan)
@@ -402,6 +450,8 @@ class SearchPlayer:
                 judged.append(plan)
         if self.defend and state.awaiting in (Awaiting.ROMAN_ACTION, Awaiting.ENTRY):
             judged += [p for p in defensive_plans(plans, state, facts) if all(p is not j for j in judged)]
+        if self.widen and state.awaiting in (Awaiting.ROMAN_ACTION, Awaiting.ENTRY):
+            judged += valued_plans(plans, facts, self.widen, boards | {board_of(p) for p in judged})
         rest = [p for p in plans if all(p is not j for j in judged)]
         simulations = budget.simulations or DEFAULT_SIMULATIONS
         seeds = [rng.getrandbits(32) for _ in range(simulations)]
@@ -439,7 +489,7 @@ class SearchPlayer:
                 break
             for plan in judged:
                 plan.samples.append(sample(plan.end, seed, self.turns, self.weights, facts, self.risk,
-                                           self.learned))
+                                           self.learned, self.odds))
             longest = max(longest, clock() - began)
 
     def _judge_in_pool(self, state: State, judged: list[Plan], seeds: list[int], budget: Budget,
@@ -457,7 +507,7 @@ class SearchPlayer:
             max(budget.seconds - (self.clock() - start) - HANDOFF, 0.01)
         shares = [judged[i::self.workers] for i in range(self.workers)]
         jobs = [(data, [p.actions for p in share], seeds, self.turns, self.weights, left, self.risk,
-                 self.learned)
+                 self.learned, self.odds)
                 for share in shares if share]
         for share, samples in zip([s for s in shares if s], self._pool.map(_judge, jobs), strict=True):
             for plan, found in zip(share, samples, strict=True):

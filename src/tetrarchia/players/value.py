@@ -181,15 +181,34 @@ def features(state: State, facts: BoardFacts) -> list[float]:
     ]
 
 
+def log_odds(state: State, facts: BoardFacts) -> float:
+    """The model's log-odds of winning from ``state``, a game still going on."""
+    return sum(c * x for c, x in zip(COEFFICIENTS, features(state, facts), strict=True))
+
+
 def win_chance(state: State, facts: BoardFacts | None = None) -> float:
     """The model's chance that the Emperors win from ``state`` (1 or 0 once the game is over)."""
     if state.result is not Result.ONGOING:
         return 1.0 if state.result.is_victory else 0.0
-    found = features(state, facts or board_facts(state.board))
-    z = sum(c * x for c, x in zip(COEFFICIENTS, found, strict=True))
+    z = log_odds(state, facts or board_facts(state.board))
     if z < -30.0:
         return 0.0
     return 1.0 / (1.0 + math.exp(-z))
+
+
+# The log-odds that count as a game decided, for :func:`odds_value`: a chance of 1 in 160,000.
+ODDS_CAP = 12.0
+
+
+def odds_value(state: State, facts: BoardFacts | None = None) -> float:
+    """The model's log-odds on the evaluation's scale: ``WIN`` for a won game (and log-odds of
+    ``ODDS_CAP`` or more), ``-WIN`` for a lost one.  Unlike :func:`learned_value` it does not
+    flatten near a sure win or loss: a mean over samples whose chances are all near 1 still
+    orders them (the search's ``odds`` option, docs/ai.md)."""
+    if state.result is not Result.ONGOING:
+        return WIN if state.result.is_victory else -WIN
+    z = log_odds(state, facts or board_facts(state.board))
+    return WIN * max(-ODDS_CAP, min(ODDS_CAP, z)) / ODDS_CAP
 
 
 def learned_value(state: State, facts: BoardFacts | None = None) -> float:
