@@ -29,12 +29,11 @@ from pathlib import Path
 
 import numpy as np
 
-from tetrarchia.calibrate.setups import base_player, read_player, samples_named
+from tetrarchia.calibrate.setups import base_player, budget_named, read_player
 from tetrarchia.core.board import default_board
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import State
 from tetrarchia.players.evaluation import board_facts, evaluate
-from tetrarchia.players.protocol import UNLIMITED, Budget
 from tetrarchia.players.value import FEATURES, RULED, features
 from tetrarchia.players.value_coefficients import COEFFICIENTS
 from tetrarchia.simulate import play_game
@@ -56,10 +55,8 @@ def play(level: str, seed: int, player: str = "heuristic") -> tuple[list[list[fl
         rows.append(features(state, facts))
         values.append(evaluate(state, facts=facts))
 
-    samples = samples_named(player)
-    budget = Budget(simulations=samples) if samples else UNLIMITED
     end = play_game(Settings(level=Level.parse(level)), seed, player=base_player(player),
-                    budget=budget, at_phase=read)
+                    budget=budget_named(player), at_phase=read)
     return rows, values, end.result.is_victory
 
 

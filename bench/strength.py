@@ -38,6 +38,7 @@ import math
 import random
 import sys
 import time
+from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 
@@ -94,7 +95,10 @@ SEARCH_PARAMETERS = ("beam", "candidates", "turns", "workers", "refine", "risk",
                      "odds")
 
 
-def read_saved(path: str) -> dict[tuple[str, int], bool]:
+Setup = tuple[str, int]  # a level and a seed: the same setup and dice for every player
+
+
+def read_saved(path: str) -> dict[Setup, bool]:
     """The games of a ``--save`` file: (level, seed) -> won, for ``--against``.  A save holding
     several players is refused: which one to pair with would be a guess."""
     try:
@@ -110,13 +114,12 @@ def read_saved(path: str) -> dict[tuple[str, int], bool]:
     return found
 
 
-def paired_with(earlier: dict[tuple[str, int], bool], outcomes: list[Outcome]) -> tuple[int, int, int]:
-    """Setups this run won that the earlier run lost, lost that it won, and played by both."""
-    common = [o for o in outcomes if (o.level, o.seed) in earlier]
-    won = [o.result == Result.ROMA_VICTRIX.name for o in common]
-    was = [earlier[(o.level, o.seed)] for o in common]
-    return (sum(a and not b for a, b in zip(won, was, strict=True)),
-            sum(b and not a for a, b in zip(won, was, strict=True)), len(common))
+def paired_counts(won: Mapping[Setup, bool], other: Mapping[Setup, bool]) -> tuple[int, int, int]:
+    """Setups ``won`` won and ``other`` lost, those ``other`` won and ``won`` lost, and how many
+    setups both played: two players of this run, or one against an earlier run (``--against``)."""
+    common = [k for k in won if k in other]
+    return (sum(won[k] and not other[k] for k in common), sum(other[k] and not won[k] for k in common),
+            len(common))
 
 
 def parse_search(text: str) -> tuple[tuple[str, float], ...]:
@@ -260,18 +263,14 @@ def main(argv: list[str] | None = None) -> int:
     table = {level: {player: summary([o for o in outcomes if o.level == level and o.player == player])
                      for player in players} for level in levels}
     paired: dict[str, dict[str, tuple[int, int]]] = {}
+    against: dict[str, dict[str, tuple[int, int, int]]] = {}
     for level in levels:
-        by = {p: {o.seed: o.result == Result.ROMA_VICTRIX.name for o in outcomes
+        by = {p: {(o.level, o.seed): o.result == Result.ROMA_VICTRIX.name for o in outcomes
                   if o.level == level and o.player == p} for p in players}
-        paired[level] = {}
-        for i, a in enumerate(players):
-            for b in players[i + 1:]:
-                only_a = sum(1 for s in by[a] if by[a][s] and not by[b].get(s, False))
-                only_b = sum(1 for s in by[b] if by[b][s] and not by[a].get(s, False))
-                paired[level][f"{a}>{b}"] = (only_a, only_b)
-    against = {} if earlier is None else \
-        {level: {p: paired_with(earlier, [o for o in outcomes if o.level == level and o.player == p])
-                 for p in players} for level in levels}
+        paired[level] = {f"{a}>{b}": paired_counts(by[a], by[b])[:2]
+                         for i, a in enumerate(players) for b in players[i + 1:]}
+        if earlier is not None:
+            against[level] = {p: paired_counts(by[p], earlier) for p in players}
     record = json.dumps({"args": vars(args), "seconds": round(elapsed, 1), "table": table,
                          "paired": paired, "against": against,
                          "games": [asdict(o) | {"times": None, "thinking": None, "samples": None}

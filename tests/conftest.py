@@ -69,6 +69,8 @@ def load_script(path: Path, name: str) -> ModuleType:
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
+
+
 # the folders of the rules marker: the tests of core/ and options/ (RULE_FILES below)
 RULE_FOLDERS = ("core", "options")
 

@@ -4,7 +4,6 @@ positions (R7.3, R7.4, R8), and what the fitted model says of positions whose or
 from __future__ import annotations
 
 import math
-from types import ModuleType
 
 import pytest
 
@@ -139,15 +138,11 @@ def test_the_garrisons_are_weighed_by_the_rules_not_by_the_fit() -> None:
     assert win_chance(state) < enough
 
 
-def _fit_value() -> ModuleType:
-    return load_script(ROOT / "bench" / "fit_value.py", "bench_fit_value")
-
-
 def test_the_fit_reads_the_search_s_own_games_by_their_seed() -> None:
     """bench/fit_value.py --player search:N (issue 28): the search with N samples per plan and no
     time limit plays the game, so the readings at each Roman phase's start (R4) depend on the
     seed alone; they are the search's positions, not the heuristic's."""
-    fit_value = _fit_value()
+    fit_value = load_script(ROOT / "bench" / "fit_value.py", "bench_fit_value")
     rows, values, won = fit_value.play("4200", 7, "search:1")
     assert (rows, values, won) == fit_value.play("4200", 7, "search:1")
     assert rows and len(rows) == len(values) and all(len(r) == len(FEATURES) for r in rows)

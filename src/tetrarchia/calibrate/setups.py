@@ -83,8 +83,7 @@ class Setup:
     @property
     def budget(self) -> Budget:
         """What the player may think per decision: its samples when named, else its default."""
-        samples = samples_named(self.player)
-        return Budget(simulations=samples) if samples else UNLIMITED
+        return budget_named(self.player)
 
     @property
     def text(self) -> str:
@@ -127,6 +126,13 @@ def samples_named(player: str) -> int:
     """The samples per decision a stored player text names (``search:10``: 10; none named: 0)."""
     count = player.partition(":")[2]
     return int(count) if count.isdigit() else 0
+
+
+def budget_named(player: str) -> Budget:
+    """What a stored player text may think per decision: ``search:10`` 10 samples and no time
+    limit (its games depend on their seed alone), a bare name its default."""
+    samples = samples_named(player)
+    return Budget(simulations=samples) if samples else UNLIMITED
 
 
 def read_player(text: str) -> tuple[str, int | None]:
