@@ -117,17 +117,9 @@ def test_a_whole_game_at_160_by_50() -> None:
 
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 def test_the_real_command_in_tmux_at_80_by_24(tmp_path: Path) -> None:
-    session = f"tetrarchia-test-{os.getpid()}"
-    env_line = f"TETRARCHIA_DATA_DIR={tmp_path} {sys.executable} -m tetrarchia play --seed 7"
-    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "80", "-y", "24", env_line],
-                   check=True)
-    # the pane stays after the game exits, so that its last words can still be read
-    subprocess.run(["tmux", "set-option", "-t", session, "remain-on-exit", "on"], check=True)
+    pane = Tmux(80, 24, tmp_path)
+    screen = pane.screen
     try:
-        def screen() -> str:
-            return subprocess.run(["tmux", "capture-pane", "-p", "-t", session], check=True,
-                                  capture_output=True, text=True).stdout
-
         def wait_for(text: str) -> str:
             for _ in range(100):
                 shown = screen()
@@ -136,11 +128,7 @@ def test_the_real_command_in_tmux_at_80_by_24(tmp_path: Path) -> None:
                 time.sleep(0.1)
             raise AssertionError(f"{text!r} never appeared on:\n{screen()}")
 
-        def send(line: str) -> None:  # -l: "end" is typed, not the End key
-            if line:
-                subprocess.run(["tmux", "send-keys", "-t", session, "-l", line], check=True)
-            subprocess.run(["tmux", "send-keys", "-t", session, "Enter"], check=True)
-
+        send = pane.send
         wait_for("place fleet 1")
         send("")  # an empty line: the answer starts on a line of its own (readline echoes no newline)
         shown = wait_for("Type an action, or its number")
@@ -158,7 +146,7 @@ def test_the_real_command_in_tmux_at_80_by_24(tmp_path: Path) -> None:
         send("")
         shown = wait_for("where does Galerius enter")
         assert "I HISPANIA" in shown and "Emperors" in shown  # the compact board, whole
-        subprocess.run(["tmux", "send-keys", "-t", session, "C-c"], check=True)
+        pane.keys("C-c")
         wait_for("Enter to play on")
         send("")  # play on: the board comes back below the question, not after it
         shown = wait_for("Enter to play on >\nTETRARCHIA")
@@ -167,34 +155,42 @@ def test_the_real_command_in_tmux_at_80_by_24(tmp_path: Path) -> None:
             if screen().rstrip().endswith(">"):
                 break
             time.sleep(0.1)
-        subprocess.run(["tmux", "send-keys", "-t", session, "C-c"], check=True)
+        pane.keys("C-c")
         for _ in range(100):  # the second question (the first one is still on the screen)
             if screen().count("leave the game?") == 2 and screen().rstrip().endswith(">"):
                 break
             time.sleep(0.1)
-        subprocess.run(["tmux", "send-keys", "-t", session, "C-c"], check=True)
+        pane.keys("C-c")
         wait_for("Left: the game is kept in")
         assert list((tmp_path / "autosave").glob("*.json"))
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], check=False, capture_output=True)
+        pane.close()
 
 
 class Tmux:
-    """The real command in a tmux pane of ``width`` x ``height`` (issue 30)."""
+    """The real command in a tmux pane of ``width`` x ``height`` (issue 30), on a tmux server of
+    its own: with one shared server, the server a test closes can still be exiting when the next
+    test starts its session on it ("server exited unexpectedly", seen in CI)."""
 
     def __init__(self, width: int, height: int, data_dir: Path, args: str = "--seed 7") -> None:
-        self.session = f"tetrarchia-{width}x{height}-{os.getpid()}"
+        self.socket = f"tetrarchia-{os.getpid()}-{width}x{height}-{time.monotonic_ns()}"
+        self.session = "game"
         # the pane's own size, never a COLUMNS or LINES the tmux server inherited
         command = (f"env -u COLUMNS -u LINES TETRARCHIA_DATA_DIR={data_dir} {sys.executable} -m "
                    f"tetrarchia play {args}")
-        subprocess.run(["tmux", "new-session", "-d", "-s", self.session, "-x", str(width), "-y",
-                        str(height), command], check=True)
-        subprocess.run(["tmux", "set-option", "-t", self.session, "remain-on-exit", "on"], check=True)
+        self.tmux("new-session", "-d", "-s", self.session, "-x", str(width), "-y", str(height),
+                  command)
+        # the pane stays after the game exits, so that its last words can still be read
+        self.tmux("set-option", "-t", self.session, "remain-on-exit", "on")
+
+    def tmux(self, *args: str) -> str:
+        """A tmux command on this pane's own server; what it printed."""
+        return subprocess.run(["tmux", "-L", self.socket, *args], check=True, capture_output=True,
+                              text=True).stdout
 
     def screen(self) -> str:
         """The pane's text (the help's no-break spaces read as spaces)."""
-        return subprocess.run(["tmux", "capture-pane", "-p", "-t", self.session], check=True,
-                              capture_output=True, text=True).stdout.replace("\xa0", " ")
+        return self.tmux("capture-pane", "-p", "-t", self.session).replace("\xa0", " ")
 
     def wait_for(self, text: str, changed_from: str = "") -> str:
         """The screen once ``text`` is on it and the program waits at a prompt (``>`` last),
@@ -207,12 +203,21 @@ class Tmux:
         raise AssertionError(f"{text!r} never appeared on:\n{self.screen()}")
 
     def send(self, line: str) -> None:
-        if line:
-            subprocess.run(["tmux", "send-keys", "-t", self.session, "-l", line], check=True)
-        subprocess.run(["tmux", "send-keys", "-t", self.session, "Enter"], check=True)
+        if line:  # -l: "end" is typed, not the End key
+            self.tmux("send-keys", "-t", self.session, "-l", line)
+        self.keys("Enter")
+
+    def keys(self, key: str) -> None:
+        """A key by its tmux name (``Enter``, ``C-c``)."""
+        self.tmux("send-keys", "-t", self.session, key)
 
     def close(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.session], check=False, capture_output=True)
+        """Ends the server and removes its socket (tmux leaves it behind)."""
+        where = subprocess.run(["tmux", "-L", self.socket, "display-message", "-p", "#{socket_path}"],
+                               check=False, capture_output=True, text=True).stdout.strip()
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], check=False, capture_output=True)
+        if where:
+            Path(where).unlink(missing_ok=True)
 
 
 SHOTS = ROOT / "test-artifacts" / "screens"
