@@ -23,7 +23,13 @@ Usage::
     python bench/strength.py --search turns=3,candidates=8    # the search player's parameters
     python bench/strength.py --players search --save base.json; ... --search widen=2 --against base.json
     python bench/strength.py --cpu-clock                      # budget and times in CPU seconds
+    python bench/strength.py --players heuristic,plan --search beam=2   # the beam's best plan, no dice
+    python bench/strength.py --players clairvoyant            # a bound: the search knowing the dice
     python bench/strength.py --options barbaria --players barbarian-random,barbarian-search --emperors search
+
+``plan`` and ``clairvoyant`` are this bench's only (not registered players): the beam's best plan
+of each phase without dice (``players.search.PlanPlayer``), and the search judging each plan by
+the game's own dice to come (:class:`ClairvoyantSearch`, a bound on what knowing them is worth).
 
 ``--emperors`` names the player of the Emperors' seats for the ``barbarian-*`` players (Barbaria,
 R12.6; by default the heuristic), so that the Barbarian seat's players meet the search: the table
@@ -41,17 +47,20 @@ import time
 from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
+from typing import Any
 
 from tetrarchia.core.actions import Roll
 from tetrarchia.core.dice import SeededDice
 from tetrarchia.core.engine import apply_trusted, legal_actions, new_game
 from tetrarchia.core.settings import Level, Settings
-from tetrarchia.core.state import Awaiting, Result
+from tetrarchia.core.state import Awaiting, Result, State
+from tetrarchia.players.evaluation import board_facts
 from tetrarchia.players.heuristic import HeuristicPlayer
 from tetrarchia.players.protocol import Budget, Player
 from tetrarchia.players.registry import make_player
-from tetrarchia.players.search import BarbarianSearchPlayer, SearchPlayer
+from tetrarchia.players.search import BarbarianSearchPlayer, Plan, PlanPlayer, SearchPlayer, play_on
 from tetrarchia.players.seated import SeatedPlayer
+from tetrarchia.players.value import learned_value
 
 MAX_DECISIONS = 50_000
 
@@ -92,7 +101,7 @@ Job = tuple[str, str, int, float | None, int | None, tuple[str, ...], tuple[tupl
             str | None]
 FRACTIONS = ("risk", "learned")
 SEARCH_PARAMETERS = ("beam", "candidates", "turns", "workers", "refine", "risk", "defend", "learned", "widen",
-                     "odds")
+                     "odds", "playout", "replan")
 
 
 Setup = tuple[str, int]  # a level and a seed: the same setup and dice for every player
@@ -150,10 +159,39 @@ def make(player: str, seed: int, search: tuple[tuple[str, float], ...], cpu: boo
     clock = time.process_time if cpu else time.perf_counter
     if player == "search" and (search or cpu):
         return SearchPlayer(seed, clock=clock, **dict(search))  # type: ignore[arg-type]
+    if player == "clairvoyant":  # a bound: the game's dice known (ClairvoyantSearch)
+        return ClairvoyantSearch(seed, clock=clock, **dict(search))
+    if player == "plan":  # the beam's best plan, no dice (players.search.PlanPlayer; --search beam=N)
+        return PlanPlayer(seed, clock=clock, **dict(search))  # type: ignore[arg-type]
     if player == "barbarian-search" and (search or cpu):
         return SeatedPlayer(player, HeuristicPlayer(seed),
                             BarbarianSearchPlayer(seed, clock=clock, **dict(search)))  # type: ignore[arg-type]
     return make_player(player, seed)
+
+
+BENCH_PLAYERS = ("plan", "clairvoyant")  # players of this bench only (:func:`make`), not registered
+
+
+class ClairvoyantSearch(SearchPlayer):
+    """A bound, not a player: the search judging each plan by one continuation with the game's
+    own dice to come (it reads the dice source ahead), so what the plans and the two turns'
+    horizon are worth when the dice are known (issue 28: how near the dice let a player come to
+    the goals).  The continuations and the value at their end are the search's (``--search``)."""
+
+    name = "clairvoyant"
+
+    def __init__(self, seed: int | None = None, **parameters: Any) -> None:
+        super().__init__(seed, **parameters)
+        self.dice: SeededDice | None = None  # the game's source, set by :func:`play`
+
+    def _sample(self, state: State, judged: list[Plan], seeds: list[int], budget: Budget,
+                start: float) -> None:
+        assert self.dice is not None, "the clairvoyant search reads the game's dice"
+        facts = board_facts(state.board)
+        future = self.dice._rng
+        for plan in judged:
+            end = play_on(plan.end, 0, self.turns, self.weights, self.playout, facts, future)
+            plan.samples.append(learned_value(end, facts))
 
 
 def play(job: Job) -> Outcome:
@@ -162,6 +200,8 @@ def play(job: Job) -> Outcome:
     state = new_game(Settings(level=Level.parse(level), options=options))
     dice = SeededDice(seed)
     chooser = make(player, seed, search, cpu, emperors)
+    if isinstance(chooser, ClairvoyantSearch):
+        chooser.dice = dice
     rng = random.Random(seed)
     budget = Budget(seconds=seconds, simulations=simulations)
     times: list[float] = []
@@ -249,7 +289,8 @@ def main(argv: list[str] | None = None) -> int:
     for level in levels:
         Settings(level=Level.parse(level), options=options)  # refused here, not in a worker
     for name in players + ([args.emperors] if args.emperors else []):
-        make_player(name)
+        if name not in BENCH_PLAYERS:
+            make_player(name)
     jobs: list[Job] = [(level, player, args.seed + i, args.seconds, args.simulations, options, search,
                         args.cpu_clock, args.emperors)
             for level in levels for player in players for i in range(args.games)]

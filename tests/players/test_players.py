@@ -28,12 +28,14 @@ from tetrarchia.players.heuristic import rank
 from tetrarchia.players.search import (
     RISK_DECAY,
     RISK_NEAR,
+    PlanPlayer,
     SearchPlayer,
     army_risk,
     army_roads,
     board_of,
     defensive_plans,
     enumerate_plans,
+    play_on,
     valued_plans,
 )
 from tetrarchia.players.value import learned_value
@@ -457,3 +459,63 @@ def test_the_search_values_a_sample_by_the_learned_chance_of_winning() -> None:
     odds = [p for p in by_odds.plans if p.samples]
     assert odds and all(-WIN <= s <= WIN for p in odds for s in p.samples)
     assert [p.samples for p in odds] != [p.samples for p in judged]
+
+
+def test_the_search_can_play_its_samples_roman_phases_by_plans() -> None:
+    # playout=B: in a sample, each Roman phase (R4, R5) is played by the best plan of a beam of
+    # width B (enumerate_plans), not by the heuristic one action at a time; the dice are the
+    # sample's, drawn only once the plan waits for them
+    facts = board_facts(default_board())
+    for seed in range(4, 12):
+        state = _midgame(seed)
+        if state.is_over:
+            continue
+        best = enumerate_plans(state, WEIGHTS, facts, 3)[0]
+        after = state.copy()
+        for action in best.actions:
+            apply_trusted(after, action)
+        played = play_on(state, 77, 1, WEIGHTS, 3, facts)
+        assert played == play_on(after, 77, 1, WEIGHTS, 3, facts)  # the plan, then the same dice
+        assert played == play_on(state, 77, 1, WEIGHTS, 3)  # the same sample again
+    state = _midgame(5)
+    budget = Budget(simulations=3)
+    planned = SearchPlayer(1, playout=3).think(state, legal_actions(state), random.Random(1), budget)
+    again = SearchPlayer(1, playout=3).think(state, legal_actions(state), random.Random(1), budget)
+    assert [(p.actions, p.samples) for p in again.plans] == [(p.actions, p.samples) for p in planned.plans]
+    alone = SearchPlayer(1).think(state, legal_actions(state), random.Random(1), budget)
+    assert [p.samples for p in planned.plans if p.samples] != [p.samples for p in alone.plans if p.samples]
+    with pytest.raises(ValueError, match=r"must be 0 or more, not -1"):
+        SearchPlayer(1, playout=-1)
+
+
+def test_the_plan_player_plays_the_beam_s_best_plan_without_dice() -> None:
+    # PlanPlayer: step 1 alone, the best plan by the heuristic's value at its end, followed while
+    # the phase goes as planned; no sample drawn
+    state = _midgame(6)
+    facts = board_facts(state.board)
+    best = enumerate_plans(state, WEIGHTS, facts, 2)[0]
+    player = PlanPlayer(1, beam=2)
+    for expected in best.actions:
+        action = player.decide(state, legal_actions(state), random.Random(1), Budget(simulations=3))
+        assert action == expected
+        apply_trusted(state, action)
+    assert player.last is not None and player.last.simulations == 0
+    assert all(not p.samples for p in player.last.plans)
+
+
+def test_the_search_can_think_anew_before_every_action() -> None:
+    # replan=1: a new thought at each action of the phase, where the default follows its plan
+    # while the phase goes as planned (R5: no die between the actions of a plan); here the plan
+    # has five actions, none waiting for dice before the last
+    budget = Budget(simulations=2)
+    for replan in (0, 1):
+        state = _midgame(6)
+        player = SearchPlayer(1, replan=replan)
+        first = player.decide(state, legal_actions(state), random.Random(1), budget)
+        thought = player.last
+        assert thought is not None and len(thought.plans[0].actions) == 5
+        apply_trusted(state, first)
+        second = player.decide(state, legal_actions(state), random.Random(1), budget)
+        assert (player.last is thought) == (not replan)
+        if not replan:
+            assert second == thought.plans[0].actions[1]

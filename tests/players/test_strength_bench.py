@@ -4,6 +4,7 @@ its clock.  The script measures; these check that what it is asked is what it pl
 from __future__ import annotations
 
 import json
+import random
 import time
 from pathlib import Path
 from types import ModuleType
@@ -11,8 +12,14 @@ from types import ModuleType
 import pytest
 
 from conftest import ROOT, load_script
+from tetrarchia.core.actions import Roll
+from tetrarchia.core.dice import SeededDice
+from tetrarchia.core.engine import apply_trusted, legal_actions, new_game
+from tetrarchia.core.settings import Level, Settings
+from tetrarchia.core.state import Awaiting
+from tetrarchia.players import Budget
 from tetrarchia.players.heuristic import BarbarianHeuristicPlayer, HeuristicPlayer
-from tetrarchia.players.search import SearchPlayer
+from tetrarchia.players.search import PlanPlayer, SearchPlayer
 from tetrarchia.players.seated import SeatedPlayer
 
 
@@ -37,6 +44,8 @@ def test_the_search_parameters_and_the_cpu_clock() -> None:
     assert isinstance(player, SearchPlayer)
     assert (player.turns, player.candidates, player.clock) == (3, 4, time.process_time)
     assert BENCH.make("search", 1, (), False).clock is time.perf_counter
+    planner = BENCH.make("plan", 1, (("beam", 2),), True)  # the beam's best plan, no dice
+    assert isinstance(planner, PlanPlayer) and planner.beam == 2
 
 
 def test_games_with_options(capsys: pytest.CaptureFixture[str]) -> None:
@@ -94,3 +103,30 @@ def test_a_run_is_paired_with_an_earlier_save(tmp_path: Path, capsys: pytest.Cap
     with pytest.raises(SystemExit, match=r"is not a save of bench/strength\.py"):
         BENCH.main(["--levels", "4200", "--players", "heuristic", "--games", "1",
                     "--against", str(tmp_path / "bad.json")])
+
+
+def test_the_dice_known_bound_reads_the_game_s_dice_without_drawing_them() -> None:
+    # issue 28's bound (--players clairvoyant): each plan judged by one continuation with the
+    # game's own dice to come, read ahead; the game's source still rolls what it would have
+    state = new_game(Settings(level=Level.parse("4211")))
+    dice = SeededDice(5)
+    rng = random.Random(5)
+    while state.awaiting is not Awaiting.ROMAN_ACTION:
+        if state.awaiting is Awaiting.ROLL:
+            apply_trusted(state, Roll(dice.roll(state.roll_count)))
+        else:
+            apply_trusted(state, legal_actions(state)[0])
+    bound = BENCH.make("clairvoyant", 5, (), True)
+    assert isinstance(bound, BENCH.ClairvoyantSearch)
+    with pytest.raises(AssertionError, match="reads the game's dice"):
+        bound.think(state, legal_actions(state), rng, Budget(simulations=2))
+    bound.dice = dice
+    before = dice._rng.getstate()
+    thought = bound.think(state, legal_actions(state), rng, Budget(simulations=2))
+    assert dice._rng.getstate() == before
+    judged = [p for p in thought.plans if p.samples]
+    assert judged and all(len(p.samples) == 1 for p in judged)
+    again = BENCH.make("clairvoyant", 5, (), True)
+    again.dice = dice
+    same = again.think(state, legal_actions(state), random.Random(5), Budget(simulations=2))
+    assert [p.samples for p in same.plans] == [p.samples for p in thought.plans]

@@ -18,8 +18,13 @@ ended by EndPhase, or cut by an attack, whose battle dice decide what follows (R
    as 2% of a lost game where the games lose most such positions).  With ``risk`` (off by
    default: not measured to help) less the risk that the armies then near Roma still take it
    (:func:`army_risk`).  A battle's dice are part of the sample.
-3. **Plays the best plan's first action**, and the next ones while the game goes as planned;
-   after any die it plans again.
+3. **Plays the best plan's first action**, and thinks anew before the next (``replan``, the
+   default: once the first action is played, the beam from the new position sees deeper into
+   the rest of the phase and new dice judge the new candidates).  With ``replan=0`` it plays
+   the plan's next actions while the game goes as planned, and plans again after any die.
+
+``playout`` (measured, kept off: docs/ai.md) plays the samples' Roman phases by the best plan of
+a small beam (:class:`PlanPlayer`'s way) instead of the heuristic's one action at a time.
 
 Decisions outside a Roman phase (fleets, Galerius's +1, Constantius's block, and every choice
 of the Barbarian seat, R12.6) are judged the same way, one action and sampled dice.
@@ -106,6 +111,16 @@ DEFAULT_WIDEN = 0
 # samples are all near 1 no longer differ.  Measured with 1 (the same section of docs/ai.md): 179
 # of 200 at 4200 against 182 (paired 7 / 10), 133 against 131 at 4211 (31 / 29): off.
 DEFAULT_ODDS = 0
+# The samples' Roman phases played by the best plan of a beam of this width (play_on), not by the
+# heuristic one action at a time (0).  Measured (the same section of docs/ai.md): 133 of 200 at
+# 4211 with 3 against 131 (29 / 27), 141 with 2 and a third turn sampled (34 / 24) but 125 with a
+# fourth (26 / 32): no gain shown, two to five times the time.  Off.
+DEFAULT_PLAYOUT = 0
+# Think anew before every action of a phase (1), not only after dice or a surprise (0).  Measured
+# at 10 samples on fresh seeds 3001-3200 (docs/ai.md, "Issue 28's second round"): 149 of 200 at
+# 4211 against 131 (paired: 44 setups won that following the plan lost, 26 lost that it won),
+# 185 against 182 at 4200 (13 / 10); about three times the thinking per phase.
+DEFAULT_REPLAN = 1
 
 
 def army_roads(state: State, facts: BoardFacts) -> list[tuple[int, ...]]:
@@ -264,14 +279,25 @@ def army_risk(state: State, facts: BoardFacts) -> float:
     return min(risk, 1.0)
 
 
-def play_on(start: State, seed: int, turns: int, weights: Weights = WEIGHTS) -> State:
+def play_on(start: State, seed: int, turns: int, weights: Weights = WEIGHTS, playout: int = 0,
+            facts: BoardFacts | None = None, dice: random.Random | None = None) -> State:
     """The continuation of a sample (:func:`sample`), hints' too (``players.estimate``): a copy
-    of ``start`` played on with dice seeded by ``seed``, every decision by the heuristic, until
-    ``turns`` turns have ended (or the game)."""
+    of ``start`` played on with dice seeded by ``seed`` until ``turns`` turns have ended (or the
+    game).  Every decision by the heuristic, one action at a time; with ``playout`` > 0 the
+    Emperors' Roman phases (R4, R5) by the best plan of a beam search of that width
+    (:func:`enumerate_plans`, its best by the heuristic's value at the plan's end, no dice).
+    ``dice``: a generator whose copy rolls the dice instead (a benchmark's bound: the game's own
+    dice source, read ahead)."""
     state = start.copy()
-    dice = random.Random(seed)
+    if dice is None:
+        dice = random.Random(seed)
+    else:  # read ahead, never drawn from
+        ahead = random.Random()
+        ahead.setstate(dice.getstate())
+        dice = ahead
     rng = random.Random(seed ^ 0x5EED)
     last_turn = start.turns_played + turns
+    planned: list[Action] = []
     guard = 0
     while not state.is_over and guard < 5_000:
         guard += 1
@@ -280,22 +306,33 @@ def play_on(start: State, seed: int, turns: int, weights: Weights = WEIGHTS) -> 
             count = state.roll_count
             apply_trusted(state, Roll(tuple(dice.randint(1, 6) for _ in range(count))))
             continue
-        if awaiting in (Awaiting.ROMAN_ACTION, Awaiting.ENTRY) and state.turns_played >= last_turn:
+        roman = awaiting in (Awaiting.ROMAN_ACTION, Awaiting.ENTRY)
+        if roman and state.turns_played >= last_turn:
             break
         if awaiting is Awaiting.NOTHING or awaiting is Awaiting.RUN:
             break
+        if playout and roman:
+            if not planned:  # a plan's actions keep the phase until its last (enumerate_plans)
+                if facts is None:
+                    facts = board_facts(state.board)
+                plans = enumerate_plans(state, weights, facts, playout)
+                planned = list(plans[0].actions) if plans else []
+            if planned:
+                apply_trusted(state, planned.pop(0))
+                continue
+        planned.clear()
         options = legal_actions(state)
         apply_trusted(state, choose(state, options, rng, weights))
     return state
 
 
 def sample(start: State, seed: int, turns: int, weights: Weights, facts: BoardFacts,
-           risk: float = 0.0, learned: float = 0.0, odds: int = 0) -> float:
+           risk: float = 0.0, learned: float = 0.0, odds: int = 0, playout: int = 0) -> float:
     """Step 2: one continuation of ``start`` with dice seeded by ``seed``, played by the
     heuristic until ``turns`` turns have ended (or the game), then evaluated; ``risk`` weighs
     :func:`army_risk` at that end (in lost games: ``risk`` 1 counts it as its share of a
     lost game)."""
-    state = play_on(start, seed, turns, weights)
+    state = play_on(start, seed, turns, weights, playout, facts)
     value = evaluate(state, weights, facts) if learned < 1.0 else 0.0
     if learned:
         read = odds_value if odds else learned_value
@@ -306,9 +343,9 @@ def sample(start: State, seed: int, turns: int, weights: Weights, facts: BoardFa
 
 
 def _judge(job: tuple[dict[str, Any], list[list[Action]], list[int], int, Weights, float | None,
-                  float, float, int]) -> list[list[float]]:
+                  float, float, int, int]) -> list[list[float]]:
     """A worker's share of step 2: the plans' samples from a position given as JSON."""
-    data, plans, seeds, turns, weights, seconds, risk, learned, odds = job
+    data, plans, seeds, turns, weights, seconds, risk, learned, odds, playout = job
     start = time.perf_counter()
     root = position_from_json(data, default_board())
     facts = board_facts(root.board)
@@ -325,7 +362,7 @@ def _judge(job: tuple[dict[str, Any], list[list[Action]], list[int], int, Weight
         if seconds is not None and i and began - start + longest > seconds:
             break
         for end, found in zip(ends, samples, strict=True):
-            found.append(sample(end, seed, turns, weights, facts, risk, learned, odds))
+            found.append(sample(end, seed, turns, weights, facts, risk, learned, odds, playout))
         longest = max(longest, time.perf_counter() - began)
     return samples
 
@@ -340,7 +377,9 @@ class SearchPlayer:
     sample's value (the rest: the evaluation's); ``risk``: the weight of :func:`army_risk` at a
     sample's end (0: off); ``defend``: judge the :func:`defensive_plans` too (0: not); ``widen``:
     judge that many more plans, the best by the learned chance at their end (:func:`valued_plans`);
-    ``odds``: value a sample's end by the learned log-odds (1) instead of the chance (0).
+    ``odds``: value a sample's end by the learned log-odds (1) instead of the chance (0);
+    ``playout``: the beam of the plans that play the samples' Roman phases (0: the heuristic);
+    ``replan``: think anew before every action (1) or follow the plan while it holds (0).
     ``clock`` measures the time budget: the wall clock by default; ``time.process_time`` counts
     this process's CPU time alone (a benchmark on a machine shared with other work measures what
     one free core would do)."""
@@ -352,7 +391,8 @@ class SearchPlayer:
                  clock: Callable[[], float] = time.perf_counter, refine: int = 0,
                  risk: float = DEFAULT_RISK, defend: int = DEFAULT_DEFEND,
                  learned: float = DEFAULT_LEARNED, widen: int = DEFAULT_WIDEN,
-                 odds: int = DEFAULT_ODDS) -> None:
+                 odds: int = DEFAULT_ODDS, playout: int = DEFAULT_PLAYOUT,
+                 replan: int = DEFAULT_REPLAN) -> None:
         if not 1 <= turns <= MAX_TURNS_AHEAD:
             raise ValueError(f"the turns sampled ahead must be 1 to {MAX_TURNS_AHEAD}, not {turns!r}")
         if workers < 1:
@@ -365,6 +405,10 @@ class SearchPlayer:
             raise ValueError(f"the share of the learned value must be 0 to 1, not {learned!r}")
         if widen < 0:
             raise ValueError(f"the plans judged beyond the candidates must be 0 or more, not {widen!r}")
+        if playout < 0:
+            raise ValueError(f"the beam of the samples' plans must be 0 or more, not {playout!r}")
+        self.playout = playout
+        self.replan = replan
         self.risk = risk
         self.learned = learned
         self.widen = widen
@@ -389,7 +433,8 @@ class SearchPlayer:
             raise ValueError("there is no legal action to choose from")
         if len(legal_actions) == 1:
             return legal_actions[0]
-        if self._plan and self._expect == state_key(state) and self._plan[0] in legal_actions:
+        if self._plan and not self.replan and self._expect == state_key(state) \
+                and self._plan[0] in legal_actions:
             action = self._plan.pop(0)
             self._after(state, action)
             return action
@@ -419,18 +464,8 @@ class SearchPlayer:
         clock = self.clock
         start = clock()
         facts = board_facts(state.board)
-        weights = self.weights
-        if state.awaiting in (Awaiting.ROMAN_ACTION, Awaiting.ENTRY):
-            deadline = None if budget.seconds is None else start + budget.seconds * PLANNING_SHARE
-            plans = enumerate_plans(state, weights, facts, self.beam, deadline=deadline, clock=clock)
-        else:
-            plans = []
-            for action in legal:
-                child = state.copy()
-                apply_trusted(child, action)
-                plans.append(Plan([action], child, look_ahead(state, action, weights, facts).value))
+        plans = self.plans(state, legal, budget, start)
         sign = -1.0 if deciding_seat(state) == BARBARIAN_SEAT else 1.0
-        plans.sort(key=lambda p: -sign * p.static)
         judged: list[Plan] = []
         boards: set[Hashable] = set()
         for plan in plans:  # plans that differ only by the fleets' zones are judged once
@@ -471,6 +506,23 @@ class SearchPlayer:
         self.last = thought
         return thought
 
+    def plans(self, state: State, legal: list[Action], budget: Budget, start: float) -> list[Plan]:
+        """Step 1: the plans of a Roman phase (one action each at any other decision), best
+        first for the seat deciding by the heuristic's value at their end."""
+        facts = board_facts(state.board)
+        weights = self.weights
+        if state.awaiting in (Awaiting.ROMAN_ACTION, Awaiting.ENTRY):
+            deadline = None if budget.seconds is None else start + budget.seconds * PLANNING_SHARE
+            plans = enumerate_plans(state, weights, facts, self.beam, deadline=deadline, clock=self.clock)
+        else:
+            plans = []
+            for action in legal:
+                child = state.copy()
+                apply_trusted(child, action)
+                plans.append(Plan([action], child, look_ahead(state, action, weights, facts).value))
+        sign = -1.0 if deciding_seat(state) == BARBARIAN_SEAT else 1.0
+        plans.sort(key=lambda p: -sign * p.static)
+        return plans
 
     def _sample(self, state: State, judged: list[Plan], seeds: list[int], budget: Budget,
                 start: float) -> None:
@@ -489,7 +541,7 @@ class SearchPlayer:
                 break
             for plan in judged:
                 plan.samples.append(sample(plan.end, seed, self.turns, self.weights, facts, self.risk,
-                                           self.learned, self.odds))
+                                           self.learned, self.odds, self.playout))
             longest = max(longest, clock() - began)
 
     def _judge_in_pool(self, state: State, judged: list[Plan], seeds: list[int], budget: Budget,
@@ -507,7 +559,7 @@ class SearchPlayer:
             max(budget.seconds - (self.clock() - start) - HANDOFF, 0.01)
         shares = [judged[i::self.workers] for i in range(self.workers)]
         jobs = [(data, [p.actions for p in share], seeds, self.turns, self.weights, left, self.risk,
-                 self.learned, self.odds)
+                 self.learned, self.odds, self.playout)
                 for share in shares if share]
         for share, samples in zip([s for s in shares if s], self._pool.map(_judge, jobs), strict=True):
             for plan, found in zip(share, samples, strict=True):
@@ -529,3 +581,19 @@ class BarbarianSearchPlayer(SearchPlayer):
     judged by sampled dice to the end of the phase, keeping what hurts Roma most."""
 
     name = "barbarian-search"
+
+
+class PlanPlayer(SearchPlayer):
+    """Step 1 alone: the beam's best plan of each Roman phase by the heuristic's value at its
+    end, no dice sampled (any other decision: the heuristic's best action).  A fast player, and
+    the measure of the plans a sample's Roman phases may be played by (``playout``, docs/ai.md:
+    at 4211 the best plan of a beam of 2 wins about three times the heuristic's games)."""
+
+    name = "plan"
+
+    def think(self, state: State, legal: list[Action], rng: random.Random, budget: Budget) -> Thought:
+        start = self.clock()
+        plans = self.plans(state, legal, budget, start)
+        thought = Thought(plans, 0, self.clock() - start)
+        self.last = thought
+        return thought

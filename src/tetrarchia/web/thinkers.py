@@ -10,7 +10,7 @@ gave the serving process while it thought, which also took a little of the AI's 
 process of its own the search has its core and the players theirs.
 
 **The AI seats' process** keeps what the driver kept in memory before (``SeatedPlayers``): each
-game's players (a search player follows the rest of its plan) and its generator, for the
+game's players (a search player keeps the plan it explains its move by) and its generator, for the
 ``GAMES_KEPT`` games most recently played.  One process, so that a game's next decision finds
 its players again; the driver decides one move at a time anyway (web/ai.py).  A decision travels
 as the position (``core.serialize``, JSON: the engine's states are not picklable when compiled)
