@@ -117,9 +117,10 @@ DEFAULT_ODDS = 0
 # fourth (26 / 32): no gain shown, two to five times the time.  Off.
 DEFAULT_PLAYOUT = 0
 # Think anew before every action of a phase (1), not only after dice or a surprise (0).  Measured
-# at 10 samples on fresh seeds 3001-3200 (docs/ai.md, "Issue 28's second round"): 149 of 200 at
-# 4211 against 131 (paired: 44 setups won that following the plan lost, 26 lost that it won),
-# 185 against 182 at 4200 (13 / 10); about three times the thinking per phase.
+# at 10 samples on fresh seeds 3001-3200 (docs/ai.md, "Issue 28's second round"): 120 of 200 at
+# 4222 against 74 (paired: 73 setups won that following the plan lost, 27 lost that it won), 149
+# against 131 at 4211 (44 / 26), 185 against 182 at 4200 (13 / 10); about three times the
+# thinking per phase.
 DEFAULT_REPLAN = 1
 
 
