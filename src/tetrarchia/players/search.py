@@ -588,7 +588,7 @@ class PlanPlayer(SearchPlayer):
     """Step 1 alone: the beam's best plan of each Roman phase by the heuristic's value at its
     end, no dice sampled (any other decision: the heuristic's best action).  A fast player, and
     the measure of the plans a sample's Roman phases may be played by (``playout``, docs/ai.md:
-    at 4211 the best plan of a beam of 2 wins about three times the heuristic's games)."""
+    at 4211 the best plan of a beam of 10 wins 99 games of 200, the heuristic 36)."""
 
     name = "plan"
 
