@@ -58,9 +58,8 @@ from tetrarchia.players.evaluation import board_facts
 from tetrarchia.players.heuristic import HeuristicPlayer
 from tetrarchia.players.protocol import Budget, Player
 from tetrarchia.players.registry import make_player
-from tetrarchia.players.search import BarbarianSearchPlayer, Plan, PlanPlayer, SearchPlayer, play_on
+from tetrarchia.players.search import BarbarianSearchPlayer, Plan, PlanPlayer, SearchPlayer, sample
 from tetrarchia.players.seated import SeatedPlayer
-from tetrarchia.players.value import learned_value
 
 MAX_DECISIONS = 50_000
 
@@ -190,8 +189,8 @@ class ClairvoyantSearch(SearchPlayer):
         facts = board_facts(state.board)
         future = self.dice._rng
         for plan in judged:
-            end = play_on(plan.end, 0, self.turns, self.weights, self.playout, facts, future)
-            plan.samples.append(learned_value(end, facts))
+            plan.samples.append(sample(plan.end, 0, self.turns, self.weights, facts, self.risk,
+                                       self.learned, self.odds, self.playout, future))
 
 
 def play(job: Job) -> Outcome:

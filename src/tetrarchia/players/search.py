@@ -328,12 +328,13 @@ def play_on(start: State, seed: int, turns: int, weights: Weights = WEIGHTS, pla
 
 
 def sample(start: State, seed: int, turns: int, weights: Weights, facts: BoardFacts,
-           risk: float = 0.0, learned: float = 0.0, odds: int = 0, playout: int = 0) -> float:
+           risk: float = 0.0, learned: float = 0.0, odds: int = 0, playout: int = 0,
+           dice: random.Random | None = None) -> float:
     """Step 2: one continuation of ``start`` with dice seeded by ``seed``, played by the
     heuristic until ``turns`` turns have ended (or the game), then evaluated; ``risk`` weighs
     :func:`army_risk` at that end (in lost games: ``risk`` 1 counts it as its share of a
-    lost game)."""
-    state = play_on(start, seed, turns, weights, playout, facts)
+    lost game); ``dice``: as :func:`play_on`'s."""
+    state = play_on(start, seed, turns, weights, playout, facts, dice)
     value = evaluate(state, weights, facts) if learned < 1.0 else 0.0
     if learned:
         read = odds_value if odds else learned_value
