@@ -52,8 +52,12 @@ def test_games_with_options(capsys: pytest.CaptureFixture[str]) -> None:
     # R11.1: the games are played with the Dux in play, every player on the same seeds
     assert BENCH.main(["--levels", "4211", "--players", "random,heuristic", "--games", "2",
                        "--options", "dux", "--json"]) == 0
-    record = json.loads(capsys.readouterr().out)
+    out, err = capsys.readouterr()
+    record = json.loads(out)  # the progress is on standard error: the JSON stays whole
     assert record["args"]["options"] == "dux"
+    progress = err.splitlines()
+    assert len(progress) == 4 and progress[0].startswith("[1/4] 4211 random seed 1: ")
+    assert progress[-1].startswith("[4/4] 4211 heuristic seed 2: ") and "left" in progress[-1]
     assert [g["seed"] for g in record["games"]] == [1, 2, 1, 2]
     assert {g["player"] for g in record["games"]} == {"random", "heuristic"}
     with pytest.raises(Exception, match="nosuchoption"):
