@@ -71,7 +71,7 @@ def test_the_levels_route_serves_every_level_with_the_csvs_figures(http: TestCli
 
 
 @pytest.mark.parametrize(("level", "player", "games", "wins"), [
-    pytest.param("4200", "search", 200, 188, id="4200-strength-table"),
+    pytest.param("4200", "search", 400, 374, id="4200-strength-table"),
     pytest.param("4211", "search", 200, 149, id="4211-strength-table"),
     pytest.param("4222", "search", 200, 111, id="4222-strength-table"),
     pytest.param("3322", "search", 100, 74, id="3322-strength-table"),
