@@ -3,6 +3,7 @@ its clock.  The script measures; these check that what it is asked is what it pl
 
 from __future__ import annotations
 
+import inspect
 import json
 import random
 import time
@@ -46,6 +47,12 @@ def test_the_search_parameters_and_the_cpu_clock() -> None:
     assert BENCH.make("search", 1, (), False).clock is time.perf_counter
     planner = BENCH.make("plan", 1, (("beam", 2),), True)  # the beam's best plan, no dice
     assert isinstance(planner, PlanPlayer) and planner.beam == 2
+    # every number the search takes can be set from the command line (``exact`` was missing:
+    # its first screen stopped at the argument's refusal)
+    numbers = [name for name in inspect.signature(SearchPlayer).parameters
+               if name not in ("seed", "weights", "clock")]
+    assert sorted(numbers) == sorted(BENCH.SEARCH_PARAMETERS)
+    assert BENCH.make("search", 1, BENCH.parse_search("exact=1"), True).exact == 1
 
 
 def test_games_with_options(capsys: pytest.CaptureFixture[str]) -> None:

@@ -66,6 +66,7 @@ from tetrarchia.players.evaluation import (
 )
 from tetrarchia.players.heuristic import choose, look_ahead, position_terms
 from tetrarchia.players.protocol import UNLIMITED, Budget
+from tetrarchia.players.stratified import fell_first, phase_fall, stratified_mean
 from tetrarchia.players.value import learned_value, odds_value
 
 DEFAULT_SIMULATIONS = 32
@@ -122,6 +123,11 @@ DEFAULT_PLAYOUT = 0
 # against 131 at 4211 (44 / 26), 185 against 182 at 4200 (13 / 10); about three times the
 # thinking per phase.
 DEFAULT_REPLAN = 1
+# Stratify a plan's samples on the exact chance of the Empire's fall in its own Barbarian phase
+# (1, players/stratified.py) or take them as they fell (0).  Measured at 10 samples on fresh seeds
+# 3001-3200 (docs/ai.md, "Issue 28's third round"): 120 of 200 at 4222 with it and without
+# (paired: 3 setups won, 3 lost), for 16% more CPU: off.
+DEFAULT_EXACT = 0
 
 
 def army_roads(state: State, facts: BoardFacts) -> list[tuple[int, ...]]:
@@ -208,10 +214,14 @@ class Plan:
     end: State  # the position after the last action (dice may be pending)
     static: float  # the heuristic's value of ``end``
     samples: list[float] = field(default_factory=list)
+    fell: list[bool] = field(default_factory=list)  # per sample: lost in the plan's own
+    # Barbarian phase (stratified.fell_first)
+    fall: float | None = None  # the exact chance of that fall (the ``exact`` option), or None
 
     @property
     def mean(self) -> float:
-        return sum(self.samples) / len(self.samples) if self.samples else self.static
+        """The plan's value: its samples' mean (stratified on the exact fall when known)."""
+        return stratified_mean(self.samples, self.fell, self.fall) if self.samples else self.static
 
 
 @dataclass(slots=True)
@@ -334,6 +344,14 @@ def sample(start: State, seed: int, turns: int, weights: Weights, facts: BoardFa
     heuristic until ``turns`` turns have ended (or the game), then evaluated; ``risk`` weighs
     :func:`army_risk` at that end (in lost games: ``risk`` 1 counts it as its share of a
     lost game); ``dice``: as :func:`play_on`'s."""
+    return sample_and_fall(start, seed, turns, weights, facts, risk, learned, odds, playout, dice)[0]
+
+
+def sample_and_fall(start: State, seed: int, turns: int, weights: Weights, facts: BoardFacts,
+                    risk: float = 0.0, learned: float = 0.0, odds: int = 0, playout: int = 0,
+                    dice: random.Random | None = None) -> tuple[float, bool]:
+    """:func:`sample`'s value, and whether the game was lost in the Barbarian phase the sample
+    began in (``stratified.fell_first``)."""
     state = play_on(start, seed, turns, weights, playout, facts, dice)
     value = evaluate(state, weights, facts) if learned < 1.0 else 0.0
     if learned:
@@ -341,11 +359,11 @@ def sample(start: State, seed: int, turns: int, weights: Weights, facts: BoardFa
         value = (1.0 - learned) * value + learned * read(state, facts)
     if risk:
         value -= risk * WIN * army_risk(state, facts)
-    return value
+    return value, fell_first(start, state)
 
 
 def _judge(job: tuple[dict[str, Any], list[list[Action]], list[int], int, Weights, float | None,
-                  float, float, int, int]) -> list[list[float]]:
+                  float, float, int, int]) -> list[list[tuple[float, bool]]]:
     """A worker's share of step 2: the plans' samples from a position given as JSON."""
     data, plans, seeds, turns, weights, seconds, risk, learned, odds, playout = job
     start = time.perf_counter()
@@ -357,14 +375,14 @@ def _judge(job: tuple[dict[str, Any], list[list[Action]], list[int], int, Weight
         for action in actions:
             apply_trusted(end, action)
         ends.append(end)
-    samples: list[list[float]] = [[] for _ in plans]
+    samples: list[list[tuple[float, bool]]] = [[] for _ in plans]
     longest = 0.0  # as SearchPlayer._sample: a round that would end past the limit is not begun
     for i, seed in enumerate(seeds):
         began = time.perf_counter()
         if seconds is not None and i and began - start + longest > seconds:
             break
         for end, found in zip(ends, samples, strict=True):
-            found.append(sample(end, seed, turns, weights, facts, risk, learned, odds, playout))
+            found.append(sample_and_fall(end, seed, turns, weights, facts, risk, learned, odds, playout))
         longest = max(longest, time.perf_counter() - began)
     return samples
 
@@ -381,7 +399,10 @@ class SearchPlayer:
     judge that many more plans, the best by the learned chance at their end (:func:`valued_plans`);
     ``odds``: value a sample's end by the learned log-odds (1) instead of the chance (0);
     ``playout``: the beam of the plans that play the samples' Roman phases (0: the heuristic);
-    ``replan``: think anew before every action (1) or follow the plan while it holds (0).
+    ``replan``: think anew before every action (1) or follow the plan while it holds (0);
+    ``exact``: value a plan that ends the phase with the exact chance of the Empire's fall in its
+    Barbarian phase in place of its samples' share (1, :mod:`tetrarchia.players.stratified`) or
+    not (0).
     ``clock`` measures the time budget: the wall clock by default; ``time.process_time`` counts
     this process's CPU time alone (a benchmark on a machine shared with other work measures what
     one free core would do)."""
@@ -394,7 +415,7 @@ class SearchPlayer:
                  risk: float = DEFAULT_RISK, defend: int = DEFAULT_DEFEND,
                  learned: float = DEFAULT_LEARNED, widen: int = DEFAULT_WIDEN,
                  odds: int = DEFAULT_ODDS, playout: int = DEFAULT_PLAYOUT,
-                 replan: int = DEFAULT_REPLAN) -> None:
+                 replan: int = DEFAULT_REPLAN, exact: int = DEFAULT_EXACT) -> None:
         if not 1 <= turns <= MAX_TURNS_AHEAD:
             raise ValueError(f"the turns sampled ahead must be 1 to {MAX_TURNS_AHEAD}, not {turns!r}")
         if workers < 1:
@@ -411,6 +432,7 @@ class SearchPlayer:
             raise ValueError(f"the beam of the samples' plans must be 0 or more, not {playout!r}")
         self.playout = playout
         self.replan = replan
+        self.exact = exact
         self.risk = risk
         self.learned = learned
         self.widen = widen
@@ -489,6 +511,9 @@ class SearchPlayer:
             judged += [p for p in defensive_plans(plans, state, facts) if all(p is not j for j in judged)]
         if self.widen and state.awaiting in (Awaiting.ROMAN_ACTION, Awaiting.ENTRY):
             judged += valued_plans(plans, facts, self.widen, boards | {board_of(p) for p in judged})
+        if self.exact and sign > 0 and state.awaiting in (Awaiting.ROMAN_ACTION, Awaiting.ENTRY):
+            for plan in judged:  # the exact forecast as a stratum of the samples (stratified.py)
+                plan.fall = phase_fall(state, plan.actions, facts)
         rest = [p for p in plans if all(p is not j for j in judged)]
         simulations = budget.simulations or DEFAULT_SIMULATIONS
         seeds = [rng.getrandbits(32) for _ in range(simulations)]
@@ -542,8 +567,10 @@ class SearchPlayer:
                     began - start + longest > budget.seconds:  # limit is not begun
                 break
             for plan in judged:
-                plan.samples.append(sample(plan.end, seed, self.turns, self.weights, facts, self.risk,
-                                           self.learned, self.odds, self.playout))
+                value, fell = sample_and_fall(plan.end, seed, self.turns, self.weights, facts,
+                                              self.risk, self.learned, self.odds, self.playout)
+                plan.samples.append(value)
+                plan.fell.append(fell)
             longest = max(longest, clock() - began)
 
     def _judge_in_pool(self, state: State, judged: list[Plan], seeds: list[int], budget: Budget,
@@ -565,10 +592,12 @@ class SearchPlayer:
                 for share in shares if share]
         for share, samples in zip([s for s in shares if s], self._pool.map(_judge, jobs), strict=True):
             for plan, found in zip(share, samples, strict=True):
-                plan.samples.extend(found)
+                plan.samples.extend(value for value, _ in found)
+                plan.fell.extend(fell for _, fell in found)
         cut = min(len(p.samples) for p in judged)  # the same samples for every plan: paired
         for plan in judged:
             del plan.samples[cut:]
+            del plan.fell[cut:]
         return True
 
     def close(self) -> None:
