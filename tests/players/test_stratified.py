@@ -71,7 +71,7 @@ def test_a_sample_that_falls_in_its_first_barbarian_phase_is_told_apart() -> Non
         reached = play_on(end, seed, 2)
         if fell_first(end, reached):
             falls += 1
-            assert reached.result is not Result.ONGOING and not reached.result.is_victory
+            assert reached.result.is_defeat
             assert reached.turns_played == end.turns_played
         else:  # lost later or not at all: the turn passed
             assert reached.result is Result.ONGOING or reached.turns_played > end.turns_played

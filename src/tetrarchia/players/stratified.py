@@ -25,7 +25,7 @@ from tetrarchia.analysis.forecast import fast_forecast
 from tetrarchia.core.actions import Action, EndPhase
 from tetrarchia.core.engine import apply_trusted
 from tetrarchia.core.errors import TetrarchiaError
-from tetrarchia.core.state import Result, State
+from tetrarchia.core.state import State
 from tetrarchia.players.evaluation import WIN, BoardFacts, read_threats
 
 # A reserve with more discs than this did not run dry within the phase in any of the 550 plans'
@@ -65,8 +65,7 @@ def phase_fall(state: State, actions: Sequence[Action], facts: BoardFacts) -> fl
 def fell_first(start: State, end: State) -> bool:
     """Whether a sample from ``start`` (a plan's end: its Barbarian phase begun) was lost in that
     very phase: the turn (ended by R7's last step) never passed."""
-    return end.result is not Result.ONGOING and not end.result.is_victory \
-        and end.turns_played == start.turns_played
+    return end.result.is_defeat and end.turns_played == start.turns_played
 
 
 def stratified_mean(samples: Sequence[float], fell: Sequence[bool], fall: float | None) -> float:
