@@ -17,6 +17,8 @@ Usage::
     python bench/fit_value.py --games 4000 --levels 4200,4211,4222,3322 --workers 2 --write
     python bench/fit_value.py --data /tmp/value.npz --l2 3 --write      # refit the kept games
     python bench/fit_value.py --player search:3 --games 2000 --seed 2000000 --data /tmp/sp.npz
+    python bench/fit_value.py --data /tmp/value.npz --monotone        # army bands kept in order
+    python bench/fit_value.py --data /tmp/value.npz --ahead 2         # to its own chance 2 turns on
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from tetrarchia.core.board import default_board
 from tetrarchia.core.settings import Level, Settings
 from tetrarchia.core.state import State
 from tetrarchia.players.evaluation import board_facts, evaluate
-from tetrarchia.players.value import FEATURES, RULED, features
+from tetrarchia.players.value import ARMY_FEATURES, FEATURES, RULED, features
 from tetrarchia.players.value_coefficients import COEFFICIENTS
 from tetrarchia.simulate import play_game
 
@@ -134,6 +136,60 @@ def fit(x: np.ndarray, y: np.ndarray, l2: float, offset: np.ndarray | None = Non
     return w
 
 
+def fit_monotone(x: np.ndarray, y: np.ndarray, l2: float, offset: np.ndarray,
+                 bands: list[int]) -> np.ndarray:
+    """:func:`fit` with the coefficients of the columns ``bands`` (the army bands, nearest Roma
+    first) kept in order, each at most the next and the last at most 0: an army nearer Roma never
+    counts as better than one farther away (R7.3).  Adjacent bands out of order are pooled (one
+    shared coefficient, their columns summed) and a last band above 0 is set to 0, then the model
+    is fitted again, until the order holds (pooling adjacent violators)."""
+    groups = [[b] for b in bands]
+    zero: list[int] = []  # bands set to 0
+    others = [i for i in range(x.shape[1]) if i not in bands]
+    while True:
+        design = np.column_stack([x[:, others]] + [x[:, g].sum(axis=1) for g in groups])
+        w = fit(design, y, l2, offset)
+        shared = list(w[len(others):])
+        if groups and shared[-1] > 0.0:
+            zero += groups.pop()
+            continue
+        bad = next((i for i in range(len(groups) - 1) if shared[i] > shared[i + 1]), None)
+        if bad is None:
+            break
+        groups[bad:bad + 2] = [groups[bad] + groups[bad + 1]]
+    full = np.zeros(x.shape[1])
+    full[others] = w[:len(others)]
+    for g, c in zip(groups, shared, strict=True):
+        full[g] = c
+    full[zero] = 0.0
+    return full
+
+
+def ahead_index(g: np.ndarray, lv: np.ndarray, turns: int) -> np.ndarray:
+    """Per position, the index of the same game's position ``turns`` Roman phases later (R4), or
+    -1 where the game ended before it (the rows of a game are consecutive, in order)."""
+    later = np.arange(len(g)) + turns
+    inside = later < len(g)
+    same = np.zeros(len(g), dtype=bool)
+    same[inside] = (g[later[inside]] == g[inside]) & (lv[later[inside]] == lv[inside])
+    return np.where(same, later, -1)
+
+
+def fit_ahead(x: np.ndarray, y: np.ndarray, later: np.ndarray, l2: float, offset: np.ndarray,
+              start: np.ndarray, rounds: int = 8) -> np.ndarray:
+    """:func:`fit` to the model's own chance a few turns later (``later``: the index of that
+    position, -1 where the game ended before it and its result is the target), the model read
+    with the coefficients of the round before (``start`` first): the value of what a position
+    leads to within the turns the search samples, not of the whole game's other causes."""
+    w = start
+    for _ in range(rounds):
+        z = np.clip(x @ w + offset, -30, 30)
+        chance = 1.0 / (1.0 + np.exp(-z))
+        target = np.where(later >= 0, chance[np.maximum(later, 0)], y)
+        w = fit(x, target, l2, offset)
+    return w
+
+
 def scores(p: np.ndarray, y: np.ndarray) -> tuple[float, float]:
     p = np.clip(p, 1e-6, 1 - 1e-6)
     return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p))), float(np.mean((p - y) ** 2))
@@ -151,9 +207,17 @@ def main() -> None:
     parser.add_argument("--prior", action="store_true",
                         help="start from the coefficients in use and penalise the change (--l2) instead "
                              "of the coefficients: the search's games refine the heuristic's model")
+    parser.add_argument("--monotone", action="store_true",
+                        help="keep the army bands in order: an army nearer Roma never counts as "
+                             "better than one farther away (adjacent violators pooled)")
+    parser.add_argument("--ahead", type=int, default=0,
+                        help="fit to the model's own chance this many Roman phases later (the "
+                             "result where the game ended before), from the plain fit, 8 rounds")
     parser.add_argument("--data", type=Path, help="an npz of readings: read if it exists, else kept")
     parser.add_argument("--write", action="store_true", help=f"write {TARGET.name}")
     args = parser.parse_args()
+    if args.monotone and args.prior:
+        parser.error("--monotone orders the coefficients, --prior their changes: one or the other")
     if args.data and args.data.exists():
         data = dict(np.load(args.data))
         print(f"fit_value: {len(data['y']):,} positions read from {args.data}")
@@ -181,7 +245,15 @@ def main() -> None:
     fixed = np.array([RULED[FEATURES[i]] for i in ruled])
     w = np.array(COEFFICIENTS) if args.prior else np.zeros(len(FEATURES))
     w[ruled] = fixed
-    w[free] += fit(x[train][:, free], y[train], args.l2, x[train] @ w)
+    if args.monotone:
+        bands = [free.index(FEATURES.index(name)) for name in ARMY_FEATURES]
+        w[free] += fit_monotone(x[train][:, free], y[train], args.l2, x[train] @ w, bands)
+    else:
+        w[free] += fit(x[train][:, free], y[train], args.l2, x[train] @ w)
+    if args.ahead:
+        later = ahead_index(g[train], lv[train], args.ahead)
+        w[free] = fit_ahead(x[train][:, free], y[train], later, args.l2,
+                            x[train][:, ruled] @ fixed, w[free])
     baseline = fit(np.column_stack([np.ones(len(v)), v / 1_000.0])[train], y[train], 0.0)
     p = 1.0 / (1.0 + np.exp(-np.clip(x[test] @ w, -30, 30)))
     pb = 1.0 / (1.0 + np.exp(-np.clip(np.column_stack([np.ones(test.sum()), v[test] / 1_000.0])
@@ -200,6 +272,8 @@ def main() -> None:
     if args.write:
         whose_games = str(data.get("player", "heuristic"))
         prior = " --prior" if args.prior else ""  # from the coefficients in use before
+        prior += " --monotone" if args.monotone else ""
+        prior += f" --ahead {args.ahead}" if args.ahead else ""
         note = " (set by the rules: value.RULED)"
         rows = "\n".join(f"    {c:+.6f},  # {name}{note if name in RULED else ''}"
                          for name, c in zip(FEATURES, w, strict=True))

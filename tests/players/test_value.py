@@ -12,6 +12,7 @@ from tetrarchia.core.errors import OptionError
 from tetrarchia.core.state import Result
 from tetrarchia.players.evaluation import WIN, board_facts
 from tetrarchia.players.value import (
+    ARMY_FEATURES,
     FEATURES,
     GUARD_CAP,
     ODDS_CAP,
@@ -149,3 +150,61 @@ def test_the_fit_reads_the_search_s_own_games_by_their_seed() -> None:
     assert fit_value.play("4200", 7)[0] != rows  # the heuristic's game from the same setup
     with pytest.raises(OptionError, match="the heuristic player does not sample dice"):
         fit_value.read_player("heuristic:3")  # what main() checks before playing any game
+
+
+def test_the_monotone_fit_never_counts_a_nearer_army_as_better() -> None:
+    """bench/fit_value.py --monotone (issue 28): in the games fitted, the armies three or four
+    phases from Roma go with won games more than those farther away (the armies a player is
+    already meeting), and the search, valuing its samples' ends by such a fit, would see an army
+    that marches on (R7.3) as good news.  The monotone fit pools bands out of order and sets a
+    last band above 0 to 0; where the data keep the order it is the plain fit."""
+    import numpy as np
+
+    fit_value = load_script(ROOT / "bench" / "fit_value.py", "bench_fit_value")
+    bands_read = [FEATURES.index(name) for name in ARMY_FEATURES]  # what --monotone orders
+    assert bands_read == sorted(bands_read) and FEATURES[bands_read[0]] == "army_1"
+    rng = np.random.default_rng(5)
+    n = 6_000
+    x = np.column_stack([np.ones(n), rng.poisson(0.8, (n, 3)), rng.normal(size=n)])
+    bands = [1, 2, 3]  # nearest Roma first
+    no_offset = np.zeros(n)
+
+    def games(truth: list[float]) -> np.ndarray:
+        won: np.ndarray = rng.random(n) < 1.0 / (1.0 + np.exp(-(x @ np.array(truth))))
+        return won.astype(float)
+
+    y = games([0.5, -1.0, 0.6, -0.2, 0.4])  # the middle band "better" than the far one
+    plain = fit_value.fit(x, y, 1.0)
+    assert plain[2] > plain[3]  # the plain fit follows the data out of order
+    w = fit_value.fit_monotone(x, y, 1.0, no_offset, bands)
+    assert w[1] <= w[2] <= w[3] <= 0.0
+    assert w[2] == w[3]  # pooled (and at the bound here)
+    assert abs(w[4] - plain[4]) < 0.1  # the other readings are still fitted
+    y = games([0.5, -1.0, -0.6, -0.2, 0.4])  # already in order: nothing to pool
+    assert np.allclose(fit_value.fit_monotone(x, y, 1.0, no_offset, bands), fit_value.fit(x, y, 1.0))
+
+
+def test_the_fit_ahead_reads_the_model_a_few_turns_later() -> None:
+    """bench/fit_value.py --ahead K (issue 28): each position's target is the model's own chance
+    at the same game's position K Roman phases later (R4), or the game's result where it ended
+    before; where every game ends within K phases it is the plain fit of the results."""
+    import numpy as np
+
+    fit_value = load_script(ROOT / "bench" / "fit_value.py", "bench_fit_value")
+    g = np.array([7, 7, 7, 8, 8, 7])  # game 7, game 8, then game 7 of another level
+    lv = np.array([4200, 4200, 4200, 4200, 4200, 4211])
+    assert list(fit_value.ahead_index(g, lv, 1)) == [1, 2, -1, 4, -1, -1]
+    assert list(fit_value.ahead_index(g, lv, 2)) == [2, -1, -1, -1, -1, -1]
+    rng = np.random.default_rng(9)
+    n = 2_000
+    x = np.column_stack([np.ones(n), rng.normal(size=n)])
+    y = (rng.random(n) < 1.0 / (1.0 + np.exp(-x[:, 1]))).astype(float)
+    none = np.full(n, -1)
+    offset = np.zeros(n)
+    start = np.array([0.3, -0.2])
+    assert np.allclose(fit_value.fit_ahead(x, y, none, 1.0, offset, start), fit_value.fit(x, y, 1.0))
+    later = np.where(np.arange(n) % 2 == 0, np.arange(n) + 1, -1)  # games of two positions
+    one_round = fit_value.fit_ahead(x, y, later, 1.0, offset, start, rounds=1)
+    chance = 1.0 / (1.0 + np.exp(-(x @ start)))
+    target = np.where(later >= 0, chance[np.maximum(later, 0)], y)
+    assert np.allclose(one_round, fit_value.fit(x, target, 1.0))

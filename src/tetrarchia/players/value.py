@@ -69,6 +69,7 @@ FEATURES: tuple[str, ...] = (
 # left count nothing of themselves (what they protect is ``protected``).
 RULED: dict[str, float] = {"garrison_short": -3.0, "garrisons_left": 0.0}
 ARMY_BANDS = (1.0, 2.0, 3.0, 4.0, 6.0)  # the upper bound of expected phases of each army_* band
+ARMY_FEATURES = tuple(f"army_{int(bound)}" for bound in ARMY_BANDS)  # their names in FEATURES
 GUARD_CAP = 8  # IP: an Emperor farther than this from an army's road counts as this far
 _ROADS: dict[int, tuple[Board, tuple[tuple[int, ...], ...]]] = {}  # by id(board), the board kept
 
