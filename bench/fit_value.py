@@ -107,6 +107,12 @@ def collect(levels: list[str], games: int, seed: int, workers: int,
             "level": np.array(lv)}
 
 
+def logistic(z: np.ndarray) -> np.ndarray:
+    """The chance of winning from log-odds ``z`` (clipped: no overflow far from a chance of 1/2)."""
+    chance: np.ndarray = 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
+    return chance
+
+
 def fit(x: np.ndarray, y: np.ndarray, l2: float, offset: np.ndarray | None = None) -> np.ndarray:
     """Logistic regression by Newton's method, the bias (column 0) not penalised; ``offset``
     is added to every position's log-odds (the coefficients set by the rules, or the model a
@@ -123,7 +129,7 @@ def fit(x: np.ndarray, y: np.ndarray, l2: float, offset: np.ndarray | None = Non
         return float(np.sum(np.logaddexp(0.0, z) - y * z) + 0.5 * np.sum(penalty * v * v))
 
     for _ in range(50):
-        p = 1.0 / (1.0 + np.exp(-np.clip(x @ w + offset, -30, 30)))
+        p = logistic(x @ w + offset)
         grad = x.T @ (p - y) + penalty * w
         hess = (x * (p * (1 - p))[:, None]).T @ x + np.diag(penalty) + 1e-9 * np.eye(x.shape[1])
         step = np.linalg.solve(hess, grad)
@@ -144,14 +150,13 @@ def fit_monotone(x: np.ndarray, y: np.ndarray, l2: float, offset: np.ndarray,
     shared coefficient, their columns summed) and a last band above 0 is set to 0, then the model
     is fitted again, until the order holds (pooling adjacent violators)."""
     groups = [[b] for b in bands]
-    zero: list[int] = []  # bands set to 0
     others = [i for i in range(x.shape[1]) if i not in bands]
     while True:
         design = np.column_stack([x[:, others]] + [x[:, g].sum(axis=1) for g in groups])
         w = fit(design, y, l2, offset)
         shared = list(w[len(others):])
         if groups and shared[-1] > 0.0:
-            zero += groups.pop()
+            groups.pop()  # set to 0: the bands in no group keep the 0 they start from
             continue
         bad = next((i for i in range(len(groups) - 1) if shared[i] > shared[i + 1]), None)
         if bad is None:
@@ -161,7 +166,6 @@ def fit_monotone(x: np.ndarray, y: np.ndarray, l2: float, offset: np.ndarray,
     full[others] = w[:len(others)]
     for g, c in zip(groups, shared, strict=True):
         full[g] = c
-    full[zero] = 0.0
     return full
 
 
@@ -183,8 +187,7 @@ def fit_ahead(x: np.ndarray, y: np.ndarray, later: np.ndarray, l2: float, offset
     leads to within the turns the search samples, not of the whole game's other causes."""
     w = start
     for _ in range(rounds):
-        z = np.clip(x @ w + offset, -30, 30)
-        chance = 1.0 / (1.0 + np.exp(-z))
+        chance = logistic(x @ w + offset)
         target = np.where(later >= 0, chance[np.maximum(later, 0)], y)
         w = fit(x, target, l2, offset)
     return w
@@ -218,6 +221,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.monotone and args.prior:
         parser.error("--monotone orders the coefficients, --prior their changes: one or the other")
+    if args.ahead and (args.monotone or args.prior):  # its rounds are plain fits of the totals
+        parser.error("--ahead refits the plain model: not with --monotone or --prior")
     if args.data and args.data.exists():
         data = dict(np.load(args.data))
         print(f"fit_value: {len(data['y']):,} positions read from {args.data}")
@@ -245,19 +250,19 @@ def main() -> None:
     fixed = np.array([RULED[FEATURES[i]] for i in ruled])
     w = np.array(COEFFICIENTS) if args.prior else np.zeros(len(FEATURES))
     w[ruled] = fixed
+    x_train, y_train = x[train], y[train]
     if args.monotone:
         bands = [free.index(FEATURES.index(name)) for name in ARMY_FEATURES]
-        w[free] += fit_monotone(x[train][:, free], y[train], args.l2, x[train] @ w, bands)
+        w[free] += fit_monotone(x_train[:, free], y_train, args.l2, x_train @ w, bands)
     else:
-        w[free] += fit(x[train][:, free], y[train], args.l2, x[train] @ w)
+        w[free] += fit(x_train[:, free], y_train, args.l2, x_train @ w)
     if args.ahead:
         later = ahead_index(g[train], lv[train], args.ahead)
-        w[free] = fit_ahead(x[train][:, free], y[train], later, args.l2,
-                            x[train][:, ruled] @ fixed, w[free])
-    baseline = fit(np.column_stack([np.ones(len(v)), v / 1_000.0])[train], y[train], 0.0)
-    p = 1.0 / (1.0 + np.exp(-np.clip(x[test] @ w, -30, 30)))
-    pb = 1.0 / (1.0 + np.exp(-np.clip(np.column_stack([np.ones(test.sum()), v[test] / 1_000.0])
-                                       @ baseline, -30, 30)))
+        w[free] = fit_ahead(x_train[:, free], y_train, later, args.l2, x_train[:, ruled] @ fixed,
+                            w[free])
+    baseline = fit(np.column_stack([np.ones(len(v)), v / 1_000.0])[train], y_train, 0.0)
+    p = logistic(x[test] @ w)
+    pb = logistic(np.column_stack([np.ones(test.sum()), v[test] / 1_000.0]) @ baseline)
     print(f"positions: {train.sum():,} fitted, {test.sum():,} held out; won: {y.mean():.1%}")
     for name, q in (("learned", p), ("evaluation, scaled", pb)):
         loss, brier = scores(q, y[test])
