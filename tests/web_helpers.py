@@ -74,14 +74,21 @@ def new_game(http: TestClient | httpx.Client, seed: int = 7, **settings: Any) ->
 def step(http: TestClient | httpx.Client, state: dict[str, Any], chooser: random.Random,
          decisions: list[str]) -> dict[str, Any]:
     """One request of a seeded player: roll to the next decision when dice are due, else play
-    one of the legal actions (chosen by ``chooser``) and note it in ``decisions``."""
+    one of the legal actions (chosen by ``chooser``) and note it in ``decisions``.  Told to wait
+    a moment (429: a real server's request limit, 30 a second after a burst of 60, which a
+    player sending as fast as the machine allows may pass), it waits and sends the same again,
+    as a patient client does."""
     game_id, version = state["id"], state["version"]
     if state["awaiting"] in ("roll", "run"):
-        response = change(http, game_id, "advance", {"version": version, "until": "decision"})
+        kind, body = "advance", {"version": version, "until": "decision"}
     else:
         notation = chooser.choice(state["legal"])["notation"]
         decisions.append(notation)
-        response = change(http, game_id, "actions", {"version": version, "action": notation})
+        kind, body = "actions", {"version": version, "action": notation}
+    pause = 0.05
+    while (response := change(http, game_id, kind, body)).status_code == 429 and pause < 5:
+        time.sleep(pause)  # the bucket refills a token every 33 ms: a few pauses at most
+        pause *= 2
     assert response.status_code == 200, response.text
     data: dict[str, Any] = response.json()
     return data
