@@ -103,7 +103,7 @@ Job = tuple[str, str, int, float | None, int | None, tuple[str, ...], tuple[tupl
             str | None]
 FRACTIONS = ("risk", "learned")
 SEARCH_PARAMETERS = ("beam", "candidates", "turns", "workers", "refine", "risk", "defend", "learned", "widen",
-                     "odds", "playout", "replan", "exact")
+                     "odds", "playout", "replan", "exact", "diverse", "firsts")
 
 
 Setup = tuple[str, int]  # a level and a seed: the same setup and dice for every player

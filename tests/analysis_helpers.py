@@ -19,8 +19,11 @@ from tetrarchia.game import Game
 from tetrarchia.players.heuristic import choose
 
 # The Emperor of the turn, Maximian, stands in Cisalpina beside the army in Etrvria, whose next
-# step is Roma (R7.3).  He may attack it (R5.5); he walks away to Rhaetia instead and ends his
-# phase: in the Barbarian phase the army enters Roma and the game is lost (R8).
+# step is Roma (R7.3), with 3 IP left of his phase.  He may attack it (R5.5: 1 IP through the
+# link); he walks away to Rhaetia instead (2 IP: a broken link, R5.1), which leaves him too few
+# IP to come back and attack (with 6 he could, and the search's beam finds that line: then the
+# walk is no mistake, the end of the phase is), and ends his phase: in the Barbarian phase the
+# army enters Roma and the game is lost (R8).
 WALKS_AWAY = "Maximian moves from Cisalpina to Rhaetia"
 EMPERORS = {"Maximian": "cisalpina", "Diocletian": "II:3", "Galerius": "IV:3", "Constantius": "I:3"}
 
@@ -28,7 +31,7 @@ EMPERORS = {"Maximian": "cisalpina", "Diocletian": "II:3", "Galerius": "IV:3", "
 def lost_by_walking_away() -> Game:
     """R7.3, R8: the game described above, played to its end (seeded dice)."""
     board = default_board()
-    state = position(emperors=EMPERORS, armies=["etrvria"], turn="Maximian", level="4200")
+    state = position(emperors=EMPERORS, armies=["etrvria"], turn="Maximian", ip=3, level="4200")
     game = Game.from_position(state, seed=3)
     game.play(parse_action(WALKS_AWAY, board))
     game.play(parse_action("Maximian ends his Roman phase", board))

@@ -28,14 +28,18 @@ from tetrarchia.players.heuristic import rank
 from tetrarchia.players.search import (
     RISK_DECAY,
     RISK_NEAR,
+    Plan,
     PlanPlayer,
     SearchPlayer,
     army_risk,
     army_roads,
     board_of,
+    candidate_plans,
     defensive_plans,
     enumerate_plans,
+    first_action_plans,
     play_on,
+    state_key,
     valued_plans,
 )
 from tetrarchia.players.value import learned_value
@@ -364,7 +368,8 @@ def test_the_search_with_the_army_risk_meets_the_army_instead_of_securing_far_aw
     # (R5.3), or walk to Roma, on the army's road.  The two turns sampled end in no lost game
     # either way; what their ends leave (the army nearer Roma, nobody in its way, or Diocletian
     # there) is what the risk term weighs: with it he goes to Roma.  (The risk was built for the
-    # evaluation's values at a sample's end: measured with it, so judged with it, learned=0.)
+    # evaluation's values at a sample's end: measured with it, so judged with it, learned=0; and
+    # the beam of 10 of that time: a wider one finds a better walk than the far Secure.)
     state = position(
         armies=["africa"], turn="Diocletian", level="4200",
         emperors={"Diocletian": "cisalpina", "Galerius": "tingitana", "Constantius": "mavretania",
@@ -375,12 +380,15 @@ def test_the_search_with_the_army_risk_meets_the_army_instead_of_securing_far_aw
     before = state.copy()
     legal = legal_actions(state)
     budget = Budget(simulations=8)
-    blind = SearchPlayer(1, risk=0.0, learned=0.0).think(state, legal, random.Random(1), budget).plans[0]
-    wary = SearchPlayer(1, risk=0.5, learned=0.0).think(state, legal, random.Random(1), budget).plans[0]
+    def thought(risk: float) -> Plan:
+        player = SearchPlayer(1, beam=10, risk=risk, learned=0.0)
+        return player.think(state, legal, random.Random(1), budget).plans[0]
+
+    blind, wary = thought(0.0), thought(0.5)
     assert Secure(Emperor.DIOCLETIAN, prov("germania_magna")) in blind.actions
     assert wary.end.emperor_at[Emperor.DIOCLETIAN] == prov("roma")
     assert state == before
-    again = SearchPlayer(1, risk=0.5, learned=0.0).think(state, legal, random.Random(1), budget).plans[0]
+    again = thought(0.5)
     assert again.actions == wary.actions and again.samples == wary.samples
 
 
@@ -403,8 +411,8 @@ def test_the_search_judges_the_plan_that_walks_to_each_army_near_roma() -> None:
     nearest = min(min(facts.distance[p.end.emperor_at[Emperor.MAXIMIAN]][q] for q in road)
                   for p in plans)
     assert min(facts.distance[guard.end.emperor_at[Emperor.MAXIMIAN]][q] for q in road) == nearest
-    thought = SearchPlayer(1, defend=1).think(state, legal_actions(state), random.Random(1),
-                                              Budget(simulations=2))
+    thought = SearchPlayer(1, beam=10, defend=1).think(state, legal_actions(state), random.Random(1),
+                                                       Budget(simulations=2))
     assert any(p.actions == guard.actions and p.samples for p in thought.plans)
     # without it (the default: measured, no gain shown), the six best plans by the heuristic leave
     # that one out here
@@ -438,6 +446,56 @@ def test_the_search_widens_its_plans_by_the_learned_chance_at_their_end() -> Non
     assert [(p.actions, p.samples) for p in again.plans] == [(p.actions, p.samples) for p in wide.plans]
     with pytest.raises(ValueError, match=r"must be 0 or more, not -1"):
         SearchPlayer(1, widen=-1)
+
+
+def test_the_search_can_judge_the_best_plan_of_each_first_action_first() -> None:
+    # diverse=B: past its first step the phase's beam keeps the best positions whatever their
+    # first action (the other first steps end with EndPhase); a beam of B continues each of the
+    # beam's first steps, and the candidates are the best plan of each first action, then the
+    # rest in the heuristic's order, one per board
+    state = _midgame(6)
+    facts = board_facts(state.board)
+    plans = enumerate_plans(state, WEIGHTS, facts, beam=10)
+    assert len({p.actions[0] for p in candidate_plans(plans, 6)[0]}) <= 2
+    more = first_action_plans(state, WEIGHTS, facts, count=10, beam=2)
+    assert len({p.actions[0] for p in more}) == 10
+    for plan in more:  # each a legal line of the phase, its end where its actions lead
+        end = state.copy()
+        for action in plan.actions:
+            assert action in legal_actions(end)
+            apply_trusted(end, action)
+        assert state_key(end) == state_key(plan.end)
+    every = sorted(plans + more, key=lambda p: -p.static)
+    firsts = list(dict.fromkeys(p.actions[0] for p in every))
+    varied, boards = candidate_plans(every, 6, diverse=1)
+    assert [p.actions[0] for p in varied] == firsts[:6]
+    taken: set[object] = set()
+    for plan in varied:  # each the first plan of its first action on a board not yet judged
+        assert plan is next(p for p in every if p.actions[0] == plan.actions[0] and board_of(p) not in taken)
+        taken.add(board_of(plan))
+    assert boards == {board_of(p) for p in varied} and len(boards) == 6
+    plain, plain_boards = candidate_plans(every, 6)
+    assert plain == [p for p in every if board_of(p) in plain_boards][:6]
+    assert len({p.actions[0] for p in plain}) < 6  # the heuristic's six begin alike
+    filled, _ = candidate_plans(every, len(firsts) + 2, diverse=1)  # then the rest, in order
+    assert filled[:6] == varied and len({board_of(p) for p in filled}) == len(filled) == len(firsts) + 2
+    distinct = len({p.actions[0] for p in filled})
+    assert len({p.actions[0] for p in filled[:distinct]}) == distinct
+    rest = filled[distinct:]
+    assert rest == sorted(rest, key=lambda p: -p.static)
+    extra, _ = candidate_plans(every, 6, diverse=1, firsts=3)  # the candidates kept, then more
+    assert extra[:6] == plain and len(extra) == 9 and len({board_of(p) for p in extra}) == 9
+    for plan in extra[6:]:
+        assert plan.actions[0] not in {p.actions[0] for p in plain}
+    assert len({p.actions[0] for p in extra[6:]}) == 3
+    budget = Budget(simulations=2)
+    thought = SearchPlayer(1, diverse=2).think(state, legal_actions(state), random.Random(1), budget)
+    judged = [p for p in thought.plans if p.samples]
+    assert len({p.actions[0] for p in judged}) >= 6
+    again = SearchPlayer(1, diverse=2).think(state, legal_actions(state), random.Random(1), budget)
+    assert [(p.actions, p.samples) for p in again.plans] == [(p.actions, p.samples) for p in thought.plans]
+    with pytest.raises(ValueError, match=r"must be 0 or more, not -1"):
+        SearchPlayer(1, firsts=-1)
 
 
 def test_the_search_values_a_sample_by_the_learned_chance_of_winning() -> None:
@@ -506,11 +564,12 @@ def test_the_plan_player_plays_the_beam_s_best_plan_without_dice() -> None:
 def test_the_search_can_think_anew_before_every_action() -> None:
     # replan=1: a new thought at each action of the phase, where the default follows its plan
     # while the phase goes as planned (R5: no die between the actions of a plan); here the plan
-    # has five actions, none waiting for dice before the last
+    # has five actions (the beam of 10 this position was written for), none waiting for dice
+    # before the last
     budget = Budget(simulations=2)
     for replan in (0, 1):
         state = _midgame(6)
-        player = SearchPlayer(1, replan=replan)
+        player = SearchPlayer(1, beam=10, replan=replan)
         first = player.decide(state, legal_actions(state), random.Random(1), budget)
         thought = player.last
         assert thought is not None and len(thought.plans[0].actions) == 5

@@ -36,7 +36,7 @@ from tetrarchia.players.estimate import Estimate, Runner, paired_gap, race
 from tetrarchia.players.evaluation import WEIGHTS, board_facts
 from tetrarchia.players.heuristic import look_ahead
 from tetrarchia.players.reasons import Reason, reasoned, reasons
-from tetrarchia.players.search import enumerate_plans
+from tetrarchia.players.search import DEFAULT_BEAM, enumerate_plans
 
 DEFAULT_SECONDS = 2.0  # a hint's time budget (the terminal's, advise's and the page's default)
 CANDIDATES = 6  # plans raced, best first by the heuristic (the search judges 6 too)
@@ -169,7 +169,7 @@ def candidates(state: State) -> list[tuple[Action, ...]]:
     barbarian = deciding_seat(state) == BARBARIAN_SEAT
     sign = -1.0 if barbarian else 1.0
     if state.awaiting in (Awaiting.ROMAN_ACTION, Awaiting.ENTRY):
-        scored = [(p.static, tuple(p.actions)) for p in enumerate_plans(state, WEIGHTS, facts, beam=10)]
+        scored = [(p.static, tuple(p.actions)) for p in enumerate_plans(state, WEIGHTS, facts, DEFAULT_BEAM)]
     else:
         scored = [(look_ahead(state, a, WEIGHTS, facts).value, (a,)) for a in legal_actions(state)]
     scored.sort(key=lambda s: -sign * s[0])

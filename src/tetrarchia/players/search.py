@@ -70,6 +70,14 @@ from tetrarchia.players.stratified import fell_first, phase_fall, stratified_mea
 from tetrarchia.players.value import learned_value, odds_value
 
 DEFAULT_SIMULATIONS = 32
+# The positions the beam keeps per action of the phase (enumerate_plans): the search's, the plan
+# player's and the hints' (players/advice.py).  At 10 the beam's ranking by the threats as they
+# stand pruned the lines worth less halfway through the phase and more at its end.  Measured
+# (docs/ai.md, "Issue 28's fifth round"): the plan player alone wins 104, 118, 125, 133 and 135
+# of 200 at 4211 with 10, 20, 40, 80 and 160; the search at 10 samples on fresh seeds 5001-5200
+# with 40 against 10: 125 of 200 at 4222 against 92 (paired 59 / 26) and 166 against 149 at 4211
+# (36 / 19), for about 10% more time per searched decision.
+DEFAULT_BEAM = 40
 MAX_TURNS_AHEAD = 8
 PLANNING_SHARE = 0.5  # of a time budget, for enumerating plans (the rest: sampling)
 ATTACKS_JUDGED = 3  # armies whose best attack plan is judged whatever its rank
@@ -128,6 +136,13 @@ DEFAULT_REPLAN = 1
 # 3001-3200 (docs/ai.md, "Issue 28's third round"): 120 of 200 at 4222 with it and without
 # (paired: 3 setups won, 3 lost), for 16% more CPU: off.
 DEFAULT_EXACT = 0
+# Plan on from each of the beam's first steps by a beam of this width (first_action_plans) and
+# judge the best plan of each first action before a second plan of any (candidate_plans), or judge
+# the heuristic's best plans of the whole phase's beam whatever they begin with (0).
+DEFAULT_DIVERSE = 0
+# Judge, beyond the candidates, the best plan of this many first actions none of them begins with
+# (candidate_plans; their continuations are diverse's): the candidates kept, more first actions.
+DEFAULT_FIRSTS = 0
 
 
 def army_roads(state: State, facts: BoardFacts) -> list[tuple[int, ...]]:
@@ -197,6 +212,34 @@ def valued_plans(plans: list[Plan], facts: BoardFacts, count: int,
             if len(found) == count:
                 break
     return found
+
+
+def candidate_plans(plans: list[Plan], count: int, diverse: int = 0,
+                    firsts: int = 0) -> tuple[list[Plan], set[Hashable]]:
+    """The ``count`` plans judged by the samples, in the order of ``plans`` (the heuristic's),
+    one per board (plans that differ only by the fleets' zones are judged once), and the boards
+    taken.  With ``diverse``, first the best plan of each first action, then the rest: the
+    search plays a plan's first action alone and thinks anew before the next (``replan``), so
+    six plans that all begin the same way leave the choice to the beam's ranking (39% of the
+    searched decisions of three games at 4222 judged one or two first actions).  With
+    ``firsts``, the ``count`` plans as without ``diverse``, then the best plan of up to
+    ``firsts`` first actions none of them begins with."""
+    judged: list[Plan] = []
+    boards: set[Hashable] = set()
+    begun: set[Action] = set()
+    rounds = ("first", "rest") if diverse and not firsts else ("rest", "first") if firsts else ("rest",)
+    for round_ in rounds:
+        limit = count if round_ == "rest" or not firsts else count + firsts
+        for plan in plans:
+            if len(judged) >= limit:
+                break
+            key = board_of(plan)
+            if key in boards or (round_ == "first" and plan.actions[0] in begun):
+                continue
+            boards.add(key)
+            begun.add(plan.actions[0])
+            judged.append(plan)
+    return judged, boards
 
 
 def state_key(state: State) -> Hashable:
@@ -273,6 +316,30 @@ def enumerate_plans(state: State, weights: Weights, facts: BoardFacts, beam: int
         frontier = [(child, plan) for _, child, plan in children[:beam]]
     ends.sort(key=lambda p: -p.static)
     return ends
+
+
+def first_action_plans(state: State, weights: Weights, facts: BoardFacts, count: int, beam: int,
+                       deadline: float | None = None,
+                       clock: Callable[[], float] = time.perf_counter) -> list[Plan]:
+    """For each of the ``count`` first actions of the phase that the beam ranks best at its first
+    step (the heuristic's value of the position after it), the plans of a beam of width ``beam``
+    that continue it: past its first step the whole phase's beam keeps the best positions
+    whatever their first action, and often keeps one or two (the ``diverse`` option)."""
+    firsts: list[tuple[float, Action, State]] = []
+    for action in legal_actions(state):
+        child = state.copy()
+        apply_trusted(child, action)
+        if isinstance(action, EndPhase) or not in_phase_of(child, state):
+            continue  # a plan of one action: enumerate_plans has it
+        firsts.append((sum(position_terms(child, state, weights, facts).values()), action, child))
+    firsts.sort(key=lambda f: -f[0])
+    found: list[Plan] = []
+    for _, action, child in firsts[:count]:
+        if deadline is not None and clock() > deadline:
+            break
+        for plan in enumerate_plans(child, weights, facts, beam, deadline=deadline, clock=clock):
+            found.append(Plan([action, *plan.actions], plan.end, plan.static))
+    return found
 
 
 def army_risk(state: State, facts: BoardFacts) -> float:
@@ -402,20 +469,24 @@ class SearchPlayer:
     ``replan``: think anew before every action (1) or follow the plan while it holds (0);
     ``exact``: value a plan that ends the phase with the exact chance of the Empire's fall in its
     Barbarian phase in place of its samples' share (1, :mod:`tetrarchia.players.stratified`) or
-    not (0).
+    not (0); ``diverse``: the beam of the plans continuing each of the beam's first steps, the
+    best plan of each first action judged first (:func:`first_action_plans`,
+    :func:`candidate_plans`; 0: not); ``firsts``: judge the best plan of that many more first
+    actions beyond the candidates (0: none).
     ``clock`` measures the time budget: the wall clock by default; ``time.process_time`` counts
     this process's CPU time alone (a benchmark on a machine shared with other work measures what
     one free core would do)."""
 
     name = "search"
 
-    def __init__(self, seed: int | None = None, weights: Weights = WEIGHTS, beam: int = 10,
+    def __init__(self, seed: int | None = None, weights: Weights = WEIGHTS, beam: int = DEFAULT_BEAM,
                  candidates: int = 6, turns: int = 2, workers: int = 1,
                  clock: Callable[[], float] = time.perf_counter, refine: int = 0,
                  risk: float = DEFAULT_RISK, defend: int = DEFAULT_DEFEND,
                  learned: float = DEFAULT_LEARNED, widen: int = DEFAULT_WIDEN,
                  odds: int = DEFAULT_ODDS, playout: int = DEFAULT_PLAYOUT,
-                 replan: int = DEFAULT_REPLAN, exact: int = DEFAULT_EXACT) -> None:
+                 replan: int = DEFAULT_REPLAN, exact: int = DEFAULT_EXACT,
+                 diverse: int = DEFAULT_DIVERSE, firsts: int = DEFAULT_FIRSTS) -> None:
         if not 1 <= turns <= MAX_TURNS_AHEAD:
             raise ValueError(f"the turns sampled ahead must be 1 to {MAX_TURNS_AHEAD}, not {turns!r}")
         if workers < 1:
@@ -430,9 +501,14 @@ class SearchPlayer:
             raise ValueError(f"the plans judged beyond the candidates must be 0 or more, not {widen!r}")
         if playout < 0:
             raise ValueError(f"the beam of the samples' plans must be 0 or more, not {playout!r}")
+        if diverse < 0 or firsts < 0:
+            wrong = min(diverse, firsts)
+            raise ValueError(f"the first actions' beam and count must be 0 or more, not {wrong!r}")
         self.playout = playout
         self.replan = replan
         self.exact = exact
+        self.diverse = diverse
+        self.firsts = firsts
         self.risk = risk
         self.learned = learned
         self.widen = widen
@@ -490,15 +566,7 @@ class SearchPlayer:
         facts = board_facts(state.board)
         plans = self.plans(state, legal, budget, start)
         sign = -1.0 if deciding_seat(state) == BARBARIAN_SEAT else 1.0
-        judged: list[Plan] = []
-        boards: set[Hashable] = set()
-        for plan in plans:  # plans that differ only by the fleets' zones are judged once
-            key = board_of(plan)
-            if key not in boards:
-                boards.add(key)
-                judged.append(plan)
-                if len(judged) == self.candidates:
-                    break
+        judged, boards = candidate_plans(plans, self.candidates, self.diverse, self.firsts)
         # the best plan ending with each attack is judged too: the heuristic's one battle roll
         # does not see what an army left standing does in the phases after (R5.5, R7.3)
         targets = {p.actions[-1].target for p in judged if isinstance(p.actions[-1], Attack)}
@@ -541,6 +609,9 @@ class SearchPlayer:
         if state.awaiting in (Awaiting.ROMAN_ACTION, Awaiting.ENTRY):
             deadline = None if budget.seconds is None else start + budget.seconds * PLANNING_SHARE
             plans = enumerate_plans(state, weights, facts, self.beam, deadline=deadline, clock=self.clock)
+            if self.diverse:
+                plans += first_action_plans(state, weights, facts, self.beam, self.diverse,
+                                            deadline=deadline, clock=self.clock)
         else:
             plans = []
             for action in legal:
@@ -618,7 +689,8 @@ class PlanPlayer(SearchPlayer):
     """Step 1 alone: the beam's best plan of each Roman phase by the heuristic's value at its
     end, no dice sampled (any other decision: the heuristic's best action).  A fast player, and
     the measure of the plans a sample's Roman phases may be played by (``playout``, docs/ai.md:
-    at 4211 the best plan of a beam of 10 wins 99 games of 200, the heuristic 36)."""
+    at 4211 the best plan of a beam of 10 wins 99 games of 200, the heuristic 36; thinking anew
+    at each action, 104 with a beam of 10 and 125 with the default 40)."""
 
     name = "plan"
 
