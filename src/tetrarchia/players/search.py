@@ -224,17 +224,24 @@ def candidate_plans(plans: list[Plan], count: int, diverse: int = 0,
     searched decisions of three games at 4222 judged one or two first actions).  With
     ``firsts``, the ``count`` plans as without ``diverse``, then the best plan of up to
     ``firsts`` first actions none of them begins with."""
+    # the passes over the plans: whether each takes only first actions not yet begun, and how
+    # many plans are judged once it ends
+    passes: tuple[tuple[bool, int], ...]
+    if firsts:
+        passes = ((False, count), (True, count + firsts))
+    elif diverse:
+        passes = ((True, count), (False, count))
+    else:
+        passes = ((False, count),)
     judged: list[Plan] = []
     boards: set[Hashable] = set()
     begun: set[Action] = set()
-    rounds = ("first", "rest") if diverse and not firsts else ("rest", "first") if firsts else ("rest",)
-    for round_ in rounds:
-        limit = count if round_ == "rest" or not firsts else count + firsts
+    for new_first, limit in passes:
         for plan in plans:
             if len(judged) >= limit:
                 break
             key = board_of(plan)
-            if key in boards or (round_ == "first" and plan.actions[0] in begun):
+            if key in boards or (new_first and plan.actions[0] in begun):
                 continue
             boards.add(key)
             begun.add(plan.actions[0])
