@@ -8,15 +8,14 @@ import json
 import socket
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from functools import partial
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import httpx
 from starlette.testclient import TestClient
 
-from web_helpers import bearer
+from web_helpers import bearer, patiently
 
 MOST_REQUESTS = 400  # a two-player game reaches its next player's decision in some twenty
 
@@ -83,13 +82,6 @@ class Silent:
             connection.close()
 
 
-@contextmanager
-def timed(durations: list[float]) -> Iterator[None]:
-    start = time.monotonic()
-    yield
-    durations.append(time.monotonic() - start)
-
-
 def two_players(http: TestClient | httpx.Client, seed: int = 3) -> tuple[dict[str, Any], dict[int, str]]:
     """A new two-player game (no hot seat): its state and each player's token."""
     response = http.post("/api/games", json={"level": "4211", "players": 2, "seed": seed})
@@ -115,8 +107,8 @@ def play_until(http: TestClient | httpx.Client, state: dict[str, Any], tokens: d
             notations = [a["notation"] for a in state["legal"]]
             ending = [n for n in notations if n.startswith("end")] or notations
             kind, body = "actions", {"version": state["version"], "action": ending[0]}
-        with timed(durations if durations is not None else []):
-            response = http.post(f"/api/games/{game_id}/{kind}", json=body, headers=bearer(token))
+        send = partial(http.post, f"/api/games/{game_id}/{kind}", json=body, headers=bearer(token))
+        response = patiently(send, durations)
         assert response.status_code == 200, response.text
         state = response.json()
     raise AssertionError(f"player {player} never decided in {MOST_REQUESTS} requests")

@@ -10,6 +10,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +51,23 @@ def change(http: TestClient | httpx.Client, game_id: str, kind: str, body: dict[
     return http.post(f"/api/games/{game_id}/{kind}", json=body)
 
 
+def patiently(send: Callable[[], httpx.Response], durations: list[float] | None = None) -> httpx.Response:
+    """Send a request as a patient client does: told to wait a moment (429: a real server's
+    request limit, 30 a second after a burst of 60, which a seeded player sending as fast as the
+    machine allows may pass), wait 50 ms, then 100, 200 ... and send the same again.  The time
+    of the answered attempt goes to ``durations``: the server's speed, not the client's waits."""
+    pause = 0.05
+    while True:
+        start = time.monotonic()
+        response = send()
+        if response.status_code != 429 or pause >= 5:
+            if durations is not None:
+                durations.append(time.monotonic() - start)
+            return response
+        time.sleep(pause)  # the bucket refills a token every 33 ms: a few pauses at most
+        pause *= 2
+
+
 def empty_tables(http: TestClient) -> None:
     """Remove every game from the server's database (the PostgreSQL database a test module
     shares starts each test empty, as a new SQLite file does)."""
@@ -74,10 +93,8 @@ def new_game(http: TestClient | httpx.Client, seed: int = 7, **settings: Any) ->
 def step(http: TestClient | httpx.Client, state: dict[str, Any], chooser: random.Random,
          decisions: list[str]) -> dict[str, Any]:
     """One request of a seeded player: roll to the next decision when dice are due, else play
-    one of the legal actions (chosen by ``chooser``) and note it in ``decisions``.  Told to wait
-    a moment (429: a real server's request limit, 30 a second after a burst of 60, which a
-    player sending as fast as the machine allows may pass), it waits and sends the same again,
-    as a patient client does."""
+    one of the legal actions (chosen by ``chooser``) and note it in ``decisions``; sent
+    ``patiently``."""
     game_id, version = state["id"], state["version"]
     if state["awaiting"] in ("roll", "run"):
         kind, body = "advance", {"version": version, "until": "decision"}
@@ -85,10 +102,7 @@ def step(http: TestClient | httpx.Client, state: dict[str, Any], chooser: random
         notation = chooser.choice(state["legal"])["notation"]
         decisions.append(notation)
         kind, body = "actions", {"version": version, "action": notation}
-    pause = 0.05
-    while (response := change(http, game_id, kind, body)).status_code == 429 and pause < 5:
-        time.sleep(pause)  # the bucket refills a token every 33 ms: a few pauses at most
-        pause *= 2
+    response = patiently(partial(change, http, game_id, kind, body))
     assert response.status_code == 200, response.text
     data: dict[str, Any] = response.json()
     return data

@@ -224,6 +224,10 @@ def test_two_server_processes_tell_a_seat_once(request: pytest.FixtureRequest) -
             def watch() -> None:  # the seat's page on process B, asking again and again
                 while not stop:
                     other.get(f"/api/games/{game}/notify", headers=bearer(tokens[2]))
+                    # 20 a second: often enough to race process A, and within the seat's request
+                    # limit (30 a second, which both processes share through the database), so
+                    # that the seat's own moves through A still get through
+                    time.sleep(0.05)
 
             watcher = threading.Thread(target=watch)
             watcher.start()
