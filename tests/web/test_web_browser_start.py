@@ -123,9 +123,9 @@ def test_the_level_choosers_figures_are_the_csvs(server: str, page: Any) -> None
     page.select_option("#level-choice", "4211")
     about = page.locator("#level-about").inner_text()
     assert "4 garrisons per Emperor, 2 Roman fleets, 1 additional revolt" in about
-    # the search's row of data/strength.csv (149 of 200; tests/web/test_web_start.py ties it to
+    # the search's row of data/strength.csv (171 of 200; tests/web/test_web_start.py ties it to
     # docs/ai.md's strength table), written with one decimal as the page writes a precise rate
-    assert "won 17.3% of 1,000 games" in about and "search player won 74.5% of 200 games" in about
+    assert "won 17.3% of 1,000 games" in about and "search player won 85.5% of 200 games" in about
 
 
 @pytest.mark.parametrize(("mode", "players"), [pytest.param("solo", 1, id="solo"),

@@ -99,10 +99,10 @@ RISK_STEPS = 4  # armies farther than this add no risk beyond any army's
 DEFAULT_RISK = 0.0
 # The share of the learned chance of winning (players/value.py) in a sample's value, the rest
 # the evaluation's (0: the evaluation alone, as before).  Measured on fresh seeds, 1 s of CPU
-# per decision (docs/ai.md, "The strength table now"): 178 of 200 at 4200 with it, against 171
-# with the evaluation alone (paired: 19 setups won that the evaluation lost, 12 lost that it
-# won), and more at 4211, 4222 and 3322 (48 / 34 over all 340 games); then 185 of 200 at 4200
-# on seeds no version of it had played (501-700).
+# per decision (docs/ai.md, "The strength table before thinking anew"): 178 of 200 at 4200
+# with it, against 171 with the evaluation alone (paired: 19 setups won that the evaluation
+# lost, 12 lost that it won), and more at 4211, 4222 and 3322 (48 / 34 over all 340 games);
+# then 185 of 200 at 4200 on seeds no version of it had played (501-700).
 DEFAULT_LEARNED = 1.0
 # Judge the defensive plans too (1) or not (0): off.  Measured at 4200 on fresh seeds 301-700:
 # 365 of 400 with them against 363 without (paired: 3 setups won, 1 lost), the result of 4 games
