@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 from starlette.testclient import TestClient
 
-from web_helpers import bearer, patiently
+from web_helpers import change, patiently
 
 MOST_REQUESTS = 400  # a two-player game reaches its next player's decision in some twenty
 
@@ -107,8 +107,7 @@ def play_until(http: TestClient | httpx.Client, state: dict[str, Any], tokens: d
             notations = [a["notation"] for a in state["legal"]]
             ending = [n for n in notations if n.startswith("end")] or notations
             kind, body = "actions", {"version": state["version"], "action": ending[0]}
-        send = partial(http.post, f"/api/games/{game_id}/{kind}", json=body, headers=bearer(token))
-        response = patiently(send, durations)
+        response = patiently(partial(change, http, game_id, kind, body, token), durations)
         assert response.status_code == 200, response.text
         state = response.json()
     raise AssertionError(f"player {player} never decided in {MOST_REQUESTS} requests")

@@ -45,10 +45,13 @@ def sit(http: TestClient | httpx.Client, created: dict[str, Any]) -> str:
     return token
 
 
-def change(http: TestClient | httpx.Client, game_id: str, kind: str, body: dict[str, Any]) -> Any:
+def change(http: TestClient | httpx.Client, game_id: str, kind: str, body: dict[str, Any],
+           token: str | None = None) -> Any:
     """Every changing request of the tests goes through here (``kind``: ``actions``, ``advance``
-    or ``undo``), so that what a seat must present is added in one place."""
-    return http.post(f"/api/games/{game_id}/{kind}", json=body)
+    or ``undo``), so that what a seat must present is added in one place; ``token``: the seat's
+    own link's, where the client holds no credential of its own."""
+    return http.post(f"/api/games/{game_id}/{kind}", json=body,
+                     headers=bearer(token) if token is not None else None)
 
 
 def patiently(send: Callable[[], httpx.Response], durations: list[float] | None = None) -> httpx.Response:
